@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Starts the real Planiverse binary under Xvfb, waits until a window titled "Planiverse"
+# appears, takes a screenshot and stops it. Usage: smoke.sh BINARY SHOT.png
+set -euo pipefail
+bin=$1 shot=$2
+disp=:$((90 + RANDOM % 9))
+Xvfb "$disp" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb=$!
+app=
+cleanup() { [ -n "$app" ] && kill "$app" 2>/dev/null; kill "$xvfb" 2>/dev/null; true; }
+trap cleanup EXIT
+export DISPLAY=$disp LANG=C.UTF-8
+for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
+tmphome=$(mktemp -d)
+HOME=$tmphome "$bin" >/tmp/planiverse-smoke.log 2>&1 &
+app=$!
+for _ in $(seq 150); do
+  if xdotool search --name '^Planiverse$' >/dev/null 2>&1; then
+    sleep 2
+    import -window root "$shot"
+    echo "smoke: window 'Planiverse' appeared; screenshot $shot"
+    exit 0
+  fi
+  kill -0 "$app" 2>/dev/null || { echo "smoke: the app exited early:"; cat /tmp/planiverse-smoke.log; exit 1; }
+  sleep 0.2
+done
+echo "smoke: no window titled Planiverse within 30 s"; cat /tmp/planiverse-smoke.log; exit 1

@@ -1,0 +1,56 @@
+package ai
+
+import (
+	"context"
+
+	"planiverse/rules"
+)
+
+// Score scale. Scores are from the point of view of the side to move.
+// Evaluations stay within ±MaxEval; a won game found by the search scores
+// WinScore - ply (the fastest win is preferred), a lost one -(WinScore - ply).
+const (
+	WinScore = 1_000_000
+	MaxEval  = 100_000
+)
+
+// Evaluator is the game knowledge every game must provide: a static
+// evaluation of a position that is not over, from ToMove's point of view,
+// within ±MaxEval. One unit is roughly 1/100 of a disc/stone/piece.
+// It must not allocate and must leave s unchanged (it may Play and Undo).
+type Evaluator interface {
+	Evaluate(s rules.State) int
+}
+
+// MoveOrderer is optional: it fills scores[i] with a heuristic priority of
+// moves[i] (higher searched first) before the search's own ordering (hash
+// move, killers, history) is applied on top. It must not allocate.
+type MoveOrderer interface {
+	OrderMoves(s rules.State, moves []rules.Move, scores []int32)
+}
+
+// CandidateGenerator is optional: it appends the moves worth searching in s
+// to buf (a non-empty subset of Moves when the game is not over; Gomoku looks
+// only near stones and answers forced threats). The search uses it instead of
+// Moves at every node. It must not allocate once buf has grown.
+type CandidateGenerator interface {
+	Candidates(s rules.State, buf []rules.Move) []rules.Move
+}
+
+// Solver is optional: an exact solver (Othello endgame, Alak retrograde
+// table, Gomoku VCF). Solve is called at the root before the search; when
+// ok it returns a best move and its exact score, and the search is skipped.
+// The score is on the search's scale: a forced win WinScore - plies-to-win
+// (a loss the negation, a draw 0), or, for Othello, the exact final disc
+// difference times 100 (the evaluation's unit). Solve returns ok=false at
+// once when it cannot decide s, and promptly when ctx is cancelled.
+type Solver interface {
+	Solve(ctx context.Context, s rules.State) (m rules.Move, score int, nodes int64, ok bool)
+}
+
+// Knowledge is what a game plugs into the search: an Evaluator, and any of
+// MoveOrderer, CandidateGenerator and Solver, detected once with type
+// assertions.
+type Knowledge interface {
+	Evaluator
+}

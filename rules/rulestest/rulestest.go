@@ -1,0 +1,146 @@
+// Package rulestest holds checks every game in rules/... must pass: undo
+// restores position and hash, the incremental Zobrist hash equals one
+// computed from scratch, move text round-trips, Moves/Play/Undo allocate
+// nothing, and random legal playouts driven by fuzz bytes.
+//
+// It imports package testing and is meant for _test.go files only.
+package rulestest
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"planiverse/rules"
+)
+
+// Game describes a game to the generic checks.
+type Game struct {
+	// New returns a fresh start position.
+	New func() rules.State
+	// ScratchHash computes the Zobrist hash of s from scratch (not
+	// incrementally); nil skips the hash check.
+	ScratchHash func(s rules.State) uint64
+	// Invariants checks game-specific invariants (piece counts,
+	// connectivity, ...) and returns a description of the first broken one,
+	// or "" when all hold; nil skips it.
+	Invariants func(s rules.State) string
+}
+
+// Playout plays a game from g.New(), choosing move moves[b % len(moves)] for
+// each byte b of choices (then the first move once the bytes run out, up to
+// maxPlies plies in total), and after every Play and Undo checks: the hash
+// against ScratchHash, the invariants, that every legal move's text parses
+// back to the same move, and that Undo restores String() and Hash(). It
+// reports failures through t.
+func Playout(t testing.TB, g Game, choices []byte, maxPlies int) {
+	t.Helper()
+	s := g.New()
+	var buf []rules.Move
+	type snap struct {
+		diagram string
+		hash    uint64
+	}
+	var trail []snap
+	check := func(when string) bool {
+		if g.ScratchHash != nil {
+			if inc, scr := s.Hash(), g.ScratchHash(s); inc != scr {
+				t.Errorf("%s: incremental hash %#x != scratch hash %#x\n%s", when, inc, scr, s)
+				return false
+			}
+		}
+		if g.Invariants != nil {
+			if msg := g.Invariants(s); msg != "" {
+				t.Errorf("%s: invariant broken: %s\n%s", when, msg, s)
+				return false
+			}
+		}
+		return true
+	}
+	if !check("start") {
+		return
+	}
+	for ply := 0; ply < maxPlies; ply++ {
+		buf = s.Moves(buf[:0])
+		over, _ := s.Outcome()
+		if len(buf) == 0 {
+			if !over {
+				t.Errorf("ply %d: no moves but Outcome says not over\n%s", ply, s)
+			}
+			break
+		}
+		if over {
+			t.Errorf("ply %d: Outcome says over but %d moves listed\n%s", ply, len(buf), s)
+			return
+		}
+		for _, m := range buf {
+			text := s.MoveString(m)
+			back, err := s.ParseMove(text)
+			if err != nil || back != m {
+				t.Errorf("ply %d: move %d text %q parses back to %d, %v", ply, m, text, back, err)
+				return
+			}
+		}
+		m := buf[0]
+		if ply < len(choices) {
+			m = buf[int(choices[ply])%len(buf)]
+		}
+		trail = append(trail, snap{s.String(), s.Hash()})
+		s.Play(m)
+		if !check("after " + s.MoveString(m)) {
+			return
+		}
+	}
+	// Unwind the whole game, checking every Undo.
+	for i := len(trail) - 1; i >= 0; i-- {
+		s.Undo()
+		if got := s.String(); got != trail[i].diagram {
+			t.Errorf("undo to ply %d: position differs\nwant\n%s\ngot\n%s", i, trail[i].diagram, got)
+			return
+		}
+		if got := s.Hash(); got != trail[i].hash {
+			t.Errorf("undo to ply %d: hash %#x, want %#x", i, got, trail[i].hash)
+			return
+		}
+		if !check("undo") {
+			return
+		}
+	}
+}
+
+// RandomPlayouts runs n Playouts with bytes from a seeded generator.
+func RandomPlayouts(t *testing.T, g Game, n, maxPlies int, seed uint64) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 1))
+	for i := 0; i < n && !t.Failed(); i++ {
+		b := make([]byte, maxPlies)
+		for j := range b {
+			b[j] = byte(r.Uint32())
+		}
+		Playout(t, g, b, maxPlies)
+	}
+}
+
+// NoAllocs checks that Moves, Play and Undo allocate nothing, along a random
+// playout of up to maxPlies plies, once the move buffer has grown.
+func NoAllocs(t *testing.T, g Game, maxPlies int, seed uint64) {
+	t.Helper()
+	s := g.New()
+	r := rand.New(rand.NewPCG(seed, 2))
+	buf := make([]rules.Move, 0, 1024)
+	for ply := 0; ply < maxPlies; ply++ {
+		buf = s.Moves(buf[:0])
+		if len(buf) == 0 {
+			break
+		}
+		m := buf[r.IntN(len(buf))]
+		allocs := testing.AllocsPerRun(20, func() {
+			buf = s.Moves(buf[:0])
+			s.Play(m)
+			s.Undo()
+		})
+		if allocs != 0 {
+			t.Fatalf("ply %d: Moves/Play/Undo allocate %.1f times per run", ply, allocs)
+		}
+		s.Play(m)
+	}
+}
