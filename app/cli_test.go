@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func runArgs(args ...string) (stdout, stderr string, code int) {
+	var out, errb bytes.Buffer
+	code = runCLI(args, &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return lines[len(lines)-1]
+}
+
+func TestShowStatus(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"show", "othello"}, "status: black to move"},
+		{[]string{"show", "othello", "--moves", "d3 c5"}, "status: black to move"},
+		{[]string{"show", "othello", "--moves", "d3"}, "status: white to move"},
+		// The shortest Othello game: black wipes out white after 9 plies.
+		{[]string{"show", "othello", "--moves", "e6 f4 e3 f6 g5 d6 e7 f5 c5"}, "status: black wins"},
+		{[]string{"show", "gomoku"}, "status: black to move"},
+		{[]string{"show", "gomoku", "--moves", "H8 A1 I8 A2 J8 A3 K8 A4 L8"}, "status: black wins"},
+		{[]string{"show", "gomoku", "--opening", "swap", "--moves", "H8 swap"}, "status: white to move"},
+		{[]string{"show", "dvonn"}, "status: white to move"},
+		{[]string{"show", "alak"}, "status: x to move"},
+		{[]string{"show", "alak", "--moves", "3-5 9-7 4-6 10-9 5-10"}, "status: x wins"},
+		{[]string{"show", "alak", "--rules", "modern", "--size", "7", "--moves", "a"}, "status: o to move"},
+		{[]string{"show", "alak", "--position", ".xxx...xoo. o"}, "status: o to move"},
+	}
+	for _, c := range cases {
+		out, errOut, code := runArgs(c.args...)
+		if code != 0 {
+			t.Errorf("%v: exit %d, stderr %q", c.args, code, errOut)
+			continue
+		}
+		if got := lastLine(out); got != c.want {
+			t.Errorf("%v: last line %q, want %q\n%s", c.args, got, c.want, out)
+		}
+	}
+}
+
+func TestPerftCommand(t *testing.T) {
+	out, errOut, code := runArgs("perft", "othello", "4")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want := "perft(1) = 4\nperft(2) = 12\nperft(3) = 56\nperft(4) = 244\n"
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	out, _, code = runArgs("perft", "dvonn", "2")
+	if code != 0 || out != "perft(1) = 49\nperft(2) = 2352\n" {
+		t.Errorf("dvonn perft: exit %d, %q", code, out)
+	}
+}
+
+func TestCLIErrors(t *testing.T) {
+	cases := []struct {
+		args    []string
+		mention string
+	}{
+		{[]string{"show", "chess"}, `"chess"`},
+		{[]string{"show"}, "GAME"},
+		{[]string{"frobnicate"}, `"frobnicate"`},
+		{[]string{"show", "othello", "--moves", "d3 zz"}, `"zz" at ply 2`},
+		{[]string{"show", "othello", "--moves", "d3 a1"}, `"a1" at ply 2`},
+		{[]string{"show", "gomoku", "--moves", "H8 H8"}, `"H8" at ply 2`},
+		{[]string{"show", "gomoku", "--rules", "renju"}, `"renju"`},
+		{[]string{"show", "gomoku", "--size", "13"}, "13"},
+		{[]string{"show", "gomoku", "--moves", "H8 swap"}, `"swap" at ply 2`},
+		{[]string{"show", "dvonn", "--moves", "E3 E3"}, `"E3" at ply 2`},
+		{[]string{"show", "alak", "--moves", "1-5"}, `"1-5" at ply 1`},
+		{[]string{"show", "alak", "--rules", "modern", "--size", "30"}, "30"},
+		{[]string{"show", "othello", "--size", "10"}, "--size"},
+		{[]string{"show", "othello", "--position", "XXX X"}, "--position"},
+		{[]string{"show", "othello", "--bogus"}, "bogus"},
+		{[]string{"perft", "othello", "x"}, `"x"`},
+		{[]string{"perft", "othello"}, "DEPTH"},
+	}
+	for _, c := range cases {
+		out, errOut, code := runArgs(c.args...)
+		if code != 2 {
+			t.Errorf("%v: exit %d, want 2", c.args, code)
+		}
+		if out != "" {
+			t.Errorf("%v: stdout %q, want nothing", c.args, out)
+		}
+		if strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, c.mention) {
+			t.Errorf("%v: stderr %q should be one line mentioning %s", c.args, errOut, c.mention)
+		}
+	}
+}
