@@ -106,16 +106,25 @@ func SideName(game string, p rules.Player) string {
 	return [2]string{"black", "white"}[p]
 }
 
+// SeatName returns the name of the side that seat plays in s: as SideName,
+// except that after a Gomoku swap the seats have exchanged colours.
+func SeatName(game string, s rules.State, seat rules.Player) string {
+	if g, ok := s.(*gomoku.Game); ok {
+		seat = g.ColorOf(seat)
+	}
+	return SideName(game, seat)
+}
+
 // Status returns "<side> to move", "<side> wins" or "draw" for s.
 func Status(game string, s rules.State) string {
 	over, score := s.Outcome()
 	switch {
 	case !over:
-		return SideName(game, s.ToMove()) + " to move"
+		return SeatName(game, s, s.ToMove()) + " to move"
 	case score > 0:
-		return SideName(game, s.ToMove()) + " wins"
+		return SeatName(game, s, s.ToMove()) + " wins"
 	case score < 0:
-		return SideName(game, s.ToMove().Opponent()) + " wins"
+		return SeatName(game, s, s.ToMove().Opponent()) + " wins"
 	}
 	return "draw"
 }
