@@ -277,7 +277,8 @@ func (g *Game) LastMove() rules.Move {
 	return g.hist[g.ply-1]
 }
 
-// History returns the i-th move played (0-based, i < Ply()).
+// History returns the i-th move played (0-based); it panics unless
+// 0 <= i < Ply().
 func (g *Game) History(i int) rules.Move { return g.hist[i] }
 
 // ToMove returns the seat to move. Seats alternate, swap included.

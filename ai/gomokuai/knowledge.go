@@ -1,0 +1,239 @@
+// Package gomokuai is the Gomoku knowledge of the Planiverse search (it
+// satisfies the interfaces of planiverse/ai structurally, without importing
+// it): a line-pattern evaluation, candidate moves near the stones that
+// answer forced threats, threat-based move ordering, and a VCF (victory by
+// continuous fours) solver.
+//
+// All of it reads the line bitboards of package gomoku (Game.Line): each
+// line of the board is one uint32 per colour, and patterns are found with
+// shifts and masks over the line's five-point windows (see lines.go). The
+// analysis of every line is cached and redone only for lines whose stones
+// changed, which makes the evaluation incremental across a search.
+package gomokuai
+
+import (
+	"context"
+	"math/bits"
+
+	"planiverse/rules"
+	"planiverse/rules/gomoku"
+)
+
+// Score scale, copied from planiverse/ai (which imports this package, so it
+// cannot be imported here): evaluations stay within ±MaxEval, a forced win
+// scores WinScore - plies to the win.
+const (
+	WinScore = 1_000_000
+	MaxEval  = 100_000
+)
+
+// Evaluation terms, in units of about 1/100 of a stone, beyond the sum of
+// live windows (windowValue).
+const (
+	// evalWinNext: the side to move has a win point (a four).
+	evalWinNext = 60_000
+	// evalLost: the opponent has two distinct win points and the side to
+	// move has none.
+	evalLost = -60_000
+	// evalOpenFourNext: the side to move can make an open four and the
+	// opponent has no four to interpose.
+	evalOpenFourNext = 8_000
+	// evalDoubleThree: the opponent has threes in two lines and the side to
+	// move has neither a three nor a four point.
+	evalDoubleThree = -4_000
+)
+
+// SolveDepth is the number of fours Solve's VCF search may play, and
+// SolveNodes its node budget.
+const (
+	SolveDepth = 16
+	SolveNodes = 200_000
+)
+
+// Knowledge is the Gomoku game knowledge: Evaluate, OrderMoves, Candidates
+// and Solve for a *gomoku.Game. It keeps scratch state (the line analysis
+// cache, a VCF table of about 256 KB), so one value must not be shared
+// between goroutines.
+type Knowledge struct {
+	a   analyzer
+	vcf *vcfSearch
+}
+
+// New returns Gomoku knowledge for any board size and rule.
+func New() *Knowledge {
+	k := &Knowledge{}
+	k.vcf = newVCFSearch(&k.a, 14)
+	return k
+}
+
+// Evaluate returns the static evaluation of s (a *gomoku.Game, not over)
+// from the side to move's point of view, within ±MaxEval: the live windows
+// of the colour to move (ColorOf(ToMove), which is how a swap is taken into
+// account) minus the opponent's, plus the threat terms above. It panics if
+// s is not a *gomoku.Game; it allocates nothing and leaves s unchanged.
+func (k *Knowledge) Evaluate(s rules.State) int {
+	g := s.(*gomoku.Game)
+	a := &k.a
+	a.refresh(g)
+	me := g.ColorOf(g.ToMove()) // == g.ColorToMove()
+	opp := me ^ 1
+	if a.nWin[me] > 0 {
+		return evalWinNext
+	}
+	v := a.score
+	if me == 1 {
+		v = -v
+	}
+	n, _, _ := a.distinctWins(opp)
+	switch {
+	case n >= 2:
+		return evalLost
+	case n == 0:
+		if a.nThree[me] > 0 {
+			v += evalOpenFourNext
+		} else if a.nThree[opp] >= 2 && a.nFour[me] == 0 {
+			v += evalDoubleThree
+		}
+	}
+	return max(-MaxEval/2, min(MaxEval/2, v))
+}
+
+// Move-ordering weights by the number of own (attack) or enemy (defence)
+// stones already in a live window through the point.
+var (
+	orderAttack  = [5]int32{1, 10, 100, 3000, 1_000_000}
+	orderDefence = [5]int32{0, 8, 80, 1500, 500_000}
+)
+
+// OrderMoves scores each move by the live windows through its point: for
+// the colour to move, windows it extends (a five scores highest, then
+// fours), and windows of the opponent it blocks. rules.Swap scores 0 (the
+// search decides it). It allocates nothing.
+func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32) {
+	g := s.(*gomoku.Game)
+	a := &k.a
+	if a.lines == nil || a.size != g.Size() || a.rule != g.Rule() {
+		a.reset(g)
+	}
+	me := g.ColorToMove()
+	size := g.Size()
+	for i, m := range moves {
+		if m == rules.Swap || int(m) >= size*size {
+			scores[i] = 0
+			continue
+		}
+		var sc int32
+		for dir := 0; dir < 4; dir++ {
+			line, bit := gomoku.LineOf(size, dir, int(m))
+			mask := a.mask[dir][line]
+			own, opp := g.Line(me, dir, line), g.Line(me^1, dir, line)
+			lo := max(bit-4, bits.TrailingZeros32(mask))
+			hi := min(bit, 31-bits.LeadingZeros32(mask)-4)
+			for j := lo; j <= hi; j++ {
+				o, x := own>>j&31, opp>>j&31
+				if x == 0 && !(a.exact && (own>>(j-1)|own>>(j+5))&1 != 0) {
+					sc += orderAttack[bits.OnesCount32(o)]
+				}
+				if o == 0 && !(a.exact && (opp>>(j-1)|opp>>(j+5))&1 != 0) {
+					sc += orderDefence[bits.OnesCount32(x)]
+				}
+			}
+		}
+		scores[i] = sc
+	}
+}
+
+// Candidates appends the moves worth searching in s (a *gomoku.Game) to
+// buf:
+//   - nothing when the game is over; the centre on an empty board;
+//   - when the side to move has a win point (a four), only that win;
+//   - else when the opponent has a four, only the point(s) that block it;
+//   - else when the opponent has a three (a point making an open four), the
+//     defences (points that leave the opponent no open four in that line)
+//     and the moves making a four of one's own;
+//   - otherwise every empty point within distance 2 (a 5x5 square) of a
+//     stone, and rules.Swap when it is legal.
+//
+// It allocates nothing once buf has grown.
+func (k *Knowledge) Candidates(s rules.State, buf []rules.Move) []rules.Move {
+	g := s.(*gomoku.Game)
+	if over, _ := g.Outcome(); over {
+		return buf
+	}
+	size := g.Size()
+	if g.Stones() == 0 {
+		return append(buf, rules.Move((size/2)*size+size/2))
+	}
+	a := &k.a
+	a.refresh(g)
+	me := g.ColorToMove()
+	opp := me ^ 1
+	if p, ok := a.firstWin(me); ok {
+		return append(buf, p)
+	}
+	a.nextGen()
+	if a.nWin[opp] > 0 {
+		return a.appendAll(buf, kindWin, opp)
+	}
+	start := len(buf)
+	if a.nThree[opp] > 0 {
+		for _, r := range a.lines {
+			if a.info[r.dir][r.line].three[opp] != 0 {
+				buf = a.appendDefences(buf, int(r.dir), int(r.line), me)
+			}
+		}
+		buf = a.appendAll(buf, kindFour, me)
+		if len(buf) > start {
+			return buf
+		}
+	}
+	buf = k.near(g, buf)
+	if g.CanSwap() {
+		buf = append(buf, rules.Swap)
+	}
+	return buf
+}
+
+// near appends the empty points within distance 2 of a stone, row by row.
+func (k *Knowledge) near(g *gomoku.Game, buf []rules.Move) []rules.Move {
+	size := g.Size()
+	var occ [gomoku.MaxSize + 4]uint32 // occ[y+2]: stones of row y
+	for y := 0; y < size; y++ {
+		occ[y+2] = g.Line(0, gomoku.Horizontal, y) | g.Line(1, gomoku.Horizontal, y)
+	}
+	full := gomoku.LineMask(size, gomoku.Horizontal, 0)
+	for y := 0; y < size; y++ {
+		n := occ[y] | occ[y+1] | occ[y+2] | occ[y+3] | occ[y+4]
+		if n == 0 {
+			continue
+		}
+		n |= n<<1 | n<<2 | n>>1 | n>>2
+		for m := n & full &^ occ[y+2]; m != 0; m &= m - 1 {
+			buf = append(buf, rules.Move(y*size+bits.TrailingZeros32(m)-1))
+		}
+	}
+	return buf
+}
+
+// Solve runs a VCF search for the side to move of s (a *gomoku.Game) with
+// up to SolveDepth fours and SolveNodes nodes, shortest win first. When it
+// finds one it returns the first move and WinScore - plies to the five,
+// with ok true; otherwise ok is false. It returns promptly (ok false) when
+// ctx is cancelled. nodes counts the VCF positions visited.
+func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, score int, nodes int64, ok bool) {
+	g, isGomoku := s.(*gomoku.Game)
+	if !isGomoku {
+		return rules.NoMove, 0, 0, false
+	}
+	if over, _ := g.Outcome(); over || ctx.Err() != nil {
+		return rules.NoMove, 0, 0, false
+	}
+	v := k.vcf
+	v.nodes, v.limit, v.done = 0, SolveNodes, ctx.Done()
+	seq, found := v.solve(g, SolveDepth)
+	v.done = nil
+	if !found {
+		return rules.NoMove, 0, v.nodes, false
+	}
+	return seq[0], WinScore - len(seq), v.nodes, true
+}

@@ -1,0 +1,342 @@
+package gomokuai
+
+import (
+	"math/bits"
+
+	"planiverse/rules"
+	"planiverse/rules/gomoku"
+)
+
+// Line patterns. Every function here works on one line of the board as the
+// line bitboards of package gomoku give it: bit i+1 for the i-th point along
+// the line, bits 0 and size+1 (and every bit outside the line's mask) never
+// set, so that a pattern may look one point past either end.
+//
+// A "window" is five consecutive points of a line: the places a five can
+// still be made. A window is live for a colour when it holds no enemy stone
+// and, under the exact-five rule, neither point just outside it holds an own
+// stone (filling it would make an overline).
+
+// windowValue is the value of a live window by the number of own stones in
+// it (0..5), in evaluation units (about 1/100 of a stone). A window of four
+// is a four: one move from five. Five (a finished game) only appears when
+// the analysis is asked about a won position.
+var windowValue = [6]int32{0, 3, 20, 100, 600, 5000}
+
+// winPoints returns the empty points (bits of empty) where a stone of the
+// colour whose stones are own makes five: five or more in a row, exactly
+// five when exact.
+func winPoints(own, empty uint32, exact bool) uint32 {
+	l1 := own << 1 // bit p: own at p-1
+	l2 := l1 & (own << 2)
+	l3 := l2 & (own << 3)
+	l4 := l3 & (own << 4)
+	r1 := own >> 1 // bit p: own at p+1
+	r2 := r1 & (own >> 2)
+	r3 := r2 & (own >> 3)
+	r4 := r3 & (own >> 4)
+	if !exact {
+		return empty & (l4 | r4 | l3&r1 | l2&r2 | l1&r3)
+	}
+	l5 := l4 & (own << 5)
+	r5 := r4 & (own >> 5)
+	// Exactly a own stones on the left and 4-a on the right.
+	return empty & (l4&^l5&^r1 | l3&^l4&r1&^r2 | l2&^l3&r2&^r3 | l1&^l2&r3&^r4 | r4&^r5&^l1)
+}
+
+// fourPoints returns the empty points where a stone of own's colour makes a
+// four (creates a win point): the empty points of the live windows holding
+// three own stones.
+func fourPoints(own, opp, mask uint32, exact bool) uint32 {
+	lo := bits.TrailingZeros32(mask)
+	hi := 31 - bits.LeadingZeros32(mask)
+	var four uint32
+	for i := lo; i+4 <= hi; i++ {
+		o := own >> i & 31
+		if opp>>i&31 != 0 || bits.OnesCount32(o) != 3 {
+			continue
+		}
+		if exact && (own>>(i-1)|own>>(i+5))&1 != 0 {
+			continue
+		}
+		four |= (^o & 31) << i
+	}
+	return four
+}
+
+// openFourPoints returns the points where a stone of own's colour makes two
+// or more win points in this line (an open four, or two fours in one line):
+// a threat the enemy cannot meet with one stone. A line with such points
+// holds a "three".
+func openFourPoints(own, opp, mask uint32, exact bool) uint32 {
+	empty := mask &^ (own | opp)
+	var out uint32
+	for f := fourPoints(own, opp, mask, exact); f != 0; f &= f - 1 {
+		p := f & -f
+		if bits.OnesCount32(winPoints(own|p, empty&^p, exact)) >= 2 {
+			out |= p
+		}
+	}
+	return out
+}
+
+// lineInfo is the analysis of one line: the stones it was made for, the
+// window score and, per colour (0 black, 1 white), its win points (where a
+// stone makes five), four points (where a stone makes a four) and three
+// points (where a stone makes an open four).
+type lineInfo struct {
+	b, w  uint32
+	score int32 // black's live windows minus white's
+	win   [2]uint32
+	four  [2]uint32
+	three [2]uint32
+}
+
+// analyseLine computes the lineInfo of a line with black stones b, white
+// stones w and points mask.
+func analyseLine(b, w, mask uint32, exact bool) lineInfo {
+	li := lineInfo{b: b, w: w}
+	if b|w == 0 {
+		return li
+	}
+	// Only windows holding a stone matter.
+	occ := b | w
+	lo := max(bits.TrailingZeros32(mask), bits.TrailingZeros32(occ)-4)
+	hi := min(31-bits.LeadingZeros32(mask)-4, 31-bits.LeadingZeros32(occ))
+	for i := lo; i <= hi; i++ {
+		wb, ww := b>>i&31, w>>i&31
+		switch {
+		case wb|ww == 0, wb != 0 && ww != 0:
+		case ww == 0:
+			if exact && (b>>(i-1)|b>>(i+5))&1 != 0 {
+				continue
+			}
+			k := bits.OnesCount32(wb)
+			li.score += windowValue[k]
+			if k == 4 {
+				li.win[0] |= (^wb & 31) << i
+			} else if k == 3 {
+				li.four[0] |= (^wb & 31) << i
+			}
+		default:
+			if exact && (w>>(i-1)|w>>(i+5))&1 != 0 {
+				continue
+			}
+			k := bits.OnesCount32(ww)
+			li.score -= windowValue[k]
+			if k == 4 {
+				li.win[1] |= (^ww & 31) << i
+			} else if k == 3 {
+				li.four[1] |= (^ww & 31) << i
+			}
+		}
+	}
+	empty := mask &^ (b | w)
+	own := [2]uint32{b, w}
+	for c := 0; c < 2; c++ {
+		for f := li.four[c]; f != 0; f &= f - 1 {
+			p := f & -f
+			if bits.OnesCount32(winPoints(own[c]|p, empty&^p, exact)) >= 2 {
+				li.three[c] |= p
+			}
+		}
+	}
+	return li
+}
+
+// lineRef names one line: a direction (gomoku.Horizontal..AntiDiagonal)
+// and a line number.
+type lineRef struct {
+	dir, line uint8
+}
+
+// analyzer keeps the lineInfo of every line that can hold a five, and the
+// totals over them, for one board size and rule. refresh brings it up to
+// date with a game by re-analysing only the lines whose stones changed
+// since the last call, so between neighbouring positions of a search it
+// costs a comparison per line plus a few line analyses.
+type analyzer struct {
+	size  int
+	rule  gomoku.Rule
+	exact bool
+	lines []lineRef // the lines of length >= 5
+	mask  [4][gomoku.MaxLines]uint32
+	info  [4][gomoku.MaxLines]lineInfo
+
+	score  int    // sum of the lines' scores (black minus white)
+	nWin   [2]int // sum over lines of the number of win points, per colour
+	nFour  [2]int // sum over lines of the number of four points
+	nThree [2]int // number of lines with a three, per colour
+
+	stamp [gomoku.MaxPoints]uint32 // for de-duplicating points
+	gen   uint32
+}
+
+// reset prepares a for boards of g's size and rule, with no line analysed.
+func (a *analyzer) reset(g *gomoku.Game) {
+	a.size = g.Size()
+	a.rule = g.Rule()
+	a.exact = a.rule == gomoku.ExactFive
+	if a.lines == nil {
+		a.lines = make([]lineRef, 0, 4*gomoku.MaxLines)
+	}
+	a.lines = a.lines[:0]
+	for dir := 0; dir < 4; dir++ {
+		for l := 0; l < gomoku.NumLines(a.size, dir); l++ {
+			m := gomoku.LineMask(a.size, dir, l)
+			a.mask[dir][l] = m
+			if bits.OnesCount32(m) >= 5 {
+				a.lines = append(a.lines, lineRef{uint8(dir), uint8(l)})
+			}
+		}
+	}
+	a.info = [4][gomoku.MaxLines]lineInfo{}
+	a.score, a.nWin, a.nFour, a.nThree = 0, [2]int{}, [2]int{}, [2]int{}
+}
+
+// refresh updates the analysis to the stones of g.
+func (a *analyzer) refresh(g *gomoku.Game) {
+	if a.lines == nil || a.size != g.Size() || a.rule != g.Rule() {
+		a.reset(g)
+	}
+	for _, r := range a.lines {
+		dir, l := int(r.dir), int(r.line)
+		b, w := g.Line(0, dir, l), g.Line(1, dir, l)
+		li := &a.info[dir][l]
+		if li.b == b && li.w == w {
+			continue
+		}
+		a.account(li, -1)
+		*li = analyseLine(b, w, a.mask[dir][l], a.exact)
+		a.account(li, 1)
+	}
+}
+
+// account adds (sign 1) or removes (sign -1) li's share of the totals.
+func (a *analyzer) account(li *lineInfo, sign int) {
+	a.score += sign * int(li.score)
+	for c := 0; c < 2; c++ {
+		a.nWin[c] += sign * bits.OnesCount32(li.win[c])
+		a.nFour[c] += sign * bits.OnesCount32(li.four[c])
+		if li.three[c] != 0 {
+			a.nThree[c] += sign
+		}
+	}
+}
+
+// nextGen starts a new de-duplication round of stamp.
+func (a *analyzer) nextGen() {
+	a.gen++
+	if a.gen == 0 {
+		a.stamp = [gomoku.MaxPoints]uint32{}
+		a.gen = 1
+	}
+}
+
+// appendPoints appends to buf the points of the bits set in m on the given
+// line that were not appended before in this de-duplication round.
+func (a *analyzer) appendPoints(buf []rules.Move, dir, line int, m uint32) []rules.Move {
+	for ; m != 0; m &= m - 1 {
+		p := gomoku.LinePoint(a.size, dir, line, bits.TrailingZeros32(m))
+		if p < 0 || a.stamp[p] == a.gen {
+			continue
+		}
+		a.stamp[p] = a.gen
+		buf = append(buf, rules.Move(p))
+	}
+	return buf
+}
+
+// kind selects a per-colour mask of lineInfo.
+type kind uint8
+
+const (
+	kindWin kind = iota
+	kindFour
+	kindThree
+)
+
+func (li *lineInfo) points(k kind, c rules.Player) uint32 {
+	switch k {
+	case kindWin:
+		return li.win[c]
+	case kindFour:
+		return li.four[c]
+	}
+	return li.three[c]
+}
+
+// appendAll appends the distinct points of the given kind for colour c over
+// all lines (without starting a new de-duplication round, so that several
+// calls can share one).
+func (a *analyzer) appendAll(buf []rules.Move, k kind, c rules.Player) []rules.Move {
+	for _, r := range a.lines {
+		li := &a.info[r.dir][r.line]
+		if m := li.points(k, c); m != 0 {
+			buf = a.appendPoints(buf, int(r.dir), int(r.line), m)
+		}
+	}
+	return buf
+}
+
+// firstWin returns a win point of colour c, if there is one.
+func (a *analyzer) firstWin(c rules.Player) (rules.Move, bool) {
+	if a.nWin[c] == 0 {
+		return rules.NoMove, false
+	}
+	for _, r := range a.lines {
+		if m := a.info[r.dir][r.line].win[c]; m != 0 {
+			p := gomoku.LinePoint(a.size, int(r.dir), int(r.line), bits.TrailingZeros32(m))
+			return rules.Move(p), true
+		}
+	}
+	return rules.NoMove, false
+}
+
+// distinctWins returns the number of distinct win points of colour c,
+// counting at most two, and the first two (rules.NoMove where missing).
+func (a *analyzer) distinctWins(c rules.Player) (n int, first, second rules.Move) {
+	first, second = rules.NoMove, rules.NoMove
+	if a.nWin[c] == 0 {
+		return 0, first, second
+	}
+	for _, r := range a.lines {
+		for m := a.info[r.dir][r.line].win[c]; m != 0; m &= m - 1 {
+			p := rules.Move(gomoku.LinePoint(a.size, int(r.dir), int(r.line), bits.TrailingZeros32(m)))
+			if first == rules.NoMove {
+				first, n = p, 1
+			} else if p != first {
+				return 2, first, p
+			}
+		}
+	}
+	return n, first, second
+}
+
+// appendDefences appends the points where a stone of colour me stops every
+// open-four point of colour opp on line (dir, l), or, when no single point
+// does, opp's open-four points themselves.
+func (a *analyzer) appendDefences(buf []rules.Move, dir, l int, me rules.Player) []rules.Move {
+	li := &a.info[dir][l]
+	mask := a.mask[dir][l]
+	own := [2]uint32{li.b, li.w}
+	opp := me ^ 1
+	three := li.three[opp]
+	// Candidate defences: empty points within five of a threat point.
+	near := three
+	for k := 1; k <= 5; k++ {
+		near |= three<<k | three>>k
+	}
+	empty := mask &^ (li.b | li.w)
+	var def uint32
+	for d := near & empty; d != 0; d &= d - 1 {
+		p := d & -d
+		if openFourPoints(own[opp], own[me]|p, mask, a.exact) == 0 {
+			def |= p
+		}
+	}
+	if def == 0 {
+		def = three
+	}
+	return a.appendPoints(buf, dir, l, def)
+}

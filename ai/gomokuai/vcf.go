@@ -1,0 +1,161 @@
+package gomokuai
+
+import (
+	"planiverse/rules"
+	"planiverse/rules/gomoku"
+)
+
+// MaxVCFDepth bounds the number of fours a VCF search may play before the
+// five.
+const MaxVCFDepth = 30
+
+// failEntry records that the side to move of the position with key has no
+// VCF within depth fours.
+type failEntry struct {
+	key   uint64
+	depth int32
+}
+
+// vcfSearch is a VCF (victory by continuous fours) search: the attacker, the
+// side to move, plays only moves that make a four (or a five), the defender
+// only the forced reply, the point that stops the five. The attacker wins
+// when he makes five, or a move that leaves two distinct win points (an
+// open four or a double four). When the defender has a four himself, the
+// attacker must block it, and only with a move that makes a four. A table
+// of positions known to fail at a depth prunes transpositions.
+type vcfSearch struct {
+	a       *analyzer
+	stack   []rules.Move
+	seq     [2*MaxVCFDepth + 3]rules.Move
+	seqLen  int
+	nodes   int64
+	limit   int64 // node budget, 0 for none
+	done    <-chan struct{}
+	aborted bool
+	fail    []failEntry
+}
+
+func newVCFSearch(a *analyzer, tableBits int) *vcfSearch {
+	return &vcfSearch{
+		a:     a,
+		stack: make([]rules.Move, 0, 4096),
+		fail:  make([]failEntry, 1<<tableBits),
+	}
+}
+
+// solve runs the VCF search of g for its side to move by iterative
+// deepening on the number of fours, from 0 (an immediate five) to
+// maxDepth, so that the shortest VCF is found. It returns the sequence
+// (attacker and defender moves alternating, ending with the five) in v's
+// buffer. g is restored.
+func (v *vcfSearch) solve(g *gomoku.Game, maxDepth int) ([]rules.Move, bool) {
+	v.aborted = false
+	maxDepth = min(maxDepth, MaxVCFDepth)
+	for d := 0; d <= maxDepth; d++ {
+		if v.attack(g, d, 0) {
+			return v.seq[:v.seqLen], true
+		}
+		if v.aborted {
+			break
+		}
+	}
+	return nil, false
+}
+
+// key is the fail-table key of g: its Zobrist hash, made distinct per board
+// size and rule.
+func vcfKey(g *gomoku.Game) uint64 {
+	return g.Hash() ^ uint64(g.Size())*0x9E3779B97F4A7C15 ^ uint64(g.Rule())*0xC2B2AE3D27D4EB4F
+}
+
+// attack reports whether the side to move of g wins by VCF with at most
+// depth fours before the five; on success seq[ply:seqLen] holds the moves.
+func (v *vcfSearch) attack(g *gomoku.Game, depth, ply int) bool {
+	v.nodes++
+	if v.nodes&255 == 0 {
+		if v.limit > 0 && v.nodes >= v.limit {
+			v.aborted = true
+		}
+		select {
+		case <-v.done:
+			v.aborted = true
+		default:
+		}
+	}
+	if v.aborted {
+		return false
+	}
+	if over, _ := g.Outcome(); over {
+		return false
+	}
+	a := v.a
+	a.refresh(g)
+	me := g.ColorToMove()
+	if p, ok := a.firstWin(me); ok {
+		v.seq[ply] = p
+		v.seqLen = ply + 1
+		return true
+	}
+	if depth == 0 {
+		return false
+	}
+	key := vcfKey(g)
+	slot := &v.fail[key&uint64(len(v.fail)-1)]
+	if slot.key == key && int(slot.depth) >= depth {
+		return false
+	}
+	n, q, _ := a.distinctWins(me ^ 1)
+	if n >= 2 {
+		return false
+	}
+	start := len(v.stack)
+	if n == 1 {
+		v.stack = append(v.stack, q) // must block, and with a four
+	} else {
+		a.nextGen()
+		v.stack = a.appendAll(v.stack, kindFour, me)
+	}
+	end := len(v.stack)
+	won := false
+	for i := start; i < end && !won && !v.aborted; i++ {
+		p := v.stack[i]
+		g.Play(p)
+		a.refresh(g)
+		wn, w1, w2 := a.distinctWins(me)
+		switch {
+		case wn >= 2:
+			v.seq[ply], v.seq[ply+1], v.seq[ply+2] = p, w1, w2
+			v.seqLen = ply + 3
+			won = true
+		case wn == 1:
+			g.Play(w1) // the forced block
+			if v.attack(g, depth-1, ply+2) {
+				v.seq[ply], v.seq[ply+1] = p, w1
+				won = true
+			}
+			g.Undo()
+		}
+		g.Undo()
+	}
+	v.stack = v.stack[:start]
+	if !won && !v.aborted {
+		*slot = failEntry{key: key, depth: int32(depth)}
+	}
+	return won
+}
+
+// VCF searches g for a victory by continuous fours of its side to move with
+// at most maxDepth fours before the five (0 finds only an immediate five),
+// shortest first. On success seq holds the winning line, attacker and
+// defender moves alternating and ending with the five (so len(seq) is the
+// number of plies to the win). g is used for the search and restored; the
+// call allocates its own tables, so it suits tests and one-off analysis
+// (the search uses Knowledge.Solve).
+func VCF(g *gomoku.Game, maxDepth int) (seq []rules.Move, ok bool) {
+	v := newVCFSearch(new(analyzer), 12)
+	s, ok := v.solve(g, maxDepth)
+	if !ok {
+		return nil, false
+	}
+	return append([]rules.Move(nil), s...), true
+}
