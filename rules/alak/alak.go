@@ -273,22 +273,6 @@ func (g *Game) Repetitions() int {
 	return int(g.hist[len(g.hist)-1].reps)
 }
 
-// Decode splits a move code into slots (0-based). For a classic code
-// f*32+t it returns (f, t); for a modern placement on point p it returns
-// (-1, p). Caution: the two encodings overlap, since a classic move from
-// slot 0 has the code t < 32, like a modern placement; Decode treats every
-// code below 32 as a placement. Use (*Game).DecodeMove when the rule set is
-// known. Decode(rules.NoMove) and other non-moves return (-1, -1).
-func Decode(m rules.Move) (from, to int) {
-	switch {
-	case m >= rules.NoMove:
-		return -1, -1
-	case m < 32:
-		return -1, int(m)
-	}
-	return int(m) / 32, int(m) % 32
-}
-
 // DecodeMove splits a move code of g's rule set into slots (0-based):
 // classic (from, to), modern (-1, point). rules.NoMove gives (-1, -1).
 func (g *Game) DecodeMove(m rules.Move) (from, to int) {

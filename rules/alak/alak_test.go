@@ -395,16 +395,17 @@ func TestParsePosition(t *testing.T) {
 }
 
 func TestDecode(t *testing.T) {
-	if f, to := Decode(ClassicMove(4, 9)); f != 4 || to != 9 {
-		t.Errorf("Decode classic = %d %d", f, to)
-	}
-	if f, to := Decode(rules.Move(5)); f != -1 || to != 5 {
-		t.Errorf("Decode modern = %d %d", f, to)
-	}
-	if f, to := Decode(rules.NoMove); f != -1 || to != -1 {
-		t.Errorf("Decode(NoMove) = %d %d", f, to)
-	}
 	c := NewClassic()
+	if f, to := c.DecodeMove(ClassicMove(4, 9)); f != 4 || to != 9 {
+		t.Errorf("DecodeMove classic = %d %d", f, to)
+	}
+	m, _ := NewModern(7)
+	if f, to := m.DecodeMove(rules.Move(5)); f != -1 || to != 5 {
+		t.Errorf("DecodeMove modern = %d %d", f, to)
+	}
+	if f, to := c.DecodeMove(rules.NoMove); f != -1 || to != -1 {
+		t.Errorf("DecodeMove(NoMove) = %d %d", f, to)
+	}
 	if f, to := c.DecodeMove(ClassicMove(0, 4)); f != 0 || to != 4 {
 		t.Errorf("DecodeMove classic from slot 0 = %d %d", f, to)
 	}
