@@ -1,7 +1,6 @@
 package dvonn
 
 import (
-	"math/bits"
 	"strings"
 )
 
@@ -148,16 +147,35 @@ func EdgeCell(cell int) bool { return uint(cell) >= NumCells || inner&(1<<cell) 
 
 // Connected returns the cells of occ (a cell mask) joined to a cell of
 // from by a chain of adjacent cells of occ (from's own cells in occ
-// included): the flood fill used for the removal rule.
+// included): the flood fill used for the removal rule. It works on a
+// padded 12-column grid where the six neighbour steps are the shifts ±1,
+// ±12 and ±13 (the padding column and missing spaces are never occupied).
 func Connected(occ, from uint64) uint64 {
-	reach := from & occ
-	frontier := reach
-	for frontier != 0 {
-		c := bits.TrailingZeros64(frontier)
-		frontier &= frontier - 1
-		n := neighbourMask[c] & occ &^ reach
-		reach |= n
-		frontier |= n
+	o := toGrid(occ)
+	x := toGrid(from) & o
+	for {
+		n := (x | x<<1 | x>>1 | x<<12 | x>>12 | x<<13 | x>>13) & o
+		if n == x {
+			return fromGrid(x)
+		}
+		x = n
 	}
-	return reach
+}
+
+// toGrid maps a cell mask to the padded grid (bit row*12+col).
+func toGrid(m uint64) uint64 {
+	return m&0x1FF |
+		(m>>9&0x3FF)<<12 |
+		(m>>19&0x7FF)<<24 |
+		(m>>30&0x3FF)<<37 |
+		(m>>40&0x1FF)<<50
+}
+
+// fromGrid is the inverse of toGrid.
+func fromGrid(g uint64) uint64 {
+	return g&0x1FF |
+		(g>>12&0x3FF)<<9 |
+		(g>>24&0x7FF)<<19 |
+		(g>>37&0x3FF)<<30 |
+		(g>>50&0x1FF)<<40
 }

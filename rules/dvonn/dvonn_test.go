@@ -727,3 +727,39 @@ func TestNewPosition(t *testing.T) {
 		}
 	}
 }
+
+// TestConnected compares the shift-based flood fill with a plain
+// breadth-first search over the neighbour lists.
+func TestConnected(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	for range 2000 {
+		occ := r.Uint64() & allCells
+		if r.IntN(2) == 0 {
+			occ |= r.Uint64() & allCells
+		}
+		from := uint64(1) << r.IntN(NumCells)
+		want := uint64(0)
+		if occ&from != 0 {
+			want = from
+			queue := []int{bits.TrailingZeros64(from)}
+			for len(queue) > 0 {
+				c := queue[0]
+				queue = queue[1:]
+				for _, n := range Neighbours(c) {
+					if occ&(1<<n) != 0 && want&(1<<n) == 0 {
+						want |= 1 << n
+						queue = append(queue, n)
+					}
+				}
+			}
+		}
+		if got := Connected(occ, from); got != want {
+			t.Fatalf("Connected(%#x, %#x) = %#x, want %#x", occ, from, got, want)
+		}
+	}
+	for c := range NumCells {
+		if fromGrid(toGrid(1<<c)) != 1<<c {
+			t.Fatalf("grid round trip of %s", CellName(c))
+		}
+	}
+}

@@ -1,0 +1,292 @@
+// Package dvonnai is the DVONN game knowledge for Planiverse's search
+// (package ai): a static evaluation of placement and movement positions and
+// a move-ordering heuristic, plus the placement of the DVONN pieces as
+// candidate moves. It satisfies ai.Evaluator, ai.MoveOrderer and
+// ai.CandidateGenerator structurally and does not import package ai (ai imports it).
+//
+// Scale: scores are from the side to move's point of view, about 100 units
+// per piece of controlled stack height (RULES.md, DVONN, score), and stay
+// well within ±100000 (ai.MaxEval).
+package dvonnai
+
+import (
+	"math/bits"
+
+	"planiverse/rules"
+	"planiverse/rules/dvonn"
+)
+
+// Movement-phase weights, in evaluation units (100 = one piece of height).
+const (
+	// wHeight: per piece of height of a controlled stack (the score).
+	wHeight = 100
+	// wStack: per controlled stack (more stacks, more options and targets).
+	wStack = 40
+	// wMobility: per legal stack move.
+	wMobility = 15
+	// wDvonn: per controlled stack holding a DVONN piece (it cannot be cut
+	// off and its owner decides where the DVONN piece goes).
+	wDvonn = 30
+	// wRisk: per piece of height per step beyond 2 of the shortest chain of
+	// occupied spaces to a DVONN piece (far stacks get cut off).
+	wRisk = 12
+	// wCaptureToMove, wCaptureWaiting: per piece of height of the tallest
+	// enemy stack a side can land on, for the side to move (it can take it
+	// now) and for the other side (a threat the mover may parry). Taking a
+	// stack of height h swings the score by 2h pieces.
+	wCaptureToMove  = 80
+	wCaptureWaiting = 30
+)
+
+// Placement-phase weights.
+const (
+	// wTempo: the side to place next has one more piece to put well.
+	wTempo = 15
+	// wEdgeNear, wEdgeFar: an edge piece is mobile from the first move
+	// (edge stacks are never surrounded) but far from the DVONN pieces it is
+	// easily cut off.
+	wEdgeNear = 8
+	wEdgeFar  = -8
+)
+
+// proximity[d] is the placement value of an own piece at board distance d
+// from the nearest DVONN piece (d capped at 6).
+var proximity = [7]int{0, 30, 16, 6, -4, -10, -16}
+
+// hexDist[a][b] is the board distance between cells a and b (steps between
+// neighbours, through any spaces).
+var hexDist [dvonn.NumCells][dvonn.NumCells]uint8
+
+// centre is F3, the middle of the board.
+var centre int
+
+func init() {
+	for a := range dvonn.NumCells {
+		ca, ra := dvonn.CellCoord(a)
+		for b := range dvonn.NumCells {
+			cb, rb := dvonn.CellCoord(b)
+			dc, dr := cb-ca, rb-ra
+			hexDist[a][b] = uint8((abs(dc) + abs(dr) + abs(dc-dr)) / 2)
+		}
+	}
+	centre, _ = dvonn.CellIndex("F3")
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Knowledge is the DVONN evaluator and move orderer. It holds no state and
+// may be shared, but New is cheap.
+type Knowledge struct{}
+
+// New returns the DVONN knowledge.
+func New() *Knowledge { return &Knowledge{} }
+
+// Evaluate returns the static evaluation of s (a *dvonn.Game whose game is
+// not over) from the side to move's point of view, about 100 per piece of
+// controlled height, within ±100000. It allocates nothing and leaves s
+// unchanged. It panics if s is not a *dvonn.Game.
+func (k *Knowledge) Evaluate(s rules.State) int {
+	g := s.(*dvonn.Game)
+	var v int
+	if g.Placing() {
+		v = placementEval(g)
+	} else {
+		v = movementEval(g)
+	}
+	if g.ToMove() == rules.Second {
+		v = -v
+	}
+	return max(-100000, min(100000, v))
+}
+
+// expand returns the cells adjacent to a cell of m.
+func expand(m uint64) uint64 {
+	var n uint64
+	for ; m != 0; m &= m - 1 {
+		n |= dvonn.NeighbourMask(bits.TrailingZeros64(m))
+	}
+	return n
+}
+
+// chainDistances fills dist with each occupied cell's distance to the
+// nearest DVONN piece along chains of occupied spaces (0 on a DVONN piece).
+func chainDistances(g *dvonn.Game, dist *[dvonn.NumCells]uint8) {
+	occ := g.Occupied()
+	layer := g.DvonnCells()
+	seen := layer
+	for d := uint8(0); layer != 0; d++ {
+		for m := layer; m != 0; m &= m - 1 {
+			dist[bits.TrailingZeros64(m)] = d
+		}
+		layer = expand(layer) & occ &^ seen
+		seen |= layer
+	}
+}
+
+// movementEval returns White's advantage in a movement-phase position:
+// for each side wHeight per piece of controlled height, wStack per stack,
+// wMobility per move, wDvonn per DVONN stack, minus wRisk per piece of
+// height per step beyond 2 from a DVONN piece, plus the capture terms.
+func movementEval(g *dvonn.Game) int {
+	var dist [dvonn.NumCells]uint8
+	chainDistances(g, &dist)
+	mover := g.ToMove()
+	var side [2]int
+	var capture [2]int
+	for p := range 2 {
+		own := g.Controlled(rules.Player(p))
+		enemy := g.Controlled(rules.Player(p ^ 1))
+		v := 0
+		for m := own; m != 0; m &= m - 1 {
+			c := bits.TrailingZeros64(m)
+			h, _, dv := g.Stack(c)
+			v += wHeight*h + wStack
+			if dv > 0 {
+				v += wDvonn
+			}
+			if d := int(dist[c]); d > 2 {
+				v -= wRisk * h * (d - 2)
+			}
+			t := g.Targets(c)
+			v += wMobility * bits.OnesCount64(t)
+			for e := t & enemy; e != 0; e &= e - 1 {
+				eh, _, _ := g.Stack(bits.TrailingZeros64(e))
+				capture[p] = max(capture[p], eh)
+			}
+		}
+		side[p] = v
+	}
+	for p := range 2 {
+		if rules.Player(p) == mover {
+			side[p] += wCaptureToMove * capture[p]
+		} else {
+			side[p] += wCaptureWaiting * capture[p]
+		}
+	}
+	return side[0] - side[1]
+}
+
+// nearestDvonn returns the board distance from c to the nearest DVONN piece
+// in dv (capped at 6), or 6 when there is none.
+func nearestDvonn(c int, dv uint64) int {
+	d := 6
+	for ; dv != 0; dv &= dv - 1 {
+		d = min(d, int(hexDist[c][bits.TrailingZeros64(dv)]))
+	}
+	return d
+}
+
+// placementValue is the value of an own piece on cell c during placement:
+// closeness to the DVONN pieces dv, and the edge term.
+func placementValue(c int, dv uint64) int {
+	d := nearestDvonn(c, dv)
+	v := proximity[d]
+	if dvonn.EdgeCell(c) {
+		if d <= 2 {
+			v += wEdgeNear
+		} else {
+			v += wEdgeFar
+		}
+	}
+	return v
+}
+
+// redScore is the placement policy for DVONN pieces: the first in the
+// centre (F3), the others four spaces from the nearest DVONN piece, off the
+// edge, near the centre and the middle row; so the default layout is B3 F3 J3, spread across
+// the middle row.
+func redScore(c int, dv uint64) int {
+	if dv == 0 {
+		return -10 * int(hexDist[c][centre])
+	}
+	_, row := dvonn.CellCoord(c)
+	v := -20*abs(nearestDvonn(c, dv)-4) - 5*int(hexDist[c][centre]) - 3*abs(row-2)
+	if dvonn.EdgeCell(c) {
+		v -= 30
+	}
+	return v
+}
+
+// Candidates restricts the placement of a DVONN piece to the single
+// best-scored space of redScore (the evaluation cannot tell who gains from
+// a DVONN piece's place, so the search would choose by noise); everywhere
+// else it appends nothing and the search uses every legal move. It
+// allocates nothing once buf has grown.
+func (k *Knowledge) Candidates(s rules.State, buf []rules.Move) []rules.Move {
+	g := s.(*dvonn.Game)
+	if g.PieceToPlace() != dvonn.Red {
+		return buf
+	}
+	dv := g.DvonnCells()
+	best, bestCell := 0, -1
+	for m := ^g.Occupied() & (1<<dvonn.NumCells - 1); m != 0; m &= m - 1 {
+		c := bits.TrailingZeros64(m)
+		if v := redScore(c, dv); bestCell < 0 || v > best {
+			best, bestCell = v, c
+		}
+	}
+	return append(buf, dvonn.Placement(bestCell))
+}
+
+// placementEval returns White's advantage during placement: the sum of
+// placementValue over each side's pieces, plus wTempo for the side to place
+// (nothing while only DVONN pieces are on the board).
+func placementEval(g *dvonn.Game) int {
+	if g.Placed() <= 3 {
+		return 0
+	}
+	dv := g.DvonnCells()
+	var side [2]int
+	for p := range 2 {
+		for m := g.Controlled(rules.Player(p)); m != 0; m &= m - 1 {
+			side[p] += placementValue(bits.TrailingZeros64(m), dv)
+		}
+	}
+	side[g.ToMove()] += wTempo
+	return side[0] - side[1]
+}
+
+// OrderMoves fills scores[i] with a priority for moves[i] in s (higher
+// first): during placement, for a DVONN piece central spaces apart from the
+// other DVONN pieces, for an own piece the placement value; in movement,
+// landing on a tall enemy stack first (200 per piece of its height, more
+// with a DVONN piece inside), then taking a lone DVONN piece, and landing
+// on an own stack last. It allocates nothing.
+func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32) {
+	g := s.(*dvonn.Game)
+	me := g.ToMove()
+	dv := g.DvonnCells()
+	red := g.PieceToPlace() == dvonn.Red
+	for i, m := range moves {
+		from, to, placement := dvonn.Decode(m)
+		var v int
+		switch {
+		case to < 0: // pass
+		case placement && red:
+			v = redScore(to, dv)
+		case placement:
+			v = placementValue(to, dv)
+		default:
+			h, top, tdv := g.Stack(to)
+			switch top {
+			case dvonn.PlayerPiece(me):
+				v = -50
+			case dvonn.Red:
+				v = 60
+			default:
+				v = 200 * h
+				if tdv > 0 {
+					v += 60
+				}
+			}
+			fh, _, _ := g.Stack(from)
+			v -= fh // prefer moving short stacks at equal gain
+		}
+		scores[i] = int32(v)
+	}
+}
