@@ -121,19 +121,21 @@ func FlipsMask(sq int, own, opp uint64) uint64 {
 	x = b & -b & own
 	d, borrow = bits.Sub64(x, 1, 0)
 	f |= d & r[3] & (borrow - 1)
-	// Towards lower indices: the highest set bit (0 when there is none);
-	// if it is own, the ray squares above it flip.
+	// Towards lower indices: the highest set bit of ray &^ opp; if it is
+	// own, the ray squares above it flip. b|1 avoids a zero test: when b is
+	// 0, bit 0 is either an opponent square of the ray or masked off by the
+	// ray, so x is 0.
 	b = r[4] &^ opp
-	x = (1 << (bits.Len64(b) & 63)) >> 1 & own
+	x = (1 << 63 >> (bits.LeadingZeros64(b|1) & 63)) & own & r[4]
 	f |= -(x << 1) & r[4]
 	b = r[5] &^ opp
-	x = (1 << (bits.Len64(b) & 63)) >> 1 & own
+	x = (1 << 63 >> (bits.LeadingZeros64(b|1) & 63)) & own & r[5]
 	f |= -(x << 1) & r[5]
 	b = r[6] &^ opp
-	x = (1 << (bits.Len64(b) & 63)) >> 1 & own
+	x = (1 << 63 >> (bits.LeadingZeros64(b|1) & 63)) & own & r[6]
 	f |= -(x << 1) & r[6]
 	b = r[7] &^ opp
-	x = (1 << (bits.Len64(b) & 63)) >> 1 & own
+	x = (1 << 63 >> (bits.LeadingZeros64(b|1) & 63)) & own & r[7]
 	f |= -(x << 1) & r[7]
 	return f
 }

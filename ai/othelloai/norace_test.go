@@ -1,0 +1,6 @@
+//go:build !race
+
+package othelloai
+
+// raceEnabled: see race_test.go.
+const raceEnabled = false

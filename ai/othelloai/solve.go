@@ -1,0 +1,482 @@
+package othelloai
+
+import (
+	"context"
+	"math/bits"
+	"sync"
+	"sync/atomic"
+
+	"planiverse/rules"
+	"planiverse/rules/othello"
+)
+
+// The exact endgame solver: negamax alpha-beta (principal variation search)
+// on raw bitboards. Far from the end ("deep" nodes): a transposition table
+// (2-way buckets, exact keys), enhanced transposition cut-offs, a stability
+// cut-off, and fastest-first ordering (fewest opponent replies first). At
+// few empties ("shallow" nodes): a search over an explicit list of the
+// empty squares with quadrant-parity ordering, then dedicated code for the
+// last two squares and the last one. Scores are final disc differences
+// (-64..64, empty squares to the winner), always even.
+
+// Tuning of the solver, in empty squares.
+const (
+	// shallowMax: positions with at most this many empties are solved by
+	// shallow (list of empties, parity order, no table, no move sorting).
+	shallowMax = 6
+	// ttBits: the transposition table has 1<<ttBits entries (24 bytes
+	// each: 12 MiB for 19 bits) in buckets of two, allocated on the first
+	// solve.
+	ttBits = 19
+	// stabilityAlpha: deep nodes test the stability cut-off when alpha is
+	// at least this.
+	stabilityAlpha = 8
+	// etcEmpties: deep nodes with at least this many empties look up
+	// their children in the table first (enhanced transposition cut-off).
+	etcEmpties = 10
+)
+
+// ttEntry is one transposition-table slot: the exact position (both
+// bitboards, so a hit is never a collision) and bounds on its value.
+type ttEntry struct {
+	own, opp     uint64
+	lower, upper int8  // the value lies in [lower, upper]
+	move         uint8 // best square found, or 64 for none
+	empties      uint8 // empty squares of the position: the work it saves
+	gen          uint8 // solve that stored it (older entries go first)
+}
+
+// solver holds the table and counters of one solve at a time.
+type solver struct {
+	tt    []ttEntry
+	gen   uint8
+	nodes int64
+	stop  atomic.Bool
+}
+
+// solverPool keeps solvers (and their 12 MiB tables) between solves, so a
+// game's successive solves reuse the table and nothing is allocated per
+// solve after the first.
+var solverPool struct {
+	sync.Mutex
+	free []*solver
+}
+
+func getSolver() *solver {
+	solverPool.Lock()
+	defer solverPool.Unlock()
+	if n := len(solverPool.free); n > 0 {
+		s := solverPool.free[n-1]
+		solverPool.free = solverPool.free[:n-1]
+		return s
+	}
+	return &solver{tt: make([]ttEntry, 1<<ttBits)}
+}
+
+func putSolver(s *solver) {
+	solverPool.Lock()
+	defer solverPool.Unlock()
+	if len(solverPool.free) < 4 {
+		solverPool.free = append(solverPool.free, s)
+	}
+}
+
+// quadrant masks, for parity: a1-d4, e1-h4, a5-d8, e5-h8.
+var quadMask = [4]uint64{0x000000000F0F0F0F, 0x00000000F0F0F0F0, 0x0F0F0F0F00000000, 0xF0F0F0F000000000}
+
+// quadOf[sq] is the quadrant (0..3) of square sq.
+var quadOf = func() (q [64]uint8) {
+	for sq := range q {
+		q[sq] = uint8(sq/32*2 + sq%8/4)
+	}
+	return q
+}()
+
+// parityOf returns a 4-bit mask of the quadrants holding an odd number of
+// the empty squares empt.
+func parityOf(empt uint64) uint {
+	var p uint
+	for q, m := range quadMask {
+		p |= uint(bits.OnesCount64(empt&m)&1) << q
+	}
+	return p
+}
+
+func hashIndex(own, opp uint64) uint64 {
+	h := own*0x9E3779B97F4A7C15 ^ bits.RotateLeft64(opp*0xC2B2AE3D27D4EB4F, 31)
+	h ^= h >> 29
+	h *= 0xBF58476D1CE4E5B9
+	return h >> (64 - ttBits)
+}
+
+// SolveExact solves b exactly: the best move for the side to move, the final
+// disc difference it leads to with perfect play by both sides (empty
+// squares to the winner; -64..64), and the nodes searched. A forced pass
+// returns rules.Pass; a finished game returns rules.NoMove and its final
+// score with no search. When ctx is cancelled it returns ok = false
+// promptly (it polls an atomic flag at every interior node). It has no
+// limit on empties: at 24+ empties it may take minutes. It is safe for
+// concurrent use (each call takes its own solver and table from a pool) and
+// leaves b unchanged.
+func SolveExact(ctx context.Context, b *othello.Board) (best rules.Move, discDiff int, nodes int64, ok bool) {
+	own, opp := b.Bitboards()
+	if ctx.Err() != nil {
+		return rules.NoMove, 0, 0, false
+	}
+	if othello.MovesMask(own, opp) == 0 && othello.MovesMask(opp, own) == 0 {
+		return rules.NoMove, othello.FinalScore(own, opp), 0, true
+	}
+	s := getSolver()
+	s.nodes = 0
+	s.gen++
+	s.stop.Store(false)
+	var stop func() bool
+	if ctx.Done() != nil {
+		stop = context.AfterFunc(ctx, func() { s.stop.Store(true) })
+	}
+	best, discDiff = s.root(own, opp)
+	nodes, ok = s.nodes, !s.stop.Load()
+	// Back to the pool unless the cancel callback has started: it might
+	// still set the flag of the solver's next user.
+	if stop == nil || stop() {
+		putSolver(s)
+	}
+	if !ok {
+		return rules.NoMove, 0, nodes, false
+	}
+	return best, discDiff, nodes, true
+}
+
+// root searches every move of a position that is not over and returns the
+// best one with its exact value.
+func (s *solver) root(own, opp uint64) (rules.Move, int) {
+	s.nodes++
+	moves := othello.MovesMask(own, opp)
+	if moves == 0 {
+		return rules.Pass, -s.search(opp, own, -64, 64)
+	}
+	var list moveList
+	list.fill(own, opp, moves, s.probeMove(own, opp))
+	alpha, beta := -65, 65
+	best := rules.NoMove
+	for i := 0; i < list.n; i++ {
+		m := list.pick(i)
+		o2, p2 := opp&^m.flips, own|m.flips|1<<m.sq
+		var v int
+		if i == 0 {
+			v = -s.search(o2, p2, -beta, -alpha)
+		} else {
+			v = -s.search(o2, p2, -alpha-1, -alpha)
+			if v > alpha && v < beta {
+				v = -s.search(o2, p2, -beta, -v)
+			}
+		}
+		if s.stop.Load() {
+			return rules.NoMove, 0
+		}
+		if v > alpha {
+			alpha = v
+			best = rules.Move(m.sq)
+		}
+	}
+	return best, alpha
+}
+
+// search returns the value of the position for the side owning own, within
+// the window (alpha, beta) fail-soft.
+func (s *solver) search(own, opp uint64, alpha, beta int) int {
+	empt := ^(own | opp)
+	n := bits.OnesCount64(empt)
+	if n > shallowMax {
+		return s.deep(own, opp, alpha, beta, n)
+	}
+	var list emptyList
+	list.n = n
+	for i := 0; empt != 0; i++ {
+		list.sq[i] = int8(bits.TrailingZeros64(empt))
+		empt &= empt - 1
+	}
+	return s.shallow(own, opp, alpha, beta, list, parityOf(^(own | opp)))
+}
+
+// move is a candidate move of a deep node with its ordering key.
+type move struct {
+	flips uint64
+	sq    uint
+	key   int
+}
+
+// moveList holds the moves of a node (at most 33 are ever legal).
+type moveList struct {
+	m [36]move
+	n int
+}
+
+// fill lists the moves of mask with their fastest-first keys (after the
+// table's best move): fewest opponent replies (corner replies counting
+// double), then fewest empty squares next to our discs (the opponent's
+// potential mobility), then our discs made stable around the corners.
+func (l *moveList) fill(own, opp, mask uint64, ttMove uint8) {
+	l.n = 0
+	for mask != 0 {
+		bit := mask & -mask
+		mask ^= bit
+		sq := uint(bits.TrailingZeros64(bit))
+		f := othello.FlipsMask(int(sq), own, opp)
+		o2, p2 := opp&^f, own|f|bit
+		mob := othello.MovesMask(o2, p2)
+		empt := ^(o2 | p2)
+		key := -(bits.OnesCount64(mob) + bits.OnesCount64(mob&cornerMask)) << 15
+		key -= bits.OnesCount64(neighbours(p2)&empt) << 10
+		key += bits.OnesCount64(cornerStable(p2)) << 11
+		if uint8(sq) == ttMove {
+			key += 1 << 28
+		}
+		l.m[l.n] = move{flips: f, sq: sq, key: key}
+		l.n++
+	}
+}
+
+// cornerStable returns the discs of own that are stable by touching a
+// corner along the edges: the corners and their edge neighbours (a cheap
+// subset of StableDiscs).
+func cornerStable(own uint64) uint64 {
+	c := own & cornerMask
+	return c | own&((c<<1)&notColA|(c>>1)&notColH|c<<8|c>>8)
+}
+
+// pick moves the best-keyed move of l.m[i:] to position i and returns it
+// (selection sort, done lazily since cut-offs often come early).
+func (l *moveList) pick(i int) move {
+	b := i
+	for j := i + 1; j < l.n; j++ {
+		if l.m[j].key > l.m[b].key {
+			b = j
+		}
+	}
+	l.m[i], l.m[b] = l.m[b], l.m[i]
+	return l.m[i]
+}
+
+const cornerMask uint64 = 0x8100000000000081
+
+// probe returns the table entry of the position, or nil. The table is
+// 2-way set-associative: a position may sit in either slot of its bucket.
+func (s *solver) probe(own, opp uint64) *ttEntry {
+	i := hashIndex(own, opp) &^ 1
+	if e := &s.tt[i]; e.own == own && e.opp == opp {
+		return e
+	}
+	if e := &s.tt[i+1]; e.own == own && e.opp == opp {
+		return e
+	}
+	return nil
+}
+
+// slot returns the entry where the position (n empties) is stored: its own
+// entry, or a fresh one replacing the slot of its bucket stored by an older
+// solve or, failing that, saving less work.
+func (s *solver) slot(own, opp uint64, n int) *ttEntry {
+	if e := s.probe(own, opp); e != nil {
+		e.gen = s.gen
+		return e
+	}
+	i := hashIndex(own, opp) &^ 1
+	e, f := &s.tt[i], &s.tt[i+1]
+	if f.gen != s.gen && e.gen == s.gen || f.gen == e.gen && f.empties < e.empties {
+		e = f
+	}
+	*e = ttEntry{own: own, opp: opp, lower: -64, upper: 64, move: 64, empties: uint8(n), gen: s.gen}
+	return e
+}
+
+// probeMove returns the table's best move for the position, or 64.
+func (s *solver) probeMove(own, opp uint64) uint8 {
+	if e := s.probe(own, opp); e != nil {
+		return e.move
+	}
+	return 64
+}
+
+// deep searches a position with more than shallowMax empties (n of them).
+func (s *solver) deep(own, opp uint64, alpha, beta, n int) int {
+	s.nodes++
+	if s.stop.Load() {
+		return 0
+	}
+	moves := othello.MovesMask(own, opp)
+	if moves == 0 {
+		if othello.MovesMask(opp, own) == 0 {
+			return othello.FinalScore(own, opp)
+		}
+		return -s.deep(opp, own, -beta, -alpha, n)
+	}
+	// Stability cut-off: the opponent keeps its stable discs, so we score at
+	// most 64 - 2*stable; worth the test only when alpha is high.
+	if alpha >= stabilityAlpha {
+		if up := 64 - 2*bits.OnesCount64(StableDiscs(opp, own)); up <= alpha {
+			return up
+		}
+	}
+	ttMove := uint8(64)
+	if e := s.probe(own, opp); e != nil {
+		lo, up := int(e.lower), int(e.upper)
+		if lo >= beta {
+			return lo
+		}
+		if up <= alpha {
+			return up
+		}
+		if lo == up {
+			return lo
+		}
+		alpha = max(alpha, lo)
+		beta = min(beta, up)
+		ttMove = e.move
+	}
+	alpha0 := alpha
+	var list moveList
+	list.fill(own, opp, moves, ttMove)
+	// Enhanced transposition cut-off: a child whose table entry already
+	// proves a score of at least beta for us ends the node at once.
+	if n >= etcEmpties {
+		for i := 0; i < list.n; i++ {
+			m := &list.m[i]
+			o2, p2 := opp&^m.flips, own|m.flips|1<<m.sq
+			if c := s.probe(o2, p2); c != nil && -int(c.upper) >= beta {
+				return -int(c.upper)
+			}
+		}
+	}
+	best, bestSq := -65, uint8(64)
+	for i := 0; i < list.n; i++ {
+		m := list.pick(i)
+		o2, p2 := opp&^m.flips, own|m.flips|1<<m.sq
+		var v int
+		if i == 0 {
+			v = -s.search(o2, p2, -beta, -alpha)
+		} else {
+			v = -s.search(o2, p2, -alpha-1, -alpha)
+			if v > alpha && v < beta {
+				v = -s.search(o2, p2, -beta, -v)
+			}
+		}
+		if v > best {
+			best, bestSq = v, uint8(m.sq)
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	if s.stop.Load() {
+		return 0
+	}
+	// Store the result as bounds (fail-soft), keeping what is still true of
+	// an entry for the same position.
+	e := s.slot(own, opp, n)
+	switch {
+	case best <= alpha0:
+		e.upper = int8(min(int(e.upper), best))
+	case best >= beta:
+		e.lower = int8(max(int(e.lower), best))
+		e.move = bestSq
+	default:
+		e.lower, e.upper, e.move = int8(best), int8(best), bestSq
+	}
+	return best
+}
+
+// emptyList is the list of empty squares of a shallow node.
+type emptyList struct {
+	sq [shallowMax]int8
+	n  int
+}
+
+// shallow searches a position with at most shallowMax empties, listed in l,
+// parity being the mask of quadrants with an odd number of them: moves in
+// odd quadrants are tried first (parity ordering).
+func (s *solver) shallow(own, opp uint64, alpha, beta int, l emptyList, parity uint) int {
+	if l.n == 2 {
+		return s.last2(own, opp, alpha, beta, int(l.sq[0]), int(l.sq[1]), false)
+	}
+	if l.n == 1 {
+		return s.last1(own, opp, int(l.sq[0]))
+	}
+	s.nodes++
+	moves := othello.MovesMask(own, opp)
+	if moves == 0 {
+		if othello.MovesMask(opp, own) == 0 {
+			return othello.FinalScore(own, opp)
+		}
+		return -s.shallow(opp, own, -beta, -alpha, l, parity)
+	}
+	best := -65
+	for pass := uint(1); pass < 3; pass++ {
+		for i := 0; i < l.n; i++ {
+			x := l.sq[i]
+			q := uint(quadOf[x&63])
+			if moves>>uint(x)&1 == 0 || (parity>>q&1)+pass != 2 { // pass 1: odd quadrants, pass 2: even
+				continue
+			}
+			f := othello.FlipsMask(int(x), own, opp)
+			c := l
+			c.n--
+			c.sq[i] = c.sq[c.n] // order within a pass matters little
+			v := -s.shallow(opp&^f, own|f|1<<uint(x), -beta, -alpha, c, parity^1<<q)
+			if v > best {
+				best = v
+				if v > alpha {
+					alpha = v
+					if v >= beta {
+						return v
+					}
+				}
+			}
+		}
+	}
+	return best
+}
+
+// last2 returns the value of a position with two empty squares x1 and x2,
+// fail-soft within (alpha, beta); passed is set when the opponent has just
+// passed.
+func (s *solver) last2(own, opp uint64, alpha, beta, x1, x2 int, passed bool) int {
+	s.nodes++
+	best := -65
+	if f := othello.FlipsMask(x1, own, opp); f != 0 {
+		best = -s.last1(opp&^f, own|f|1<<uint(x1&63), x2)
+		if best >= beta {
+			return best
+		}
+	}
+	if f := othello.FlipsMask(x2, own, opp); f != 0 {
+		best = max(best, -s.last1(opp&^f, own|f|1<<uint(x2&63), x1))
+	}
+	if best == -65 {
+		if passed {
+			return othello.FinalScore(own, opp)
+		}
+		return -s.last2(opp, own, -beta, -alpha, x1, x2, true)
+	}
+	return best
+}
+
+// last1 returns the exact value of a position whose only empty square is x,
+// for the side owning own (63 discs on the board).
+func (s *solver) last1(own, opp uint64, x int) int {
+	s.nodes++
+	o := bits.OnesCount64(own)
+	if f := othello.FlipsMask(x, own, opp); f != 0 {
+		return 2*(o+bits.OnesCount64(f)) - 62
+	}
+	if f := othello.FlipsMask(x, opp, own); f != 0 {
+		return 2*(o-bits.OnesCount64(f)) - 64
+	}
+	if 2*o > 63 {
+		return 2*o - 62
+	}
+	return 2*o - 64
+}

@@ -1,0 +1,299 @@
+package othelloai
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"planiverse/rules"
+	"planiverse/rules/othello"
+)
+
+// dataDir is /work/shared/data seen from this package's directory.
+const dataDir = "../../../shared/data/"
+
+// ffoPosition is one line of an OBF file: the position, the exact score of
+// the best move and every move reaching it.
+type ffoPosition struct {
+	num   int
+	board *othello.Board
+	score int
+	best  []rules.Move
+}
+
+// readOBF reads an OBF file (`<board> X; G8:+18; H1:+12; ...`), numbering
+// the positions from first. It skips the test when the file is missing.
+func readOBF(t testing.TB, name string, first int) []ffoPosition {
+	t.Helper()
+	f, err := os.Open(dataDir + name)
+	if err != nil {
+		t.Skipf("test data missing: %v", err)
+	}
+	defer f.Close()
+	var out []ffoPosition
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		b, err := othello.ParsePosition(line)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		p := ffoPosition{num: first + len(out), board: b, score: -99}
+		for _, field := range strings.Split(line, ";")[1:] {
+			mv, sc, ok := strings.Cut(strings.TrimSpace(field), ":")
+			if !ok {
+				continue
+			}
+			v, err := strconv.Atoi(sc)
+			if err != nil {
+				t.Fatalf("%s: bad score %q", name, field)
+			}
+			m, err := b.ParseMove(mv)
+			if err != nil {
+				t.Fatalf("%s #%d: move %q: %v", name, p.num, mv, err)
+			}
+			switch {
+			case v > p.score:
+				p.score, p.best = v, []rules.Move{m}
+			case v == p.score:
+				p.best = append(p.best, m)
+			}
+		}
+		if len(p.best) == 0 {
+			t.Fatalf("%s #%d: no move scores", name, p.num)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func checkFFO(t *testing.T, p ffoPosition) {
+	t.Helper()
+	before := p.board.Position()
+	start := time.Now()
+	m, d, nodes, ok := SolveExact(context.Background(), p.board)
+	if !ok {
+		t.Fatalf("FFO #%d: not solved", p.num)
+	}
+	if d != p.score || !slices.Contains(p.best, m) {
+		t.Errorf("FFO #%d: %s %+d, want %+d by one of %v", p.num, p.board.MoveString(m), d, p.score, p.best)
+	}
+	if p.board.Position() != before {
+		t.Errorf("FFO #%d: SolveExact changed the board", p.num)
+	}
+	t.Logf("FFO #%d (%d empties): %s %+d, %d nodes, %v", p.num, p.board.Empties(), p.board.MoveString(m), d, nodes, time.Since(start))
+}
+
+func TestFFO1to19(t *testing.T) {
+	for _, p := range readOBF(t, "fforum-1-19.obf", 1) {
+		checkFFO(t, p)
+	}
+}
+
+// maxTestEmpties bounds the positions of fforum-20-39 solved in the default
+// run (the rest are BenchmarkFFO20to39).
+const maxTestEmpties = 22
+
+func TestFFO20to39Small(t *testing.T) {
+	for _, p := range readOBF(t, "fforum-20-39.obf", 20) {
+		if p.board.Empties() <= maxTestEmpties && (!raceEnabled || p.board.Empties() <= 18) {
+			checkFFO(t, p)
+		}
+	}
+}
+
+// minimax is plain negamax over the rules.State interface, without
+// pruning: the reference for the solver at few empties.
+func minimax(b *othello.Board) int {
+	if over, sc := b.Outcome(); over {
+		return sc
+	}
+	best := -65
+	for _, m := range b.Moves(nil) {
+		b.Play(m)
+		v := -minimax(b)
+		b.Undo()
+		best = max(best, v)
+	}
+	return best
+}
+
+// randomPosition plays random moves from the start until empties remain
+// (or the game ends).
+func randomPosition(r *rand.Rand, empties int) *othello.Board {
+	b := othello.New()
+	var buf []rules.Move
+	for b.Empties() > empties {
+		buf = b.Moves(buf[:0])
+		if len(buf) == 0 {
+			break
+		}
+		b.Play(buf[r.IntN(len(buf))])
+	}
+	return b
+}
+
+func TestSolveMatchesMinimax(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 300; i++ {
+		b := randomPosition(r, 1+i%9)
+		want := minimax(b)
+		m, got, _, ok := SolveExact(context.Background(), b)
+		if !ok || got != want {
+			t.Fatalf("%s: SolveExact = %+d (ok %v), minimax %+d", b.Position(), got, ok, want)
+		}
+		if over, _ := b.Outcome(); over {
+			if m != rules.NoMove {
+				t.Errorf("%s: finished game, move %d", b.Position(), m)
+			}
+			continue
+		}
+		// The returned move reaches the value.
+		b.Play(m)
+		v := minimax(b)
+		b.Undo()
+		if -v != want {
+			t.Errorf("%s: move %s scores %+d, best is %+d", b.Position(), b.MoveString(m), -v, want)
+		}
+	}
+}
+
+func TestSolvePassAndOver(t *testing.T) {
+	// Black to move with a1 white, b1 black: black must pass.
+	b, err := othello.ParsePosition("OX------" + strings.Repeat("-", 56) + " X")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, d, _, ok := SolveExact(context.Background(), b)
+	if !ok || m != rules.Pass || d != -64 {
+		t.Errorf("forced pass: %d %+d %v, want Pass -64", m, d, ok)
+	}
+	b.Play(rules.Pass)
+	b.Play(2) // white c1 wipes black out
+	m, d, n, ok := SolveExact(context.Background(), b)
+	if !ok || m != rules.NoMove || d != -64 || n != 0 {
+		t.Errorf("game over: %d %+d %d %v, want NoMove -64 0 true", m, d, n, ok)
+	}
+}
+
+func TestSolveCancel(t *testing.T) {
+	ps := readOBF(t, "fforum-20-39.obf", 20)
+	hard := ps[len(ps)-1].board // #39, 26 empties: far longer than the timeout
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, n, ok := SolveExact(ctx, hard); ok || n != 0 {
+		t.Errorf("cancelled context: ok %v nodes %d, want false 0", ok, n)
+	}
+	ctx, cancel = context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, _, _, ok := SolveExact(ctx, hard)
+	if ok {
+		t.Skip("solved FFO #39 within 30 ms: cannot test cancellation")
+	}
+	if el := time.Since(start); el > 5*time.Second {
+		t.Errorf("cancelled solve returned after %v", el)
+	}
+	// The table must not hold values of the aborted search: a solve of an
+	// easier position right after is still exact.
+	checkFFO(t, readOBF(t, "fforum-1-19.obf", 1)[0])
+}
+
+func TestKnowledgeSolve(t *testing.T) {
+	k := New()
+	ps := readOBF(t, "fforum-1-19.obf", 1)
+	p := ps[0]
+	m, score, _, ok := k.Solve(context.Background(), p.board)
+	if !ok || score != 100*p.score || !slices.Contains(p.best, m) {
+		t.Errorf("Solve(FFO #1) = %d %d %v, want %d", m, score, ok, 100*p.score)
+	}
+	k.MaxSolveEmpties = p.board.Empties() - 1
+	if _, _, n, ok := k.Solve(context.Background(), p.board); ok || n != 0 {
+		t.Errorf("Solve above MaxSolveEmpties: ok %v nodes %d", ok, n)
+	}
+	if _, _, _, ok := k.Solve(context.Background(), fakeState{}); ok {
+		t.Errorf("Solve of a non-Othello state reports ok")
+	}
+}
+
+// fakeState is a rules.State of another game.
+type fakeState struct{ rules.State }
+
+func TestSolveNoAllocs(t *testing.T) {
+	b := readOBF(t, "fforum-1-19.obf", 1)[0].board
+	SolveExact(context.Background(), b) // warm up: the pool's solver and table
+	allocs := testing.AllocsPerRun(3, func() {
+		SolveExact(context.Background(), b)
+	})
+	if allocs != 0 {
+		t.Errorf("SolveExact allocates %.1f times per solve", allocs)
+	}
+}
+
+// clearTables empties the transposition tables of the pooled solvers, so a
+// benchmark measures a cold solve.
+func clearTables() {
+	solverPool.Lock()
+	defer solverPool.Unlock()
+	for _, s := range solverPool.free {
+		clear(s.tt)
+	}
+}
+
+func benchFFO(b *testing.B, ps []ffoPosition) {
+	for _, p := range ps {
+		b.Run(fmt.Sprintf("%d", p.num), func(b *testing.B) {
+			var nodes int64
+			for b.Loop() {
+				b.StopTimer()
+				clearTables()
+				b.StartTimer()
+				m, d, n, ok := SolveExact(context.Background(), p.board)
+				if !ok || d != p.score || !slices.Contains(p.best, m) {
+					b.Fatalf("FFO #%d: %d %+d, want %+d", p.num, m, d, p.score)
+				}
+				nodes = n
+			}
+			b.ReportMetric(float64(nodes), "nodes")
+		})
+	}
+}
+
+// BenchmarkFFO solves FFO #1-#19 (14-20 empties), one sub-benchmark each.
+func BenchmarkFFO(b *testing.B) { benchFFO(b, readOBF(b, "fforum-1-19.obf", 1)) }
+
+// BenchmarkFFO20to39 solves FFO #20-#39 (6-26 empties).
+func BenchmarkFFO20to39(b *testing.B) { benchFFO(b, readOBF(b, "fforum-20-39.obf", 20)) }
+
+func TestSolveConcurrent(t *testing.T) {
+	ps := readOBF(t, "fforum-1-19.obf", 1)[:6]
+	errs := make(chan error, 2*len(ps))
+	for g := 0; g < 2; g++ {
+		go func() {
+			for i := range ps {
+				p := ps[(i+3*g)%len(ps)]
+				_, d, _, ok := SolveExact(context.Background(), p.board.Copy())
+				if !ok || d != p.score {
+					errs <- fmt.Errorf("FFO #%d: %+d %v, want %+d", p.num, d, ok, p.score)
+					continue
+				}
+				errs <- nil
+			}
+		}()
+	}
+	for range 2 * len(ps) {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
