@@ -22,18 +22,6 @@ func mustParse(t testing.TB, modern bool, s string) *Game {
 	return g
 }
 
-// play plays space-separated move texts, checking each with ParseMove.
-func play(t testing.TB, g *Game, moves string) {
-	t.Helper()
-	for _, s := range strings.Fields(moves) {
-		m, err := g.ParseMove(s)
-		if err != nil {
-			t.Fatalf("%s in\n%s", err, g)
-		}
-		g.Play(m)
-	}
-}
-
 // texts returns the move texts of the legal moves.
 func texts(g *Game) []string {
 	var out []string
@@ -65,14 +53,14 @@ func TestClassicStart(t *testing.T) {
 // The Games::Alak seed's example game: x wins when o is left with one piece.
 func TestSeedClassicGame(t *testing.T) {
 	g := NewClassic()
-	play(t, g, "3-5 9-7 4-6 10-9")
+	rulestest.Play(t, g, "3-5 9-7 4-6 10-9")
 	if got := g.Position(); got != "xx..xxooo.o x" {
 		t.Fatalf("before the last move: %q", got)
 	}
 	if d := g.Destinations(4); !slices.Equal(d, []int{3, 9}) {
 		t.Fatalf("Destinations(4) = %v, want [3 9]", d)
 	}
-	play(t, g, "5-10")
+	rulestest.Play(t, g, "5-10")
 	if got := g.Position(); got != "xx...x...xo o" {
 		t.Fatalf("after 5-10: %q", got)
 	}
@@ -115,7 +103,7 @@ func TestClassicCaptures(t *testing.T) {
 	}
 	for _, c := range cases {
 		g := mustParse(t, false, c.pos)
-		play(t, g, c.move)
+		rulestest.Play(t, g, c.move)
 		if got := g.Position(); got != c.after {
 			t.Errorf("%s: %s after %s: %q, want %q", c.name, c.pos, c.move, got, c.after)
 		}
@@ -128,15 +116,15 @@ func TestClassicCaptures(t *testing.T) {
 func TestClassicRepetitionDraw(t *testing.T) {
 	g := mustParse(t, false, "xx.......oo x")
 	cycle := "2-3 10-9 3-2 9-10 "
-	play(t, g, cycle)
+	rulestest.Play(t, g, cycle)
 	if g.Repetitions() != 2 {
 		t.Fatalf("repetitions %d after one cycle, want 2", g.Repetitions())
 	}
-	play(t, g, cycle[:len(cycle)-5]) // three plies
+	rulestest.Play(t, g, cycle[:len(cycle)-5]) // three plies
 	if over, _ := g.Outcome(); over {
 		t.Fatal("over before the third occurrence")
 	}
-	play(t, g, "9-10")
+	rulestest.Play(t, g, "9-10")
 	over, score := g.Outcome()
 	if !over || score != 0 || g.Repetitions() != 3 {
 		t.Fatalf("after two cycles: over %v score %d reps %d; want a draw", over, score, g.Repetitions())
@@ -185,7 +173,7 @@ func TestModernCaptures(t *testing.T) {
 	}
 	for _, c := range cases {
 		g := mustParse(t, true, c.pos)
-		play(t, g, c.move)
+		rulestest.Play(t, g, c.move)
 		if got := g.Position(); got != c.after {
 			t.Errorf("%s: %s after %s: %q, want %q", c.name, c.pos, c.move, got, c.after)
 		}
@@ -200,7 +188,7 @@ func TestModernCaptures(t *testing.T) {
 
 func TestModernKo(t *testing.T) {
 	g := mustParse(t, true, "o...o.. x")
-	play(t, g, "b") // captures a
+	rulestest.Play(t, g, "b") // captures a
 	if g.Forbidden() != 1 {
 		t.Fatalf("forbidden %b, want point a", g.Forbidden())
 	}
@@ -210,21 +198,21 @@ func TestModernKo(t *testing.T) {
 	if slices.Contains(texts(g), "a") {
 		t.Fatal("ko point a in Moves")
 	}
-	play(t, g, "g") // o plays elsewhere
+	rulestest.Play(t, g, "g") // o plays elsewhere
 	if g.Forbidden() != 0 {
 		t.Fatalf("x has forbidden points %b", g.Forbidden())
 	}
-	play(t, g, "d") // x plays elsewhere, capturing nothing
+	rulestest.Play(t, g, "d") // x plays elsewhere, capturing nothing
 	if g.Forbidden() != 0 || !slices.Contains(texts(g), "a") {
 		t.Fatalf("ko lasted more than one turn: forbidden %b", g.Forbidden())
 	}
-	play(t, g, "a")
+	rulestest.Play(t, g, "a")
 }
 
 func TestModernEnd(t *testing.T) {
 	// x fills the last point and captures f; o's only empty point is forbidden.
 	g := mustParse(t, true, "xoxoxo. x")
-	play(t, g, "g")
+	rulestest.Play(t, g, "g")
 	if got := g.Position(); got != "xoxox.x o" {
 		t.Fatalf("after g: %q", got)
 	}
@@ -237,7 +225,7 @@ func TestModernEnd(t *testing.T) {
 	}
 	// A full board: the side to move (x) has fewer stones.
 	g = mustParse(t, true, "xoxoxo. o")
-	play(t, g, "g")
+	rulestest.Play(t, g, "g")
 	if over, score := g.Outcome(); !over || score != 3-4 {
 		t.Fatalf("full board: Outcome %v %d, want over, -1", over, score)
 	}
@@ -256,14 +244,14 @@ func TestModernEnd(t *testing.T) {
 // "a d c e" recurs after every 6 plies; its third occurrence is a draw.
 func TestModernRepetitionDraw(t *testing.T) {
 	g, _ := NewModern(7)
-	play(t, g, "a d c e")
+	rulestest.Play(t, g, "a d c e")
 	start := g.Position()
 	cycle := "f b g e a d"
-	play(t, g, cycle)
+	rulestest.Play(t, g, cycle)
 	if g.Position() != start || g.Repetitions() != 2 {
 		t.Fatalf("after one cycle %q reps %d", g.Position(), g.Repetitions())
 	}
-	play(t, g, cycle)
+	rulestest.Play(t, g, cycle)
 	over, score := g.Outcome()
 	if !over || score != 0 || g.Repetitions() != 3 {
 		t.Fatalf("after two cycles: over %v score %d reps %d", over, score, g.Repetitions())
@@ -273,7 +261,7 @@ func TestModernRepetitionDraw(t *testing.T) {
 // The same board with different forbidden points is a different position.
 func TestModernRepetitionNeedsSameKo(t *testing.T) {
 	g, _ := NewModern(7)
-	play(t, g, "a d c e f b")
+	rulestest.Play(t, g, "a d c e f b")
 	h := g.Hash()
 	if g.Forbidden() == 0 {
 		t.Fatal("expected a ko")
@@ -316,7 +304,7 @@ func TestParseMoveErrors(t *testing.T) {
 			t.Errorf("ParseMove(%q) changed the position", k.text)
 		}
 	}
-	play(t, m, "c")
+	rulestest.Play(t, m, "c")
 	if _, err := m.ParseMove("c"); !errors.Is(err, rules.ErrIllegal) {
 		t.Errorf("occupied point: %v", err)
 	}
@@ -608,16 +596,16 @@ func TestNoAllocs(t *testing.T) {
 // Clone is deep: playing on the copy leaves the original unchanged.
 func TestClone(t *testing.T) {
 	g := NewClassic()
-	play(t, g, "3-5 9-7")
+	rulestest.Play(t, g, "3-5 9-7")
 	c := g.Clone().(*Game)
-	play(t, c, "4-6 10-9 5-10")
+	rulestest.Play(t, c, "4-6 10-9 5-10")
 	c.Undo()
 	c.Undo()
 	c.Undo()
 	if g.Position() != c.Position() || g.Hash() != c.Hash() || g.LastMove() != c.LastMove() {
 		t.Fatal("clone differs after play and undo")
 	}
-	play(t, g, "4-6")
+	rulestest.Play(t, g, "4-6")
 	if c.Plies() != 2 {
 		t.Fatal("clone shares history")
 	}

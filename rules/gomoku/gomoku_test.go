@@ -22,18 +22,6 @@ func mustNew(t testing.TB, o Options) *Game {
 	return g
 }
 
-// play plays space-separated move text, failing the test on an error.
-func play(t testing.TB, g *Game, moves string) {
-	t.Helper()
-	for _, s := range strings.Fields(moves) {
-		m, err := g.ParseMove(s)
-		if err != nil {
-			t.Fatalf("move %s: %v\n%s", s, err, g)
-		}
-		g.Play(m)
-	}
-}
-
 func pt(t testing.TB, size int, s string) int {
 	t.Helper()
 	p, err := ParsePoint(size, s)
@@ -242,11 +230,11 @@ func TestFiveEveryDirectionAndPlace(t *testing.T) {
 
 func TestWhiteFive(t *testing.T) {
 	g := mustNew(t, Options{Size: 15})
-	play(t, g, "A1 B2 A3 C2 A5 D2 A7 E2 A9")
+	rulestest.Play(t, g, "A1 B2 A3 C2 A5 D2 A7 E2 A9")
 	if over, _ := g.Outcome(); over {
 		t.Fatal("no five yet")
 	}
-	play(t, g, "F2")
+	rulestest.Play(t, g, "F2")
 	if over, score := g.Outcome(); !over || score != -1 || g.ToMove() != rules.First {
 		t.Fatalf("White's five: Outcome %v %d, ToMove %d", over, score, g.ToMove())
 	}
@@ -260,7 +248,7 @@ func TestOverline(t *testing.T) {
 	// Black: A1 B1 C1 E1 F1, then D1 makes six in a row.
 	const moves = "A1 A15 B1 C15 C1 E15 E1 G15 F1 I15 D1"
 	g := mustNew(t, Options{Size: 15, Rule: Freestyle})
-	play(t, g, moves)
+	rulestest.Play(t, g, moves)
 	if over, score := g.Outcome(); !over || score != -1 {
 		t.Fatalf("freestyle: six in a row should win\n%s", g)
 	}
@@ -269,17 +257,17 @@ func TestOverline(t *testing.T) {
 	}
 
 	g = mustNew(t, Options{Size: 15, Rule: ExactFive})
-	play(t, g, moves)
+	rulestest.Play(t, g, moves)
 	if over, _ := g.Outcome(); over || g.WinningLine() != nil {
 		t.Fatalf("exact five: six in a row must not win\n%s", g)
 	}
 	// Seven is no better.
-	play(t, g, "K15 G1")
+	rulestest.Play(t, g, "K15 G1")
 	if over, _ := g.Outcome(); over {
 		t.Fatalf("exact five: seven in a row must not win\n%s", g)
 	}
 	// A separate exact five still wins: A3..E3.
-	play(t, g, "M15 A3 A12 B3 C12 C3 E12 D3 G12 E3")
+	rulestest.Play(t, g, "M15 A3 A12 B3 C12 C3 E12 D3 G12 E3")
 	if over, score := g.Outcome(); !over || score != -1 || len(g.WinningLine()) != 5 {
 		t.Fatalf("exact five: a separate five must win\n%s", g)
 	}
@@ -287,7 +275,7 @@ func TestOverline(t *testing.T) {
 	// One stone making six one way and exactly five another way wins with
 	// the five. Black: B1 C1 D1 E1 F1 G1 minus D1 (row), and D2..D5 (column).
 	g = mustNew(t, Options{Size: 15, Rule: ExactFive})
-	play(t, g, "B1 A15 C1 C15 E1 E15 F1 G15 G1 I15 D2 K15 D3 M15 D4 O15 D5 A13 D1")
+	rulestest.Play(t, g, "B1 A15 C1 C15 E1 E15 F1 G15 G1 I15 D2 K15 D3 M15 D4 O15 D5 A13 D1")
 	if over, _ := g.Outcome(); !over {
 		t.Fatalf("exact five: the column five must win\n%s", g)
 	}
@@ -298,7 +286,7 @@ func TestOverline(t *testing.T) {
 
 	// Exactly five with a gap then an own stone: XXXX_ then X beyond a gap.
 	g = mustNew(t, Options{Size: 15, Rule: ExactFive})
-	play(t, g, "A1 A15 B1 C15 C1 E15 D1 G15 G1 I15 E1")
+	rulestest.Play(t, g, "A1 A15 B1 C15 C1 E15 D1 G15 G1 I15 E1")
 	if over, _ := g.Outcome(); !over {
 		t.Fatalf("exact five: A1..E1 with G1 apart is a five\n%s", g)
 	}
@@ -312,7 +300,7 @@ func TestSwap(t *testing.T) {
 	if _, err := g.ParseMove("swap"); !errors.Is(err, rules.ErrIllegal) {
 		t.Fatalf("swap at ply 1: error %v, want ErrIllegal", err)
 	}
-	play(t, g, "H8")
+	rulestest.Play(t, g, "H8")
 	moves := g.Moves(nil)
 	if !slices.Contains(moves, rules.Swap) || len(moves) != 225 {
 		t.Fatalf("after the first stone: %d moves, swap listed %v", len(moves), slices.Contains(moves, rules.Swap))
@@ -349,7 +337,7 @@ func TestSwap(t *testing.T) {
 		t.Fatalf("second swap: error %v, want ErrIllegal", err)
 	}
 	// Seat 0 (now White) plays; its stone is white.
-	play(t, g, "J9")
+	rulestest.Play(t, g, "J9")
 	if c, ok := g.At(9, 6); !ok || c != 1 || g.ToMove() != rules.Second {
 		t.Fatal("after the swap seat 0 plays White")
 	}
@@ -361,14 +349,14 @@ func TestSwap(t *testing.T) {
 
 	// Seat 1, now Black, makes a five: seat 0 is to move and has lost.
 	g = mustNew(t, Options{Size: 15, Opening: SwapOpening})
-	play(t, g, "A1 swap A15 B1 C15 C1 E15 D1 G15 E1")
+	rulestest.Play(t, g, "A1 swap A15 B1 C15 C1 E15 D1 G15 E1")
 	if over, score := g.Outcome(); !over || score != -1 || g.ToMove() != rules.First {
 		t.Fatalf("after swap the five by seat 1 should beat seat 0: %v %d\n%s", over, score, g)
 	}
 
 	// Without the swap opening, swap is never legal.
 	g = mustNew(t, Options{Size: 15})
-	play(t, g, "H8")
+	rulestest.Play(t, g, "H8")
 	if g.CanSwap() || slices.Contains(g.Moves(nil), rules.Swap) {
 		t.Fatal("swap without the swap opening")
 	}
@@ -377,7 +365,7 @@ func TestSwap(t *testing.T) {
 	}
 	// Nor after the second ply.
 	g = mustNew(t, Options{Size: 15, Opening: SwapOpening})
-	play(t, g, "H8 J9")
+	rulestest.Play(t, g, "H8 J9")
 	if g.CanSwap() {
 		t.Fatal("swap at ply 3")
 	}
@@ -426,7 +414,7 @@ func TestFullBoardDraw(t *testing.T) {
 
 func TestIllegalMoves(t *testing.T) {
 	g := mustNew(t, Options{Size: 15})
-	play(t, g, "H8 J9")
+	rulestest.Play(t, g, "H8 J9")
 	before, h := g.String(), g.Hash()
 	for _, c := range []struct {
 		s    string
@@ -452,7 +440,7 @@ func TestIllegalMoves(t *testing.T) {
 	}
 	// No move after a five.
 	g = mustNew(t, Options{Size: 15})
-	play(t, g, "A1 A15 B1 C15 C1 E15 D1 G15 E1")
+	rulestest.Play(t, g, "A1 A15 B1 C15 C1 E15 D1 G15 E1")
 	if _, err := g.ParseMove("H8"); !errors.Is(err, rules.ErrIllegal) {
 		t.Errorf("move after the game ended: %v", err)
 	}
@@ -460,7 +448,7 @@ func TestIllegalMoves(t *testing.T) {
 
 func TestAtAndClone(t *testing.T) {
 	g := mustNew(t, Options{Size: 19})
-	play(t, g, "A1 S19")
+	rulestest.Play(t, g, "A1 S19")
 	if c, ok := g.At(0, 18); !ok || c != 0 {
 		t.Error("A1 should be black at (0, 18)")
 	}
@@ -473,7 +461,7 @@ func TestAtAndClone(t *testing.T) {
 		}
 	}
 	c := g.Clone().(*Game)
-	play(t, c, "K10")
+	rulestest.Play(t, c, "K10")
 	if g.Stones() != 2 || c.Stones() != 3 || g.Hash() == c.Hash() {
 		t.Error("Clone shares state with the original")
 	}
@@ -624,7 +612,7 @@ func FuzzPlayout(f *testing.F) {
 
 func BenchmarkPlayUndo(b *testing.B) {
 	g := mustNew(b, Options{Size: 15})
-	play(b, g, "H8 J9 G7 K10")
+	rulestest.Play(b, g, "H8 J9 G7 K10")
 	m := rules.Move(pt(b, 15, "F6"))
 	for b.Loop() {
 		g.Play(m)
@@ -634,7 +622,7 @@ func BenchmarkPlayUndo(b *testing.B) {
 
 func BenchmarkMoves(b *testing.B) {
 	g := mustNew(b, Options{Size: 15})
-	play(b, g, "H8 J9 G7 K10")
+	rulestest.Play(b, g, "H8 J9 G7 K10")
 	buf := make([]rules.Move, 0, 256)
 	for b.Loop() {
 		buf = g.Moves(buf[:0])

@@ -8,6 +8,7 @@ package rulestest
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"planiverse/rules"
@@ -140,6 +141,19 @@ func NoAllocs(t *testing.T, g Game, maxPlies int, seed uint64) {
 		})
 		if allocs != 0 {
 			t.Fatalf("ply %d: Moves/Play/Undo allocate %.1f times per run", ply, allocs)
+		}
+		s.Play(m)
+	}
+}
+
+// Play plays space-separated move text on s through ParseMove, failing the
+// test at the first unreadable or illegal move.
+func Play(t testing.TB, s rules.State, moves string) {
+	t.Helper()
+	for _, text := range strings.Fields(moves) {
+		m, err := s.ParseMove(text)
+		if err != nil {
+			t.Fatalf("move %s: %v\n%s", text, err, s)
 		}
 		s.Play(m)
 	}
