@@ -1,0 +1,403 @@
+// Package widgets draws the four Planiverse boards (DVONN, Othello, Gomoku,
+// Alak) as Fyne widgets and turns taps on them into legal moves.
+//
+// Every board is one widget (hit-testing is arithmetic, hex arithmetic for
+// DVONN) that keeps a pointer to the app's authoritative position and only
+// reads it, on the UI goroutine: it never plays a move and never searches.
+// A tap that completes a legal move (one of the position's Moves) is handed
+// to the OnMove callback; illegal taps change nothing. Renderers build their
+// canvas objects once and only re-colour and re-position them, refreshing
+// just the objects whose look changed (../shared/FYNE.md, "Pitfalls for a
+// board"). The rules drawn follow ../shared/RULES.md.
+package widgets
+
+import (
+	"image/color"
+	"math"
+	"math/bits"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"planiverse/rules"
+)
+
+// Board is what every board widget offers the app.
+type Board interface {
+	fyne.Widget
+	// SetInteractive turns taps on or off: off while the computer thinks
+	// or the game is over; taps are then ignored and nothing is highlighted.
+	SetInteractive(on bool)
+	// SetHint marks m (a move of the current position, typically the
+	// AI's suggestion); rules.NoMove clears the mark. A hint that is not
+	// legal in the current position is not drawn.
+	SetHint(m rules.Move)
+	// SetOnMove sets the callback called on the UI goroutine when the
+	// person completes a legal move by tapping; nil removes it.
+	SetOnMove(f func(m rules.Move))
+	// Update re-reads the position after the app played or undid a move
+	// and refreshes only what changed (with short animations for flips
+	// and removed pieces).
+	Update()
+}
+
+// Every board is tappable, hoverable and shows a pointer over what a tap
+// would act on.
+var (
+	_ fyne.Tappable      = (*OthelloBoard)(nil)
+	_ desktop.Hoverable  = (*OthelloBoard)(nil)
+	_ desktop.Cursorable = (*OthelloBoard)(nil)
+	_ fyne.Tappable      = (*GomokuBoard)(nil)
+	_ desktop.Hoverable  = (*GomokuBoard)(nil)
+	_ desktop.Cursorable = (*GomokuBoard)(nil)
+	_ fyne.Tappable      = (*DvonnBoard)(nil)
+	_ desktop.Hoverable  = (*DvonnBoard)(nil)
+	_ desktop.Cursorable = (*DvonnBoard)(nil)
+	_ fyne.Tappable      = (*AlakBoard)(nil)
+	_ desktop.Hoverable  = (*AlakBoard)(nil)
+	_ desktop.Cursorable = (*AlakBoard)(nil)
+)
+
+// Colours that belong to the boards themselves (not to the theme): a board
+// area keeps the same look in light and dark themes, like a real board on a
+// table. Labels outside the board areas use theme colours.
+var (
+	colShadow     = color.NRGBA{0, 0, 0, 0x48}
+	colBlackPiece = color.NRGBA{0x1b, 0x1b, 0x1d, 0xff}
+	colBlackEdge  = color.NRGBA{0x00, 0x00, 0x00, 0xff}
+	colWhitePiece = color.NRGBA{0xe8, 0xe5, 0xdc, 0xff}
+	colWhiteEdge  = color.NRGBA{0x9a, 0x96, 0x8c, 0xff}
+	colRedPiece   = color.NRGBA{0xc8, 0x22, 0x22, 0xff}
+	colRedEdge    = color.NRGBA{0x7a, 0x10, 0x10, 0xff}
+	colLastMove   = color.NRGBA{0xe5, 0x39, 0x35, 0xff}
+	colHint       = color.NRGBA{0x00, 0xb0, 0xff, 0xff}
+	colSelect     = color.NRGBA{0xff, 0xb3, 0x00, 0xff}
+	colTarget     = color.NRGBA{0x2e, 0xc4, 0x4a, 0xd0}
+	colHover      = color.NRGBA{0xff, 0xff, 0xff, 0x50}
+	colForbidden  = color.NRGBA{0xff, 0x3d, 0x3d, 0xff}
+	transparent   = color.NRGBA{}
+)
+
+// core is the state every board shares: interactivity, hint, callback, the
+// cell under the mouse and a move buffer reused by legality checks. It
+// embeds the BaseWidget, so its methods refresh the outer widget (the one
+// given to ExtendBaseWidget).
+type core struct {
+	widget.BaseWidget
+	interactive bool
+	hint        rules.Move
+	onMove      func(rules.Move)
+	hover       int // cell under the mouse that a tap would act on, or -1
+	buf         []rules.Move
+	hoverable   func(pos fyne.Position) int
+}
+
+func (c *core) init(hoverable func(pos fyne.Position) int) {
+	c.interactive = true
+	c.hint = rules.NoMove
+	c.hover = -1
+	c.buf = make([]rules.Move, 0, 512)
+	c.hoverable = hoverable
+}
+
+// SetInteractive turns taps on (true) or off (false). See Board.
+func (c *core) SetInteractive(on bool) {
+	if c.interactive == on {
+		return
+	}
+	c.interactive = on
+	c.hover = -1
+	c.Refresh()
+}
+
+// Interactive reports whether taps are accepted.
+func (c *core) Interactive() bool { return c.interactive }
+
+// SetHint marks m; rules.NoMove clears the mark. See Board.
+func (c *core) SetHint(m rules.Move) {
+	if c.hint == m {
+		return
+	}
+	c.hint = m
+	c.Refresh()
+}
+
+// Hint returns the move marked by SetHint, or rules.NoMove.
+func (c *core) Hint() rules.Move { return c.hint }
+
+// SetOnMove sets the callback for completed moves. See Board.
+func (c *core) SetOnMove(f func(m rules.Move)) { c.onMove = f }
+
+// legal reports whether m is among s.Moves.
+func (c *core) legal(s rules.State, m rules.Move) bool {
+	if m == rules.NoMove {
+		return false
+	}
+	c.buf = s.Moves(c.buf[:0])
+	for _, x := range c.buf {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// emit hands m to the callback when it is legal in s; it reports whether it
+// did.
+func (c *core) emit(s rules.State, m rules.Move) bool {
+	if !c.legal(s, m) {
+		return false
+	}
+	if c.onMove != nil {
+		c.onMove(m)
+	}
+	return true
+}
+
+// MouseIn tracks the cell under the mouse (desktop.Hoverable).
+func (c *core) MouseIn(e *desktop.MouseEvent) { c.MouseMoved(e) }
+
+// MouseMoved tracks the cell under the mouse (desktop.Hoverable).
+func (c *core) MouseMoved(e *desktop.MouseEvent) {
+	h := -1
+	if c.interactive && c.hoverable != nil {
+		h = c.hoverable(e.Position)
+	}
+	if h != c.hover {
+		c.hover = h
+		c.Refresh()
+	}
+}
+
+// MouseOut clears the hover highlight (desktop.Hoverable).
+func (c *core) MouseOut() {
+	if c.hover != -1 {
+		c.hover = -1
+		c.Refresh()
+	}
+}
+
+// Cursor shows a pointing hand over a cell that a tap would act on
+// (desktop.Cursorable).
+func (c *core) Cursor() desktop.Cursor {
+	if c.interactive && c.hover >= 0 {
+		return desktop.PointerCursor
+	}
+	return desktop.DefaultCursor
+}
+
+// fit returns the largest unit such that a w x h (units) drawing fits into
+// size, and the top-left corner that centres it.
+func fit(size fyne.Size, w, h float32) (unit float32, origin fyne.Position) {
+	unit = min(size.Width/w, size.Height/h)
+	if unit < 0 {
+		unit = 0
+	}
+	origin = fyne.NewPos((size.Width-w*unit)/2, (size.Height-h*unit)/2)
+	return unit, origin
+}
+
+// placeCircle sets c to the circle of radius r around centre p.
+func placeCircle(c *canvas.Circle, p fyne.Position, r float32) {
+	c.Move(fyne.NewPos(p.X-r, p.Y-r))
+	c.Resize(fyne.NewSquareSize(2 * r))
+}
+
+// placeText centres t on p, with font size s.
+func placeText(t *canvas.Text, p fyne.Position, s float32) {
+	t.TextSize = s
+	m := t.MinSize()
+	t.Resize(m)
+	t.Move(fyne.NewPos(p.X-m.Width/2, p.Y-m.Height/2))
+}
+
+// setFill changes the fill of c and refreshes it only when it changed
+// (without allocating when it did not).
+func setFill(c *canvas.Circle, fill color.NRGBA) {
+	if cur, ok := c.FillColor.(color.NRGBA); !ok || cur != fill {
+		c.FillColor = fill
+		c.Refresh()
+	}
+}
+
+// setStroke changes the stroke of c and refreshes it only when it changed.
+func setStroke(c *canvas.Circle, stroke color.NRGBA, width float32) {
+	if cur, ok := c.StrokeColor.(color.NRGBA); !ok || cur != stroke || c.StrokeWidth != width {
+		c.StrokeColor = stroke
+		c.StrokeWidth = width
+		c.Refresh()
+	}
+}
+
+// setVisible shows or hides o, touching it only when the state changes.
+func setVisible(o fyne.CanvasObject, on bool) {
+	if o.Visible() == on {
+		return
+	}
+	if on {
+		o.Show()
+	} else {
+		o.Hide()
+	}
+}
+
+// setText changes the text and colour of t, refreshing only on a change.
+func setText(t *canvas.Text, s string, col color.Color) bool {
+	if t.Text == s && sameColor(t.Color, col) {
+		return false
+	}
+	t.Text = s
+	t.Color = col
+	t.Refresh()
+	return true
+}
+
+func sameColor(a, b color.Color) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	r1, g1, b1, a1 := a.RGBA()
+	r2, g2, b2, a2 := b.RGBA()
+	return r1 == r2 && g1 == g2 && b1 == b2 && a1 == a2
+}
+
+// withAlpha returns c with its alpha scaled by f (0..1).
+func withAlpha(c color.NRGBA, f float32) color.NRGBA {
+	c.A = uint8(float32(c.A)*max(0, min(1, f)) + 0.5)
+	return c
+}
+
+// mix returns a + (b-a)*f, channel by channel (f in 0..1).
+func mix(a, b color.NRGBA, f float32) color.NRGBA {
+	l := func(x, y uint8) uint8 { return uint8(float32(x) + (float32(y)-float32(x))*f + 0.5) }
+	return color.NRGBA{l(a.R, b.R), l(a.G, b.G), l(a.B, b.B), l(a.A, b.A)}
+}
+
+// labelColor is the theme colour for coordinates printed beside a board.
+func labelColor(w fyne.Widget) color.Color {
+	return theme.ColorForWidget(theme.ColorNameForeground, w)
+}
+
+// piece is a round piece drawn as a soft shadow under a body with an edge
+// and a soft highlight (a radial gradient) up and to the left: built once,
+// then moved and re-coloured.
+type piece struct {
+	shadow, body *canvas.Circle
+	shine        *canvas.RadialGradient
+}
+
+func newPiece() piece {
+	p := piece{
+		shadow: canvas.NewCircle(colShadow),
+		body:   canvas.NewCircle(transparent),
+		shine:  canvas.NewRadialGradient(transparent, transparent),
+	}
+	p.shadow.Hide()
+	p.body.Hide()
+	p.shine.Hide()
+	return p
+}
+
+// shineColor is the centre colour of the highlight on a piece of colour
+// fill: stronger on light pieces, faint on dark ones.
+func shineColor(fill color.NRGBA) color.NRGBA {
+	if int(fill.R)+int(fill.G)+int(fill.B) > 3*128 {
+		return color.NRGBA{0xff, 0xff, 0xff, withAlpha(fill, 0.95).A}
+	}
+	return color.NRGBA{0xff, 0xff, 0xff, withAlpha(fill, 0.28).A}
+}
+
+// place puts the piece at centre c with radius r (the shadow slightly down
+// and right, the highlight up and left).
+func (p piece) place(c fyne.Position, r float32) {
+	off := max(1, r*0.09)
+	placeCircle(p.shadow, fyne.NewPos(c.X+off, c.Y+off*1.4), r*1.02)
+	placeCircle(p.body, c, r)
+	p.body.StrokeWidth = max(1, r*0.06)
+	s := r * 1.1
+	p.shine.Move(fyne.NewPos(c.X-r*0.3-s/2, c.Y-r*0.3-s/2))
+	p.shine.Resize(fyne.NewSquareSize(s))
+}
+
+// set shows the piece with fill and edge colours (show=false hides it).
+func (p piece) set(show bool, fill, edge color.NRGBA) {
+	setVisible(p.shadow, show)
+	setVisible(p.body, show)
+	setVisible(p.shine, show)
+	if show {
+		setFill(p.body, fill)
+		setStroke(p.body, edge, p.body.StrokeWidth)
+		if sc := shineColor(fill); p.shine.StartColor != color.Color(sc) {
+			p.shine.StartColor = sc
+			p.shine.EndColor = color.NRGBA{0xff, 0xff, 0xff, 0}
+			p.shine.Refresh()
+		}
+	}
+}
+
+// fade sets the alpha factor of a visible piece (used by removal
+// animations).
+func (p piece) fade(fill, edge color.NRGBA, f float32) {
+	p.body.FillColor = withAlpha(fill, f)
+	p.body.StrokeColor = withAlpha(edge, f)
+	p.shadow.FillColor = withAlpha(colShadow, f)
+	p.shine.StartColor = withAlpha(shineColor(fill), f)
+	p.body.Refresh()
+	p.shadow.Refresh()
+	p.shine.Refresh()
+}
+
+// tween shows a visible piece part way (f in 0..1) from one colouring to
+// another (used by the Othello flip animation).
+func (p piece) tween(f0, e0, f1, e1 color.NRGBA, f float32) {
+	p.body.FillColor = mix(f0, f1, f)
+	p.body.StrokeColor = mix(e0, e1, f)
+	p.shine.StartColor = mix(shineColor(f0), shineColor(f1), f)
+	p.body.Refresh()
+	p.shine.Refresh()
+}
+
+// objects appends the piece's canvas objects (shadow first).
+func (p piece) objects(o []fyne.CanvasObject) []fyne.CanvasObject {
+	return append(o, p.shadow, p.body, p.shine)
+}
+
+// ring returns a hidden circle with a transparent fill and a coloured edge,
+// for marks (hint, selection, last move).
+func ring(col color.Color) *canvas.Circle {
+	c := canvas.NewCircle(transparent)
+	c.StrokeColor = col
+	c.Hide()
+	return c
+}
+
+// dot returns a hidden filled circle, for marks (targets, legal moves).
+func dot(col color.Color) *canvas.Circle {
+	c := canvas.NewCircle(col)
+	c.Hide()
+	return c
+}
+
+// newLabel returns a coordinate label.
+func newLabel(s string) *canvas.Text {
+	t := canvas.NewText(s, color.Black)
+	t.Alignment = fyne.TextAlignCenter
+	return t
+}
+
+// baseRenderer holds the object list shared by the renderers.
+type baseRenderer struct {
+	objs []fyne.CanvasObject
+}
+
+func (r *baseRenderer) Objects() []fyne.CanvasObject { return r.objs }
+func (r *baseRenderer) Destroy()                     {}
+
+// hypot is the Euclidean length of (x, y).
+func hypot(x, y float32) float32 { return float32(math.Hypot(float64(x), float64(y))) }
+
+// trailing returns the index of the lowest set bit of m (m != 0).
+func trailing(m uint64) int { return bits.TrailingZeros64(m) }

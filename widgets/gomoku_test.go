@@ -1,0 +1,172 @@
+package widgets
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+
+	"planiverse/rules"
+	"planiverse/rules/gomoku"
+)
+
+func newGomoku(t *testing.T, size int) (*gomoku.Game, *GomokuBoard, *recorder, fyne.Window) {
+	newApp(t)
+	g, err := gomoku.New(gomoku.Options{Size: size})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := NewGomokuBoard(g)
+	rec := &recorder{}
+	w.SetOnMove(rec.on)
+	win := show(t, w, fyne.NewSize(520, 480))
+	return g, w, rec, win
+}
+
+func TestGomokuTapEveryPoint(t *testing.T) {
+	for _, size := range []int{15, 19, 20} {
+		g, w, rec, _ := newGomoku(t, size)
+		play(t, g, "H8", "J9")
+		w.Update()
+		geo := w.geom()
+		occupied := map[int]bool{}
+		for _, name := range []string{"H8", "J9"} {
+			p, _ := gomoku.ParsePoint(size, name)
+			occupied[p] = true
+		}
+		for p := range size * size {
+			rec.moves = nil
+			c := geo.centre(p)
+			tapAt(w, c)
+			// Within half a cell of the intersection: the same point.
+			tapAt(w, fyne.NewPos(c.X+geo.unit*0.45, c.Y-geo.unit*0.4))
+			if occupied[p] {
+				if len(rec.moves) != 0 {
+					t.Errorf("%dx%d: tap on occupied %s reported %v", size, size, gomoku.PointName(size, p), rec.moves)
+				}
+				continue
+			}
+			if len(rec.moves) != 2 || rec.moves[0] != rules.Move(p) || rec.moves[1] != rules.Move(p) {
+				t.Errorf("%dx%d: tap on %s reported %v, want %d twice", size, size, gomoku.PointName(size, p), rec.moves, p)
+			}
+		}
+		// Beyond half a cell outside the grid: nothing.
+		rec.moves = nil
+		tapAt(w, fyne.NewPos(geo.origin.X-geo.unit*0.6, geo.origin.Y))
+		tapAt(w, fyne.NewPos(geo.origin.X, geo.origin.Y+float32(size-1)*geo.unit+geo.unit*0.6))
+		if len(rec.moves) != 0 {
+			t.Errorf("%dx%d: taps off the grid reported %v", size, size, rec.moves)
+		}
+	}
+}
+
+func TestGomokuNames(t *testing.T) {
+	g, w, rec, _ := newGomoku(t, 15)
+	geo := w.geom()
+	// The bottom-left intersection is A1, the top-right O15, the centre H8.
+	for _, c := range []struct {
+		pos  fyne.Position
+		name string
+	}{
+		{fyne.NewPos(geo.origin.X, geo.origin.Y+14*geo.unit), "A1"},
+		{fyne.NewPos(geo.origin.X+14*geo.unit, geo.origin.Y), "O15"},
+		{fyne.NewPos(geo.origin.X+7*geo.unit, geo.origin.Y+7*geo.unit), "H8"},
+	} {
+		rec.moves = nil
+		tapAt(w, c.pos)
+		if len(rec.moves) != 1 || g.MoveString(rec.moves[0]) != c.name {
+			t.Errorf("tap at %v: %v, want %s", c.pos, rec.moves, c.name)
+		}
+	}
+	r := test.WidgetRenderer(w).(*gomokuRenderer)
+	if r.colLabel[0].Text != "A" || r.rowLabel[0].Text != "15" || r.rowLabel[14].Text != "1" {
+		t.Errorf("labels %q %q %q", r.colLabel[0].Text, r.rowLabel[0].Text, r.rowLabel[14].Text)
+	}
+}
+
+func TestGomokuMarks(t *testing.T) {
+	g, w, rec, _ := newGomoku(t, 15)
+	r := test.WidgetRenderer(w).(*gomokuRenderer)
+	geo := w.geom()
+	if r.last.Visible() || r.winLine.Visible() {
+		t.Fatal("marks on an empty board")
+	}
+	h8, _ := gomoku.ParsePoint(15, "H8")
+	w.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: geo.centre(h8)}})
+	if !r.ghost.Visible() || w.Cursor() != desktop.PointerCursor {
+		t.Error("no hover stone on an empty point")
+	}
+	w.SetHint(rules.Move(h8))
+	if !r.hint.Visible() {
+		t.Error("hint not drawn")
+	}
+	play(t, g, "H8")
+	w.Update()
+	if r.hint.Visible() {
+		t.Error("hint on an occupied point drawn")
+	}
+	w.SetHint(rules.NoMove)
+	if !r.last.Visible() || !r.stones[h8].body.Visible() || !sameColor(r.stones[h8].body.FillColor, colBlackPiece) {
+		t.Error("black stone on H8 or its last-move mark missing")
+	}
+	w.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: geo.centre(h8)}})
+	if r.ghost.Visible() || w.Cursor() != desktop.DefaultCursor {
+		t.Error("hover stone on an occupied point")
+	}
+	play(t, g, "A1", "I8", "A2", "J8", "A3", "K8", "A4", "L8")
+	w.Update()
+	if !r.winLine.Visible() {
+		t.Fatal("winning line not drawn")
+	}
+	rings := 0
+	for _, c := range r.winRings {
+		if c.Visible() {
+			rings++
+		}
+	}
+	if rings != 5 {
+		t.Errorf("%d winning rings, want 5", rings)
+	}
+	// Game over: taps do nothing.
+	rec.moves = nil
+	tapAt(w, geo.centre(0))
+	if len(rec.moves) != 0 {
+		t.Errorf("tap after the win reported %v", rec.moves)
+	}
+	w.SetInteractive(false)
+	g.Undo()
+	w.Update()
+	if r.winLine.Visible() || r.stones[h8+4].body.Visible() {
+		t.Error("undo of the winning move not redrawn")
+	}
+	w.SetInteractive(true)
+	tapAt(w, geo.centre(0))
+	if len(rec.moves) != 1 || rec.moves[0] != 0 {
+		t.Errorf("tap on A15 reported %v", rec.moves)
+	}
+}
+
+func TestGomokuShot(t *testing.T) {
+	g, w, _, win := newGomoku(t, 15)
+	win.Resize(fyne.NewSize(560, 560))
+	play(t, g, "H8", "I9", "G9", "G7", "I7", "J6", "H7", "H9", "J9", "F6", "H6", "H5", "G5", "F8", "F7", "E7", "K7", "J7", "I6", "J8", "G6", "E6", "D5")
+	w.Update()
+	w.SetHint(rules.Move(mustPoint(t, 15, "K8")))
+	shot(t, win, "gomoku")
+
+	g2, w2, _, win2 := newGomoku(t, 15)
+	win2.Resize(fyne.NewSize(560, 560))
+	play(t, g2, "H8", "A1", "I8", "A2", "J8", "A3", "K8", "A4", "L8")
+	w2.Update()
+	shot(t, win2, "gomoku-win")
+}
+
+func mustPoint(t *testing.T, size int, s string) int {
+	t.Helper()
+	p, err := gomoku.ParsePoint(size, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
