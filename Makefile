@@ -52,16 +52,40 @@ bench:
 clean:
 	rm -rf bin
 
-# install (per user, no root): binary, .desktop launcher and icon under $(PREFIX).
+# install (per user, no root): binary, .desktop launcher and icon under $(PREFIX)
+# (default ~/.local; `make install PREFIX=/usr/local` as root for every user).
+APPS_DIR = $(PREFIX)/share/applications
+ICON_DIR = $(PREFIX)/share/icons/hicolor/512x512/apps
 install: build
-	@echo "TODO install" && exit 1
+	install -Dm755 $(BIN) $(DESTDIR)$(PREFIX)/bin/planiverse
+	install -Dm644 Icon.png $(DESTDIR)$(ICON_DIR)/planiverse.png
+	mkdir -p $(DESTDIR)$(APPS_DIR)
+	printf '%s\n' '[Desktop Entry]' 'Type=Application' 'Name=Planiverse' 'GenericName=Board games' \
+	  'Comment=DVONN, Othello, Gomoku and Alak against the computer or a friend' \
+	  'Exec=$(PREFIX)/bin/planiverse' 'Icon=planiverse' 'Terminal=false' \
+	  'Categories=Game;BoardGame;' 'Keywords=dvonn;othello;reversi;gomoku;alak;board game;strategy;' \
+	  'StartupWMClass=Planiverse' > $(DESTDIR)$(APPS_DIR)/planiverse.desktop
+	-@command -v update-desktop-database >/dev/null && update-desktop-database -q $(DESTDIR)$(APPS_DIR) || true
+	-@command -v gtk-update-icon-cache >/dev/null && gtk-update-icon-cache -q -t $(DESTDIR)$(PREFIX)/share/icons/hicolor || true
+	@echo "installed $(PREFIX)/bin/planiverse and its launcher"
 
 uninstall:
-	@echo "TODO uninstall" && exit 1
+	rm -f $(DESTDIR)$(PREFIX)/bin/planiverse $(DESTDIR)$(APPS_DIR)/planiverse.desktop $(DESTDIR)$(ICON_DIR)/planiverse.png
 
-# package: the `fyne package` bundle (.tar.xz) for Linux.
+# package: the `fyne package -os linux` bundle bin/Planiverse.tar.xz (binary, .desktop file,
+# icon and a Makefile). The fyne tool is a Go tool dependency (go.mod); it reads FyneApp.toml
+# and bumps its Build number, so it runs on copies in a temporary folder, packaging bin/planiverse.
+PACKAGE := bin/Planiverse.tar.xz
 package: build
-	@echo "TODO package" && exit 1
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	mkdir "$$tmp/src" && cp FyneApp.toml Icon.png "$$tmp/src/" && \
+	printf 'package main\n' > "$$tmp/src/metadata.go" && \
+	$(GO) build -o "$$tmp/fyne" fyne.io/tools/cmd/fyne && \
+	cp $(BIN) "$$tmp/planiverse" && \
+	(cd "$$tmp" && ./fyne package -os linux --src src --exe "$$tmp/planiverse") && \
+	mv "$$tmp/Planiverse.tar.xz" $(PACKAGE) && echo "package: $(PACKAGE)"
 
-check-package:
-	@echo "TODO check-package"
+# check-package builds the bundle and a per-user install into temporary folders and checks
+# that both hold the binary, the launcher (Exec=, Icon=) and the icon.
+check-package: package
+	bash .ci/check-package.sh $(PACKAGE) $(BIN)

@@ -1,0 +1,332 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
+
+	"planiverse/ai"
+	"planiverse/rules"
+	"planiverse/rules/alak"
+	"planiverse/rules/dvonn"
+	"planiverse/rules/gomoku"
+	"planiverse/rules/othello"
+	"planiverse/widgets"
+)
+
+// AppID is the application ID (also in FyneApp.toml); preferences are kept
+// under it.
+const AppID = "net.planiverse.app"
+
+// guiTTMegabytes is the size of the window engine's transposition table.
+const guiTTMegabytes = 64
+
+// runGUI opens the main window and runs the Fyne event loop until it closes.
+func runGUI() {
+	a := app.NewWithID(AppID)
+	a.SetIcon(iconResource)
+	g := newGUI(a, ai.NewEngine(guiTTMegabytes), fyne.Do, uint64(time.Now().UnixNano()))
+	g.begin()
+	g.win.ShowAndRun()
+}
+
+// gui is the main window: the board of the current game in the centre, the
+// side panel on the right, the menus and keyboard shortcuts, wired to a
+// Controller that owns the match.
+type gui struct {
+	app       fyne.App
+	win       fyne.Window
+	ctl       *Controller
+	panel     *panel
+	board     widgets.Board
+	boardBox  *fyne.Container
+	showLegal bool
+
+	// trace, set by the environment variable PLANIVERSE_TRACE=1, prints
+	// every move, hint and result on stderr (for scripted runs under Xvfb).
+	trace      bool
+	traced     int
+	tracedHint rules.Move
+	tracedOver bool
+
+	menu                                  *fyne.MainMenu
+	newItem, undoItem, redoItem, hintItem *fyne.MenuItem
+	swapItem, legalItem                   *fyne.MenuItem
+	gameOver                              dialog.Dialog
+}
+
+// newGUI builds the window of app a with the engine eng; post hands work to
+// the UI goroutine (fyne.Do). It does not show the window.
+func newGUI(a fyne.App, eng searcher, post func(func()), seed uint64) *gui {
+	g := &gui{app: a, showLegal: LoadShowLegal(a.Preferences()), trace: os.Getenv("PLANIVERSE_TRACE") == "1"}
+	g.win = a.NewWindow("Planiverse")
+	g.ctl = NewController(eng, post, seed)
+	g.panel = newPanel(g.showNewGame, g.undo, g.redo, g.hint, g.swap, g.setShowLegal)
+	g.panel.showLegal.SetChecked(g.showLegal)
+	g.boardBox = container.NewStack()
+
+	g.ctl.OnNewGame = func() {
+		g.traced, g.tracedHint, g.tracedOver = 0, rules.NoMove, false
+		if g.trace {
+			fmt.Fprintf(os.Stderr, "planiverse: new game %s\n", gameLine(g.ctl.Settings()))
+		}
+		g.rebuildBoard()
+	}
+	g.ctl.OnChange = g.refresh
+	g.ctl.OnProgress = func(ai.Info) { g.panel.showThinking(g.ctl) }
+	g.ctl.OnGameOver = g.showGameOver
+
+	g.buildMenu()
+	g.addShortcuts()
+	g.win.SetContent(container.NewBorder(nil, nil, nil, g.panel.content, container.NewPadded(g.boardBox)))
+	g.win.Resize(fyne.NewSize(1100, 760))
+	g.win.SetOnClosed(g.ctl.Close)
+	return g
+}
+
+// begin sets up the last game played (from the preferences) and shows the
+// new-game dialog over it; the game starts when the dialog closes.
+func (g *gui) begin() {
+	set := LoadSettings(g.app.Preferences())
+	if err := g.ctl.NewGame(set); err != nil {
+		_ = g.ctl.NewGame(DefaultSettings())
+	}
+	g.showNewGame()
+}
+
+// showNewGame shows the new-game dialog; Start begins the chosen game,
+// Cancel goes on with the current one.
+func (g *gui) showNewGame() {
+	if g.gameOver != nil {
+		g.gameOver.Hide()
+		g.gameOver = nil
+	}
+	showNewGameDialog(g.win, g.ctl.Settings(), g.startGame, g.ctl.Start)
+}
+
+// startGame starts a game with set and remembers the choices.
+func (g *gui) startGame(set MatchSettings) {
+	if err := g.ctl.NewGame(set); err != nil {
+		dialog.ShowError(err, g.win)
+		return
+	}
+	SaveSettings(g.app.Preferences(), set)
+	g.ctl.Start()
+}
+
+// rebuildBoard replaces the board widget by one for the controller's new
+// position object.
+func (g *gui) rebuildBoard() {
+	g.board = newBoardWidget(g.ctl.State(), g.showLegal)
+	g.board.SetOnMove(func(m rules.Move) {
+		if err := g.ctl.Play(m); err != nil && !errors.Is(err, ErrNotYourTurn) {
+			fyne.LogError("board move", err)
+		}
+	})
+	g.boardBox.Objects = []fyne.CanvasObject{g.board}
+	g.boardBox.Refresh()
+}
+
+// newBoardWidget returns the board widget of s's game.
+func newBoardWidget(s rules.State, showLegal bool) widgets.Board {
+	switch p := s.(type) {
+	case *othello.Board:
+		b := widgets.NewOthelloBoard(p)
+		b.ShowLegal(showLegal)
+		return b
+	case *gomoku.Game:
+		return widgets.NewGomokuBoard(p)
+	case *dvonn.Game:
+		return widgets.NewDvonnBoard(p)
+	case *alak.Game:
+		return widgets.NewAlakBoard(p)
+	}
+	panic("planiverse: no board widget for this game")
+}
+
+// refresh shows the controller's state on the board, the panel and the
+// menus.
+func (g *gui) refresh() {
+	c := g.ctl
+	if g.board != nil {
+		g.board.Update()
+		g.board.SetHint(c.Hint())
+		g.board.SetInteractive(c.PersonToMove())
+	}
+	g.panel.update(c)
+	if g.trace {
+		g.traceState()
+	}
+	othelloGame := c.Settings().Game == "othello"
+	changed := setDisabled(g.undoItem, !c.CanUndo())
+	changed = setDisabled(g.redoItem, !c.CanRedo()) || changed
+	changed = setDisabled(g.hintItem, !c.PersonToMove()) || changed
+	changed = setDisabled(g.swapItem, !c.CanSwap()) || changed
+	changed = setDisabled(g.legalItem, !othelloGame) || changed
+	if g.legalItem.Checked != g.showLegal {
+		g.legalItem.Checked = g.showLegal
+		changed = true
+	}
+	if changed {
+		g.menu.Refresh()
+	}
+}
+
+// traceState prints what changed since the last call: new moves, a new
+// hint, the result.
+func (g *gui) traceState() {
+	c := g.ctl
+	texts, _, sides := c.History()
+	if len(texts) < g.traced {
+		fmt.Fprintf(os.Stderr, "planiverse: undo to %d moves\n", len(texts))
+		g.traced = len(texts)
+	}
+	for ; g.traced < len(texts); g.traced++ {
+		fmt.Fprintf(os.Stderr, "planiverse: move %d %s %s\n", g.traced+1, sides[g.traced], texts[g.traced])
+	}
+	if h := c.Hint(); h != g.tracedHint {
+		g.tracedHint = h
+		if h != rules.NoMove {
+			fmt.Fprintf(os.Stderr, "planiverse: hint %s\n", c.State().MoveString(h))
+		}
+	}
+	if c.Over() != g.tracedOver {
+		g.tracedOver = c.Over()
+		if c.Over() {
+			fmt.Fprintf(os.Stderr, "planiverse: over %s\n", c.Result())
+		}
+	}
+	if c.PersonToMove() {
+		fmt.Fprintf(os.Stderr, "planiverse: person to move (%s)\n", c.SeatName(c.State().ToMove()))
+	}
+}
+
+func setDisabled(it *fyne.MenuItem, off bool) bool {
+	if it.Disabled == off {
+		return false
+	}
+	it.Disabled = off
+	return true
+}
+
+func (g *gui) undo() { g.ctl.Undo() }
+func (g *gui) redo() { g.ctl.Redo() }
+func (g *gui) hint() { g.ctl.RequestHint() }
+
+func (g *gui) swap() {
+	if g.ctl.CanSwap() {
+		_ = g.ctl.Play(rules.Swap)
+	}
+}
+
+// setShowLegal turns Othello's legal-move marks on or off and remembers it.
+func (g *gui) setShowLegal(on bool) {
+	if on == g.showLegal {
+		return
+	}
+	g.showLegal = on
+	SaveShowLegal(g.app.Preferences(), on)
+	if b, ok := g.board.(*widgets.OthelloBoard); ok {
+		b.ShowLegal(on)
+	}
+	g.panel.showLegal.SetChecked(on)
+	g.refresh()
+}
+
+// showGameOver shows the result with a New game button.
+func (g *gui) showGameOver(summary string) {
+	text := widget.NewLabelWithStyle(summary, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	d := dialog.NewCustomConfirm("Game over", "New game", "Close", text, func(again bool) {
+		g.gameOver = nil
+		if again {
+			g.showNewGame()
+		}
+	}, g.win)
+	g.gameOver = d
+	d.Show()
+}
+
+// shortcut is Ctrl (Cmd on macOS) plus key, with extra modifiers.
+func shortcut(key fyne.KeyName, extra fyne.KeyModifier) *desktop.CustomShortcut {
+	return &desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault | extra}
+}
+
+func (g *gui) buildMenu() {
+	g.newItem = fyne.NewMenuItem("New game…", g.showNewGame)
+	g.newItem.Shortcut = shortcut(fyne.KeyN, 0)
+	g.undoItem = fyne.NewMenuItem("Undo", g.undo)
+	g.undoItem.Shortcut = shortcut(fyne.KeyZ, 0)
+	g.redoItem = fyne.NewMenuItem("Redo", g.redo)
+	g.redoItem.Shortcut = shortcut(fyne.KeyY, 0)
+	g.hintItem = fyne.NewMenuItem("Hint", g.hint)
+	g.hintItem.Shortcut = shortcut(fyne.KeyH, 0)
+	g.swapItem = fyne.NewMenuItem("Swap colours (Gomoku)", g.swap)
+	g.legalItem = fyne.NewMenuItem("Show legal moves (Othello)", func() { g.setShowLegal(!g.showLegal) })
+	g.legalItem.Checked = g.showLegal
+	game := fyne.NewMenu("Game", g.newItem, fyne.NewMenuItemSeparator(),
+		g.undoItem, g.redoItem, g.hintItem, g.swapItem, fyne.NewMenuItemSeparator(), g.legalItem)
+	help := fyne.NewMenu("Help",
+		fyne.NewMenuItem("How to play", g.showRules),
+		fyne.NewMenuItem("About Planiverse", g.showAbout),
+	)
+	g.menu = fyne.NewMainMenu(game, help)
+	g.win.SetMainMenu(g.menu)
+}
+
+func (g *gui) addShortcuts() {
+	c := g.win.Canvas()
+	c.AddShortcut(shortcut(fyne.KeyN, 0), func(fyne.Shortcut) { g.showNewGame() })
+	c.AddShortcut(shortcut(fyne.KeyZ, 0), func(fyne.Shortcut) { g.undo() })
+	c.AddShortcut(shortcut(fyne.KeyY, 0), func(fyne.Shortcut) { g.redo() })
+	c.AddShortcut(shortcut(fyne.KeyZ, fyne.KeyModifierShift), func(fyne.Shortcut) { g.redo() })
+	c.AddShortcut(shortcut(fyne.KeyH, 0), func(fyne.Shortcut) { g.hint() })
+}
+
+// showRules shows a summary of the current game's rules (RULES.md).
+func (g *gui) showRules() {
+	game := g.ctl.Settings().Game
+	text := widget.NewLabel(rulesText[game])
+	text.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustom("How to play "+GameTitle(game), "Close", container.NewVScroll(text), g.win)
+	d.Resize(fyne.NewSize(560, 480))
+	d.Show()
+}
+
+func (g *gui) showAbout() {
+	dialog.ShowInformation("About Planiverse",
+		"Planiverse 0.1.0\nDVONN, Othello, Gomoku and Alak against the computer or a friend.", g.win)
+}
+
+// rulesText is a short description of each game's rules for the Help menu
+// (the full rules are RULES.md).
+var rulesText = map[string]string{
+	"othello": "Place a disc so that it brackets a straight line of your opponent's discs " +
+		"between it and one of your own discs; the bracketed discs flip to your colour. " +
+		"If you cannot move you pass (the program does it for you). The game ends when " +
+		"neither player can move; the player with more discs wins.",
+	"gomoku": "Players take turns placing a stone on an empty intersection; Black starts. " +
+		"Five in a row (horizontally, vertically or diagonally) wins — with the exact-five " +
+		"rule a line of six or more does not count. With the swap opening, after Black's " +
+		"first stone the second player may take that stone over (Swap colours).",
+	"dvonn": "Placement: White, Black and White place the three red DVONN pieces, then the " +
+		"players place their own pieces until the board is full (the last one places itself). " +
+		"Movement: move a stack whose top piece is yours in a straight line exactly as many " +
+		"spaces as it is high, onto another stack. A stack surrounded on all six sides cannot " +
+		"move. Stacks no longer connected to a DVONN piece are removed. When nobody can move, " +
+		"the player controlling the greater total height wins.",
+	"alak": "Classic: move one of your pieces to the nearest empty slot on its left or right, " +
+		"jumping over any pieces. A run of enemy pieces next to where you land, closed on its " +
+		"far side by one of yours, is captured. A player with fewer than two pieces loses.\n\n" +
+		"Modern: place a stone on an empty point; enemy groups next to it with no empty " +
+		"neighbour (closed by your stone or the edge) are removed. You may not place where your " +
+		"stone was just captured (ko). When the player to move has no legal point, more stones wins.\n\n" +
+		"In both, the third repetition of a position is a draw.",
+}

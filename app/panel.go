@@ -1,0 +1,285 @@
+package main
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"planiverse/ai"
+	"planiverse/rules"
+)
+
+// panelWidth is the width of the side panel in Fyne units.
+const panelWidth = 330
+
+// Swatch colours of the two piece colours (dark: Black, X; light: White, O).
+var swatchFill = [2]color.Color{
+	color.NRGBA{0x1b, 0x1b, 0x1d, 0xff},
+	color.NRGBA{0xf4, 0xf2, 0xec, 0xff},
+}
+
+var swatchEdge = color.NRGBA{0x40, 0x40, 0x40, 0xff}
+
+// seatRow is one side's line in the panel: a swatch, the side and who
+// plays it, and its score.
+type seatRow struct {
+	swatch *canvas.Circle
+	name   *widget.Label
+	score  *widget.Label
+	box    fyne.CanvasObject
+}
+
+func newSwatch() *canvas.Circle {
+	c := canvas.NewCircle(swatchFill[0])
+	c.StrokeColor = swatchEdge
+	c.StrokeWidth = 1.5
+	return c
+}
+
+// swatchTile is the neutral tile behind a swatch, so that black and white
+// pieces both stand out in light and dark themes.
+var swatchTile = color.NRGBA{0x8c, 0x8c, 0x88, 0xff}
+
+// swatchBox centres a swatch of the given size on a rounded tile.
+func swatchBox(c *canvas.Circle, size float32) fyne.CanvasObject {
+	r := canvas.NewRectangle(swatchTile)
+	r.CornerRadius = size / 4
+	r.SetMinSize(fyne.NewSize(size, size))
+	return container.NewCenter(container.NewStack(r, container.New(&insetLayout{inset: size / 8}, c)))
+}
+
+// insetLayout gives its objects the container's area less an inset.
+type insetLayout struct{ inset float32 }
+
+func (l *insetLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(l.inset, l.inset))
+		o.Resize(fyne.NewSize(size.Width-2*l.inset, size.Height-2*l.inset))
+	}
+}
+
+func (l *insetLayout) MinSize([]fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(2*l.inset, 2*l.inset)
+}
+
+func newSeatRow() *seatRow {
+	r := &seatRow{swatch: newSwatch(), name: widget.NewLabel(""), score: widget.NewLabel("")}
+	r.score.Alignment = fyne.TextAlignTrailing
+	r.box = container.NewBorder(nil, nil, swatchBox(r.swatch, 22), r.score, r.name)
+	return r
+}
+
+// panel is the side panel: whose turn, both sides' scores, the level, the
+// thinking indicator, the buttons, the messages and the move list.
+type panel struct {
+	title     *widget.Label
+	turnSwat  *canvas.Circle
+	turn      *widget.Label
+	seats     [2]*seatRow
+	level     *widget.Label
+	activity  *widget.Activity
+	thinking  *widget.Label
+	thinkRow  *fyne.Container
+	messages  *widget.Label
+	moves     *widget.List
+	moveTexts []string
+
+	undo, redo, hint, swap, newGame *widget.Button
+	showLegal                       *widget.Check
+
+	content fyne.CanvasObject
+}
+
+// newPanel builds the panel; the callbacks are the buttons' actions.
+func newPanel(onNew, onUndo, onRedo, onHint, onSwap func(), onShowLegal func(bool)) *panel {
+	p := &panel{
+		title:    widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		turnSwat: newSwatch(),
+		turn:     widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		level:    widget.NewLabel(""),
+		activity: widget.NewActivity(),
+		thinking: widget.NewLabel(""),
+		messages: widget.NewLabel(""),
+	}
+	p.title.Wrapping = fyne.TextWrapWord
+	p.turn.Wrapping = fyne.TextWrapWord
+	p.messages.Wrapping = fyne.TextWrapWord
+	p.thinking.Wrapping = fyne.TextWrapWord
+	p.seats[0], p.seats[1] = newSeatRow(), newSeatRow()
+	p.newGame = widget.NewButtonWithIcon("New game", theme.DocumentCreateIcon(), onNew)
+	p.undo = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), onUndo)
+	p.redo = widget.NewButtonWithIcon("Redo", theme.ContentRedoIcon(), onRedo)
+	p.hint = widget.NewButtonWithIcon("Hint", theme.SearchIcon(), onHint)
+	p.swap = widget.NewButtonWithIcon("Swap colours", theme.ViewRefreshIcon(), onSwap)
+	p.swap.Importance = widget.HighImportance
+	p.showLegal = widget.NewCheck("Show legal moves", onShowLegal)
+
+	p.moves = widget.NewList(
+		func() int { return len(p.moveTexts) },
+		func() fyne.CanvasObject { return widget.NewLabel("000. White  E3G3") },
+		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(p.moveTexts[i]) },
+	)
+	p.thinkRow = container.NewBorder(nil, nil, p.activity, nil, p.thinking)
+
+	top := container.NewVBox(
+		p.title,
+		container.NewBorder(nil, nil, swatchBox(p.turnSwat, 28), nil, p.turn),
+		widget.NewSeparator(),
+		p.seats[0].box, p.seats[1].box,
+		p.level,
+		p.thinkRow,
+		widget.NewSeparator(),
+		container.NewGridWithColumns(2, p.newGame, p.hint, p.undo, p.redo),
+		p.swap,
+		p.showLegal,
+		widget.NewSeparator(),
+		p.messages,
+		widget.NewLabelWithStyle("Moves", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+	)
+	width := canvas.NewRectangle(color.Transparent)
+	width.SetMinSize(fyne.NewSize(panelWidth, 0))
+	p.content = container.NewStack(width, container.NewPadded(container.NewBorder(top, nil, nil, nil, p.moves)))
+	return p
+}
+
+// update shows the controller's state.
+func (p *panel) update(c *Controller) {
+	set := c.Settings()
+	s := c.State()
+	if s == nil {
+		return
+	}
+	p.title.SetText(gameLine(set))
+	toMove := s.ToMove()
+	if w, ok := c.Winner(); ok {
+		setSwatch(p.turnSwat, c.Colour(w))
+	} else {
+		setSwatch(p.turnSwat, c.Colour(toMove))
+	}
+	turn := c.TurnText()
+	if !c.Over() {
+		switch {
+		case !c.Started():
+		case c.CanSwap():
+			turn += " — place a white stone, or swap colours and take over the black stone"
+		case set.Opponent == VsComputer && !c.IsComputer(toMove):
+			turn += " — your turn"
+		case c.IsComputer(toMove):
+			turn += " — computer"
+		}
+	}
+	p.turn.SetText(turn)
+	for seat := rules.First; seat <= rules.Second; seat++ {
+		r := p.seats[seat]
+		setSwatch(r.swatch, c.Colour(seat))
+		r.name.SetText(c.SeatName(seat) + " — " + c.PlayerName(seat))
+		n, unit := c.Score(seat)
+		if n == 1 {
+			unit = strings.TrimSuffix(unit, "s")
+		}
+		r.score.SetText(fmt.Sprintf("%d %s", n, unit))
+	}
+	if set.Opponent == VsPerson {
+		p.level.Hide()
+	} else {
+		l := ai.Levels()[set.Level-1]
+		p.level.SetText(fmt.Sprintf("Computer level %d: %s", l.Number, l.Name))
+		p.level.Show()
+	}
+	p.showThinking(c)
+
+	msgs := c.Messages()
+	if len(msgs) > 4 {
+		msgs = msgs[len(msgs)-4:]
+	}
+	p.messages.SetText(strings.Join(msgs, "\n"))
+	showIf(p.messages, len(msgs) > 0)
+
+	texts, _, sides := c.History()
+	p.moveTexts = p.moveTexts[:0]
+	for i, t := range texts {
+		p.moveTexts = append(p.moveTexts, fmt.Sprintf("%d. %s  %s", i+1, sides[i], t))
+	}
+	p.moves.Refresh()
+	p.moves.ScrollToBottom()
+
+	enable(p.undo, c.CanUndo())
+	enable(p.redo, c.CanRedo())
+	enable(p.hint, c.PersonToMove())
+	showIf(p.swap, c.CanSwap())
+	showIf(p.showLegal, set.Game == "othello")
+}
+
+// showThinking shows or hides the thinking indicator with the search's
+// latest progress.
+func (p *panel) showThinking(c *Controller) {
+	on, hint, info := c.Thinking()
+	if !on {
+		p.activity.Stop()
+		p.activity.Hide()
+		if h := c.Hint(); h != rules.NoMove {
+			p.thinking.SetText("Hint: " + c.State().MoveString(h) + " (marked on the board)")
+			p.thinkRow.Show()
+		} else {
+			p.thinkRow.Hide()
+		}
+		return
+	}
+	p.activity.Show()
+	what := "Thinking"
+	if hint {
+		what = "Looking for a hint"
+	}
+	if info.Depth > 0 {
+		what += fmt.Sprintf("… depth %d, %s, %s nodes", info.Depth, scoreText(info.Score), countText(info.Nodes))
+	} else {
+		what += "…"
+	}
+	p.thinking.SetText(what)
+	p.thinkRow.Show()
+	p.activity.Start()
+}
+
+// scoreText writes a search score (side to move's view) for people:
+// "+1.35" (hundredths of a disc or stone), "wins in 5", "loses in 4".
+func scoreText(score int) string {
+	switch {
+	case score > ai.WinScore-1000:
+		return fmt.Sprintf("wins in %d", ai.WinScore-score)
+	case score < -ai.WinScore+1000:
+		return fmt.Sprintf("loses in %d", ai.WinScore+score)
+	}
+	return fmt.Sprintf("%+.2f", float64(score)/100)
+}
+
+// countText writes a node count briefly: 950, 12.3k, 4.1M.
+func countText(n int64) string {
+	switch {
+	case n >= 1_000_000:
+		return fmt.Sprintf("%.1fM", float64(n)/1e6)
+	case n >= 10_000:
+		return fmt.Sprintf("%.1fk", float64(n)/1e3)
+	}
+	return fmt.Sprint(n)
+}
+
+func setSwatch(c *canvas.Circle, colour rules.Player) {
+	if c.FillColor != swatchFill[colour] {
+		c.FillColor = swatchFill[colour]
+		c.Refresh()
+	}
+}
+
+func enable(b *widget.Button, on bool) {
+	if on {
+		b.Enable()
+	} else {
+		b.Disable()
+	}
+}
