@@ -1,0 +1,172 @@
+// Package ai is Planiverse's computer opponent: one game-independent search
+// (iterative-deepening negamax alpha-beta with principal variation search,
+// a Zobrist-keyed transposition table, killer and history move ordering)
+// over the rules.State contract, with game knowledge plugged in through the
+// interfaces of knowledge.go, and six difficulty levels (levels.go).
+//
+// Scores are from the point of view of the side to move: evaluations stay
+// within ±MaxEval (about 100 units per disc, stone or piece), a forced win
+// found by the search scores WinScore - ply.
+package ai
+
+import (
+	"reflect"
+	"sync/atomic"
+	"time"
+
+	"planiverse/rules"
+)
+
+// maxPly bounds the search's ply (and its per-ply tables); iterative
+// deepening never goes past maxDepth.
+const (
+	maxPly   = 256
+	maxDepth = 250
+)
+
+// infinity is beyond every score the search produces.
+const infinity = WinScore + 1
+
+// Limits bound one search. Zero fields mean "no limit"; at least one should
+// be set (a search with none runs until the game tree is solved or ctx is
+// cancelled). Depth is in plies, Nodes counts positions visited, Time is
+// wall-clock time for the whole call.
+type Limits struct {
+	Depth int
+	Nodes int64
+	Time  time.Duration
+}
+
+// Info is one progress report: the deepest finished iteration's depth (in
+// plies), score (side to move's view, see the package doc), principal
+// variation, and the nodes and time spent so far. It is sent after each
+// finished iteration and at most every ~100 ms while one is running.
+type Info struct {
+	Depth   int
+	Score   int
+	PV      []rules.Move
+	Nodes   int64
+	Elapsed time.Duration
+}
+
+// Result of a search. Move is always legal when the position has moves, and
+// rules.NoMove when the game is over. Score is from the side to move's view
+// (WinScore - n: a forced win in n plies; for an Othello exact solve the
+// final disc difference times 100). Depth is the last finished iteration's
+// depth in plies (0 when a Solver answered or none finished). PV starts with
+// Move. Nodes and Elapsed count the whole call.
+type Result struct {
+	Move    rules.Move
+	Score   int
+	Depth   int
+	PV      []rules.Move
+	Nodes   int64
+	Elapsed time.Duration
+}
+
+// histSize is the history table's length per side: move codes of the four
+// games are below 0x1040, and Pass and Swap fall on the table's last slots.
+const histSize = 1 << 13
+
+// histIndex maps a move code to its history slot.
+func histIndex(m rules.Move) int { return int(m) & (histSize - 1) }
+
+// Engine owns a transposition table and the search's scratch space (move
+// stack, killers, history, principal-variation table). It keeps the table
+// between searches. It is not safe for concurrent use: use one Engine per
+// goroutine.
+type Engine struct {
+	tt       transTable
+	moveTime time.Duration
+
+	// Game knowledge, cached per concrete state type.
+	override  Knowledge
+	knowType  reflect.Type
+	know      Knowledge
+	eval      Evaluator
+	orderer   MoveOrderer
+	cands     CandidateGenerator
+	solver    Solver
+	gameName  string
+	useSolver bool
+
+	// Per-search state.
+	s          rules.State
+	stack      []rules.Move
+	scores     []int32
+	killers    [maxPly][2]rules.Move
+	history    [2][histSize]int32
+	pv         [maxPly][maxPly]rules.Move
+	pvLen      [maxPly]int
+	nodes      int64
+	nodeLimit  int64
+	deadline   time.Time
+	hasDead    bool
+	start      time.Time
+	stop       atomic.Bool
+	aborted    bool
+	horizon    bool
+	immune     bool // iterations up to minDepth ignore node and time limits
+	minDepth   int  // at least 1
+	report     func(Info)
+	exactDepth bool // tests: take table cutoffs only from entries of exactly the needed depth
+	lastReport time.Time
+	best       Result // last finished iteration
+	rootPV     []rules.Move
+}
+
+// NewEngine returns an Engine with a transposition table of about
+// ttMegabytes megabytes (rounded down to a power-of-two number of 16-byte
+// entries; at least 1 MB). The top level's move time starts at 3 s.
+func NewEngine(ttMegabytes int) *Engine {
+	return &Engine{
+		tt:       newTransTable(ttMegabytes),
+		moveTime: 3 * time.Second,
+		stack:    make([]rules.Move, 0, 4096),
+		scores:   make([]int32, 4096),
+		rootPV:   make([]rules.Move, 0, maxPly),
+	}
+}
+
+// SetMoveTime sets the time budget per move of the top level (MaxLevel);
+// the level below uses an eighth of it. d <= 0 restores the default 3 s.
+func (e *Engine) SetMoveTime(d time.Duration) {
+	if d <= 0 {
+		d = 3 * time.Second
+	}
+	e.moveTime = d
+}
+
+// SetKnowledge makes the engine use k for every position instead of
+// KnowledgeFor's choice (nil restores KnowledgeFor). It is meant for tests
+// and for games outside the four.
+func (e *Engine) SetKnowledge(k Knowledge) {
+	e.override = k
+	e.knowType = nil
+}
+
+// ClearHash empties the transposition table and the history heuristic.
+func (e *Engine) ClearHash() {
+	e.tt.clear()
+	e.history = [2][histSize]int32{}
+}
+
+// bind selects the knowledge for s, reusing the cached one when the
+// concrete type is unchanged.
+func (e *Engine) bind(s rules.State) {
+	t := reflect.TypeOf(s)
+	if e.know != nil && t == e.knowType {
+		return
+	}
+	k := e.override
+	if k == nil {
+		k = KnowledgeFor(s)
+	}
+	e.knowType = t
+	e.know = k
+	e.gameName = gameName(s)
+	e.eval = k
+	e.orderer, _ = k.(MoveOrderer)
+	e.cands, _ = k.(CandidateGenerator)
+	e.solver, _ = k.(Solver)
+}

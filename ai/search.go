@@ -1,0 +1,470 @@
+package ai
+
+import (
+	"context"
+	"time"
+
+	"planiverse/rules"
+)
+
+// Search runs an iterative-deepening principal-variation search of s within
+// lim and returns the best move of the last finished iteration. It never
+// mutates s (it searches a Clone). When lim has no Depth and no Nodes
+// limit, a Solver in the game's knowledge is tried at the root first (for at
+// most two thirds of lim.Time); when it answers, its move and exact score
+// are returned with Depth 0.
+// report, if not nil, is called on this goroutine after every finished
+// iteration and at most every ~100 ms in between. Cancelling ctx makes
+// Search return promptly with the last finished iteration's move (the best
+// move of the unfinished one if it already beat it, else the first legal
+// move when no iteration finished).
+func (e *Engine) Search(ctx context.Context, s rules.State, lim Limits, report func(Info)) Result {
+	return e.search(ctx, s, lim, report, true, 1)
+}
+
+// search is Search with the solver optional and the iterations up to
+// minDepth immune to the node and time limits (not to ctx).
+func (e *Engine) search(ctx context.Context, s rules.State, lim Limits, report func(Info), useSolver bool, minDepth int) Result {
+	e.begin(ctx, s, lim, report)
+	e.minDepth = max(1, minDepth)
+	defer e.end()
+	if ctx.Done() != nil {
+		stop := context.AfterFunc(ctx, func() { e.stop.Store(true) })
+		defer stop()
+		if ctx.Err() != nil {
+			e.stop.Store(true)
+		}
+	}
+	res, done := e.rootSetup(ctx, lim, useSolver)
+	if done {
+		return res
+	}
+	e.iterate(lim.Depth)
+	return e.finish()
+}
+
+// begin resets the per-search state.
+func (e *Engine) begin(ctx context.Context, s rules.State, lim Limits, report func(Info)) {
+	e.bind(s)
+	e.s = s.Clone()
+	e.start = time.Now()
+	e.lastReport = e.start
+	e.stop.Store(false)
+	e.aborted = false
+	e.nodes = 0
+	e.nodeLimit = lim.Nodes
+	e.hasDead = lim.Time > 0
+	if e.hasDead {
+		e.deadline = e.start.Add(lim.Time)
+	}
+	e.report = report
+	e.stack = e.stack[:0]
+	e.killers = [maxPly][2]rules.Move{}
+	for side := range e.history {
+		for i := range e.history[side] {
+			e.history[side][i] >>= 2
+		}
+	}
+	e.tt.age++
+	e.best = Result{Move: rules.NoMove}
+	e.rootPV = e.rootPV[:0]
+}
+
+func (e *Engine) end() {
+	e.s = nil
+	e.report = nil
+}
+
+// rootSetup handles a finished game, a single legal move and the Solver.
+// It returns done when the search need not run.
+func (e *Engine) rootSetup(ctx context.Context, lim Limits, useSolver bool) (Result, bool) {
+	if over, sc := e.s.Outcome(); over {
+		return Result{Move: rules.NoMove, Score: terminalScore(sc, 0), Elapsed: time.Since(e.start)}, true
+	}
+	moves := e.s.Moves(e.stack[:0])
+	e.stack = moves[:0]
+	if len(moves) == 0 { // cannot happen for a correct game
+		return Result{Move: rules.NoMove, Elapsed: time.Since(e.start)}, true
+	}
+	e.best = Result{Move: moves[0], Score: -infinity}
+	if useSolver && e.solver != nil && lim.Depth == 0 && lim.Nodes == 0 {
+		sctx := ctx
+		if lim.Time > 0 {
+			// Two thirds of the time: a failed solve leaves the search some.
+			var cancel context.CancelFunc
+			sctx, cancel = context.WithDeadline(ctx, e.start.Add(lim.Time*2/3))
+			defer cancel()
+		}
+		m, score, nodes, ok := e.solver.Solve(sctx, e.s)
+		e.nodes += nodes
+		if ok && e.legal(m) {
+			r := Result{Move: m, Score: score, PV: []rules.Move{m}, Nodes: e.nodes, Elapsed: time.Since(e.start)}
+			if e.report != nil {
+				e.report(Info{Score: score, PV: r.PV, Nodes: r.Nodes, Elapsed: r.Elapsed})
+			}
+			return r, true
+		}
+	}
+	return Result{}, false
+}
+
+// legal reports whether m is one of the root's moves.
+func (e *Engine) legal(m rules.Move) bool {
+	start := len(e.stack)
+	e.stack = e.s.Moves(e.stack)
+	found := false
+	for _, x := range e.stack[start:] {
+		if x == m {
+			found = true
+		}
+	}
+	e.stack = e.stack[:start]
+	return found
+}
+
+// iterate runs the iterative deepening up to depth (0: maxDepth).
+func (e *Engine) iterate(depth int) {
+	if depth <= 0 || depth > maxDepth {
+		depth = maxDepth
+	}
+	for d := 1; d <= depth; d++ {
+		e.immune = d <= e.minDepth
+		e.horizon = false
+		score := e.negamax(d, 0, -infinity, infinity)
+		if e.aborted {
+			// A root move of the unfinished iteration that completed its
+			// full-window search beats (or is) the previous best move,
+			// which is searched first.
+			if e.pvLen[0] > 0 {
+				e.best.Move = e.pv[0][0]
+				e.best.Score = score
+				e.rootPV = append(e.rootPV[:0], e.pv[0][:e.pvLen[0]]...)
+			}
+			break
+		}
+		e.best.Move = e.pv[0][0]
+		e.best.Score = score
+		e.best.Depth = d
+		e.rootPV = append(e.rootPV[:0], e.pv[0][:e.pvLen[0]]...)
+		e.extendPV(d)
+		e.sendInfo()
+		if !e.horizon || score > mateBound && WinScore-score <= d || score < -mateBound && WinScore+score <= d {
+			break // the tree is solved, or a forced result is proven
+		}
+		if e.hasDead && d >= e.minDepth && time.Since(e.start) > time.Until(e.deadline) {
+			break // the next iteration would not finish in the time left
+		}
+		if e.stopped() {
+			break
+		}
+	}
+}
+
+// extendPV lengthens a principal variation cut short by table cutoffs with
+// the table's best moves, up to depth plies, checking each for legality.
+func (e *Engine) extendPV(depth int) {
+	n := 0
+	for _, m := range e.rootPV {
+		if !e.legal(m) {
+			break
+		}
+		e.s.Play(m)
+		n++
+	}
+	e.rootPV = e.rootPV[:n]
+	for len(e.rootPV) < depth {
+		if over, _ := e.s.Outcome(); over {
+			break
+		}
+		ent, ok := e.tt.probe(e.s.Hash())
+		if !ok || ent.move == rules.NoMove || !e.legal(ent.move) {
+			break
+		}
+		e.s.Play(ent.move)
+		e.rootPV = append(e.rootPV, ent.move)
+		n++
+	}
+	for range n {
+		e.s.Undo()
+	}
+}
+
+// stopped reports whether the search has been cancelled or run out of its
+// limits (outside the immune first iteration).
+func (e *Engine) stopped() bool {
+	if e.stop.Load() {
+		return true
+	}
+	if e.immune {
+		return false
+	}
+	if e.nodeLimit > 0 && e.nodes >= e.nodeLimit {
+		return true
+	}
+	return e.hasDead && !time.Now().Before(e.deadline)
+}
+
+func (e *Engine) sendInfo() {
+	if e.report == nil {
+		return
+	}
+	now := time.Now()
+	e.lastReport = now
+	e.report(Info{Depth: e.best.Depth, Score: e.best.Score, PV: append([]rules.Move(nil), e.rootPV...), Nodes: e.nodes, Elapsed: now.Sub(e.start)})
+}
+
+func (e *Engine) finish() Result {
+	r := e.best
+	if r.Score == -infinity {
+		r.Score = 0
+	}
+	if len(e.rootPV) > 0 && e.rootPV[0] == r.Move {
+		r.PV = append([]rules.Move(nil), e.rootPV...)
+	} else {
+		r.PV = []rules.Move{r.Move}
+	}
+	r.Nodes = e.nodes
+	r.Elapsed = time.Since(e.start)
+	return r
+}
+
+// terminalScore converts an Outcome score at ply into the search's scale.
+func terminalScore(outcome, ply int) int {
+	switch {
+	case outcome > 0:
+		return WinScore - ply
+	case outcome < 0:
+		return -(WinScore - ply)
+	}
+	return 0
+}
+
+// child searches the position after a move: negated with a flipped window
+// when the turn passed to the opponent, as is when the same side moves again
+// (DVONN's 49th placement).
+func (e *Engine) child(same bool, depth, ply, alpha, beta int) int {
+	if same {
+		return e.negamax(depth, ply, alpha, beta)
+	}
+	return -e.negamax(depth, ply, -beta, -alpha)
+}
+
+// negamax is the alpha-beta principal variation search of the position e.s
+// to depth plies, at distance ply from the root.
+func (e *Engine) negamax(depth, ply, alpha, beta int) int {
+	e.pvLen[ply] = 0
+	e.nodes++
+	if e.nodes&1023 == 0 {
+		if e.stopped() {
+			e.aborted = true
+		} else if e.report != nil && time.Since(e.lastReport) > 100*time.Millisecond && e.best.Depth > 0 {
+			e.sendInfo()
+		}
+	}
+	if e.aborted {
+		return 0
+	}
+	s := e.s
+	if over, sc := s.Outcome(); over {
+		return terminalScore(sc, ply)
+	}
+	if depth <= 0 || ply >= maxPly-1 {
+		e.horizon = true
+		return e.evaluate()
+	}
+
+	key := s.Hash()
+	hashMove := rules.NoMove
+	if ent, ok := e.tt.probe(key); ok {
+		hashMove = ent.move
+		if ply > 0 && (int(ent.depth) >= depth && !e.exactDepth || int(ent.depth) == depth) {
+			sc := fromTT(ent.score, ply)
+			if ent.bound == boundExact || ent.bound == boundLower && sc >= beta || ent.bound == boundUpper && sc <= alpha {
+				if ent.depth != depthSolved {
+					e.horizon = true
+				}
+				return sc
+			}
+		}
+	}
+
+	if ply == 0 && e.best.Depth > 0 {
+		hashMove = e.best.Move // the previous iteration's best move first
+	}
+
+	outerHorizon := e.horizon
+	e.horizon = false
+	side := s.ToMove()
+	start := len(e.stack)
+	e.genMoves()
+	end := len(e.stack)
+	e.orderMoves(start, end, ply, hashMove, side)
+
+	alpha0 := alpha
+	best := -infinity
+	bestMove := rules.NoMove
+	for i := start; i < end; i++ {
+		e.pickNext(i, end)
+		m := e.stack[i]
+		s.Play(m)
+		same := s.ToMove() == side
+		var score int
+		if i == start {
+			score = e.child(same, depth-1, ply+1, alpha, beta)
+		} else {
+			// Late move reduction: a quiet late move is first searched
+			// one ply shallower, and again at full depth if it beats alpha.
+			r := 0
+			if depth >= 3 && i-start >= 3 && e.scores[i] < orderKiller && !e.exactDepth {
+				r = 1
+				if depth >= 6 && i-start >= 8 {
+					r = 2
+				}
+			}
+			score = e.child(same, depth-1-r, ply+1, alpha, alpha+1)
+			if r > 0 && score > alpha && !e.aborted {
+				score = e.child(same, depth-1, ply+1, alpha, alpha+1)
+			}
+			if score > alpha && score < beta && !e.aborted {
+				score = e.child(same, depth-1, ply+1, alpha, beta)
+			}
+		}
+		s.Undo()
+		if e.aborted {
+			break
+		}
+		if score > best {
+			best = score
+			bestMove = m
+			if score > alpha {
+				alpha = score
+				e.pv[ply][0] = m
+				n := e.pvLen[ply+1]
+				copy(e.pv[ply][1:1+n], e.pv[ply+1][:n])
+				e.pvLen[ply] = n + 1
+				if score >= beta {
+					e.cutoff(m, ply, depth, side)
+					break
+				}
+			}
+		}
+	}
+	e.stack = e.stack[:start]
+	if e.aborted {
+		e.horizon = true
+		return best
+	}
+	bound := boundExact
+	switch {
+	case best <= alpha0:
+		bound = boundUpper
+	case best >= beta:
+		bound = boundLower
+	}
+	d := depth
+	if !e.horizon && !e.exactDepth {
+		d = depthSolved
+	}
+	e.tt.store(key, d, ply, best, bound, bestMove)
+	e.horizon = e.horizon || outerHorizon
+	return best
+}
+
+// evaluate returns the static evaluation of e.s clamped to ±MaxEval.
+func (e *Engine) evaluate() int {
+	v := e.eval.Evaluate(e.s)
+	if v > MaxEval {
+		v = MaxEval
+	} else if v < -MaxEval {
+		v = -MaxEval
+	}
+	return v
+}
+
+// genMoves appends the moves to search at e.s to the move stack and grows
+// the score array to match.
+func (e *Engine) genMoves() {
+	start := len(e.stack)
+	if e.cands != nil {
+		e.stack = e.cands.Candidates(e.s, e.stack)
+	}
+	if len(e.stack) == start {
+		e.stack = e.s.Moves(e.stack)
+	}
+	if len(e.stack) > len(e.scores) {
+		e.scores = make([]int32, 2*cap(e.stack))
+	}
+}
+
+// Ordering bonuses, above any orderer-plus-history score.
+const (
+	orderHash   = 1 << 30
+	orderKiller = 1 << 28
+	historyMax  = 1 << 20
+	orderClamp  = 1 << 26
+)
+
+// orderMoves scores stack[start:end]: hash move, then killers, then the
+// knowledge's orderer plus the history heuristic.
+func (e *Engine) orderMoves(start, end, ply int, hashMove rules.Move, side rules.Player) {
+	moves := e.stack[start:end]
+	sc := e.scores[start:end]
+	if e.orderer != nil {
+		e.orderer.OrderMoves(e.s, moves, sc)
+	} else {
+		clear(sc)
+	}
+	k0, k1 := e.killers[ply][0], e.killers[ply][1]
+	h := &e.history[side]
+	for i, m := range moves {
+		v := sc[i]
+		if v > orderClamp {
+			v = orderClamp
+		} else if v < -orderClamp {
+			v = -orderClamp
+		}
+		switch m {
+		case hashMove:
+			v = orderHash
+		case k0:
+			v = orderKiller + 1
+		case k1:
+			v = orderKiller
+		default:
+			v += h[histIndex(m)]
+		}
+		sc[i] = v
+	}
+}
+
+// pickNext moves the best-scored remaining move to index i (selection sort:
+// cheap when a cutoff comes early).
+func (e *Engine) pickNext(i, end int) {
+	bi := i
+	bv := e.scores[i]
+	for j := i + 1; j < end; j++ {
+		if e.scores[j] > bv {
+			bi, bv = j, e.scores[j]
+		}
+	}
+	if bi != i {
+		e.stack[i], e.stack[bi] = e.stack[bi], e.stack[i]
+		e.scores[i], e.scores[bi] = e.scores[bi], e.scores[i]
+	}
+}
+
+// cutoff records a beta cutoff in the killer and history tables.
+func (e *Engine) cutoff(m rules.Move, ply, depth int, side rules.Player) {
+	if e.killers[ply][0] != m {
+		e.killers[ply][1] = e.killers[ply][0]
+		e.killers[ply][0] = m
+	}
+	h := &e.history[side]
+	i := histIndex(m)
+	h[i] += int32(depth * depth)
+	if h[i] > historyMax {
+		for i := range h {
+			h[i] >>= 1
+		}
+	}
+}
