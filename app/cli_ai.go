@@ -52,8 +52,13 @@ func runBestmove(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *timeMS < 0 || *depth < 0 || *depth > 250 {
-		return fmt.Errorf("--time-ms must be >= 0 and --depth from 0 to 250: %w", errUsage)
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["time-ms"] && *timeMS < 1 {
+		return fmt.Errorf("--time-ms %d: want a whole number of milliseconds >= 1: %w", *timeMS, errUsage)
+	}
+	if set["depth"] && (*depth < 1 || *depth > 250) {
+		return fmt.Errorf("--depth %d: want a whole number of plies from 1 to 250: %w", *depth, errUsage)
 	}
 	if *level != "" && *depth > 0 {
 		return fmt.Errorf("give --level or --depth, not both: %w", errUsage)

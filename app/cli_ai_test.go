@@ -79,6 +79,8 @@ func TestAICommandErrors(t *testing.T) {
 		{"bestmove", "othello", "--level", "0"},
 		{"bestmove", "othello", "--level", "max", "--depth", "3"},
 		{"bestmove", "othello", "--depth", "-1"},
+		{"bestmove", "othello", "--depth", "0"},
+		{"bestmove", "othello", "--time-ms", "0"},
 		{"bestmove", "othello", "--moves", "d3 d3"},
 		{"bestmove", "othello", "--moves", "zz"},
 		{"bestmove", "alak", "--position", "xx.........  o"},
