@@ -214,13 +214,16 @@ func evaluate(own, opp uint64, w *weights) int {
 }
 
 // Evaluate is the static evaluation of s (an *othello.Board; 0 for any other
-// state) from the side to move's point of view: see EvaluateBitboards. It
-// does not allocate and leaves s unchanged.
+// state) from the side to move's point of view: the pattern evaluation
+// EvaluatePatterns (trained weights; against EvaluateBitboards, the
+// hand-set one, it scored 91-93% at equal depths 2, 4 and 6 and 80% at
+// depth 4 against depth 6, see TestPatternMatch). It does not allocate and
+// leaves s unchanged.
 func (k *Knowledge) Evaluate(s rules.State) int {
 	b, ok := s.(*othello.Board)
 	if !ok {
 		return 0
 	}
 	own, opp := b.Bitboards()
-	return EvaluateBitboards(own, opp)
+	return EvaluatePatterns(own, opp)
 }

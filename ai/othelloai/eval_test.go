@@ -107,8 +107,8 @@ func TestEvaluateKnowledge(t *testing.T) {
 	k := New()
 	b := othello.New()
 	own, opp := b.Bitboards()
-	if k.Evaluate(b) != EvaluateBitboards(own, opp) {
-		t.Errorf("Evaluate differs from EvaluateBitboards")
+	if k.Evaluate(b) != EvaluatePatterns(own, opp) {
+		t.Errorf("Evaluate differs from EvaluatePatterns")
 	}
 	if k.Evaluate(fakeState{}) != 0 {
 		t.Errorf("Evaluate of a non-Othello state is not 0")

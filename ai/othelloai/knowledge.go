@@ -1,7 +1,9 @@
 // Package othelloai is the Othello knowledge of the Planiverse search: a
-// static evaluation (mobility, potential mobility, corners, X- and C-squares,
-// stable discs, parity), move ordering, and an exact endgame solver on raw
-// bitboards (SolveExact).
+// pattern evaluation with weights trained by the package's own self-play
+// regression (EvaluatePatterns, pattern.go and train.go), a hand-set
+// evaluation (EvaluateBitboards: mobility, potential mobility, corners, X-
+// and C-squares, stable discs, parity), move ordering, and an exact endgame
+// solver on raw bitboards (SolveExact).
 //
 // It satisfies the interfaces of planiverse/ai (Evaluator, MoveOrderer,
 // Solver) structurally and does not import that package (ai imports this

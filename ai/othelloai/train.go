@@ -1,0 +1,389 @@
+package othelloai
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"sync"
+
+	"planiverse/rules/othello"
+)
+
+// Training of the pattern weights (patterns.bin), all by this package's own
+// code: self-play data generation, then a least-squares fit. See the
+// comment at the top of pattern.go.
+
+// trainConfig sets one training run.
+type trainConfig struct {
+	Games         int    // self-play games
+	Seed          uint64 // seed of every random choice: games are reproducible one by one, up to ties between equally good moves of the exact solver, whose table is shared between games
+	Workers       int    // goroutines generating games
+	Depth         int    // alpha-beta depth (plies) of the self-play moves
+	SolveEmpties  int    // from this many empties on, moves are played by SolveExact
+	Epochs        int    // passes of stochastic gradient descent per stage
+	MinRandom     int    // random opening plies: uniform in [MinRandom, MaxRandom]
+	MaxRandom     int
+	RandomPercent int // later, a move is random with this probability (%) above SolveEmpties
+	// Lambda < 1 adds a second fit on backed-up targets: a position above
+	// SolveEmpties is labelled (1-Lambda) × the current weights' evaluation of
+	// the next position + Lambda × the next position's target (TD(λ)
+	// returns, from the end of the game backwards), which is less noisy
+	// than the bare game result. Lambda = 1 keeps the game results.
+	Lambda float64
+	// Generations of self-play and fitting (see trainPatterns).
+	Generations int
+	// Pass1Out, when set, also receives the first fit's weights file
+	// (game results as targets) and GenOut each generation's.
+	Pass1Out func([]byte) error
+	GenOut   func(gen int, data []byte) error
+	Log      io.Writer
+}
+
+// defaultTrainConfig is the configuration that produced patterns.bin.
+var defaultTrainConfig = trainConfig{
+	Games:         60000,
+	Seed:          2026,
+	Workers:       2,
+	Depth:         3,
+	SolveEmpties:  PatternSolveEmpties,
+	Epochs:        20,
+	MinRandom:     2,
+	MaxRandom:     14,
+	RandomPercent: 2,
+	Lambda:        0.7,
+	Generations:   2,
+}
+
+// PatternSolveEmpties documents defaultTrainConfig.SolveEmpties: the
+// self-play games behind patterns.bin are played perfectly (SolveExact)
+// from this many empty squares on.
+const PatternSolveEmpties = 14
+
+// sample is one training position: side to move's discs, the opponent's,
+// and the target (final disc difference for the side to move).
+type sample struct {
+	own, opp uint64
+	label    float32
+	first    bool // the side to move is the game's first player
+}
+
+// selfPlayGame plays game number i of generation gen of the configuration,
+// the searches evaluating leaves with the pattern weights w (nil:
+// EvaluateBitboards), and returns its positions (those where the side to
+// move has a move), each labelled with the game's final disc difference
+// from its side to move's view.
+func selfPlayGame(cfg *trainConfig, gen, i int, w [][]int16) []sample {
+	r := rand.New(rand.NewPCG(cfg.Seed+uint64(gen), uint64(i)))
+	own, opp := othello.New().Bitboards()
+	var pos []sample
+	first := true
+	nRandom := cfg.MinRandom + r.IntN(cfg.MaxRandom-cfg.MinRandom+1)
+	for ply := 0; ; ply++ {
+		moves := othello.MovesMask(own, opp)
+		if moves == 0 {
+			if othello.MovesMask(opp, own) == 0 {
+				break
+			}
+			own, opp, first = opp, own, !first
+			continue
+		}
+		pos = append(pos, sample{own: own, opp: opp, first: first})
+		e := bits.OnesCount64(^(own | opp))
+		var sq int
+		switch {
+		case ply < nRandom || e > cfg.SolveEmpties && r.IntN(100) < cfg.RandomPercent:
+			sq = randomSquare(r, moves)
+		case e <= cfg.SolveEmpties:
+			sq = solveMove(own, opp)
+		default:
+			sq = searchRoot(r, own, opp, moves, cfg.Depth, w)
+		}
+		f := othello.FlipsMask(sq, own, opp)
+		own, opp = opp&^f, own|f|1<<sq
+		first = !first
+	}
+	final := float32(othello.FinalScore(own, opp)) // for the side "first" to move at the end
+	for k := range pos {
+		if pos[k].first == first {
+			pos[k].label = final
+		} else {
+			pos[k].label = -final
+		}
+	}
+	return pos
+}
+
+// solveMove returns a best move of the position by an exact solve (the
+// side to move must have a move), with SolveExact's solver.
+func solveMove(own, opp uint64) int {
+	s := getSolver()
+	s.nodes = 0
+	s.gen++
+	s.stop.Store(false)
+	m, _ := s.root(own, opp)
+	putSolver(s)
+	return int(m)
+}
+
+// randomSquare returns a uniformly chosen square of the non-empty mask.
+func randomSquare(r *rand.Rand, mask uint64) int {
+	n := r.IntN(bits.OnesCount64(mask))
+	for ; n > 0; n-- {
+		mask &= mask - 1
+	}
+	return bits.TrailingZeros64(mask)
+}
+
+// searchRoot returns the move of moves with the best depth-ply alpha-beta
+// value with leaves evaluated by the weights w (nil: EvaluateBitboards), a
+// little noise (under a tenth of a disc) breaking ties differently from
+// game to game.
+func searchRoot(r *rand.Rand, own, opp, moves uint64, depth int, w [][]int16) int {
+	best, bestV := -1, math.MinInt
+	for m := moves; m != 0; m &= m - 1 {
+		sq := bits.TrailingZeros64(m)
+		f := othello.FlipsMask(sq, own, opp)
+		v := -alphaBeta(opp&^f, own|f|1<<sq, depth-1, -WinScore, WinScore, false, w)
+		v = 4*v + r.IntN(40)
+		if v > bestV {
+			best, bestV = sq, v
+		}
+	}
+	return best
+}
+
+// alphaBeta is a plain negamax alpha-beta on bitboards with the pattern
+// weights w (nil: EvaluateBitboards) at the leaves (moves in square order,
+// corners first); passed is set when the opponent has just passed.
+func alphaBeta(own, opp uint64, depth, alpha, beta int, passed bool, w [][]int16) int {
+	moves := othello.MovesMask(own, opp)
+	if moves == 0 {
+		if passed || othello.MovesMask(opp, own) == 0 {
+			return 100 * othello.FinalScore(own, opp)
+		}
+		return -alphaBeta(opp, own, depth, -beta, -alpha, true, w)
+	}
+	if depth <= 0 {
+		if w == nil {
+			return EvaluateBitboards(own, opp)
+		}
+		return evaluatePatternsWith(w, own, opp)
+	}
+	best := -WinScore
+	for _, m := range [2]uint64{moves & cornerMask, moves &^ cornerMask} {
+		for ; m != 0; m &= m - 1 {
+			sq := bits.TrailingZeros64(m)
+			f := othello.FlipsMask(sq, own, opp)
+			v := -alphaBeta(opp&^f, own|f|1<<sq, depth-1, -beta, -alpha, false, w)
+			if v > best {
+				best = v
+				if v > alpha {
+					alpha = v
+					if v >= beta {
+						return v
+					}
+				}
+			}
+		}
+	}
+	return best
+}
+
+// generateSamples plays the cfg.Games self-play games of generation gen
+// (leaves evaluated by w, nil for EvaluateBitboards) on cfg.Workers
+// goroutines and returns their positions, game by game.
+func generateSamples(cfg *trainConfig, gen int, w [][]int16) [][]sample {
+	games := make([][]sample, cfg.Games)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	next, done := 0, 0
+	for range max(1, cfg.Workers) {
+		wg.Go(func() {
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= cfg.Games {
+					return
+				}
+				g := selfPlayGame(cfg, gen, i, w)
+				mu.Lock()
+				games[i] = g
+				done++
+				if cfg.Log != nil && done%500 == 0 {
+					fmt.Fprintf(cfg.Log, "self-play: %d/%d games\n", done, cfg.Games)
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	return games
+}
+
+// flatten concatenates the games' positions.
+func flatten(games [][]sample) []sample {
+	var all []sample
+	for _, g := range games {
+		all = append(all, g...)
+	}
+	return all
+}
+
+// backUp relabels, in place, the positions of each game above
+// solveEmpties empties with TD(λ) targets under the evaluation w (see
+// trainConfig.Lambda); the solved positions keep their exact labels.
+func backUp(games [][]sample, w [][]int16, lambda float64, solveEmpties int) {
+	for _, g := range games {
+		for k := len(g) - 2; k >= 0; k-- {
+			if bits.OnesCount64(^(g[k].own | g[k].opp)) <= solveEmpties {
+				continue
+			}
+			n := &g[k+1]
+			v := float64(evaluatePatternsWith(w, n.own, n.opp)) / 100
+			t := float32((1-lambda)*v + lambda*float64(n.label))
+			if g[k].first != n.first {
+				t = -t
+			}
+			g[k].label = t
+		}
+	}
+}
+
+// fitStage fits the weights of stage st by stochastic gradient descent on
+// the squared error (in discs) over the samples of stages st-1..st+1 (the
+// neighbours smooth the thin tables), 10% of them (every tenth) held out:
+// the weights of the epoch with the least held-out error are kept. It
+// returns them in evaluation units (1/100 disc) with the held-out root
+// mean square error in discs.
+func fitStage(cfg *trainConfig, all []sample, st int) ([]int16, float64, int) {
+	type row struct {
+		f     [numFeatures]int32
+		mob   float32
+		label float32
+	}
+	var train, valid []row
+	for i, s := range all {
+		e := bits.OnesCount64(^(s.own | s.opp))
+		if d := stageOf(e) - st; d < -1 || d > 1 {
+			continue
+		}
+		var rw row
+		patternFeatures(s.own, s.opp, &rw.f)
+		rw.mob, rw.label = float32(mobilityFeature(s.own, s.opp)), s.label
+		if i%10 == 0 {
+			valid = append(valid, rw)
+		} else {
+			train = append(train, rw)
+		}
+	}
+	w := make([]float32, stageTableSize)
+	best := make([]float32, stageTableSize)
+	bestErr := math.Inf(1)
+	predict := func(rw *row) float32 {
+		v := w[biasWeight] + rw.mob*w[mobilityWeight]
+		for _, i := range rw.f {
+			v += w[i]
+		}
+		return v
+	}
+	r := rand.New(rand.NewPCG(cfg.Seed, uint64(1000+st)))
+	order := make([]int, len(train))
+	for i := range order {
+		order[i] = i
+	}
+	for ep := 0; ep < cfg.Epochs; ep++ {
+		// Step per weight occurrence: 88 instances share each error.
+		lr := float32(0.004) * float32(math.Pow(0.1, float64(ep)/float64(cfg.Epochs)))
+		r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for _, k := range order {
+			rw := &train[k]
+			d := lr * (rw.label - predict(rw))
+			for _, i := range rw.f {
+				w[i] += d
+			}
+			w[biasWeight] += d
+			w[mobilityWeight] += d * rw.mob / 16
+		}
+		var se float64
+		for k := range valid {
+			d := float64(valid[k].label - predict(&valid[k]))
+			se += d * d
+		}
+		if len(valid) > 0 {
+			se /= float64(len(valid))
+		}
+		if se < bestErr {
+			bestErr = se
+			copy(best, w)
+		}
+	}
+	out := make([]int16, stageTableSize)
+	for i, v := range best {
+		out[i] = int16(max(-32000, min(32000, math.Round(float64(v)*100))))
+	}
+	return out, math.Sqrt(bestErr), len(train)
+}
+
+// trainPatterns runs cfg.Generations generations of self-play and fitting
+// and returns the encoded weights file. Generation 1 plays with
+// EvaluateBitboards, fits the game results, relabels the positions with
+// TD(λ) targets under that fit (cfg.Lambda) and fits again; each later
+// generation plays with the previous generation's weights, relabels its
+// games with TD(λ) targets under them, and fits.
+func trainPatterns(cfg *trainConfig) ([]byte, error) {
+	var w [][]int16
+	for gen := 1; gen <= max(1, cfg.Generations); gen++ {
+		games := generateSamples(cfg, gen, w)
+		if w == nil {
+			w = fitAll(cfg, flatten(games))
+			if cfg.Pass1Out != nil {
+				data, err := encodePatternWeights(w)
+				if err != nil {
+					return nil, err
+				}
+				if err := cfg.Pass1Out(data); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if cfg.Lambda < 1 {
+			backUp(games, w, cfg.Lambda, cfg.SolveEmpties)
+		}
+		if cfg.Log != nil {
+			fmt.Fprintf(cfg.Log, "generation %d: fit on TD(%.2f) targets\n", gen, cfg.Lambda)
+		}
+		w = fitAll(cfg, flatten(games))
+		if cfg.GenOut != nil {
+			data, err := encodePatternWeights(w)
+			if err != nil {
+				return nil, err
+			}
+			if err := cfg.GenOut(gen, data); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return encodePatternWeights(w)
+}
+
+// fitAll fits every stage on the positions all.
+func fitAll(cfg *trainConfig, all []sample) [][]int16 {
+	if cfg.Log != nil {
+		fmt.Fprintf(cfg.Log, "fit: %d positions\n", len(all))
+	}
+	w := make([][]int16, numStages)
+	for st := range w {
+		var rmse float64
+		var n int
+		w[st], rmse, n = fitStage(cfg, all, st)
+		if cfg.Log != nil {
+			fmt.Fprintf(cfg.Log, "stage %d (%d-%d empties): %d training positions, held-out RMSE %.2f discs\n",
+				st, st*stageWidth+1, (st+1)*stageWidth, n, rmse)
+		}
+	}
+	return w
+}
