@@ -48,9 +48,22 @@ type Solver interface {
 	Solve(ctx context.Context, s rules.State) (m rules.Move, score int, nodes int64, ok bool)
 }
 
+// RootFilter is optional: RootMoves is called once per Search, at the
+// root, after a Solver declined and before iterative deepening, with the
+// root's candidate moves (the CandidateGenerator's, else Moves). It returns
+// the moves worth searching: a non-empty subset of moves, compacted in place
+// (it may reorder and overwrite moves' elements), and moves unchanged when
+// it cannot decide or when it would drop every move. It leaves s unchanged
+// and returns promptly when ctx is cancelled (the search gives it a
+// quarter of a time limit). The search then restricts its root to the
+// result. Gomoku drops the moves after which the opponent wins by VCF.
+type RootFilter interface {
+	RootMoves(ctx context.Context, s rules.State, moves []rules.Move) []rules.Move
+}
+
 // Knowledge is what a game plugs into the search: an Evaluator, and any of
-// MoveOrderer, CandidateGenerator and Solver, detected once with type
-// assertions.
+// MoveOrderer, CandidateGenerator, Solver and RootFilter, detected with
+// type assertions.
 type Knowledge interface {
 	Evaluator
 }

@@ -17,7 +17,8 @@ import (
 // iteration and at most every ~100 ms in between. Cancelling ctx makes
 // Search return promptly with the last finished iteration's move (the best
 // move of the unfinished one if it already beat it, else the first legal
-// move when no iteration finished).
+// move when no iteration finished). A RootFilter in the game's knowledge
+// may then restrict the root moves (see filterRoot).
 func (e *Engine) Search(ctx context.Context, s rules.State, lim Limits, report func(Info)) Result {
 	return e.search(ctx, s, lim, report, true, 1)
 }
@@ -71,6 +72,7 @@ func (e *Engine) begin(ctx context.Context, s rules.State, lim Limits, report fu
 }
 
 func (e *Engine) end() {
+	e.stack = e.stack[:0] // drop a filtered root list (see filterRoot)
 	e.s = nil
 	e.report = nil
 }
@@ -105,7 +107,52 @@ func (e *Engine) rootSetup(ctx context.Context, lim Limits, useSolver bool) (Res
 			return r, true
 		}
 	}
+	if f, ok := e.know.(RootFilter); ok {
+		e.filterRoot(ctx, lim, f)
+	}
 	return Result{}, false
+}
+
+// filterRoot asks the game's RootFilter for the root moves worth searching
+// (within a quarter of lim.Time, if any, ending by three quarters of it).
+// When it keeps a proper subset of the root's candidates, all legal, the
+// subset stays at the bottom of the move stack, where negamax takes its
+// moves at ply 0 (the stack is otherwise empty there; end clears it), and
+// the first of them becomes the fallback move.
+func (e *Engine) filterRoot(ctx context.Context, lim Limits, f RootFilter) {
+	e.stack = e.stack[:0]
+	e.genMoves()
+	all := len(e.stack)
+	if all < 2 {
+		e.stack = e.stack[:0]
+		return
+	}
+	fctx := ctx
+	if lim.Time > 0 {
+		// A quarter of the time, within the first three quarters.
+		dl := time.Now().Add(lim.Time / 4)
+		if last := e.start.Add(lim.Time * 3 / 4); dl.After(last) {
+			dl = last
+		}
+		var cancel context.CancelFunc
+		fctx, cancel = context.WithDeadline(ctx, dl)
+		defer cancel()
+	}
+	kept := f.RootMoves(fctx, e.s, e.stack[:all])
+	n := len(kept)
+	if n == 0 || n >= all {
+		e.stack = e.stack[:0]
+		return
+	}
+	copy(e.stack, kept)
+	e.stack = e.stack[:n]
+	for _, m := range e.stack[:n] {
+		if !e.legal(m) {
+			e.stack = e.stack[:0]
+			return
+		}
+	}
+	e.best.Move = e.stack[0]
 }
 
 // legal reports whether m is one of the root's moves.
@@ -296,7 +343,14 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 	e.horizon = false
 	side := s.ToMove()
 	start := len(e.stack)
-	e.genMoves()
+	if ply == 0 && start > 0 {
+		e.stack = append(e.stack, e.stack[:start]...) // the filtered root moves
+		if len(e.stack) > len(e.scores) {
+			e.scores = make([]int32, 2*cap(e.stack))
+		}
+	} else {
+		e.genMoves()
+	}
 	end := len(e.stack)
 	e.orderMoves(start, end, ply, hashMove, side)
 

@@ -1,8 +1,11 @@
 // Package gomokuai is the Gomoku knowledge of the Planiverse search (it
 // satisfies the interfaces of planiverse/ai structurally, without importing
 // it): a line-pattern evaluation, candidate moves near the stones that
-// answer forced threats, threat-based move ordering, and a VCF (victory by
-// continuous fours) solver.
+// answer forced threats, threat-based move ordering, a VCF (victory by
+// continuous fours) solver, and a root filter that drops the root moves
+// after which the opponent wins by VCF (rootfilter.go). The VCF search
+// runs on a private copy of the position that can pass (board.go), which is
+// how the opponent's threats are seen.
 //
 // All of it reads the line bitboards of package gomoku (Game.Line): each
 // line of the board is one uint32 per colour, and patterns are found with
@@ -50,8 +53,8 @@ const (
 	SolveNodes = 200_000
 )
 
-// Knowledge is the Gomoku game knowledge: Evaluate, OrderMoves, Candidates
-// and Solve for a *gomoku.Game. It keeps scratch state (the line analysis
+// Knowledge is the Gomoku game knowledge: Evaluate, OrderMoves, Candidates,
+// Solve and RootMoves for a *gomoku.Game. It keeps scratch state (the line analysis
 // cache, a VCF table of about 256 KB), so one value must not be shared
 // between goroutines.
 type Knowledge struct {
@@ -230,7 +233,8 @@ func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, sco
 	}
 	v := k.vcf
 	v.nodes, v.limit, v.done = 0, SolveNodes, ctx.Done()
-	seq, found := v.solve(g, SolveDepth)
+	v.b.load(g)
+	seq, found := v.solve(SolveDepth)
 	v.done = nil
 	if !found {
 		return rules.NoMove, 0, v.nodes, false

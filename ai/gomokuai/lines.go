@@ -173,9 +173,13 @@ type analyzer struct {
 }
 
 // reset prepares a for boards of g's size and rule, with no line analysed.
-func (a *analyzer) reset(g *gomoku.Game) {
-	a.size = g.Size()
-	a.rule = g.Rule()
+func (a *analyzer) reset(g *gomoku.Game) { a.resetFor(g.Size(), g.Rule()) }
+
+// resetFor prepares a for boards of the given size and rule, with no line
+// analysed.
+func (a *analyzer) resetFor(size int, rule gomoku.Rule) {
+	a.size = size
+	a.rule = rule
 	a.exact = a.rule == gomoku.ExactFive
 	if a.lines == nil {
 		a.lines = make([]lineRef, 0, 4*gomoku.MaxLines)
@@ -202,14 +206,31 @@ func (a *analyzer) refresh(g *gomoku.Game) {
 	for _, r := range a.lines {
 		dir, l := int(r.dir), int(r.line)
 		b, w := g.Line(0, dir, l), g.Line(1, dir, l)
-		li := &a.info[dir][l]
-		if li.b == b && li.w == w {
-			continue
+		if li := &a.info[dir][l]; li.b != b || li.w != w {
+			a.update(li, b, w, a.mask[dir][l])
 		}
-		a.account(li, -1)
-		*li = analyseLine(b, w, a.mask[dir][l], a.exact)
-		a.account(li, 1)
 	}
+}
+
+// refreshBoard updates the analysis to the stones of the VCF board b.
+func (a *analyzer) refreshBoard(bd *board) {
+	if a.lines == nil || a.size != bd.size || a.rule != bd.rule {
+		a.resetFor(bd.size, bd.rule)
+	}
+	for _, r := range a.lines {
+		dir, l := int(r.dir), int(r.line)
+		b, w := bd.lines[0][dir][l], bd.lines[1][dir][l]
+		if li := &a.info[dir][l]; li.b != b || li.w != w {
+			a.update(li, b, w, a.mask[dir][l])
+		}
+	}
+}
+
+// update re-analyses the line li for black stones b and white stones w.
+func (a *analyzer) update(li *lineInfo, b, w, mask uint32) {
+	a.account(li, -1)
+	*li = analyseLine(b, w, mask, a.exact)
+	a.account(li, 1)
 }
 
 // account adds (sign 1) or removes (sign -1) li's share of the totals.

@@ -33,6 +33,7 @@ type vcfSearch struct {
 	done    <-chan struct{}
 	aborted bool
 	fail    []failEntry
+	b       board // the position searched, loaded from a gomoku.Game
 }
 
 func newVCFSearch(a *analyzer, tableBits int) *vcfSearch {
@@ -43,12 +44,14 @@ func newVCFSearch(a *analyzer, tableBits int) *vcfSearch {
 	}
 }
 
-// solve runs the VCF search of g for its side to move by iterative
+// solve runs the VCF search of v.b for its colour to move by iterative
 // deepening on the number of fours, from 0 (an immediate five) to
 // maxDepth, so that the shortest VCF is found. It returns the sequence
 // (attacker and defender moves alternating, ending with the five) in v's
-// buffer. g is restored.
-func (v *vcfSearch) solve(g *gomoku.Game, maxDepth int) ([]rules.Move, bool) {
+// buffer. v.b is restored. v.aborted tells whether the node budget or
+// v.done stopped it (then the answer is "not found" without proof).
+func (v *vcfSearch) solve(maxDepth int) ([]rules.Move, bool) {
+	g := &v.b
 	v.aborted = false
 	maxDepth = min(maxDepth, MaxVCFDepth)
 	for d := 0; d <= maxDepth; d++ {
@@ -62,15 +65,10 @@ func (v *vcfSearch) solve(g *gomoku.Game, maxDepth int) ([]rules.Move, bool) {
 	return nil, false
 }
 
-// key is the fail-table key of g: its Zobrist hash, made distinct per board
-// size and rule.
-func vcfKey(g *gomoku.Game) uint64 {
-	return g.Hash() ^ uint64(g.Size())*0x9E3779B97F4A7C15 ^ uint64(g.Rule())*0xC2B2AE3D27D4EB4F
-}
-
-// attack reports whether the side to move of g wins by VCF with at most
-// depth fours before the five; on success seq[ply:seqLen] holds the moves.
-func (v *vcfSearch) attack(g *gomoku.Game, depth, ply int) bool {
+// attack reports whether the colour to move of g (the search's board v.b)
+// wins by VCF with at most depth fours before the five; on success
+// seq[ply:seqLen] holds the moves.
+func (v *vcfSearch) attack(g *board, depth, ply int) bool {
 	v.nodes++
 	if v.nodes&255 == 0 {
 		if v.limit > 0 && v.nodes >= v.limit {
@@ -85,12 +83,12 @@ func (v *vcfSearch) attack(g *gomoku.Game, depth, ply int) bool {
 	if v.aborted {
 		return false
 	}
-	if over, _ := g.Outcome(); over {
+	if g.won {
 		return false
 	}
 	a := v.a
-	a.refresh(g)
-	me := g.ColorToMove()
+	a.refreshBoard(g)
+	me := g.toMove
 	if p, ok := a.firstWin(me); ok {
 		v.seq[ply] = p
 		v.seqLen = ply + 1
@@ -99,7 +97,7 @@ func (v *vcfSearch) attack(g *gomoku.Game, depth, ply int) bool {
 	if depth == 0 {
 		return false
 	}
-	key := vcfKey(g)
+	key := g.hash
 	slot := &v.fail[key&uint64(len(v.fail)-1)]
 	if slot.key == key && int(slot.depth) >= depth {
 		return false
@@ -119,8 +117,8 @@ func (v *vcfSearch) attack(g *gomoku.Game, depth, ply int) bool {
 	won := false
 	for i := start; i < end && !won && !v.aborted; i++ {
 		p := v.stack[i]
-		g.Play(p)
-		a.refresh(g)
+		g.play(int(p))
+		a.refreshBoard(g)
 		wn, w1, w2 := a.distinctWins(me)
 		switch {
 		case wn >= 2:
@@ -128,14 +126,14 @@ func (v *vcfSearch) attack(g *gomoku.Game, depth, ply int) bool {
 			v.seqLen = ply + 3
 			won = true
 		case wn == 1:
-			g.Play(w1) // the forced block
+			g.play(int(w1)) // the forced block
 			if v.attack(g, depth-1, ply+2) {
 				v.seq[ply], v.seq[ply+1] = p, w1
 				won = true
 			}
-			g.Undo()
+			g.undo()
 		}
-		g.Undo()
+		g.undo()
 	}
 	v.stack = v.stack[:start]
 	if !won && !v.aborted {
@@ -148,12 +146,16 @@ func (v *vcfSearch) attack(g *gomoku.Game, depth, ply int) bool {
 // at most maxDepth fours before the five (0 finds only an immediate five),
 // shortest first. On success seq holds the winning line, attacker and
 // defender moves alternating and ending with the five (so len(seq) is the
-// number of plies to the win). g is used for the search and restored; the
-// call allocates its own tables, so it suits tests and one-off analysis
+// number of plies to the win; none for a finished game). g is only read
+// (the search runs on a private copy); the call allocates its own tables, so it suits tests and one-off analysis
 // (the search uses Knowledge.Solve).
 func VCF(g *gomoku.Game, maxDepth int) (seq []rules.Move, ok bool) {
+	if over, _ := g.Outcome(); over {
+		return nil, false
+	}
 	v := newVCFSearch(new(analyzer), 12)
-	s, ok := v.solve(g, maxDepth)
+	v.b.load(g)
+	s, ok := v.solve(maxDepth)
 	if !ok {
 		return nil, false
 	}

@@ -1,0 +1,120 @@
+package gomokuai_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"planiverse/ai"
+	"planiverse/ai/gomokuai"
+	"planiverse/rules"
+	"planiverse/rules/gomoku"
+)
+
+// noFilter is the Gomoku knowledge without its RootFilter: the search as it
+// was before RootMoves.
+type noFilter struct{ k *gomokuai.Knowledge }
+
+func (n noFilter) Evaluate(s rules.State) int { return n.k.Evaluate(s) }
+func (n noFilter) OrderMoves(s rules.State, m []rules.Move, sc []int32) {
+	n.k.OrderMoves(s, m, sc)
+}
+func (n noFilter) Candidates(s rules.State, b []rules.Move) []rules.Move {
+	return n.k.Candidates(s, b)
+}
+
+var (
+	_ ai.RootFilter = (*gomokuai.Knowledge)(nil)
+	_ ai.Knowledge  = noFilter{}
+)
+
+// replay plays the space-separated moves on a new 15x15 freestyle board.
+func replay(t *testing.T, moves string) *gomoku.Game {
+	t.Helper()
+	g, _ := gomoku.New(gomoku.Options{Size: 15})
+	for _, s := range strings.Fields(moves) {
+		m, err := g.ParseMove(s)
+		if err != nil || !g.Legal(m) {
+			t.Fatalf("move %s: %v", s, err)
+		}
+		g.Play(m)
+	}
+	return g
+}
+
+// losesToVCF reports whether the opponent wins by VCF after m.
+func losesToVCF(g *gomoku.Game, m rules.Move) bool {
+	c := g.Clone().(*gomoku.Game)
+	c.Play(m)
+	_, ok := gomokuai.VCF(c, gomokuai.RefuteDepth)
+	return ok
+}
+
+// Positions where the side to move must stop an opponent VCF, and a
+// fixed-depth search without the root filter plays a move that loses to it.
+// The first is hand-made (White threatens the four-three H8); the others
+// come from random play.
+var threatCases = []struct {
+	name  string
+	moves string
+	depth int
+}{
+	{"four-three", "D8 E8 A15 F8 D15 G8 G15 H6 J15 H7", 1},
+	{"random 1", "J5 H8 J7 D7 K5 L5 F9 K12 D5 L9 L10 D11 G8 E8 K6 E9 D4 G4 I7", 2},
+	{"random 2", "E6 G6 E11 H9 J7 H11 K11 D12 D4 F11 J4 J10 L12 L9 H12 L5 I6 I8 G8 I10", 2},
+	{"random 3", "I10 D6 E6 I6 I12 K4 J8 G10 F6 D7 J4 L4 G8 K11 J9", 3},
+}
+
+func TestEngineStopsVCF(t *testing.T) {
+	for _, c := range threatCases {
+		t.Run(c.name, func(t *testing.T) {
+			g := replay(t, c.moves)
+			k := gomokuai.New()
+			root := k.Candidates(g, nil)
+			losing := 0
+			for _, m := range root {
+				if losesToVCF(g, m) {
+					losing++
+				}
+			}
+			if losing == 0 || losing == len(root) {
+				t.Fatalf("%d of %d root moves lose: not a test of the filter", losing, len(root))
+			}
+
+			plain := ai.NewEngine(4)
+			plain.SetKnowledge(noFilter{gomokuai.New()})
+			res := plain.Search(context.Background(), g, ai.Limits{Depth: c.depth}, nil)
+			if !losesToVCF(g, res.Move) {
+				t.Fatalf("without the filter the search plays %s, which does not lose: the test is too weak", g.MoveString(res.Move))
+			}
+
+			e := ai.NewEngine(4)
+			before := g.String()
+			res = e.Search(context.Background(), g, ai.Limits{Depth: c.depth}, nil)
+			if g.String() != before {
+				t.Fatal("Search changed the position")
+			}
+			if !g.Legal(res.Move) || losesToVCF(g, res.Move) {
+				t.Fatalf("with the filter the search plays %s, legal %v, which loses", g.MoveString(res.Move), g.Legal(res.Move))
+			}
+			kept := k.RootMoves(context.Background(), g, slices.Clone(root))
+			if !slices.Contains(kept, res.Move) {
+				t.Fatalf("search move %s is not among the kept %d", g.MoveString(res.Move), len(kept))
+			}
+		})
+	}
+}
+
+// A cancelled search still returns a legal move, after a handful of nodes.
+func TestEngineFilterCancelled(t *testing.T) {
+	g := replay(t, threatCases[3].moves)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	e := ai.NewEngine(4)
+	res := e.Search(ctx, g, ai.Limits{Time: time.Minute}, nil)
+	if !g.Legal(res.Move) || res.Nodes > 1024 {
+		t.Fatalf("move %v (legal %v) after %d nodes", res.Move, g.Legal(res.Move), res.Nodes)
+	}
+}

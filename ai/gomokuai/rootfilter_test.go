@@ -1,0 +1,208 @@
+package gomokuai
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"planiverse/rules"
+	"planiverse/rules/gomoku"
+)
+
+// opponentVCF reports whether, after the side to move of g plays m, the
+// opponent wins by VCF within RefuteDepth fours; a line found is checked
+// with the naive checkVCFLine.
+func opponentVCF(t *testing.T, g *gomoku.Game, m rules.Move) bool {
+	t.Helper()
+	c := g.Clone().(*gomoku.Game)
+	c.Play(m)
+	seq, ok := VCF(c, RefuteDepth)
+	if ok {
+		checkVCFLine(t, c, seq)
+	}
+	return ok
+}
+
+// White (O) threatens the four-three H8 (four on row 8, closed by D8, and
+// three on column H); Black (X) is to move.
+const (
+	fourThreeBlack = "D8"
+	fourThreeWhite = "E8 F8 G8 H6 H7"
+)
+
+func TestRootMovesFourThree(t *testing.T) {
+	k := New()
+	g := setup(t, std, fourThreeBlack, fourThreeWhite, 0)
+	before, h := g.String(), g.Hash()
+	cands := k.Candidates(g, nil)
+	in := slices.Clone(cands)
+	kept := k.RootMoves(context.Background(), g, cands)
+	if g.String() != before || g.Hash() != h {
+		t.Fatal("RootMoves changed the position")
+	}
+	// H9 and H5 leave the column three closed; H8 and I8 kill the four.
+	if want := sorted(pts(t, g, "H5 H8 H9 I8")); !slices.Equal(sorted(slices.Clone(kept)), want) {
+		t.Fatalf("kept %s, want %s", names(g, kept), names(g, want))
+	}
+	// Every dropped move loses to a VCF, every kept one does not.
+	losing := 0
+	for _, m := range in {
+		lost := opponentVCF(t, g, m)
+		if lost == slices.Contains(kept, m) {
+			t.Errorf("%s: opponent VCF %v, kept %v", g.MoveString(m), lost, !lost)
+		}
+		if lost {
+			losing++
+		}
+	}
+	if losing < len(in)/2 {
+		t.Fatalf("only %d of %d candidates lose: the test is too weak", losing, len(in))
+	}
+}
+
+// Our own fours are defences: the attacker must answer them, and only a
+// four of his own keeps the VCF going.
+func TestRootMovesOwnFour(t *testing.T) {
+	k := New()
+	// Black's closed three B3 C3 D3 (A3 white) makes fours at E3 and F3.
+	g := setup(t, std, fourThreeBlack+" B3 C3 D3", fourThreeWhite+" A3", 0)
+	kept := k.RootMoves(context.Background(), g, k.Candidates(g, nil))
+	for _, m := range pts(t, g, "E3 F3 H8 I8") {
+		if !slices.Contains(kept, m) {
+			t.Errorf("kept %s lacks %s", names(g, kept), g.MoveString(m))
+		}
+	}
+	for _, m := range pts(t, g, "F9 H4 H10") { // losing candidates
+		if slices.Contains(kept, m) || !opponentVCF(t, g, m) {
+			t.Errorf("kept %s holds the losing %s", names(g, kept), g.MoveString(m))
+		}
+	}
+}
+
+// Without a threat, or when every move loses, or for a cancelled context,
+// the moves come back unchanged.
+func TestRootMovesUnchanged(t *testing.T) {
+	k := New()
+	check := func(name string, ctx context.Context, g *gomoku.Game) {
+		t.Helper()
+		in := k.Candidates(g, nil)
+		orig := slices.Clone(in)
+		out := k.RootMoves(ctx, g, in)
+		if !slices.Equal(out, orig) || !slices.Equal(in, orig) {
+			t.Errorf("%s: %s became %s", name, names(g, orig), names(g, out))
+		}
+	}
+	check("quiet", context.Background(), setup(t, std, "H8 I9", "H9 G10", 0))
+	// White's open four: both blocks lose.
+	check("open four", context.Background(), setup(t, std, "D4 L12 C12", "E8 F8 G8 H8", 0))
+	// White's double four: each block leaves the other four.
+	check("double four", context.Background(), setup(t, std, "D8 K2 A14 C12", "E8 F8 G8 H8 K3 K4 K5 K6", 0))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	check("cancelled", ctx, setup(t, std, fourThreeBlack, fourThreeWhite, 0))
+	// Our own five point: nothing to fear.
+	check("own five", context.Background(), setup(t, std, fourThreeBlack+" B2 B3 B4 B5", fourThreeWhite+" M1", 0))
+}
+
+// TestRootMovesRandom checks on random dense positions that RootMoves
+// returns a non-empty subset of its input and drops only moves that lose to
+// a (verified) opponent VCF.
+func TestRootMovesRandom(t *testing.T) {
+	k := New()
+	r := rand.New(rand.NewPCG(21, 22))
+	filtered := 0
+	for i := 0; i < 200; i++ {
+		o := gomoku.Options{Size: 15, Rule: gomoku.Rule(i % 2)}
+		g := randomDense(r, o, 12+r.IntN(16))
+		in := k.Candidates(g, nil)
+		orig := slices.Clone(in)
+		out := k.RootMoves(context.Background(), g, in)
+		if len(out) == 0 {
+			t.Fatalf("no moves kept\n%s", g)
+		}
+		for _, m := range out {
+			if !slices.Contains(orig, m) {
+				t.Fatalf("kept %s not in the input\n%s", g.MoveString(m), g)
+			}
+		}
+		if len(out) == len(orig) {
+			continue
+		}
+		filtered++
+		for _, m := range orig {
+			if !slices.Contains(out, m) && !opponentVCF(t, g, m) {
+				t.Fatalf("dropped %s, which does not lose to a VCF\n%s", g.MoveString(m), g)
+			}
+		}
+	}
+	if filtered < 10 {
+		t.Fatalf("only %d positions filtered: the test is too weak", filtered)
+	}
+}
+
+func TestRootMovesNoAllocs(t *testing.T) {
+	k := New()
+	g := setup(t, std, fourThreeBlack, fourThreeWhite, 0)
+	cands := k.Candidates(g, nil)
+	buf := make([]rules.Move, len(cands))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	allocs := testing.AllocsPerRun(20, func() {
+		copy(buf, cands)
+		if len(k.RootMoves(ctx, g, buf)) != 4 {
+			t.Fatal("filter changed")
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("RootMoves allocates %.1f times", allocs)
+	}
+}
+
+func BenchmarkRootMoves(b *testing.B) {
+	k := New()
+	g := setup(b, std, fourThreeBlack+" B3 C3 D3 J10 K11", fourThreeWhite+" A3 J11 K10", 0)
+	cands := k.Candidates(g, nil)
+	buf := make([]rules.Move, len(cands))
+	for b.Loop() {
+		copy(buf, cands)
+		k.RootMoves(context.Background(), g, buf)
+	}
+}
+
+// stopAfter is a context whose Err turns to context.Canceled at its n-th
+// call (its Done channel never closes), to cancel RootMoves at a known
+// point.
+type stopAfter struct{ n, calls int }
+
+func (c *stopAfter) Deadline() (time.Time, bool) { return time.Time{}, false }
+func (c *stopAfter) Done() <-chan struct{}       { return nil }
+func (c *stopAfter) Value(any) any               { return nil }
+func (c *stopAfter) Err() error {
+	c.calls++
+	if c.calls >= c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+// Cancelled midway, RootMoves drops only the losing moves it has checked
+// and keeps the rest.
+func TestRootMovesCancelledMidway(t *testing.T) {
+	k := New()
+	g := setup(t, std, fourThreeBlack, fourThreeWhite, 0)
+	in := k.Candidates(g, nil)
+	orig := slices.Clone(in)
+	const checked = 5 // the entry check, then one per move
+	out := k.RootMoves(&stopAfter{n: checked + 2}, g, in)
+	var want []rules.Move
+	for i, m := range orig {
+		if i >= checked || !opponentVCF(t, g, m) {
+			want = append(want, m)
+		}
+	}
+	if len(want) == len(orig) || !slices.Equal(out, want) {
+		t.Fatalf("kept %s, want %s", names(g, out), names(g, want))
+	}
+}
