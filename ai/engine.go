@@ -129,7 +129,9 @@ func NewEngine(ttMegabytes int) *Engine {
 }
 
 // SetMoveTime sets the time budget per move of the top level (MaxLevel);
-// the level below uses an eighth of it. d <= 0 restores the default 3 s.
+// the level below uses an eighth of it (except in Gomoku and in Alak with a
+// table, where it searches to a fixed depth, see Play). d <= 0 restores
+// the default 3 s.
 func (e *Engine) SetMoveTime(d time.Duration) {
 	if d <= 0 {
 		d = 3 * time.Second
