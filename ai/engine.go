@@ -93,6 +93,7 @@ type Engine struct {
 	// Per-search state.
 	s          rules.State
 	stack      []rules.Move
+	rootMoves  []rules.Move // the RootFilter's kept root moves; empty: every candidate
 	scores     []int32
 	killers    [maxPly][2]rules.Move
 	history    [2][histSize]int32

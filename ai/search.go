@@ -60,6 +60,7 @@ func (e *Engine) begin(ctx context.Context, s rules.State, lim Limits, report fu
 	}
 	e.report = report
 	e.stack = e.stack[:0]
+	e.rootMoves = e.rootMoves[:0]
 	e.killers = [maxPly][2]rules.Move{}
 	for side := range e.history {
 		for i := range e.history[side] {
@@ -72,7 +73,6 @@ func (e *Engine) begin(ctx context.Context, s rules.State, lim Limits, report fu
 }
 
 func (e *Engine) end() {
-	e.stack = e.stack[:0] // drop a filtered root list (see filterRoot)
 	e.s = nil
 	e.report = nil
 }
@@ -116,15 +116,14 @@ func (e *Engine) rootSetup(ctx context.Context, lim Limits, useSolver bool) (Res
 // filterRoot asks the game's RootFilter for the root moves worth searching
 // (within a quarter of lim.Time, if any, ending by three quarters of it).
 // When it keeps a proper subset of the root's candidates, all legal, the
-// subset stays at the bottom of the move stack, where negamax takes its
-// moves at ply 0 (the stack is otherwise empty there; end clears it), and
-// the first of them becomes the fallback move.
+// subset goes to e.rootMoves, which negamax searches at ply 0 instead of
+// generating moves, and the first of them becomes the fallback move.
 func (e *Engine) filterRoot(ctx context.Context, lim Limits, f RootFilter) {
 	e.stack = e.stack[:0]
 	e.genMoves()
+	defer func() { e.stack = e.stack[:0] }()
 	all := len(e.stack)
 	if all < 2 {
-		e.stack = e.stack[:0]
 		return
 	}
 	fctx := ctx
@@ -139,20 +138,16 @@ func (e *Engine) filterRoot(ctx context.Context, lim Limits, f RootFilter) {
 		defer cancel()
 	}
 	kept := f.RootMoves(fctx, e.s, e.stack[:all])
-	n := len(kept)
-	if n == 0 || n >= all {
-		e.stack = e.stack[:0]
+	if len(kept) == 0 || len(kept) >= all {
 		return
 	}
-	copy(e.stack, kept)
-	e.stack = e.stack[:n]
-	for _, m := range e.stack[:n] {
+	for _, m := range kept {
 		if !e.legal(m) {
-			e.stack = e.stack[:0]
 			return
 		}
 	}
-	e.best.Move = e.stack[0]
+	e.rootMoves = append(e.rootMoves[:0], kept...)
+	e.best.Move = e.rootMoves[0]
 }
 
 // legal reports whether m is one of the root's moves.
@@ -343,11 +338,9 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 	e.horizon = false
 	side := s.ToMove()
 	start := len(e.stack)
-	if ply == 0 && start > 0 {
-		e.stack = append(e.stack, e.stack[:start]...) // the filtered root moves
-		if len(e.stack) > len(e.scores) {
-			e.scores = make([]int32, 2*cap(e.stack))
-		}
+	if ply == 0 && len(e.rootMoves) > 0 {
+		e.stack = append(e.stack, e.rootMoves...) // the RootFilter's choice
+		e.growScores()
 	} else {
 		e.genMoves()
 	}
@@ -445,6 +438,11 @@ func (e *Engine) genMoves() {
 	if len(e.stack) == start {
 		e.stack = e.s.Moves(e.stack)
 	}
+	e.growScores()
+}
+
+// growScores keeps the score array as long as the move stack.
+func (e *Engine) growScores() {
 	if len(e.stack) > len(e.scores) {
 		e.scores = make([]int32, 2*cap(e.stack))
 	}
