@@ -161,7 +161,7 @@ func runSelfplay(args []string, stdout io.Writer) error {
 	aText := fs.String("a", "", "level of player a (1..6 or max)")
 	bText := fs.String("b", "", "level of player b (1..6 or max)")
 	games := fs.Int("games", 0, "number of games")
-	timeMS := fs.Int("time-ms", 0, "move time of the top level in milliseconds (the level below uses an eighth)")
+	timeMS := fs.Int("time-ms", 0, "move time of the top level in milliseconds (Expert uses an eighth in Othello and DVONN)")
 	seed := fs.Uint64("seed", 1, "seed of the openings")
 	pos, err := parseArgs(fs, args, "GAME")
 	if err != nil {
