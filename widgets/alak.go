@@ -40,9 +40,8 @@ const (
 // forbidden by ko are marked with a no-entry sign. Captured pieces fade
 // out.
 type AlakBoard struct {
-	core
-	g   *alak.Game
-	sel int // selected slot (classic), or -1
+	selector
+	g *alak.Game
 }
 
 var _ Board = (*AlakBoard)(nil)
@@ -51,29 +50,11 @@ var _ Board = (*AlakBoard)(nil)
 // the widget never changes it). The number of slots is read once: give a
 // game of another length a new widget.
 func NewAlakBoard(g *alak.Game) *AlakBoard {
-	w := &AlakBoard{g: g, sel: -1}
+	w := &AlakBoard{g: g, selector: selector{sel: -1}}
 	w.init(w.hoverCell)
 	w.ExtendBaseWidget(w)
 	return w
 }
-
-// Update re-reads the position and clears the selection. See Board.
-func (w *AlakBoard) Update() {
-	w.sel = -1
-	w.Refresh()
-}
-
-// SetInteractive turns taps on or off; turning them off clears the
-// selection. See Board.
-func (w *AlakBoard) SetInteractive(on bool) {
-	if !on {
-		w.sel = -1
-	}
-	w.core.SetInteractive(on)
-}
-
-// Selected returns the selected slot (0-based, classic Alak), or -1.
-func (w *AlakBoard) Selected() int { return w.sel }
 
 // Targets returns the destinations of the selected piece as a slot mask
 // (bit i = slot i, 0-based), 0 when nothing is selected.

@@ -113,6 +113,33 @@ func (c *core) SetInteractive(on bool) {
 	c.Refresh()
 }
 
+// selector is the core of the boards where a move takes two taps (a DVONN
+// stack or a classic Alak piece, then one of its marked targets): it keeps
+// the selection, which a new position or a non-interactive board clears.
+type selector struct {
+	core
+	sel int // selected cell or slot, or -1
+}
+
+// Update re-reads the position and clears the selection. See Board.
+func (w *selector) Update() {
+	w.sel = -1
+	w.Refresh()
+}
+
+// SetInteractive turns taps on or off; turning them off clears the
+// selection. See Board.
+func (w *selector) SetInteractive(on bool) {
+	if !on {
+		w.sel = -1
+	}
+	w.core.SetInteractive(on)
+}
+
+// Selected returns the selected cell (DVONN, 0..48) or slot (classic Alak,
+// 0-based), or -1 when nothing is selected.
+func (w *selector) Selected() int { return w.sel }
+
 // Interactive reports whether taps are accepted.
 func (c *core) Interactive() bool { return c.interactive }
 

@@ -48,9 +48,8 @@ const (
 // pass is not made on the board (the app offers it). Stacks removed by the
 // last move fade out.
 type DvonnBoard struct {
-	core
-	g   *dvonn.Game
-	sel int // selected cell, or -1
+	selector
+	g *dvonn.Game
 }
 
 var _ Board = (*DvonnBoard)(nil)
@@ -58,30 +57,11 @@ var _ Board = (*DvonnBoard)(nil)
 // NewDvonnBoard returns a board widget that reads g (the app's position;
 // the widget never changes it).
 func NewDvonnBoard(g *dvonn.Game) *DvonnBoard {
-	w := &DvonnBoard{g: g, sel: -1}
+	w := &DvonnBoard{g: g, selector: selector{sel: -1}}
 	w.init(w.hoverCell)
 	w.ExtendBaseWidget(w)
 	return w
 }
-
-// Update re-reads the position and clears the selection. See Board.
-func (w *DvonnBoard) Update() {
-	w.sel = -1
-	w.Refresh()
-}
-
-// SetInteractive turns taps on or off; turning them off clears the
-// selection. See Board.
-func (w *DvonnBoard) SetInteractive(on bool) {
-	if !on {
-		w.sel = -1
-	}
-	w.core.SetInteractive(on)
-}
-
-// Selected returns the cell (0..48, dvonn indices) of the selected stack,
-// or -1 when none is selected.
-func (w *DvonnBoard) Selected() int { return w.sel }
 
 // Targets returns the mask (bit c = cell c) of the spaces the selected
 // stack can move to, 0 when nothing is selected.
