@@ -2,6 +2,7 @@ package gomokuai
 
 import (
 	"math/bits"
+	"math/rand/v2"
 
 	"planiverse/rules"
 	"planiverse/rules/gomoku"
@@ -38,14 +39,7 @@ var (
 )
 
 func init() {
-	s := uint64(0x766366626f617264) // "vcfboard"
-	next := func() uint64 {
-		s += 0x9E3779B97F4A7C15
-		z := s
-		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-		z = (z ^ z>>27) * 0x94D049BB133111EB
-		return z ^ z>>31
-	}
+	next := rand.New(rand.NewPCG(uint64(0x766366626f617264), 0)).Uint64 // Zobrist keys from a fixed seed: "vcfboard"
 	for c := range boardKeys {
 		for p := range boardKeys[c] {
 			boardKeys[c][p] = next()

@@ -28,6 +28,7 @@ package alak
 import (
 	"fmt"
 	"math/bits"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -65,14 +66,7 @@ var (
 )
 
 func init() {
-	seed := uint64(0x9E3779B97F4A7C15) ^ 0xA1A4 // arbitrary fixed seed
-	next := func() uint64 {
-		seed += 0x9E3779B97F4A7C15
-		z := seed
-		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-		return z ^ (z >> 31)
-	}
+	next := rand.New(rand.NewPCG(uint64(0x9E3779B97F4A7C15)^0xA1A4, 0)).Uint64 // Zobrist keys from a fixed seed
 	for p := range zStone {
 		for i := range zStone[p] {
 			zStone[p][i] = next()

@@ -131,14 +131,7 @@ var (
 )
 
 func init() {
-	seed := uint64(0x9E3779B97F4A7C15)
-	next := func() uint64 { // splitmix64
-		seed += 0x9E3779B97F4A7C15
-		z := seed
-		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-		z = (z ^ z>>27) * 0x94D049BB133111EB
-		return z ^ z>>31
-	}
+	next := rand.New(rand.NewPCG(uint64(0x9E3779B97F4A7C15), 0)).Uint64 // Zobrist keys from a fixed seed
 	for c := range NumCells {
 		for h := 1; h <= NumCells; h++ {
 			zHeight[c][h] = next()

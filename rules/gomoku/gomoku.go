@@ -18,6 +18,7 @@ package gomoku
 import (
 	"fmt"
 	"math/bits"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -645,14 +646,7 @@ var (
 )
 
 func init() {
-	s := uint64(0x9E3779B97F4A7C15 ^ 0x676f6d6f6b75) // "gomoku"
-	next := func() uint64 {
-		s += 0x9E3779B97F4A7C15
-		z := s
-		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-		z = (z ^ z>>27) * 0x94D049BB133111EB
-		return z ^ z>>31
-	}
+	next := rand.New(rand.NewPCG(uint64(0x9E3779B97F4A7C15^0x676f6d6f6b75), 0)).Uint64 // Zobrist keys from a fixed seed: "gomoku"
 	for c := range zobrist {
 		for p := range zobrist[c] {
 			zobrist[c][p] = next()

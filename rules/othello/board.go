@@ -13,6 +13,7 @@ package othello
 import (
 	"fmt"
 	"math/bits"
+	"math/rand/v2"
 	"strings"
 
 	"planiverse/rules"
@@ -52,14 +53,7 @@ var _ rules.State = (*Board)(nil)
 
 // Zobrist keys: one per colour and square, and one for white to move.
 var zobrist, zobristWhite = func() (k [2][64]uint64, w uint64) {
-	x := uint64(0x0BE11E5EED5EED01)
-	next := func() uint64 { // splitmix64
-		x += 0x9E3779B97F4A7C15
-		z := x
-		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-		z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-		return z ^ (z >> 31)
-	}
+	next := rand.New(rand.NewPCG(uint64(0x0BE11E5EED5EED01), 0)).Uint64 // Zobrist keys from a fixed seed
 	for p := range k {
 		for sq := range k[p] {
 			k[p][sq] = next()
