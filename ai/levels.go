@@ -196,18 +196,7 @@ func (e *Engine) playSoft(ctx context.Context, s rules.State, sp levelSpec, r *r
 	if total == 0 {
 		return res
 	}
-	x := r.Float64() * total
-	pick := -1
-	for i := range w {
-		if w[i] == 0 {
-			continue
-		}
-		pick = i
-		x -= w[i]
-		if x < 0 {
-			break
-		}
-	}
+	pick := weightedPick(r, w, total)
 	if pick < 0 || moves[pick] == res.Move {
 		return res
 	}
@@ -400,6 +389,13 @@ func softTableMove(tm []tableMove, sp levelSpec, r *rand.Rand) int {
 			total += w[i]
 		}
 	}
+	return weightedPick(r, w, total)
+}
+
+// weightedPick draws index i with probability w[i]/total (total = the sum
+// of w; zero weights are never drawn) from r. It returns -1 when every
+// weight is zero.
+func weightedPick(r *rand.Rand, w []float64, total float64) int {
 	x := r.Float64() * total
 	pick := -1
 	for i := range w {
