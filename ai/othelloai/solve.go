@@ -161,16 +161,7 @@ func (s *solver) root(own, opp uint64) (rules.Move, int) {
 	best := rules.NoMove
 	for i := 0; i < list.n; i++ {
 		m := list.pick(i)
-		o2, p2 := opp&^m.flips, own|m.flips|1<<m.sq
-		var v int
-		if i == 0 {
-			v = -s.search(o2, p2, -beta, -alpha)
-		} else {
-			v = -s.search(o2, p2, -alpha-1, -alpha)
-			if v > alpha && v < beta {
-				v = -s.search(o2, p2, -beta, -v)
-			}
-		}
+		v := s.child(opp&^m.flips, own|m.flips|1<<m.sq, alpha, beta, i == 0)
 		if s.stop.Load() {
 			return rules.NoMove, 0
 		}
@@ -184,6 +175,21 @@ func (s *solver) root(own, opp uint64) (rules.Move, int) {
 
 // search returns the value of the position for the side owning own, within
 // the window (alpha, beta) fail-soft.
+// child returns the score, for the side to move, of the move leading to
+// the child (own, opp) (the child's side to move first): principal
+// variation search, with the full window for the first move and a null
+// window re-searched on a fail-high for the others.
+func (s *solver) child(own, opp uint64, alpha, beta int, first bool) int {
+	if first {
+		return -s.search(own, opp, -beta, -alpha)
+	}
+	v := -s.search(own, opp, -alpha-1, -alpha)
+	if v > alpha && v < beta {
+		v = -s.search(own, opp, -beta, -v)
+	}
+	return v
+}
+
 func (s *solver) search(own, opp uint64, alpha, beta int) int {
 	empt := ^(own | opp)
 	n := bits.OnesCount64(empt)
@@ -351,16 +357,7 @@ func (s *solver) deep(own, opp uint64, alpha, beta, n int) int {
 	best, bestSq := -65, uint8(64)
 	for i := 0; i < list.n; i++ {
 		m := list.pick(i)
-		o2, p2 := opp&^m.flips, own|m.flips|1<<m.sq
-		var v int
-		if i == 0 {
-			v = -s.search(o2, p2, -beta, -alpha)
-		} else {
-			v = -s.search(o2, p2, -alpha-1, -alpha)
-			if v > alpha && v < beta {
-				v = -s.search(o2, p2, -beta, -v)
-			}
-		}
+		v := s.child(opp&^m.flips, own|m.flips|1<<m.sq, alpha, beta, i == 0)
 		if v > best {
 			best, bestSq = v, uint8(m.sq)
 			if v > alpha {
