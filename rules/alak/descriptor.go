@@ -1,0 +1,96 @@
+package alak
+
+import (
+	"fmt"
+	"math/bits"
+	"strconv"
+
+	"planiverse/rules"
+)
+
+// GameName names Alak in the game registry (rules.GameNamer).
+func (g *Game) GameName() string { return Descriptor.Name }
+
+// Descriptor describes Alak to the app, the command line and the AI
+// (rules.Descriptor; RULES.md, "Alak"). Options: "rules" (classic, modern)
+// and "size", the number of points of modern Alak (7..26, default 11).
+// ParsePosition reads Position's text and takes the number of points from
+// it, not from "size".
+var Descriptor = &rules.Descriptor{
+	Name:    "alak",
+	Title:   "Alak",
+	Colours: [2]string{"X", "O"},
+	Options: []rules.Option{
+		{
+			Key: "rules", Label: "Rules", Help: "alak rules: classic (default) or modern",
+			Choices: []rules.Choice{
+				{Value: "classic", Label: "Classic (11 slots, slide)", Short: "classic"},
+				{Value: "modern", Label: "Modern (place stones on a line)", Short: "modern"},
+			},
+			Default: "classic",
+		},
+		{
+			Key: "size", Label: "Points", Help: "modern alak: number of points, 7-26 (default 11)",
+			Min: MinPoints, Max: MaxPoints, Default: strconv.Itoa(DefaultPoints), Format: "%s points",
+			Applies: func(o rules.Options) bool { return o["rules"] == "modern" },
+		},
+	},
+	Notation: "alak: classic a slide such as 3-5 (slots 1-11 from the left); modern a point letter a, b, ...",
+	Rules: "Classic: move one of your pieces to the nearest empty slot on its left or right, " +
+		"jumping over any pieces. A run of enemy pieces next to where you land, closed on its " +
+		"far side by one of yours, is captured. A player with fewer than two pieces loses.\n\n" +
+		"Modern: place a stone on an empty point; enemy groups next to it with no empty " +
+		"neighbour (closed by your stone or the edge) are removed. You may not place where your " +
+		"stone was just captured (ko). When the player to move has no legal point, more stones wins.\n\n" +
+		"In both, the third repetition of a position is a draw.",
+	New: func(o rules.Options) (rules.State, error) {
+		if o["rules"] == "modern" {
+			return NewModern(o.Int("size"))
+		}
+		return NewClassic(), nil
+	},
+	ParsePosition: func(o rules.Options, text string) (rules.State, error) {
+		return ParsePosition(o["rules"] == "modern", text)
+	},
+	Score: func(s rules.State, seat rules.Player) (int, string) {
+		g := s.(*Game)
+		x, o := g.Count()
+		if g.Modern() {
+			return [2]int{x, o}[seat&1], "stones"
+		}
+		return [2]int{x, o}[seat&1], "pieces"
+	},
+	Intro: func(o rules.Options) []string {
+		if o["rules"] == "modern" {
+			return []string{fmt.Sprintf("Modern Alak on %s points: place a stone; enclosed enemy groups are removed.", o["size"])}
+		}
+		return []string{"Classic Alak: move a piece to the nearest empty slot left or right; enclosed enemy runs are captured."}
+	},
+	MoveNote: func(s rules.State, p rules.Played) string {
+		if n := bits.OnesCount32(s.(*Game).LastCaptured()); n > 0 {
+			return fmt.Sprintf("%s %s captures %d.", p.Mover, p.Text, n)
+		}
+		return ""
+	},
+	Result: result,
+}
+
+// colourNames are the names of the two sides, x (0) first.
+var colourNames = [2]string{"X", "O"}
+
+// result is Alak's Descriptor.Result.
+func result(s rules.State) string {
+	g := s.(*Game)
+	x, o := g.Count()
+	count := [2]int{x, o}
+	w, ok := rules.Winner(s)
+	switch {
+	case !ok && g.Modern() && g.Repetitions() < 3:
+		return fmt.Sprintf("Draw: no legal point left, %d–%d", x, o)
+	case !ok:
+		return "Draw: the same position occurred for the third time"
+	case g.Modern():
+		return fmt.Sprintf("%s wins %d–%d", colourNames[w], count[w], count[w^1])
+	}
+	return fmt.Sprintf("%s wins: %s has fewer than two pieces left", colourNames[w], colourNames[w^1])
+}

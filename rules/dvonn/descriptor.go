@@ -1,0 +1,108 @@
+package dvonn
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+
+	"planiverse/rules"
+)
+
+// GameName names DVONN in the game registry (rules.GameNamer).
+func (g *Game) GameName() string { return Descriptor.Name }
+
+// Descriptor describes DVONN to the app, the command line and the AI
+// (rules.Descriptor; RULES.md, "DVONN"). Its one option, "placement" (hand,
+// random), is a match choice: with "random" the app fills the board by
+// PlaceRandom before play starts.
+var Descriptor = &rules.Descriptor{
+	Name:    "dvonn",
+	Title:   "DVONN",
+	Colours: [2]string{"Black", "White"},
+	Options: []rules.Option{{
+		Key: "placement", Label: "Placement", Match: true,
+		Choices: []rules.Choice{
+			{Value: "hand", Label: "By hand (official)"},
+			{Value: "random", Label: "At random", Short: "random placement"},
+		},
+		Default: "hand",
+	}},
+	Notation: "dvonn: a placement such as E3, a move such as E3G3, or PASS",
+	Rules: "Placement: White, Black and White place the three red DVONN pieces, then the " +
+		"players place their own pieces until the board is full (the last one places itself). " +
+		"Movement: move a stack whose top piece is yours in a straight line exactly as many " +
+		"spaces as it is high, onto another stack. A stack surrounded on all six sides cannot " +
+		"move. Stacks no longer connected to a DVONN piece are removed. When nobody can move, " +
+		"the player controlling the greater total height wins.",
+	New:     func(rules.Options) (rules.State, error) { return New(), nil },
+	Setup:   randomSetup,
+	Opening: func(s rules.State, r *rand.Rand) { s.(*Game).PlaceRandom(r) },
+	// The first seat plays White, the light colour.
+	Colour: func(_ rules.State, seat rules.Player) rules.Player { return seat.Opponent() },
+	Score: func(s rules.State, seat rules.Player) (int, string) {
+		w, b := s.(*Game).Score()
+		return [2]int{w, b}[seat&1], "points"
+	},
+	Action: func(s rules.State) string {
+		g := s.(*Game)
+		switch {
+		case !g.Placing():
+			return ""
+		case g.PieceToPlace() == Red:
+			return "places a DVONN piece"
+		}
+		return "places a piece"
+	},
+	AutoPlay: func(s rules.State) bool { return s.(*Game).Placing() },
+	Phase: func(s rules.State) int {
+		if s.(*Game).Placing() {
+			return 0
+		}
+		return 1
+	},
+	Intro: func(o rules.Options) []string {
+		if o["placement"] == "random" {
+			// After the 49th placement White moves first (RULES.md).
+			return []string{"The 49 pieces were placed at random. White moves first."}
+		}
+		return []string{"Placement: White, Black and White place the three red DVONN pieces, then the players place their own pieces in turn."}
+	},
+	MoveNote: func(s rules.State, p rules.Played) string {
+		g := s.(*Game)
+		if _, _, placement := Decode(p.Move); placement && g.Placed() == NumCells && p.Auto {
+			return p.Mover + " places the last piece on the only free space; " + p.Next + " moves first."
+		}
+		if n := bits.OnesCount64(g.LastRemoved()); n > 0 {
+			return fmt.Sprintf("%s %s: %d %s cut off from the DVONN pieces %s removed.", p.Mover, p.Text, n,
+				plural(n, "stack", "stacks"), plural(n, "is", "are"))
+		}
+		return ""
+	},
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// randomSetup is DVONN's Setup: with the "random" placement, the moves of
+// a random placement of all 49 pieces (PlaceRandom) on s, in order.
+func randomSetup(s rules.State, o rules.Options, r *rand.Rand) []rules.Move {
+	g, ok := s.(*Game)
+	if !ok || o["placement"] != "random" || !g.Placing() {
+		return nil
+	}
+	cp := g.Copy()
+	before := cp.Placed()
+	cp.PlaceRandom(r)
+	var out []rules.Move
+	for cp.Placed() > before {
+		out = append(out, cp.LastMove())
+		cp.Undo()
+	}
+	slices.Reverse(out)
+	return out
+}

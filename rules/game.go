@@ -1,0 +1,410 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Descriptor describes one game to every layer above the rules: its name
+// and title, the options that define a variant, how to build a start
+// position from them, the names of the sides and what the window says about
+// moves and results. Each game package exports one (othello.Descriptor,
+// gomoku.Descriptor...); package rules/registry lists them. The widget and the
+// AI knowledge of a game are looked up by the same Name in packages widgets
+// and ai, so that a new game needs its packages plus one registration in
+// each registry, and no change to the app.
+//
+// Only Name, Title, Colours and New are required; every nil function has
+// the default its comment gives. Functions that take a State are called
+// with a position of this game only (New's concrete type).
+type Descriptor struct {
+	// Name is the registry key and the command-line name: lower case,
+	// no spaces ("othello").
+	Name string
+	// Title is the display name ("Othello", "DVONN").
+	Title string
+	// Summary is one line for the new-game dialog when the game has no
+	// options ("Standard 8x8 Othello; Black moves first."), or "".
+	Summary string
+	// Options are the choices that define a variant, in dialog order.
+	Options []Option
+	// Colours names the two piece colours, the dark one first: "Black",
+	// "White" (Othello, Gomoku, DVONN) or "X", "O" (Alak). The command
+	// line writes them in lower case.
+	Colours [2]string
+	// Notation is one line of command-line help on the move text
+	// ("d3 (rows 1-8 top to bottom), pass").
+	Notation string
+	// Rules is a short description of the rules for the Help menu.
+	Rules string
+
+	// New returns the start position of the variant o. o holds a valid
+	// value for every option (Resolve has checked and completed it).
+	New func(o Options) (State, error)
+	// ParsePosition reads a position in the game's position text (the
+	// command line's --position) for the variant o; nil when the game has
+	// no position text. Errors quote the offending part.
+	ParsePosition func(o Options, text string) (State, error)
+	// Setup returns the moves played by the app before the match starts,
+	// which cannot be taken back (DVONN's random placement when
+	// o["placement"] is "random"), drawing its random choices from r, or
+	// nil; it does not change s. nil: no such moves.
+	Setup func(s State, o Options, r *rand.Rand) []Move
+	// Opening plays a few random plies on the start position s so that
+	// self-play games differ (two per opening pair, colours swapped).
+	// nil: two uniformly random plies.
+	Opening func(s State, r *rand.Rand)
+
+	// Colour returns the colour (0 dark, 1 light: an index into Colours)
+	// that seat plays in s. nil: the seat itself. DVONN's first seat is
+	// White; Gomoku's seats exchange colours after a swap.
+	Colour func(s State, seat Player) Player
+	// Score returns seat's count in s and what it counts, in the plural
+	// ("discs", "stones", "points"). nil: no score is shown.
+	Score func(s State, seat Player) (n int, unit string)
+	// Action says what the side to move does now, after its colour name:
+	// "places a DVONN piece". nil or "": "to move".
+	Action func(s State) string
+	// Phase returns the phase of the game in s (DVONN: 0 placement, 1
+	// movement); the window shows only the messages said in the current
+	// phase. nil: the game has one phase.
+	Phase func(s State) int
+	// AutoPlay reports whether the single legal move of s plays itself
+	// without asking (besides a forced Pass, which always does): DVONN's
+	// last placement. nil: never.
+	AutoPlay func(s State) bool
+	// Intro returns the first messages of a new game of variant o.
+	Intro func(o Options) []string
+	// Warning returns a caution the new-game dialog shows for variant o
+	// ("freestyle without an opening is a first-player win"), or "".
+	Warning func(o Options) string
+	// MoveNote returns a message about the move just played, or "": s is
+	// the position after it, p describes it. nil: no messages (the app
+	// itself announces passes and swaps; Setup's moves get none).
+	MoveNote func(s State, p Played) string
+	// Result returns the text of the finished game's result without the
+	// final full stop: "Black wins with five in a row", "Draw: the board
+	// is full". nil: "<colour> wins a–b" or "Draw, a–b." by Score.
+	Result func(s State) string
+
+	// PerftTerminalIsLeaf selects the perft convention (rules.Perft): a
+	// finished game before the depth counts as a leaf (Othello, RULES.md).
+	PerftTerminalIsLeaf bool
+}
+
+// Played describes a move just made, for Descriptor.MoveNote.
+type Played struct {
+	Move  Move
+	Text  string // the move text
+	Mover string // the mover's colour name ("Black")
+	Next  string // the colour name of the side to move now
+	Auto  bool   // the app played it by itself (a forced move)
+}
+
+// Option is one choice that defines a variant of a game, such as Gomoku's
+// win rule or board size. Its value is text: one of Choices, or a whole
+// number from Min to Max when Choices is empty.
+type Option struct {
+	// Key names the option in Options, on the command line (--key) and
+	// in the preferences ("rules", "size", "opening").
+	Key string
+	// Label is the dialog's label ("Win rule").
+	Label string
+	// Help is the command-line help of the option.
+	Help string
+	// Choices are the allowed values in display order; empty for a
+	// number option.
+	Choices []Choice
+	// Min and Max bound a number option.
+	Min, Max int
+	// Default is the value used when the option is not given.
+	Default string
+	// Preferred is the new-game dialog's choice on a first start when it
+	// differs from Default (Gomoku's swap opening), or "".
+	Preferred string
+	// Format writes a number option's value for a game description, with
+	// %s for the value ("%s points"); "" leaves it out.
+	Format string
+	// Applies reports whether the option means anything in the variant o
+	// (Alak's size only with the modern rules); nil: always. An option
+	// that does not apply may not be given with a value other than its
+	// default.
+	Applies func(o Options) bool
+	// Match marks a choice of how the match starts rather than of the
+	// rules (DVONN's random placement, played by Setup): the command line
+	// has no flag for it.
+	Match bool
+}
+
+// Choice is one allowed value of an Option.
+type Choice struct {
+	Value string // the value in Options and on the command line ("exact5")
+	Label string // the dialog's text ("Exact five (six or more does not count)")
+	Short string // the game description's text ("exact five"), or "" to leave it out
+	Note  string // shown under the option while it is chosen, or ""
+}
+
+// Options are the values of a game's options by Option.Key.
+type Options map[string]string
+
+// Int returns the value of key as a whole number (0 when it is not one).
+func (o Options) Int(key string) int {
+	n, _ := strconv.Atoi(o[key])
+	return n
+}
+
+// ErrOption is wrapped by every error about a game's options.
+var ErrOption = errors.New("bad game option")
+
+// Option returns the option with the given key, or nil.
+func (g *Descriptor) Option(key string) *Option {
+	for i := range g.Options {
+		if g.Options[i].Key == key {
+			return &g.Options[i]
+		}
+	}
+	return nil
+}
+
+// Resolve checks o against the game's options and returns a complete copy:
+// every missing option set to its default. It returns an error wrapping
+// ErrOption for an unknown key, a value that is not allowed, or an option
+// given a value other than its default where it does not apply.
+func (g *Descriptor) Resolve(o Options) (Options, error) {
+	out := g.Defaults()
+	keys := make([]string, 0, len(o))
+	for k := range o {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		opt := g.Option(k)
+		if opt == nil {
+			return nil, Errorf(ErrOption, "%s has no %s option", g.Name, k)
+		}
+		v := o[k]
+		if v == "" {
+			continue
+		}
+		if why := opt.check(v); why != "" {
+			return nil, Errorf(ErrOption, "%s %s %s: %s", g.Name, k, Quote(v), why)
+		}
+		out[k] = v
+	}
+	for _, opt := range g.Options {
+		if opt.Applies != nil && !opt.Applies(out) && out[opt.Key] != opt.Default {
+			return nil, Errorf(ErrOption, "%s: the %s option does not apply to this variant", g.Name, opt.Key)
+		}
+	}
+	return out, nil
+}
+
+// Valid reports whether v is an allowed value of the option.
+func (opt *Option) Valid(v string) bool { return opt.check(v) == "" }
+
+// Defaults returns the default value of every option.
+func (g *Descriptor) Defaults() Options {
+	o := Options{}
+	for _, opt := range g.Options {
+		o[opt.Key] = opt.Default
+	}
+	return o
+}
+
+// check returns why v is not an allowed value of the option, or "".
+func (opt *Option) check(v string) string {
+	if len(opt.Choices) > 0 {
+		vals := make([]string, len(opt.Choices))
+		for i, c := range opt.Choices {
+			if c.Value == v {
+				return ""
+			}
+			vals[i] = c.Value
+		}
+		return "want " + strings.Join(vals, ", ")
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < opt.Min || n > opt.Max {
+		return fmt.Sprintf("want a whole number from %d to %d", opt.Min, opt.Max)
+	}
+	return ""
+}
+
+// Start resolves o and returns the start position of the variant.
+func (g *Descriptor) Start(o Options) (State, error) {
+	r, err := g.Resolve(o)
+	if err != nil {
+		return nil, err
+	}
+	return g.New(r)
+}
+
+// Describe returns a one-line description of the variant o, which must be
+// resolved: the title and the short texts of the options that apply
+// ("Gomoku · 15x15 · freestyle · swap opening").
+func (g *Descriptor) Describe(o Options) string {
+	parts := []string{g.Title}
+	for _, opt := range g.Options {
+		if opt.Applies != nil && !opt.Applies(o) {
+			continue
+		}
+		v := o[opt.Key]
+		if len(opt.Choices) == 0 {
+			if opt.Format != "" {
+				parts = append(parts, strings.ReplaceAll(opt.Format, "%s", v))
+			}
+			continue
+		}
+		for _, c := range opt.Choices {
+			if c.Value == v && c.Short != "" {
+				parts = append(parts, c.Short)
+			}
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// ColourOf returns the colour (0 dark, 1 light) that seat plays in s.
+func (g *Descriptor) ColourOf(s State, seat Player) Player {
+	if g.Colour == nil {
+		return seat
+	}
+	return g.Colour(s, seat)
+}
+
+// SeatName returns the colour name of the side seat plays in s ("Black").
+func (g *Descriptor) SeatName(s State, seat Player) string {
+	return g.Colours[g.ColourOf(s, seat)&1]
+}
+
+// Status returns the command line's status of s: "black to move", "white
+// wins" or "draw" (colour names in lower case).
+func (g *Descriptor) Status(s State) string {
+	over, score := s.Outcome()
+	name := func(p Player) string { return strings.ToLower(g.SeatName(s, p)) }
+	switch {
+	case !over:
+		return name(s.ToMove()) + " to move"
+	case score > 0:
+		return name(s.ToMove()) + " wins"
+	case score < 0:
+		return name(s.ToMove().Opponent()) + " wins"
+	}
+	return "draw"
+}
+
+// Winner returns the seat that won the finished game s; ok is false while
+// the game goes on and after a draw.
+func Winner(s State) (p Player, ok bool) {
+	over, score := s.Outcome()
+	switch {
+	case !over || score == 0:
+		return 0, false
+	case score < 0:
+		return s.ToMove().Opponent(), true
+	}
+	return s.ToMove(), true
+}
+
+// ResultText returns the result of the finished game s without a final
+// full stop: Result's text, or by default "<colour> wins a–b" / "Draw, a–b"
+// from Score.
+func (g *Descriptor) ResultText(s State) string {
+	if g.Result != nil {
+		return g.Result(s)
+	}
+	w, ok := Winner(s)
+	var a, b int
+	if g.Score != nil {
+		a, _ = g.Score(s, w)
+		b, _ = g.Score(s, w.Opponent())
+	}
+	if !ok {
+		return fmt.Sprintf("Draw, %d–%d", a, b)
+	}
+	return fmt.Sprintf("%s wins %d–%d", g.SeatName(s, w), a, b)
+}
+
+// PlayMoves plays space-separated move text on s. On an unreadable or
+// illegal move it returns ParseMove's error (which quotes the move) prefixed
+// with the move's ply, 1-based and counted from s, and leaves s as it was
+// before the bad move.
+func PlayMoves(s State, moves string) error {
+	for i, text := range strings.Fields(moves) {
+		m, err := s.ParseMove(text)
+		if err != nil {
+			return fmt.Errorf("ply %d: %w", i+1, err)
+		}
+		s.Play(m)
+	}
+	return nil
+}
+
+// RandomPlies plays n uniformly random legal plies on s (fewer when the game
+// ends), drawing from r; the default Descriptor.Opening with n = 2.
+func RandomPlies(s State, r *rand.Rand, n int) {
+	var buf []Move
+	for range n {
+		buf = s.Moves(buf[:0])
+		if len(buf) == 0 {
+			return
+		}
+		s.Play(buf[r.IntN(len(buf))])
+	}
+}
+
+// quoteMax is the longest input Quote shows in full, in bytes.
+const quoteMax = 60
+
+// Quote returns s quoted for an error message, cut to about 60 bytes with
+// "…" and its length when longer, so that one bad token never floods a
+// message.
+func Quote(s string) string {
+	if len(s) <= quoteMax {
+		return strconv.Quote(s)
+	}
+	cut := quoteMax
+	for cut > 0 && !utf8Start(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(s[:cut]), len(s))
+}
+
+// utf8Start reports whether b begins a UTF-8 sequence.
+func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
+
+// Errorf returns an error with the formatted text (fmt.Sprintf; no %w) that
+// wraps sentinel (such as ErrSyntax, ErrIllegal or ErrOption) for errors.Is
+// without repeating the sentinel's own text, so that a bad position or size
+// does not read "unreadable move".
+func Errorf(sentinel error, format string, args ...any) error {
+	return &wrapped{msg: fmt.Sprintf(format, args...), err: sentinel}
+}
+
+type wrapped struct {
+	msg string
+	err error
+}
+
+func (w *wrapped) Error() string { return w.msg }
+func (w *wrapped) Unwrap() error { return w.err }
+
+// GameNamer is implemented by the positions of a registered game: it names
+// the game (Descriptor.Name) the position belongs to, so that layers holding only
+// a State can find the game's widget and AI knowledge.
+type GameNamer interface {
+	GameName() string
+}
+
+// GameName returns the name of s's game, or "" when s does not say
+// (GameNamer).
+func GameName(s State) string {
+	if n, ok := s.(GameNamer); ok {
+		return n.GameName()
+	}
+	return ""
+}

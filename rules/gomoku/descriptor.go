@@ -1,0 +1,123 @@
+package gomoku
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"planiverse/rules"
+)
+
+// GameName names Gomoku in the game registry (rules.GameNamer).
+func (g *Game) GameName() string { return Descriptor.Name }
+
+// Descriptor describes Gomoku to the app, the command line and the AI
+// (rules.Descriptor; RULES.md, "Gomoku"). Options: "size" (15, 19, 20),
+// "rules" (freestyle, exact5) and "opening" (none, swap).
+var Descriptor = &rules.Descriptor{
+	Name:    "gomoku",
+	Title:   "Gomoku",
+	Colours: colourNames,
+	Options: []rules.Option{
+		{
+			Key: "size", Label: "Board", Help: "gomoku board size: 15 (default), 19 or 20",
+			Choices: []rules.Choice{
+				{Value: "15", Label: "15 × 15", Short: "15x15"},
+				{Value: "19", Label: "19 × 19", Short: "19x19"},
+				{Value: "20", Label: "20 × 20", Short: "20x20"},
+			},
+			Default: "15",
+		},
+		{
+			Key: "rules", Label: "Win rule", Help: "gomoku win rule: freestyle (default) or exact5",
+			Choices: []rules.Choice{
+				{Value: "freestyle", Label: "Freestyle (five or more)", Short: "freestyle"},
+				{Value: "exact5", Label: "Exact five (six or more does not count)", Short: "exact five"},
+			},
+			Default: "freestyle",
+		},
+		{
+			Key: "opening", Label: "Opening", Help: "gomoku opening: none (default) or swap (after the first stone the second player may take it over: move text swap)",
+			Choices: []rules.Choice{
+				{Value: "none", Label: "None"},
+				{Value: "swap", Label: "Swap after the first move", Short: "swap opening",
+					Note: "Swap: after Black's first stone, the second player may take that stone over and play Black; the first player then continues as White."},
+			},
+			Default:   "none",
+			Preferred: "swap",
+		},
+	},
+	Notation: "gomoku: a point such as H8 (column letters from A at the left, rows from 1 at the bottom), or swap",
+	Rules: "Players take turns placing a stone on an empty intersection; Black starts. " +
+		"Five in a row (horizontally, vertically or diagonally) wins — with the exact-five " +
+		"rule a line of six or more does not count. With the swap opening, after Black's " +
+		"first stone the second player may take that stone over (Swap colours).",
+	New: func(o rules.Options) (rules.State, error) {
+		return New(optionsOf(o))
+	},
+	Opening: centreOpening,
+	Colour:  func(s rules.State, seat rules.Player) rules.Player { return s.(*Game).ColorOf(seat) },
+	Score: func(s rules.State, seat rules.Player) (int, string) {
+		g := s.(*Game)
+		return g.StonesOf(g.ColorOf(seat)), "stones"
+	},
+	Intro: func(o rules.Options) []string {
+		opts := optionsOf(o)
+		rule := "five or more in a row wins"
+		if opts.Rule == ExactFive {
+			rule = "exactly five in a row wins (six or more does not)"
+		}
+		msgs := []string{fmt.Sprintf("%dx%d board, %s.", opts.Size, opts.Size, rule)}
+		if opts.Opening == SwapOpening {
+			msgs = append(msgs, "Swap opening: after Black's first stone, the second player may take it over and play Black.")
+		}
+		return msgs
+	},
+	Warning: func(o rules.Options) string {
+		if o["rules"] == "freestyle" && o["opening"] == "none" {
+			return "Note: freestyle Gomoku without an opening rule is a proven win for the first player."
+		}
+		return ""
+	},
+	Result: func(s rules.State) string {
+		g := s.(*Game)
+		w, ok := rules.Winner(s)
+		switch {
+		case !ok:
+			return "Draw: the board is full"
+		case len(g.WinningLine()) > 5:
+			return colourNames[g.ColorOf(w)] + " wins with an overline"
+		}
+		return colourNames[g.ColorOf(w)] + " wins with five in a row"
+	},
+}
+
+// colourNames are the names of the two colours, Black (0) first.
+var colourNames = [2]string{"Black", "White"}
+
+// optionsOf reads resolved registry options (rules.Descriptor.Resolve).
+func optionsOf(o rules.Options) Options {
+	opts := Options{Size: o.Int("size"), Rule: Freestyle, Opening: NoOpening}
+	if o["rules"] == ExactFive.String() {
+		opts.Rule = ExactFive
+	}
+	if o["opening"] == SwapOpening.String() {
+		opts.Opening = SwapOpening
+	}
+	return opts
+}
+
+// centreOpening plays two random stones in the 5x5 square at the centre
+// of the board, so that self-play games differ (never the swap).
+func centreOpening(s rules.State, r *rand.Rand) {
+	g := s.(*Game)
+	c := g.Size() / 2
+	for range 2 {
+		for {
+			x, y := c-2+r.IntN(5), c-2+r.IntN(5)
+			if m := rules.Move(y*g.Size() + x); g.Legal(m) {
+				g.Play(m)
+				break
+			}
+		}
+	}
+}

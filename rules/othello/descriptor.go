@@ -1,0 +1,34 @@
+package othello
+
+import (
+	"math/rand/v2"
+
+	"planiverse/rules"
+)
+
+// GameName names Othello in the game registry (rules.GameNamer).
+func (b *Board) GameName() string { return Descriptor.Name }
+
+// Descriptor describes Othello to the app, the command line and the AI
+// (rules.Descriptor; RULES.md, "Othello"). It has no options.
+var Descriptor = &rules.Descriptor{
+	Name:     "othello",
+	Title:    "Othello",
+	Summary:  "Standard 8x8 Othello; Black moves first.",
+	Colours:  [2]string{"Black", "White"},
+	Notation: "othello: a square such as d3 (columns a-h, rows 1-8 from the top), or pass",
+	Rules: "Place a disc so that it brackets a straight line of your opponent's discs " +
+		"between it and one of your own discs; the bracketed discs flip to your colour. " +
+		"If you cannot move you pass (the program does it for you). The game ends when " +
+		"neither player can move; the player with more discs wins.",
+	New: func(rules.Options) (rules.State, error) { return New(), nil },
+	ParsePosition: func(_ rules.Options, text string) (rules.State, error) {
+		return ParsePosition(text)
+	},
+	Opening: func(s rules.State, r *rand.Rand) { rules.RandomPlies(s, r, 4) },
+	Score: func(s rules.State, seat rules.Player) (int, string) {
+		b, w := s.(*Board).Count()
+		return [2]int{b, w}[seat&1], "discs"
+	},
+	PerftTerminalIsLeaf: true,
+}
