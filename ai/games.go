@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"sync"
+
 	"planiverse/ai/alakai"
 	"planiverse/ai/dvonnai"
 	"planiverse/ai/gomokuai"
@@ -12,38 +14,67 @@ import (
 	"planiverse/rules/othello"
 )
 
-// KnowledgeFor returns the game knowledge for s's game, chosen by its
-// concrete type (*othello.Board, *gomoku.Game, *dvonn.Game, *alak.Game from
-// planiverse/rules/...): othelloai.New(), gomokuai.New(), dvonnai.New(),
-// alakai.New(). Any other State gets the generic Mobility evaluator. Each call
-// returns a fresh value: knowledge may keep scratch buffers, so one value
-// must not be shared between goroutines.
+// knowledgeMu guards knowledge.
+var knowledgeMu sync.RWMutex
+
+// knowledge maps a game's registry name (rules.Descriptor.Name) to the
+// constructor of its knowledge.
+var knowledge = map[string]func() Knowledge{
+	othello.Descriptor.Name: func() Knowledge { return othelloai.New() },
+	gomoku.Descriptor.Name:  func() Knowledge { return gomokuai.New() },
+	dvonn.Descriptor.Name:   func() Knowledge { return dvonnai.New() },
+	alak.Descriptor.Name:    func() Knowledge { return alakai.New() },
+}
+
+// Register makes newKnowledge the constructor of the knowledge of the game
+// registered under that name (rules/registry), replacing any earlier one;
+// nil removes it. Each engine calls newKnowledge once per game it binds to,
+// so the values it returns may keep scratch buffers.
+func Register(game string, newKnowledge func() Knowledge) {
+	knowledgeMu.Lock()
+	defer knowledgeMu.Unlock()
+	if newKnowledge == nil {
+		delete(knowledge, game)
+		return
+	}
+	knowledge[game] = newKnowledge
+}
+
+// KnowledgeFor returns the game knowledge for s's game, found by the game's
+// name (rules.GameName): othelloai.New(), gomokuai.New(), dvonnai.New(),
+// alakai.New(), or what Register set. A position of any other game gets the
+// generic Mobility evaluator. Each call returns a fresh value: knowledge may
+// keep scratch buffers, so one value must not be shared between goroutines.
 func KnowledgeFor(s rules.State) Knowledge {
-	switch s.(type) {
-	case *othello.Board:
-		return othelloai.New()
-	case *gomoku.Game:
-		return gomokuai.New()
-	case *dvonn.Game:
-		return dvonnai.New()
-	case *alak.Game:
-		return alakai.New()
+	knowledgeMu.RLock()
+	f := knowledge[rules.GameName(s)]
+	knowledgeMu.RUnlock()
+	if f != nil {
+		return f()
 	}
 	return &Mobility{}
 }
 
-// gameName names the game of s ("othello", "gomoku", "dvonn", "alak"), or ""
-// for another State; it selects the level tables.
-func gameName(s rules.State) string {
-	switch s.(type) {
-	case *othello.Board:
-		return "othello"
-	case *gomoku.Game:
-		return "gomoku"
-	case *dvonn.Game:
-		return "dvonn"
-	case *alak.Game:
-		return "alak"
-	}
-	return ""
+// gameName names the game of s ("othello", "gomoku", "dvonn", "alak", or
+// another registered name), or "" for a State that does not say; it
+// selects the level tables.
+func gameName(s rules.State) string { return rules.GameName(s) }
+
+// Preparer is optional knowledge that builds something slow once per
+// process for a variant, such as Alak's retrograde tables.
+type Preparer interface {
+	// Prepare starts building, in the background, what s's variant needs
+	// and reports whether it needs anything; with wait it also blocks
+	// until that is ready.
+	Prepare(s rules.State, wait bool) bool
+}
+
+// Prepare starts the preparation of s's game knowledge (Preparer), if it
+// has any, and with wait blocks until it is done: the command line waits
+// for Alak's table so that --level max plays perfectly; the app calls it
+// without waiting when a game starts. It reports whether there was
+// anything to prepare. s is not changed.
+func Prepare(s rules.State, wait bool) bool {
+	p, ok := KnowledgeFor(s).(Preparer)
+	return ok && p.Prepare(s, wait)
 }
