@@ -112,11 +112,11 @@ func NewClassic() *Game {
 }
 
 // NewModern returns the empty start position of modern Alak on n points, x
-// to move (RULES.md, "Alak", "Modern"). The error (wrapping rules.ErrSyntax)
+// to move (RULES.md, "Alak", "Modern"). The error (wrapping rules.ErrOption)
 // reports n outside MinPoints..MaxPoints (7..26).
 func NewModern(n int) (*Game, error) {
 	if n < MinPoints || n > MaxPoints {
-		return nil, fmt.Errorf("alak: modern Alak has %d to %d points, not %d: %w", MinPoints, MaxPoints, n, rules.ErrSyntax)
+		return nil, rules.Errorf(rules.ErrOption, "alak: modern Alak has %d to %d points, not %d", MinPoints, MaxPoints, n)
 	}
 	return ParsePosition(true, strings.Repeat(".", n)+" x")
 }
@@ -129,7 +129,7 @@ func NewModern(n int) (*Game, error) {
 // rules.ErrSyntax and quote the text.
 func ParsePosition(modern bool, s string) (*Game, error) {
 	bad := func(why string) error {
-		return fmt.Errorf("alak: position %q: %s: %w", s, why, rules.ErrSyntax)
+		return rules.Errorf(rules.ErrSyntax, "alak: position %s: %s", rules.Quote(s), why)
 	}
 	f := strings.Fields(s)
 	if len(f) != 2 {
@@ -552,10 +552,10 @@ func (g *Game) MoveString(m rules.Move) string {
 func (g *Game) ParseMove(s string) (rules.Move, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	syntax := func(why string) error {
-		return fmt.Errorf("alak: move %q: %s: %w", s, why, rules.ErrSyntax)
+		return rules.Errorf(rules.ErrSyntax, "alak: move %s: %s", rules.Quote(s), why)
 	}
 	illegal := func(why string) error {
-		return fmt.Errorf("alak: move %q: %s: %w", s, why, rules.ErrIllegal)
+		return rules.Errorf(rules.ErrIllegal, "alak: move %s: %s", rules.Quote(s), why)
 	}
 	var m rules.Move
 	if g.modern {

@@ -497,21 +497,21 @@ func (g *Game) ParseMove(s string) (rules.Move, error) {
 	case len(text) == 2:
 		c, ok := CellIndex(text)
 		if !ok {
-			return rules.NoMove, fmt.Errorf("dvonn: %q: no such space: %w", s, rules.ErrSyntax)
+			return rules.NoMove, rules.Errorf(rules.ErrSyntax, "dvonn: %s: no such space", rules.Quote(s))
 		}
 		m = Placement(c)
 	case len(text) == 4:
 		from, ok1 := CellIndex(text[:2])
 		to, ok2 := CellIndex(text[2:])
 		if !ok1 || !ok2 {
-			return rules.NoMove, fmt.Errorf("dvonn: %q: no such space: %w", s, rules.ErrSyntax)
+			return rules.NoMove, rules.Errorf(rules.ErrSyntax, "dvonn: %s: no such space", rules.Quote(s))
 		}
 		m = Step(from, to)
 	default:
-		return rules.NoMove, fmt.Errorf("dvonn: %q: want a space (E3), a move (E3G3) or PASS: %w", s, rules.ErrSyntax)
+		return rules.NoMove, rules.Errorf(rules.ErrSyntax, "dvonn: %s: want a space (E3), a move (E3G3) or PASS", rules.Quote(s))
 	}
 	if why := g.illegal(m); why != "" {
-		return rules.NoMove, fmt.Errorf("dvonn: %q: %s: %w", s, why, rules.ErrIllegal)
+		return rules.NoMove, rules.Errorf(rules.ErrIllegal, "dvonn: %s: %s", rules.Quote(s), why)
 	}
 	return m, nil
 }

@@ -1,8 +1,6 @@
 package dvonn
 
 import (
-	"fmt"
-
 	"planiverse/rules"
 )
 
@@ -29,7 +27,7 @@ func NewPosition(cells [NumCells]Contents, toMove rules.Player) (*Game, error) {
 	var whites, blacks, dvonns int
 	for c, in := range cells {
 		if in.White < 0 || in.Black < 0 || in.Dvonns < 0 {
-			return nil, fmt.Errorf("dvonn: %s: negative piece count: %w", CellName(c), rules.ErrIllegal)
+			return nil, rules.Errorf(rules.ErrIllegal, "dvonn: %s: negative piece count", CellName(c))
 		}
 		h := in.White + in.Black + in.Dvonns
 		whites += in.White
@@ -47,8 +45,8 @@ func NewPosition(cells [NumCells]Contents, toMove rules.Player) (*Game, error) {
 			ok = h == 1 && in.Dvonns == 1
 		}
 		if !ok {
-			return nil, fmt.Errorf("dvonn: %s: a stack of %d white, %d black, %d DVONN pieces cannot have %s on top: %w",
-				CellName(c), in.White, in.Black, in.Dvonns, in.Top, rules.ErrIllegal)
+			return nil, rules.Errorf(rules.ErrIllegal, "dvonn: %s: a stack of %d white, %d black, %d DVONN pieces cannot have %s on top",
+				CellName(c), in.White, in.Black, in.Dvonns, in.Top)
 		}
 		if h == 0 {
 			continue
@@ -68,12 +66,11 @@ func NewPosition(cells [NumCells]Contents, toMove rules.Player) (*Game, error) {
 		g.hash ^= stackKey(c, s)
 	}
 	if whites > 23 || blacks > 23 || dvonns != 3 {
-		return nil, fmt.Errorf("dvonn: %d white, %d black, %d DVONN pieces (at most 23, 23, exactly 3): %w",
-			whites, blacks, dvonns, rules.ErrIllegal)
+		return nil, rules.Errorf(rules.ErrIllegal, "dvonn: %d white, %d black, %d DVONN pieces (at most 23, 23, exactly 3)",
+			whites, blacks, dvonns)
 	}
 	if cut := g.occ &^ Connected(g.occ, g.dvonn); cut != 0 {
-		return nil, fmt.Errorf("dvonn: stacks cut off from the DVONN pieces (%s...): %w",
-			CellName(lowestCell(cut)), rules.ErrIllegal)
+		return nil, rules.Errorf(rules.ErrIllegal, "dvonn: stacks cut off from the DVONN pieces (%s...)", CellName(lowestCell(cut)))
 	}
 	g.gone = [3]uint8{uint8(23 - whites), uint8(23 - blacks), 0}
 	if g.toMove == rules.Second {

@@ -510,30 +510,30 @@ func PointName(size, p int) string {
 func ParsePoint(size int, s string) (int, error) {
 	t := strings.TrimSpace(s)
 	if len(t) < 2 {
-		return 0, fmt.Errorf("gomoku: %q: %w: want a column letter and a row number", s, rules.ErrSyntax)
+		return 0, rules.Errorf(rules.ErrSyntax, "gomoku: %s: want a column letter and a row number", rules.Quote(s))
 	}
 	l := t[0]
 	if l >= 'a' && l <= 'z' {
 		l -= 'a' - 'A'
 	}
 	if l < 'A' || l > 'Z' {
-		return 0, fmt.Errorf("gomoku: %q: %w: want a column letter and a row number", s, rules.ErrSyntax)
+		return 0, rules.Errorf(rules.ErrSyntax, "gomoku: %s: want a column letter and a row number", rules.Quote(s))
 	}
 	for i := 1; i < len(t); i++ {
 		if t[i] < '0' || t[i] > '9' {
-			return 0, fmt.Errorf("gomoku: %q: %w: want a column letter and a row number", s, rules.ErrSyntax)
+			return 0, rules.Errorf(rules.ErrSyntax, "gomoku: %s: want a column letter and a row number", rules.Quote(s))
 		}
 	}
 	if len(t) > 3 {
-		return 0, fmt.Errorf("gomoku: %q: %w: row number out of range 1..%d", s, rules.ErrIllegal, size)
+		return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: row number out of range 1..%d", rules.Quote(s), size)
 	}
 	row, _ := strconv.Atoi(t[1:])
 	x := int(l - 'A')
 	if x >= size {
-		return 0, fmt.Errorf("gomoku: %q: %w: column %c off the %dx%d board", s, rules.ErrIllegal, l, size, size)
+		return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: column %c off the %dx%d board", rules.Quote(s), l, size, size)
 	}
 	if row < 1 || row > size {
-		return 0, fmt.Errorf("gomoku: %q: %w: row %d off the %dx%d board", s, rules.ErrIllegal, row, size, size)
+		return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: row %d off the %dx%d board", rules.Quote(s), row, size, size)
 	}
 	return (size-row)*size + x, nil
 }
@@ -556,7 +556,7 @@ func (g *Game) ParseMove(s string) (rules.Move, error) {
 	var m rules.Move
 	if strings.EqualFold(t, "swap") {
 		if !g.CanSwap() {
-			return 0, fmt.Errorf("gomoku: %q: %w: swap is allowed only as the second move of a game with the swap opening", s, rules.ErrIllegal)
+			return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: swap is allowed only as the second move of a game with the swap opening", rules.Quote(s))
 		}
 		m = rules.Swap
 	} else {
@@ -565,12 +565,12 @@ func (g *Game) ParseMove(s string) (rules.Move, error) {
 			return 0, err
 		}
 		if g.board[p] != 0 {
-			return 0, fmt.Errorf("gomoku: %q: %w: the point is occupied", s, rules.ErrIllegal)
+			return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: the point is occupied", rules.Quote(s))
 		}
 		m = rules.Move(p)
 	}
 	if over, _ := g.Outcome(); over {
-		return 0, fmt.Errorf("gomoku: %q: %w: the game is over", s, rules.ErrIllegal)
+		return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: the game is over", rules.Quote(s))
 	}
 	return m, nil
 }

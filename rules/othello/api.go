@@ -28,7 +28,7 @@ func SquareName(sq int) string {
 func ParseSquare(s string) (int, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	if len(t) != 2 || t[0] < 'a' || t[0] > 'h' || t[1] < '1' || t[1] > '8' {
-		return 0, fmt.Errorf("othello square %q: want a column a-h and a row 1-8, like d3: %w", s, rules.ErrSyntax)
+		return 0, rules.Errorf(rules.ErrSyntax, "othello square %s: want a column a-h and a row 1-8, like d3", rules.Quote(s))
 	}
 	return int(t[1]-'1')*8 + int(t[0]-'a'), nil
 }
@@ -56,19 +56,19 @@ func (b *Board) ParseMove(s string) (rules.Move, error) {
 	legal := MovesMask(own, opp)
 	if t == "pass" || t == "pa" {
 		if legal != 0 {
-			return 0, fmt.Errorf("othello move %q: a placement exists, passing is forbidden: %w", s, rules.ErrIllegal)
+			return 0, rules.Errorf(rules.ErrIllegal, "othello move %s: a placement exists, passing is forbidden", rules.Quote(s))
 		}
 		if MovesMask(opp, own) == 0 {
-			return 0, fmt.Errorf("othello move %q: the game is over: %w", s, rules.ErrIllegal)
+			return 0, rules.Errorf(rules.ErrIllegal, "othello move %s: the game is over", rules.Quote(s))
 		}
 		return rules.Pass, nil
 	}
 	sq, err := ParseSquare(t)
 	if err != nil {
-		return 0, fmt.Errorf("othello move %q: want a square like d3 or pass: %w", s, rules.ErrSyntax)
+		return 0, rules.Errorf(rules.ErrSyntax, "othello move %s: want a square like d3 or pass", rules.Quote(s))
 	}
 	if legal>>sq&1 == 0 {
-		return 0, fmt.Errorf("othello move %q: %w", s, b.placementError(sq))
+		return 0, fmt.Errorf("othello move %s: %w", rules.Quote(s), b.placementError(sq))
 	}
 	return rules.Move(sq), nil
 }
@@ -78,13 +78,13 @@ func (b *Board) placementError(sq int) error {
 	own, opp := b.Bitboards()
 	switch {
 	case sq < 0 || sq >= 64:
-		return fmt.Errorf("square %d is off the board: %w", sq, rules.ErrIllegal)
+		return rules.Errorf(rules.ErrIllegal, "square %d is off the board", sq)
 	case (own|opp)>>sq&1 != 0:
-		return fmt.Errorf("%s is occupied: %w", squareName(sq), rules.ErrIllegal)
+		return rules.Errorf(rules.ErrIllegal, "%s is occupied", squareName(sq))
 	case MovesMask(own, opp) == 0 && MovesMask(opp, own) == 0:
-		return fmt.Errorf("the game is over: %w", rules.ErrIllegal)
+		return rules.Errorf(rules.ErrIllegal, "the game is over")
 	}
-	return fmt.Errorf("%s flips no disc: %w", squareName(sq), rules.ErrIllegal)
+	return rules.Errorf(rules.ErrIllegal, "%s flips no disc", squareName(sq))
 }
 
 // Placement is one legal placement with the discs it would flip (the
@@ -140,10 +140,10 @@ func (b *Board) PlaceDisc(sq int) (flipped []int, err error) {
 func (b *Board) PassTurn() error {
 	own, opp := b.Bitboards()
 	if MovesMask(own, opp) != 0 {
-		return fmt.Errorf("othello: cannot pass while a placement exists: %w", rules.ErrIllegal)
+		return rules.Errorf(rules.ErrIllegal, "othello: cannot pass while a placement exists")
 	}
 	if MovesMask(opp, own) == 0 {
-		return fmt.Errorf("othello: cannot pass, the game is over: %w", rules.ErrIllegal)
+		return rules.Errorf(rules.ErrIllegal, "othello: cannot pass, the game is over")
 	}
 	b.Play(rules.Pass)
 	return nil

@@ -97,7 +97,7 @@ func ScratchHash(b *Board) uint64 {
 func ParsePosition(s string) (*Board, error) {
 	t := strings.TrimLeft(s, " \t\r\n")
 	if len(t) < 64 {
-		return nil, fmt.Errorf("othello position %q: want 64 squares and the side to move: %w", s, rules.ErrSyntax)
+		return nil, rules.Errorf(rules.ErrSyntax, "othello position %s: want 64 squares and the side to move", rules.Quote(s))
 	}
 	b := &Board{}
 	for sq := 0; sq < 64; sq++ {
@@ -108,14 +108,14 @@ func ParsePosition(s string) (*Board, error) {
 			b.discs[rules.Second] |= 1 << sq
 		case '-', '.':
 		default:
-			return nil, fmt.Errorf("othello position %q: square %s is %q, want X, O or -: %w",
-				s, squareName(sq), t[sq], rules.ErrSyntax)
+			return nil, rules.Errorf(rules.ErrSyntax, "othello position %s: square %s is %q, want X, O or -",
+				rules.Quote(s), squareName(sq), t[sq])
 		}
 	}
 	rest := t[64:]
 	side := strings.TrimLeft(rest, " \t")
 	if len(side) == len(rest) || side == "" {
-		return nil, fmt.Errorf("othello position %q: want a space and the side to move (X or O) after the 64 squares: %w", s, rules.ErrSyntax)
+		return nil, rules.Errorf(rules.ErrSyntax, "othello position %s: want a space and the side to move (X or O) after the 64 squares", rules.Quote(s))
 	}
 	switch side[0] {
 	case 'X', 'x':
@@ -123,7 +123,7 @@ func ParsePosition(s string) (*Board, error) {
 	case 'O', 'o':
 		b.toMove = rules.Second
 	default:
-		return nil, fmt.Errorf("othello position %q: side to move is %q, want X or O: %w", s, side[0], rules.ErrSyntax)
+		return nil, rules.Errorf(rules.ErrSyntax, "othello position %s: side to move is %q, want X or O", rules.Quote(s), side[0])
 	}
 	b.hash = ScratchHash(b)
 	return b, nil
