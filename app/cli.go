@@ -5,16 +5,22 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
 	"planiverse/rules"
-	"planiverse/rules/alak"
-	"planiverse/rules/othello"
+	"planiverse/rules/registry"
 )
 
-// errUsage marks command-line errors; every CLI error exits with status 2.
+// errUsage marks command-line errors that the command's usage line helps
+// with; every CLI error exits with status 2. Wrap it with rules.Errorf, so
+// that its own text is not repeated.
 var errUsage = errors.New("usage")
+
+// maxErrorLine bounds the length of the one error line on stderr, in bytes.
+const maxErrorLine = 300
 
 // command is one headless mode of the binary: planiverse NAME args...
 type command struct {
@@ -22,12 +28,13 @@ type command struct {
 	run   func(args []string, stdout io.Writer) error
 }
 
+// commands are the headless modes; gameUsage stands for the game options.
 var commands = map[string]command{
 	"show":     {"show GAME [game options] [--moves \"M1 M2 ...\" | --position P]", runShow},
 	"perft":    {"perft GAME DEPTH [game options] [--moves ... | --position P]", runPerft},
-	"bestmove": {"bestmove GAME [game options] [--moves ... | --position P] [--level N|max | --time-ms T | --depth D]", runBestmove},
+	"bestmove": {"bestmove GAME [game options] [--moves ... | --position P] [--level N|max [--seed N] | --time-ms T | --depth D]", runBestmove},
 	"solve":    {"solve othello FILE", runSolve},
-	"selfplay": {"selfplay GAME --a LEVEL --b LEVEL --games N [--time-ms T] [game options]", runSelfplay},
+	"selfplay": {"selfplay GAME --a LEVEL --b LEVEL --games N [--time-ms T] [--seed N] [game options]", runSelfplay},
 }
 
 // runCLI runs the command named by args[0] and returns the exit status: 0 on
@@ -35,95 +42,201 @@ var commands = map[string]command{
 func runCLI(args []string, stdout, stderr io.Writer) int {
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "planiverse: unknown command %q (want show, perft, bestmove, solve or selfplay; no arguments opens the window)\n", args[0])
+		names := slices.Sorted(func(yield func(string) bool) {
+			for n := range commands {
+				if !yield(n) {
+					return
+				}
+			}
+		})
+		fmt.Fprintf(stderr, "planiverse: unknown command %s (want %s; no arguments opens the window)\n",
+			rules.Quote(args[0]), strings.Join(names, ", "))
 		return 2
 	}
 	if err := cmd.run(args[1:], stdout); err != nil {
-		msg := err.Error()
+		msg := oneLine(err.Error())
 		if errors.Is(err, errUsage) {
-			msg += "; usage: planiverse " + cmd.usage
+			msg += "; usage: planiverse " + strings.ReplaceAll(cmd.usage, "[game options]", gameOptionsUsage())
 		}
-		fmt.Fprintf(stderr, "planiverse %s: %s\n", args[0], strings.ReplaceAll(msg, "\n", " "))
+		fmt.Fprintf(stderr, "planiverse %s: %s\n", args[0], msg)
 		return 2
 	}
 	return 0
 }
 
+// oneLine returns msg on one line, cut to maxErrorLine bytes.
+func oneLine(msg string) string {
+	msg = strings.Join(strings.Fields(msg), " ")
+	if len(msg) > maxErrorLine {
+		cut := maxErrorLine
+		for cut > 0 && msg[cut]&0xC0 == 0x80 {
+			cut--
+		}
+		msg = msg[:cut] + "…"
+	}
+	return msg
+}
+
+// cliOptions returns the keys of every registered game's options that the
+// command line sets (not the match choices), in registry order.
+func cliOptions() []string {
+	var keys []string
+	for _, d := range registry.Games() {
+		for _, o := range d.Options {
+			if !o.Match && !slices.Contains(keys, o.Key) {
+				keys = append(keys, o.Key)
+			}
+		}
+	}
+	return keys
+}
+
+// gameOptionsUsage writes the game options for a usage line:
+// "[--size V] [--rules V] [--opening V]".
+func gameOptionsUsage() string {
+	var parts []string
+	for _, k := range cliOptions() {
+		parts = append(parts, "[--"+k+" V]")
+	}
+	return strings.Join(parts, " ")
+}
+
 // gameFlags are the options every command shares to set up a position.
 type gameFlags struct {
-	opts     GameOptions
+	opts     map[string]*string
 	moves    string
 	position string
 }
 
 func addGameFlags(fs *flag.FlagSet) *gameFlags {
-	g := &gameFlags{}
-	fs.StringVar(&g.opts.Rules, "rules", "", "gomoku: freestyle|exact5; alak: classic|modern")
-	fs.IntVar(&g.opts.Size, "size", 0, "gomoku board size (15, 19, 20); modern alak points (7-26)")
-	fs.StringVar(&g.opts.Opening, "opening", "", "gomoku: none|swap")
+	g := &gameFlags{opts: map[string]*string{}}
+	for _, k := range cliOptions() {
+		var help []string
+		for _, d := range registry.Games() {
+			if o := d.Option(k); o != nil && o.Help != "" {
+				help = append(help, o.Help)
+			}
+		}
+		g.opts[k] = fs.String(k, "", strings.Join(help, "; "))
+	}
 	fs.StringVar(&g.moves, "moves", "", "moves from the start position, space-separated, in the game's notation")
-	fs.StringVar(&g.position, "position", "", "othello: 64 squares a1..h8 (X, O, -) and the side X|O; alak: slots and the side x|o")
+	fs.StringVar(&g.position, "position", "", "a position in the game's position text (othello, alak)")
 	return g
 }
 
-// state builds the position the flags describe for game.
-func (g *gameFlags) state(game string) (rules.State, error) {
-	g.opts.Game = game
-	var s rules.State
+// options returns the game options given on the command line.
+func (g *gameFlags) options() rules.Options {
+	o := rules.Options{}
+	for k, v := range g.opts {
+		if *v != "" {
+			o[k] = *v
+		}
+	}
+	return o
+}
+
+// state builds the game and the position the flags describe for game.
+func (g *gameFlags) state(game string) (*rules.Descriptor, rules.State, error) {
+	d, err := registry.Lookup(game)
+	if err != nil {
+		return nil, nil, err
+	}
+	given := g.options()
+	for _, k := range slices.Sorted(maps.Keys(given)) {
+		if d.Option(k) == nil {
+			return nil, nil, rules.Errorf(errUsage, "%s has no --%s option", game, k)
+		}
+	}
+	o, err := d.Resolve(given)
+	if err != nil {
+		return nil, nil, err
+	}
 	if g.position != "" {
 		if g.moves != "" {
-			return nil, fmt.Errorf("give --moves or --position, not both")
+			return nil, nil, rules.Errorf(errUsage, "give --moves or --position, not both")
 		}
-		switch game {
-		case "othello":
-			if err := onlyDefaults(g.opts, "", 0, ""); err != nil {
-				return nil, err
-			}
-			b, err := othello.ParsePosition(g.position)
-			if err != nil {
-				return nil, fmt.Errorf("--position: %w", err)
-			}
-			s = b
-		case "alak":
-			if g.opts.Opening != "" {
-				return nil, fmt.Errorf("alak has no --opening option")
-			}
-			var modern bool
-			switch g.opts.Rules {
-			case "", "classic":
-			case "modern":
-				modern = true
-			default:
-				return nil, fmt.Errorf("unknown alak rules %q (want classic or modern)", g.opts.Rules)
-			}
-			a, err := alak.ParsePosition(modern, g.position)
-			if err != nil {
-				return nil, fmt.Errorf("--position: %w", err)
-			}
-			s = a
-		default:
-			return nil, fmt.Errorf("--position is for othello and alak; use --moves for %s", game)
+		if d.ParsePosition == nil {
+			return nil, nil, rules.Errorf(errUsage, "%s has no --position text; use --moves", game)
 		}
-		return s, nil
+		s, err := d.ParsePosition(o, g.position)
+		if err != nil {
+			return nil, nil, fmt.Errorf("--position: %w", err)
+		}
+		return d, s, nil
 	}
-	s, err := NewGame(g.opts)
+	s, err := d.New(o)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if err := PlayMoves(s, g.moves); err != nil {
-		return nil, err
+	if err := rules.PlayMoves(s, g.moves); err != nil {
+		return nil, nil, fmt.Errorf("--moves: %w", err)
 	}
-	return s, nil
+	return d, s, nil
+}
+
+// rangeFlag is a whole-number flag.Value within [min, max]. A bad value is
+// kept in bad, so that the error names the flag and quotes the value once,
+// cut to a readable length (the flag package's own message repeats it in
+// full).
+type rangeFlag struct {
+	name     string
+	val      int64
+	min, max int64
+	given    bool
+	bad      *string
+}
+
+// errBadValue is what rangeFlag.Set returns to the flag package; the
+// message itself is in rangeFlag.bad.
+var errBadValue = errors.New("bad value")
+
+func (f *rangeFlag) String() string {
+	if f == nil {
+		return ""
+	}
+	return strconv.FormatInt(f.val, 10)
+}
+
+func (f *rangeFlag) Set(s string) error {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < f.min || n > f.max {
+		*f.bad = fmt.Sprintf("--%s %s: want a whole number from %d to %d", f.name, rules.Quote(s), f.min, f.max)
+		return errBadValue
+	}
+	f.val, f.given = n, true
+	return nil
+}
+
+// flagSet is a flag.FlagSet that remembers the message of a bad rangeFlag
+// value.
+type flagSet struct {
+	*flag.FlagSet
+	bad string
+}
+
+func newFlagSet(name string) *flagSet {
+	fs := &flagSet{FlagSet: flag.NewFlagSet(name, flag.ContinueOnError)}
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// rangeVar defines a whole-number flag with a range and a default.
+func (fs *flagSet) rangeVar(name string, def, min, max int64, usage string) *rangeFlag {
+	f := &rangeFlag{name: name, val: def, min: min, max: max, bad: &fs.bad}
+	fs.Var(f, name, fmt.Sprintf("%s (%d to %d)", usage, min, max))
+	return f
 }
 
 // parseArgs parses flags that may stand before, between or after the
 // positional arguments and returns exactly want positionals.
-func parseArgs(fs *flag.FlagSet, args []string, want ...string) ([]string, error) {
-	fs.SetOutput(io.Discard)
+func (fs *flagSet) parseArgs(args []string, want ...string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, fmt.Errorf("%v: %w", err, errUsage)
+			if fs.bad != "" {
+				return nil, rules.Errorf(errUsage, "%s", fs.bad)
+			}
+			return nil, rules.Errorf(errUsage, "%s", oneLine(err.Error()))
 		}
 		if fs.NArg() == 0 {
 			break
@@ -133,21 +246,21 @@ func parseArgs(fs *flag.FlagSet, args []string, want ...string) ([]string, error
 	}
 	if len(pos) != len(want) {
 		if len(pos) < len(want) {
-			return nil, fmt.Errorf("missing %s: %w", want[len(pos)], errUsage)
+			return nil, rules.Errorf(errUsage, "missing %s", want[len(pos)])
 		}
-		return nil, fmt.Errorf("unexpected argument %q: %w", pos[len(want)], errUsage)
+		return nil, rules.Errorf(errUsage, "unexpected argument %s", rules.Quote(pos[len(want)]))
 	}
 	return pos, nil
 }
 
 func runShow(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("show", flag.ContinueOnError)
-	gf := addGameFlags(fs)
-	pos, err := parseArgs(fs, args, "GAME")
+	fs := newFlagSet("show")
+	gf := addGameFlags(fs.FlagSet)
+	pos, err := fs.parseArgs(args, "GAME")
 	if err != nil {
 		return err
 	}
-	s, err := gf.state(pos[0])
+	d, s, err := gf.state(pos[0])
 	if err != nil {
 		return err
 	}
@@ -155,31 +268,30 @@ func runShow(args []string, stdout io.Writer) error {
 	if !strings.HasSuffix(out, "\n") {
 		out += "\n"
 	}
-	fmt.Fprintf(stdout, "%sstatus: %s\n", out, Status(pos[0], s))
+	fmt.Fprintf(stdout, "%sstatus: %s\n", out, d.Status(s))
 	return nil
 }
 
 func runPerft(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	gf := addGameFlags(fs)
-	pos, err := parseArgs(fs, args, "GAME", "DEPTH")
+	fs := newFlagSet("perft")
+	gf := addGameFlags(fs.FlagSet)
+	pos, err := fs.parseArgs(args, "GAME", "DEPTH")
 	if err != nil {
 		return err
 	}
 	depth, err := strconv.Atoi(pos[1])
 	if err != nil || depth < 1 || depth > 64 {
-		return fmt.Errorf("DEPTH %q is not a whole number from 1 to 64: %w", pos[1], errUsage)
+		return rules.Errorf(errUsage, "DEPTH %s: want a whole number from 1 to 64", rules.Quote(pos[1]))
 	}
-	s, err := gf.state(pos[0])
+	d, s, err := gf.state(pos[0])
 	if err != nil {
 		return err
 	}
-	terminalIsLeaf := pos[0] == "othello"
 	buf := make([]rules.Move, 0, 4096)
-	for d := 1; d <= depth; d++ {
+	for depth1 := 1; depth1 <= depth; depth1++ {
 		var n uint64
-		n, buf = rules.Perft(s, d, terminalIsLeaf, buf)
-		fmt.Fprintf(stdout, "perft(%d) = %d\n", d, n)
+		n, buf = rules.Perft(s, depth1, d.PerftTerminalIsLeaf, buf)
+		fmt.Fprintf(stdout, "perft(%d) = %d\n", depth1, n)
 	}
 	return nil
 }

@@ -3,9 +3,9 @@ package main
 import (
 	"bufio"
 	"context"
-	"flag"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -16,7 +16,6 @@ import (
 	"planiverse/ai"
 	"planiverse/ai/othelloai"
 	"planiverse/rules"
-	"planiverse/rules/dvonn"
 	"planiverse/rules/othello"
 )
 
@@ -32,36 +31,38 @@ func parseLevel(flagName, text string) (int, error) {
 	}
 	n, err := strconv.Atoi(text)
 	if err != nil || n < 1 || n > ai.MaxLevel {
-		return 0, fmt.Errorf("--%s %q: want a level from 1 to %d or max: %w", flagName, text, ai.MaxLevel, errUsage)
+		return 0, rules.Errorf(errUsage, "--%s %s: want a level from 1 to %d or max", flagName, rules.Quote(text), ai.MaxLevel)
 	}
 	return n, nil
 }
+
+// Bounds of the AI commands' numeric options.
+const (
+	maxTimeMS = 3_600_000 // one hour, in milliseconds
+	maxGames  = 100_000
+)
 
 // runBestmove prints the engine's move for a position:
 // "bestmove <move> score <n> depth <d> nodes <n> time <ms>". With --depth
 // and/or --time-ms it runs a plain search with those limits; otherwise it
 // plays at --level (default max; --time-ms then sets the top level's move
-// time). --level and --depth exclude each other.
+// time), the softened levels' random choices seeded by --seed (default:
+// from the clock). At --level max it first waits for the game's tables
+// (ai.Prepare: Alak's retrograde table), so that play is perfect where
+// promised. --level and --depth exclude each other.
 func runBestmove(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("bestmove", flag.ContinueOnError)
-	gf := addGameFlags(fs)
+	fs := newFlagSet("bestmove")
+	gf := addGameFlags(fs.FlagSet)
 	level := fs.String("level", "", "difficulty 1..6 or max (the default)")
-	timeMS := fs.Int("time-ms", 0, "search time in milliseconds")
-	depth := fs.Int("depth", 0, "search depth in plies")
-	pos, err := parseArgs(fs, args, "GAME")
+	timeMS := fs.rangeVar("time-ms", 0, 1, maxTimeMS, "search time in milliseconds")
+	depth := fs.rangeVar("depth", 0, 1, 250, "search depth in plies")
+	seed := fs.rangeVar("seed", 0, 0, math.MaxInt64, "seed of the softened levels' random choices (default: from the clock)")
+	pos, err := fs.parseArgs(args, "GAME")
 	if err != nil {
 		return err
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if set["time-ms"] && *timeMS < 1 {
-		return fmt.Errorf("--time-ms %d: want a whole number of milliseconds >= 1: %w", *timeMS, errUsage)
-	}
-	if set["depth"] && (*depth < 1 || *depth > 250) {
-		return fmt.Errorf("--depth %d: want a whole number of plies from 1 to 250: %w", *depth, errUsage)
-	}
-	if *level != "" && *depth > 0 {
-		return fmt.Errorf("give --level or --depth, not both: %w", errUsage)
+	if *level != "" && depth.given {
+		return rules.Errorf(errUsage, "give --level or --depth, not both")
 	}
 	lv := ai.MaxLevel
 	if *level != "" {
@@ -69,22 +70,29 @@ func runBestmove(args []string, stdout io.Writer) error {
 			return err
 		}
 	}
-	s, err := gf.state(pos[0])
+	d, s, err := gf.state(pos[0])
 	if err != nil {
 		return err
 	}
 	if over, _ := s.Outcome(); over {
-		return fmt.Errorf("the game is over (%s)", Status(pos[0], s))
+		return fmt.Errorf("the game is over (%s)", d.Status(s))
+	}
+	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))
+	if seed.given {
+		r = rand.New(rand.NewPCG(uint64(seed.val), 1))
 	}
 	e := ai.NewEngine(ttMegabytes)
 	var res ai.Result
-	if *depth > 0 || *timeMS > 0 && *level == "" {
-		res = e.Search(context.Background(), s, ai.Limits{Depth: *depth, Time: time.Duration(*timeMS) * time.Millisecond}, nil)
+	if depth.given || timeMS.given && *level == "" {
+		res = e.Search(context.Background(), s, ai.Limits{Depth: int(depth.val), Time: time.Duration(timeMS.val) * time.Millisecond}, nil)
 	} else {
-		if *timeMS > 0 {
-			e.SetMoveTime(time.Duration(*timeMS) * time.Millisecond)
+		if timeMS.given {
+			e.SetMoveTime(time.Duration(timeMS.val) * time.Millisecond)
 		}
-		res = e.Play(context.Background(), s, lv, rand.New(rand.NewPCG(1, 1)), nil)
+		if lv == ai.MaxLevel {
+			ai.Prepare(s, true)
+		}
+		res = e.Play(context.Background(), s, lv, r, nil)
 	}
 	fmt.Fprintf(stdout, "bestmove %s score %d depth %d nodes %d time %d\n",
 		s.MoveString(res.Move), res.Score, res.Depth, res.Nodes, res.Elapsed.Milliseconds())
@@ -101,13 +109,13 @@ func runBestmove(args []string, stdout io.Writer) error {
 // and "none" for a finished game. Nothing is printed when any line is bad: all lines are
 // parsed first.
 func runSolve(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
-	pos, err := parseArgs(fs, args, "GAME", "FILE")
+	fs := newFlagSet("solve")
+	pos, err := fs.parseArgs(args, "GAME", "FILE")
 	if err != nil {
 		return err
 	}
-	if pos[0] != "othello" {
-		return fmt.Errorf("solve is for othello, not %q: %w", pos[0], errUsage)
+	if pos[0] != othello.Descriptor.Name {
+		return rules.Errorf(errUsage, "solve is for othello, not %s", rules.Quote(pos[0]))
 	}
 	f, err := os.Open(pos[1])
 	if err != nil {
@@ -127,7 +135,7 @@ func runSolve(args []string, stdout io.Writer) error {
 		}
 		b, err := othello.ParsePosition(text)
 		if err != nil {
-			return fmt.Errorf("%s line %d: %w", pos[1], n, err)
+			return fmt.Errorf("%s line %d: %w", rules.Quote(pos[1]), n, err)
 		}
 		jobs = append(jobs, job{n, b})
 	}
@@ -151,24 +159,24 @@ type selfplayGame struct{ aWin, bWin bool }
 
 // runSelfplay plays --games games between levels --a and --b, colours
 // alternating, and prints "a <wins> b <wins> draws <n>". Games come in
-// pairs that share an opening with colours swapped: Othello and Alak start
-// with 4 and 2 uniformly random plies, Gomoku with 2 plies of the Beginner
-// level, DVONN with a uniformly random placement phase (RULES.md's random
-// placement); the seed is the pair's number. Two games run in parallel.
+// pairs that share an opening with colours swapped: the game's
+// rules.Descriptor.Opening (Othello 4 random plies, Gomoku 2 random stones
+// near the centre, DVONN a random placement phase, Alak 2 random plies),
+// seeded by --seed and the pair's number. Two games run in parallel.
 func runSelfplay(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
-	gf := addGameFlags(fs)
+	fs := newFlagSet("selfplay")
+	gf := addGameFlags(fs.FlagSet)
 	aText := fs.String("a", "", "level of player a (1..6 or max)")
 	bText := fs.String("b", "", "level of player b (1..6 or max)")
-	games := fs.Int("games", 0, "number of games")
-	timeMS := fs.Int("time-ms", 0, "move time of the top level in milliseconds (Expert uses an eighth in Othello and DVONN)")
-	seed := fs.Uint64("seed", 1, "seed of the openings")
-	pos, err := parseArgs(fs, args, "GAME")
+	games := fs.rangeVar("games", 0, 1, maxGames, "number of games")
+	timeMS := fs.rangeVar("time-ms", 0, 0, maxTimeMS, "move time of the top level in milliseconds (0: the default 3 s; Expert uses an eighth in Othello and DVONN)")
+	seed := fs.rangeVar("seed", 1, 0, math.MaxInt64, "seed of the openings")
+	pos, err := fs.parseArgs(args, "GAME")
 	if err != nil {
 		return err
 	}
 	if *aText == "" || *bText == "" {
-		return fmt.Errorf("give both --a and --b: %w", errUsage)
+		return rules.Errorf(errUsage, "give both --a and --b")
 	}
 	la, err := parseLevel("a", *aText)
 	if err != nil {
@@ -178,21 +186,18 @@ func runSelfplay(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *games < 1 {
-		return fmt.Errorf("--games must be at least 1: %w", errUsage)
-	}
-	if *timeMS < 0 {
-		return fmt.Errorf("--time-ms must be >= 0: %w", errUsage)
+	if !games.given {
+		return rules.Errorf(errUsage, "give --games")
 	}
 	if gf.moves != "" || gf.position != "" {
-		return fmt.Errorf("selfplay takes no --moves or --position: %w", errUsage)
+		return rules.Errorf(errUsage, "selfplay takes no --moves or --position")
 	}
-	game := pos[0]
-	if _, err := gf.state(game); err != nil {
+	d, _, err := gf.state(pos[0])
+	if err != nil {
 		return err
 	}
-	opts := gf.opts // state has checked it; the workers only read this copy
-	results := make([]selfplayGame, *games)
+	opts, _ := d.Resolve(gf.options()) // state has checked them
+	results := make([]selfplayGame, games.val)
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range 2 {
@@ -201,22 +206,20 @@ func runSelfplay(args []string, stdout io.Writer) error {
 			defer wg.Done()
 			engines := [2]*ai.Engine{ai.NewEngine(ttMegabytes / 2), ai.NewEngine(ttMegabytes / 2)}
 			for _, e := range engines {
-				if *timeMS > 0 {
-					e.SetMoveTime(time.Duration(*timeMS) * time.Millisecond)
-				}
+				e.SetMoveTime(time.Duration(timeMS.val) * time.Millisecond)
 			}
 			for i := range next {
-				s, _ := NewGame(opts)
-				results[i] = playOne(game, s, engines, [2]int{la, lb}, i, *seed)
+				s, _ := d.New(opts)
+				results[i] = playOne(d, s, engines, [2]int{la, lb}, i, uint64(seed.val))
 			}
 		}()
 	}
-	for i := range *games {
+	for i := range int(games.val) {
 		next <- i
 	}
 	close(next)
 	wg.Wait()
-	var a, b, d int
+	var a, b, dr int
 	for _, r := range results {
 		switch {
 		case r.aWin:
@@ -224,19 +227,23 @@ func runSelfplay(args []string, stdout io.Writer) error {
 		case r.bWin:
 			b++
 		default:
-			d++
+			dr++
 		}
 	}
-	fmt.Fprintf(stdout, "a %d b %d draws %d\n", a, b, d)
+	fmt.Fprintf(stdout, "a %d b %d draws %d\n", a, b, dr)
 	return nil
 }
 
-// playOne plays game i of a self-play match on s: player a (engines[0],
-// level lv[0]) takes seat i%2.
-func playOne(game string, s rules.State, engines [2]*ai.Engine, lv [2]int, i int, seed uint64) selfplayGame {
+// playOne plays game i of a self-play match of game d on s: player a
+// (engines[0], level lv[0]) takes seat i%2.
+func playOne(d *rules.Descriptor, s rules.State, engines [2]*ai.Engine, lv [2]int, i int, seed uint64) selfplayGame {
 	pair := uint64(i / 2)
 	or := rand.New(rand.NewPCG(seed, pair))
-	openingPlies(game, s, or, engines[0])
+	if d.Opening != nil {
+		d.Opening(s, or)
+	} else {
+		rules.RandomPlies(s, or, 2)
+	}
 	for _, e := range engines {
 		e.ClearHash()
 	}
@@ -256,37 +263,9 @@ func playOne(game string, s rules.State, engines [2]*ai.Engine, lv [2]int, i int
 		}
 		s.Play(res.Move)
 	}
-	over, score := s.Outcome()
-	if !over || score == 0 {
+	winner, ok := rules.Winner(s)
+	if !ok {
 		return selfplayGame{}
 	}
-	winner := s.ToMove()
-	if score < 0 {
-		winner = winner.Opponent()
-	}
 	return selfplayGame{aWin: winner == aSeat, bWin: winner != aSeat}
-}
-
-// openingPlies varies the start of a self-play game (see runSelfplay).
-func openingPlies(game string, s rules.State, r *rand.Rand, e *ai.Engine) {
-	if g, ok := s.(*dvonn.Game); ok {
-		g.PlaceRandom(r)
-		return
-	}
-	n := 2
-	if game == "othello" {
-		n = 4
-	}
-	var buf []rules.Move
-	for range n {
-		if over, _ := s.Outcome(); over {
-			return
-		}
-		if game == "gomoku" {
-			s.Play(e.Play(context.Background(), s, 1, r, nil).Move)
-			continue
-		}
-		buf = s.Moves(buf[:0])
-		s.Play(buf[r.IntN(len(buf))])
-	}
 }

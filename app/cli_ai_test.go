@@ -46,21 +46,19 @@ func TestBestmoveFormat(t *testing.T) {
 		}
 		// The move must be legal in the position.
 		game := tc.args[1]
-		g := GameOptions{Game: game}
+		o := rules.Options{}
 		moves := ""
 		for i, a := range tc.args {
 			switch a {
 			case "--moves":
 				moves = tc.args[i+1]
-			case "--rules":
-				g.Rules = tc.args[i+1]
-			case "--size":
-				fmt.Sscan(tc.args[i+1], &g.Size)
+			case "--rules", "--size":
+				o[a[2:]] = tc.args[i+1]
 			}
 		}
-		s, err := NewGame(g)
+		_, s, err := NewGame(game, o)
 		if err == nil {
-			err = PlayMoves(s, moves+" "+m[1])
+			err = rules.PlayMoves(s, moves+" "+m[1])
 		}
 		if err != nil {
 			t.Errorf("%q: move %q: %v", tc.args, m[1], err)
@@ -208,5 +206,101 @@ func TestSelfplay(t *testing.T) {
 		if want := args[len(args)-1]; fmt.Sprint(a+b+d) != want {
 			t.Errorf("%q: %q does not add up to %s games", args, out, want)
 		}
+	}
+}
+
+// TestCLIBounds checks that every numeric option has a range and a one-line
+// error: no panic on a huge game count, no 4 GB reservation, no time-limit
+// overflow into "no limit".
+func TestCLIBounds(t *testing.T) {
+	for _, args := range [][]string{
+		{"selfplay", "alak", "--a", "1", "--b", "2", "--games", "9223372036854775807"},
+		{"selfplay", "alak", "--a", "1", "--b", "2", "--games", "2147483647"},
+		{"selfplay", "alak", "--a", "1", "--b", "2", "--games", "0"},
+		{"selfplay", "alak", "--a", "1", "--b", "2", "--games", "2", "--time-ms", "9300000000000"},
+		{"selfplay", "alak", "--a", "1", "--b", "2", "--games", "2", "--time-ms", "-1"},
+		{"bestmove", "othello", "--time-ms", "9300000000000"},
+		{"bestmove", "othello", "--depth", "251"},
+		{"bestmove", "othello", "--level", "1", "--seed", "-3"},
+		{"perft", "othello", "65"},
+	} {
+		code, out, errText := cli(args...)
+		if code != 2 || out != "" || strings.Count(errText, "\n") != 1 || !strings.Contains(errText, "want a whole number from") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and the option's range", args, code, out, errText)
+		}
+	}
+}
+
+// TestCLIErrorText checks that an error is one line that quotes the
+// offending token once, cut short, and names what was wrong.
+func TestCLIErrorText(t *testing.T) {
+	long := strings.Repeat("q", 300_000)
+	for _, tc := range []struct {
+		args []string
+		want string // must appear
+	}{
+		{[]string{"show", "othello", "--moves", "d3 " + long}, `ply 2:`},
+		{[]string{"show", "othello", "--position", long}, "--position"},
+		{[]string{"show", "alak", "--position", long + " x"}, "--position"},
+		{[]string{"show", long}, "unknown game"},
+		{[]string{"show", "gomoku", "--rules", long}, "gomoku rules"},
+		{[]string{"bestmove", "othello", "--level", long}, "--level"},
+		{[]string{"selfplay", "alak", "--a", "1", "--b", "2", "--games", long}, "--games"},
+		{[]string{"show", "othello", "--" + long}, "flag provided but not defined"},
+		{[]string{"show", "othello", "extra"}, `unexpected argument "extra"`},
+	} {
+		code, _, errText := cli(tc.args...)
+		if code != 2 || strings.Count(errText, "\n") != 1 || len(errText) > 500 {
+			t.Errorf("%.60q: exit %d, %d bytes on stderr: %.200q", tc.args, code, len(errText), errText)
+			continue
+		}
+		if !strings.Contains(errText, tc.want) || strings.Count(errText, `"qq`) > 1 {
+			t.Errorf("%.60q: stderr %q should name %q and quote the token once", tc.args, errText, tc.want)
+		}
+		if strings.Contains(errText, "usage; usage") {
+			t.Errorf("%.60q: %q", tc.args, errText)
+		}
+	}
+	// Only a move error speaks of a move.
+	for _, args := range [][]string{
+		{"show", "alak", "--rules", "modern", "--size", "30"},
+		{"show", "othello", "--position", "XXX X"},
+		{"show", "alak", "--position", "xx.. x"},
+	} {
+		if _, _, errText := cli(args...); strings.Contains(errText, "unreadable move") || strings.Contains(errText, "illegal move") {
+			t.Errorf("%q: %q speaks of a move", args, errText)
+		}
+	}
+}
+
+// TestBestmoveSeed checks that the softened levels vary from call to call
+// unless --seed fixes their choice.
+func TestBestmoveSeed(t *testing.T) {
+	moves := map[string]bool{}
+	for range 12 {
+		_, out, _ := cli("bestmove", "othello", "--level", "1")
+		moves[strings.Fields(out)[1]] = true
+	}
+	if len(moves) < 2 {
+		t.Fatalf("level 1 chose %v in 12 calls: the same every time", moves)
+	}
+	_, a, _ := cli("bestmove", "othello", "--level", "1", "--seed", "7")
+	for range 4 {
+		if _, b, _ := cli("bestmove", "othello", "--level", "1", "--seed", "7"); strings.Fields(a)[1] != strings.Fields(b)[1] {
+			t.Fatalf("--seed 7 chose %s and then %s", strings.Fields(a)[1], strings.Fields(b)[1])
+		}
+	}
+}
+
+// TestBestmoveWaitsForAlakTable checks that --level max on 13-point modern
+// Alak plays from the retrograde table (a solver answer: depth 0) even with
+// a move time far shorter than the table takes to build.
+func TestBestmoveWaitsForAlakTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the 13-point table")
+	}
+	code, out, errText := cli("bestmove", "alak", "--rules", "modern", "--size", "13", "--level", "max", "--time-ms", "1")
+	if code != 0 || !strings.Contains(out, " depth 0 ") {
+		t.Fatalf("exit %d, %q %q: want the table's move (depth 0)", code, out, errText)
 	}
 }

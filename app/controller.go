@@ -25,11 +25,13 @@ import (
 // search's context is cancelled at the same time.
 type Controller struct {
 	set     MatchSettings
+	desc    *rules.Descriptor // the game's descriptor
 	state   rules.State
 	hist    []entry // moves played since the start position
 	redo    []entry // moves taken back, the next to replay last
-	floor   int     // len(hist) below which Undo never goes (DVONN's random placement)
-	msgs    []string
+	floor   int     // len(hist) below which Undo never goes (the descriptor's Setup moves)
+	opening bool    // Setup's moves are being played
+	msgs    []message
 	result  string // the game-over summary, "" while the game goes on
 	started bool   // false until Start: the computer waits (the new-game dialog is up)
 
@@ -77,6 +79,17 @@ type entry struct {
 	auto  bool         // played by the controller itself (a forced pass or placement, a random placement)
 }
 
+// message is one line of the panel's messages with the history length when
+// it was said: Undo drops the messages of the moves it takes back, and a
+// transient message ("Move taken back.") lasts only until the next move,
+// Undo or Redo.
+type message struct {
+	text      string
+	ply       int
+	phase     int // the game's phase when it was said (rules.Descriptor.Phase)
+	transient bool
+}
+
 // ErrNotYourTurn is returned by Play when no person is to move: the
 // computer is thinking, the game is over or has not started.
 var ErrNotYourTurn = errors.New("not the person's turn")
@@ -99,26 +112,32 @@ func NewController(eng searcher, post func(func()), seed uint64) *Controller {
 }
 
 // NewGame cancels whatever runs and starts the game set describes (its
-// options go through the app's NewGame). A DVONN game with DvonnRandom gets
-// its 49 pieces placed at random at once (dvonn PlaceRandom); those
-// placements cannot be undone. The computer does not move before Start. On
-// bad settings it returns the error and keeps the current game.
+// descriptor's New with set.Options()). The moves of the descriptor's Setup
+// (DVONN's random placement) are played at once and cannot be undone. The
+// computer does not move before Start. On bad settings it returns the error
+// and keeps the current game.
 func (c *Controller) NewGame(set MatchSettings) error {
-	s, err := NewGame(set.Options())
+	d, s, err := NewGame(set.Game, set.Options())
 	if err != nil {
 		return err
 	}
 	c.stop()
-	c.set, c.state = set, s
+	ai.Prepare(s, false) // tables the computer will need, built in the background
+	c.set, c.desc, c.state = set, d, s
 	c.hist, c.redo, c.floor, c.msgs, c.result = nil, nil, 0, nil, ""
 	c.started = false
-	c.intro()
-	if set.Game == "dvonn" && set.DvonnRandom {
-		for _, m := range placeRandom(s, c.rng) {
-			c.hist = append(c.hist, entry{move: m.move, text: m.text, mover: m.mover, side: c.SeatName(m.mover), auto: true})
+	if d.Setup != nil {
+		c.opening = true
+		for _, m := range d.Setup(s.Clone(), set.Options(), c.rng) {
+			c.apply(m, true)
 		}
+		c.opening = false
 		c.floor = len(c.hist)
-		c.say("The 49 pieces were placed at random. " + c.SeatName(s.ToMove()) + " moves first.")
+	}
+	if d.Intro != nil {
+		for _, m := range d.Intro(set.Options()) {
+			c.say(m)
+		}
 	}
 	if c.OnNewGame != nil {
 		c.OnNewGame()
@@ -162,9 +181,28 @@ func (c *Controller) Over() bool { return c.result != "" }
 // the game goes on.
 func (c *Controller) Result() string { return c.result }
 
-// Messages returns the plain messages of the game so far, oldest first
-// (passes, swaps, captures, the result).
-func (c *Controller) Messages() []string { return c.msgs }
+// Messages returns the messages of the game so far, oldest first (passes,
+// swaps, captures, the result), without those of moves taken back and those
+// of an earlier phase of the game (DVONN's placement help once the stacks
+// move).
+func (c *Controller) Messages() []string {
+	var out []string
+	now := c.phase()
+	for _, m := range c.msgs {
+		if m.phase == now {
+			out = append(out, m.text)
+		}
+	}
+	return out
+}
+
+// phase is the game's phase now (rules.Descriptor.Phase; 0 without one).
+func (c *Controller) phase() int {
+	if c.desc == nil || c.desc.Phase == nil || c.state == nil {
+		return 0
+	}
+	return c.desc.Phase(c.state)
+}
 
 // Hint returns the move the last hint search suggested, or rules.NoMove.
 func (c *Controller) Hint() rules.Move { return c.hint }
@@ -273,7 +311,8 @@ func (c *Controller) Undo() bool {
 		}
 	}
 	c.result = ""
-	c.say("Move taken back.")
+	c.forget()
+	c.msgs = append(c.msgs, message{text: "Move taken back.", ply: len(c.hist), phase: c.phase(), transient: true})
 	c.advance()
 	return true
 }
@@ -291,6 +330,7 @@ func (c *Controller) Redo() bool {
 		return false
 	}
 	c.stop()
+	c.forget()
 	for i := 0; len(c.redo) > 0; i++ {
 		e := c.redo[len(c.redo)-1]
 		if i > 0 && c.undoable(e) {
@@ -345,13 +385,23 @@ func (c *Controller) stop() {
 	c.hint = rules.NoMove
 }
 
+// forget drops the transient messages and those of moves no longer in the
+// history.
+func (c *Controller) forget() {
+	c.msgs = slices.DeleteFunc(c.msgs, func(m message) bool { return m.transient || m.ply > len(c.hist) })
+}
+
 // apply plays m for the side to move and records it with its messages.
 func (c *Controller) apply(m rules.Move, auto bool) {
+	c.forget()
 	mover := c.state.ToMove()
 	e := entry{move: m, text: c.state.MoveString(m), mover: mover, side: c.SeatName(mover), auto: auto}
 	c.state.Play(m)
 	c.hist = append(c.hist, e)
 	c.hint = rules.NoMove
+	if c.opening {
+		return // Setup's moves speak through the game's Intro
+	}
 	if msg := c.moveMessage(e); msg != "" {
 		c.say(msg)
 	}
@@ -437,8 +487,10 @@ func (c *Controller) isLegal(m rules.Move) bool {
 	return slices.Contains(c.buf, m)
 }
 
-// say adds a message.
-func (c *Controller) say(msg string) { c.msgs = append(c.msgs, msg) }
+// say adds a message about the position now.
+func (c *Controller) say(msg string) {
+	c.msgs = append(c.msgs, message{text: msg, ply: len(c.hist), phase: c.phase()})
+}
 
 func (c *Controller) changed() {
 	if c.OnChange != nil && !c.closed {

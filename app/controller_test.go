@@ -139,12 +139,10 @@ func TestWholeGames(t *testing.T) {
 		settings("gomoku", Watch),
 		settings("alak", Watch),
 	}
-	rnd := settings("dvonn", Watch)
-	rnd.DvonnRandom = true
-	modern := settings("alak", Watch)
-	modern.AlakRules, modern.AlakPoints = "modern", 9
-	exact := settings("gomoku", Watch)
-	exact.GomokuRules, exact.GomokuOpening, exact.GomokuSize = "exact5", "none", 19
+	rnd := settings("dvonn", Watch).WithOption("dvonn", "placement", "random")
+	modern := settings("alak", Watch).WithOption("alak", "rules", "modern").WithOption("alak", "size", "9")
+	exact := settings("gomoku", Watch).WithOption("gomoku", "rules", "exact5").
+		WithOption("gomoku", "opening", "none").WithOption("gomoku", "size", "19")
 	cases = append(cases, rnd, modern, exact)
 	for _, set := range cases {
 		t.Run(gameLine(set), func(t *testing.T) {
@@ -170,11 +168,11 @@ func TestWholeGames(t *testing.T) {
 				t.Error("still thinking after the game ended")
 			}
 			texts, _, _ := c.History()
-			fresh, err := NewGame(set.Options())
+			_, fresh, err := NewGame(set.Game, set.Options())
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := PlayMoves(fresh, strings.Join(texts, " ")); err != nil {
+			if err := rules.PlayMoves(fresh, strings.Join(texts, " ")); err != nil {
 				t.Fatalf("history does not replay: %v", err)
 			}
 			if fresh.Hash() != c.State().Hash() {
@@ -395,7 +393,7 @@ func TestComputerFirst(t *testing.T) {
 func TestGomokuSwap(t *testing.T) {
 	q := newUIQueue()
 	set := settings("gomoku", VsPerson)
-	set.GomokuOpening = "swap"
+	set = set.WithOption("gomoku", "opening", "swap")
 	c := newTestController(t, newScripted(false), q.post, set)
 	c.Start()
 	if c.CanSwap() {
@@ -435,7 +433,7 @@ func TestGomokuSwap(t *testing.T) {
 func TestDvonnRandomPlacement(t *testing.T) {
 	q := newUIQueue()
 	set := settings("dvonn", VsPerson)
-	set.DvonnRandom = true
+	set = set.WithOption("dvonn", "placement", "random")
 	c := newTestController(t, newScripted(false), q.post, set)
 	c.Start()
 	g := c.State().(*dvonn.Game)
@@ -471,10 +469,18 @@ func TestDvonnForcedPlacement(t *testing.T) {
 	if !c.hist[len(c.hist)-1].auto {
 		t.Fatal("the 49th placement is not marked automatic")
 	}
+	// The placement help belongs to the placement phase.
+	msgs := strings.Join(c.Messages(), "\n")
+	if strings.Contains(msgs, "Placement:") || !strings.Contains(msgs, "places the last piece") {
+		t.Fatalf("messages in the movement phase: %q", msgs)
+	}
 	// Undo takes back Black's 48th placement together with the forced one.
 	c.Undo()
 	if g.Placed() != dvonn.NumCells-2 {
 		t.Fatalf("after undo %d placed, want 47", g.Placed())
+	}
+	if msgs := strings.Join(c.Messages(), "\n"); !strings.Contains(msgs, "Placement:") || strings.Contains(msgs, "last piece") {
+		t.Fatalf("messages after undoing into the placement phase: %q", msgs)
 	}
 }
 

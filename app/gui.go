@@ -15,10 +15,6 @@ import (
 
 	"planiverse/ai"
 	"planiverse/rules"
-	"planiverse/rules/alak"
-	"planiverse/rules/dvonn"
-	"planiverse/rules/gomoku"
-	"planiverse/rules/othello"
 	"planiverse/widgets"
 )
 
@@ -87,9 +83,39 @@ func newGUI(a fyne.App, eng searcher, post func(func()), seed uint64) *gui {
 	g.buildMenu()
 	g.addShortcuts()
 	g.win.SetContent(container.NewBorder(nil, nil, nil, g.panel.content, container.NewPadded(g.boardBox)))
-	g.win.Resize(fyne.NewSize(1100, 760))
-	g.win.SetOnClosed(g.ctl.Close)
+	g.win.Resize(windowSize(a.Preferences()))
+	g.win.SetOnClosed(func() {
+		saveWindowSize(a.Preferences(), g.win.Canvas().Size())
+		g.ctl.Close()
+	})
 	return g
+}
+
+// The window's first size fits a 1366x768 screen with a title bar and a
+// panel or task bar (about 700 pixels of height left); later starts use the
+// size the window had when it closed, within limits.
+var (
+	defaultWindow = fyne.NewSize(1040, 660)
+	minWindow     = fyne.NewSize(760, 560)
+	maxWindow     = fyne.NewSize(7680, 4320)
+)
+
+// windowSize returns the size to open the window at (Fyne units).
+func windowSize(p fyne.Preferences) fyne.Size {
+	w := float32(p.FloatWithFallback(prefWidth, float64(defaultWindow.Width)))
+	h := float32(p.FloatWithFallback(prefHeight, float64(defaultWindow.Height)))
+	if !(w >= minWindow.Width && w <= maxWindow.Width && h >= minWindow.Height && h <= maxWindow.Height) {
+		return defaultWindow
+	}
+	return fyne.NewSize(w, h)
+}
+
+// saveWindowSize remembers the window's size for the next start.
+func saveWindowSize(p fyne.Preferences, size fyne.Size) {
+	if size.Width >= minWindow.Width && size.Height >= minWindow.Height {
+		p.SetFloat(prefWidth, float64(size.Width))
+		p.SetFloat(prefHeight, float64(size.Height))
+	}
 }
 
 // begin sets up the last game played (from the preferences) and shows the
@@ -123,9 +149,21 @@ func (g *gui) startGame(set MatchSettings) {
 }
 
 // rebuildBoard replaces the board widget by one for the controller's new
-// position object.
+// position object, from the widget registry (widgets.New).
 func (g *gui) rebuildBoard() {
-	g.board = newBoardWidget(g.ctl.State(), g.showLegal)
+	b, err := widgets.New(g.ctl.Settings().Game, g.ctl.State())
+	if err != nil {
+		// A game registered without a widget: a programming error that
+		// the window reports rather than crashing on.
+		dialog.ShowError(err, g.win)
+		return
+	}
+	g.board = b
+	lm, ok := b.(widgets.LegalMarker)
+	if ok {
+		lm.ShowLegal(g.showLegal)
+	}
+	g.panel.legalMarks = ok
 	g.board.SetOnMove(func(m rules.Move) {
 		if err := g.ctl.Play(m); err != nil && !errors.Is(err, ErrNotYourTurn) {
 			fyne.LogError("board move", err)
@@ -133,23 +171,6 @@ func (g *gui) rebuildBoard() {
 	})
 	g.boardBox.Objects = []fyne.CanvasObject{g.board}
 	g.boardBox.Refresh()
-}
-
-// newBoardWidget returns the board widget of s's game.
-func newBoardWidget(s rules.State, showLegal bool) widgets.Board {
-	switch p := s.(type) {
-	case *othello.Board:
-		b := widgets.NewOthelloBoard(p)
-		b.ShowLegal(showLegal)
-		return b
-	case *gomoku.Game:
-		return widgets.NewGomokuBoard(p)
-	case *dvonn.Game:
-		return widgets.NewDvonnBoard(p)
-	case *alak.Game:
-		return widgets.NewAlakBoard(p)
-	}
-	panic("planiverse: no board widget for this game")
 }
 
 // refresh shows the controller's state on the board, the panel and the
@@ -165,12 +186,11 @@ func (g *gui) refresh() {
 	if g.trace {
 		g.traceState()
 	}
-	othelloGame := c.Settings().Game == "othello"
 	changed := setDisabled(g.undoItem, !c.CanUndo())
 	changed = setDisabled(g.redoItem, !c.CanRedo()) || changed
 	changed = setDisabled(g.hintItem, !c.PersonToMove()) || changed
 	changed = setDisabled(g.swapItem, !c.CanSwap()) || changed
-	changed = setDisabled(g.legalItem, !othelloGame) || changed
+	changed = setDisabled(g.legalItem, !g.panel.legalMarks) || changed
 	if g.legalItem.Checked != g.showLegal {
 		g.legalItem.Checked = g.showLegal
 		changed = true
@@ -234,7 +254,7 @@ func (g *gui) setShowLegal(on bool) {
 	}
 	g.showLegal = on
 	SaveShowLegal(g.app.Preferences(), on)
-	if b, ok := g.board.(*widgets.OthelloBoard); ok {
+	if b, ok := g.board.(widgets.LegalMarker); ok {
 		b.ShowLegal(on)
 	}
 	g.panel.showLegal.SetChecked(on)
@@ -262,14 +282,18 @@ func shortcut(key fyne.KeyName, extra fyne.KeyModifier) *desktop.CustomShortcut 
 func (g *gui) buildMenu() {
 	g.newItem = fyne.NewMenuItem("New game…", g.showNewGame)
 	g.newItem.Shortcut = shortcut(fyne.KeyN, 0)
+	// Fyne's desktop driver turns Ctrl+Z and Ctrl+Y (Cmd on macOS) into
+	// its own ShortcutUndo and ShortcutRedo before any custom shortcut is
+	// matched, and matches menu shortcuts by name: so the menu items carry
+	// those, not CustomShortcuts.
 	g.undoItem = fyne.NewMenuItem("Undo", g.undo)
-	g.undoItem.Shortcut = shortcut(fyne.KeyZ, 0)
+	g.undoItem.Shortcut = &fyne.ShortcutUndo{}
 	g.redoItem = fyne.NewMenuItem("Redo", g.redo)
-	g.redoItem.Shortcut = shortcut(fyne.KeyY, 0)
+	g.redoItem.Shortcut = &fyne.ShortcutRedo{}
 	g.hintItem = fyne.NewMenuItem("Hint", g.hint)
 	g.hintItem.Shortcut = shortcut(fyne.KeyH, 0)
 	g.swapItem = fyne.NewMenuItem("Swap colours (Gomoku)", g.swap)
-	g.legalItem = fyne.NewMenuItem("Show legal moves (Othello)", func() { g.setShowLegal(!g.showLegal) })
+	g.legalItem = fyne.NewMenuItem("Show legal moves", func() { g.setShowLegal(!g.showLegal) })
 	g.legalItem.Checked = g.showLegal
 	game := fyne.NewMenu("Game", g.newItem, fyne.NewMenuItemSeparator(),
 		g.undoItem, g.redoItem, g.hintItem, g.swapItem, fyne.NewMenuItemSeparator(), g.legalItem)
@@ -284,49 +308,24 @@ func (g *gui) buildMenu() {
 func (g *gui) addShortcuts() {
 	c := g.win.Canvas()
 	c.AddShortcut(shortcut(fyne.KeyN, 0), func(fyne.Shortcut) { g.showNewGame() })
-	c.AddShortcut(shortcut(fyne.KeyZ, 0), func(fyne.Shortcut) { g.undo() })
-	c.AddShortcut(shortcut(fyne.KeyY, 0), func(fyne.Shortcut) { g.redo() })
+	c.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { g.undo() })
+	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { g.redo() })
 	c.AddShortcut(shortcut(fyne.KeyZ, fyne.KeyModifierShift), func(fyne.Shortcut) { g.redo() })
 	c.AddShortcut(shortcut(fyne.KeyH, 0), func(fyne.Shortcut) { g.hint() })
 }
 
-// showRules shows a summary of the current game's rules (RULES.md).
+// showRules shows a summary of the current game's rules
+// (rules.Descriptor.Rules; the full rules are RULES.md).
 func (g *gui) showRules() {
-	game := g.ctl.Settings().Game
-	text := widget.NewLabel(rulesText[game])
+	d := g.ctl.Settings().Descriptor()
+	text := widget.NewLabel(d.Rules)
 	text.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustom("How to play "+GameTitle(game), "Close", container.NewVScroll(text), g.win)
-	d.Resize(fyne.NewSize(560, 480))
-	d.Show()
+	dlg := dialog.NewCustom("How to play "+d.Title, "Close", container.NewVScroll(text), g.win)
+	dlg.Resize(fyne.NewSize(560, 480))
+	dlg.Show()
 }
 
 func (g *gui) showAbout() {
 	dialog.ShowInformation("About Planiverse",
 		"Planiverse 0.1.0\nDVONN, Othello, Gomoku and Alak against the computer or a friend.", g.win)
-}
-
-// rulesText is a short description of each game's rules for the Help menu
-// (the full rules are RULES.md).
-var rulesText = map[string]string{
-	"othello": "Place a disc so that it brackets a straight line of your opponent's discs " +
-		"between it and one of your own discs; the bracketed discs flip to your colour. " +
-		"If you cannot move you pass (the program does it for you). The game ends when " +
-		"neither player can move; the player with more discs wins.",
-	"gomoku": "Players take turns placing a stone on an empty intersection; Black starts. " +
-		"Five in a row (horizontally, vertically or diagonally) wins — with the exact-five " +
-		"rule a line of six or more does not count. With the swap opening, after Black's " +
-		"first stone the second player may take that stone over (Swap colours).",
-	"dvonn": "Placement: White, Black and White place the three red DVONN pieces, then the " +
-		"players place their own pieces until the board is full (the last one places itself). " +
-		"Movement: move a stack whose top piece is yours in a straight line exactly as many " +
-		"spaces as it is high, onto another stack. A stack surrounded on all six sides cannot " +
-		"move. Stacks no longer connected to a DVONN piece are removed. When nobody can move, " +
-		"the player controlling the greater total height wins.",
-	"alak": "Classic: move one of your pieces to the nearest empty slot on its left or right, " +
-		"jumping over any pieces. A run of enemy pieces next to where you land, closed on its " +
-		"far side by one of yours, is captured. A player with fewer than two pieces loses.\n\n" +
-		"Modern: place a stone on an empty point; enemy groups next to it with no empty " +
-		"neighbour (closed by your stone or the edge) are removed. You may not place where your " +
-		"stone was just captured (ko). When the player to move has no legal point, more stones wins.\n\n" +
-		"In both, the third repetition of a position is a draw.",
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -13,33 +12,24 @@ import (
 
 	"planiverse/ai"
 	"planiverse/rules"
+	"planiverse/rules/registry"
 )
 
-// Texts of the new-game dialog's choices.
+// Texts of the new-game dialog's opponent choices.
 const (
 	optVsComputer = "The computer"
 	optVsPerson   = "Another person at this screen"
 	optWatch      = "Computer against computer (watch)"
-
-	optFreestyle = "Freestyle (five or more)"
-	optExact5    = "Exact five (six or more does not count)"
-	optNoOpening = "None"
-	optSwap      = "Swap after the first move"
-	optClassic   = "Classic (11 slots, slide)"
-	optModern    = "Modern (place stones on a line)"
-	optByHand    = "By hand (official)"
-	optAtRandom  = "At random"
-
-	swapExplained = "Swap: after Black's first stone, the second player may take that stone over and play Black; the first player then continues as White."
-	firstWinNote  = "Note: freestyle Gomoku without an opening rule is a proven win for the first player."
 )
 
 // newGameForm is the content of the new-game dialog: the game, the
-// opponent, the level, the person's side and each game's options. It reads
-// and writes MatchSettings and has no other state, so tests drive it
+// opponent, the level, the person's side and each registered game's
+// options (rules.Descriptor.Options), shown for the chosen game only. It
+// reads and writes MatchSettings and has no other state, so tests drive it
 // headless.
 type newGameForm struct {
-	set MatchSettings
+	set   MatchSettings
+	games []*rules.Descriptor
 
 	game      *widget.RadioGroup
 	opponent  *widget.RadioGroup
@@ -47,47 +37,82 @@ type newGameForm struct {
 	levelDesc *widget.Label
 	side      *widget.RadioGroup
 
-	gomokuSize    *widget.Select
-	gomokuRules   *widget.RadioGroup
-	gomokuOpening *widget.RadioGroup
-	gomokuNote    *widget.Label
-	alakRules     *widget.RadioGroup
-	alakPoints    *widget.Select
-	dvonnPlace    *widget.RadioGroup
+	levelRow, sideRow *formRow
+	// options holds each game's option rows, by game name.
+	options  map[string][]*optionRow
+	summary  map[string]*formRow // the game's Summary line, if any
+	warning  *widget.Label
+	warnRow  *formRow
+	syncing  bool
+	content  fyne.CanvasObject
+	onChange func() // called after sync (tests)
+}
 
-	levelRow, sideRow, noteRow                   *formRow
-	gomokuRows, alakRows, dvonnRows, othelloRows []*formRow
+// optionRow is one game option in the form: a radio group for a choice
+// option, a select for a number option, and a note under it (the chosen
+// choice's Note).
+type optionRow struct {
+	opt   *rules.Option
+	radio *widget.RadioGroup // choice options
+	sel   *widget.Select     // number options
+	note  *widget.Label
+	row   *formRow
+	nrow  *formRow
+}
 
-	content fyne.CanvasObject
+// value returns the value the row shows ("" when none is chosen).
+func (r *optionRow) value() string {
+	if r.radio != nil {
+		for _, c := range r.opt.Choices {
+			if c.Label == r.radio.Selected {
+				return c.Value
+			}
+		}
+		return ""
+	}
+	return r.sel.Selected
+}
+
+// setValue shows value v.
+func (r *optionRow) setValue(v string) {
+	if r.radio != nil {
+		for _, c := range r.opt.Choices {
+			if c.Value == v {
+				r.radio.SetSelected(c.Label)
+			}
+		}
+		return
+	}
+	r.sel.SetSelected(v)
 }
 
 // levelOption is the text of level l in the level list: "2 · Casual".
 func levelOption(l ai.Level) string { return fmt.Sprintf("%d · %s", l.Number, l.Name) }
 
-// sideOptions returns the names of the two seats of game, first seat first.
-func sideOptions(game string) []string {
-	switch game {
-	case "dvonn":
-		return []string{"White (places and moves first)", "Black"}
-	case "alak":
-		return []string{"X (moves first)", "O"}
+// sideOptions returns the names of the two seats of game d at the start,
+// the first seat first: "Black (moves first)", "White".
+func sideOptions(d *rules.Descriptor) []string {
+	s, err := d.Start(nil)
+	if err != nil {
+		return []string{d.Colours[0] + " (moves first)", d.Colours[1]}
 	}
-	return []string{"Black (moves first)", "White"}
+	return []string{d.SeatName(s, rules.First) + " (moves first)", d.SeatName(s, rules.Second)}
 }
 
 // newNewGameForm builds the form showing set.
 func newNewGameForm(set MatchSettings) *newGameForm {
-	f := &newGameForm{set: set.normalized()}
+	f := &newGameForm{set: set.normalized(), games: registry.Games(),
+		options: map[string][]*optionRow{}, summary: map[string]*formRow{}}
 	set = f.set
 
-	titles := make([]string, len(GameNames))
-	for i, g := range GameNames {
-		titles[i] = GameTitle(g)
+	titles := make([]string, len(f.games))
+	for i, d := range f.games {
+		titles[i] = d.Title
 	}
 	f.game = widget.NewRadioGroup(titles, nil)
 	f.game.Horizontal = true
 	f.game.Required = true
-	f.game.SetSelected(GameTitle(set.Game))
+	f.game.SetSelected(set.Descriptor().Title)
 
 	f.opponent = widget.NewRadioGroup([]string{optVsComputer, optVsPerson, optWatch}, nil)
 	f.opponent.Required = true
@@ -103,42 +128,10 @@ func newNewGameForm(set MatchSettings) *newGameForm {
 	f.level.SetSelectedIndex(set.Level - 1)
 	f.levelDesc.SetText(ai.Levels()[set.Level-1].Description)
 
-	f.side = widget.NewRadioGroup(sideOptions(set.Game), nil)
+	f.side = widget.NewRadioGroup(sideOptions(set.Descriptor()), nil)
 	f.side.Horizontal = true
 	f.side.Required = true
 	f.side.SetSelected(f.side.Options[set.Side])
-
-	f.gomokuSize = widget.NewSelect([]string{"15 × 15", "19 × 19", "20 × 20"}, nil)
-	f.gomokuSize.SetSelected(fmt.Sprintf("%d × %d", set.GomokuSize, set.GomokuSize))
-	f.gomokuRules = widget.NewRadioGroup([]string{optFreestyle, optExact5}, nil)
-	f.gomokuRules.Required = true
-	f.gomokuRules.SetSelected(map[string]string{"freestyle": optFreestyle, "exact5": optExact5}[set.GomokuRules])
-	f.gomokuOpening = widget.NewRadioGroup([]string{optNoOpening, optSwap}, nil)
-	f.gomokuOpening.Required = true
-	f.gomokuOpening.SetSelected(map[string]string{"none": optNoOpening, "swap": optSwap}[set.GomokuOpening])
-	swapLabel := widget.NewLabel(swapExplained)
-	swapLabel.Wrapping = fyne.TextWrapWord
-	f.gomokuNote = widget.NewLabel(firstWinNote)
-	f.gomokuNote.Wrapping = fyne.TextWrapWord
-	f.gomokuNote.Importance = widget.WarningImportance
-
-	f.alakRules = widget.NewRadioGroup([]string{optClassic, optModern}, nil)
-	f.alakRules.Required = true
-	f.alakRules.SetSelected(map[string]string{"classic": optClassic, "modern": optModern}[set.AlakRules])
-	var points []string
-	for n := 7; n <= 26; n++ {
-		points = append(points, strconv.Itoa(n))
-	}
-	f.alakPoints = widget.NewSelect(points, nil)
-	f.alakPoints.SetSelected(strconv.Itoa(set.AlakPoints))
-
-	f.dvonnPlace = widget.NewRadioGroup([]string{optByHand, optAtRandom}, nil)
-	f.dvonnPlace.Required = true
-	if set.DvonnRandom {
-		f.dvonnPlace.SetSelected(optAtRandom)
-	} else {
-		f.dvonnPlace.SetSelected(optByHand)
-	}
 
 	// One form layout for everything, so that the labels line up; a row
 	// whose label and content are both hidden takes no space.
@@ -148,20 +141,52 @@ func newNewGameForm(set MatchSettings) *newGameForm {
 		objs = append(objs, l, content)
 		return &formRow{l, content}
 	}
+	wrapped := func(text string) *widget.Label {
+		l := widget.NewLabel(text)
+		l.Wrapping = fyne.TextWrapWord
+		return l
+	}
 	row("Game", f.game)
 	row("Opponent", f.opponent)
 	f.levelRow = row("Level", container.NewVBox(f.level, f.levelDesc))
 	f.sideRow = row("You play", f.side)
-	f.gomokuRows = []*formRow{
-		row("Board", f.gomokuSize),
-		row("Win rule", f.gomokuRules),
-		row("Opening", f.gomokuOpening),
-		row("", swapLabel),
+	for _, d := range f.games {
+		if d.Summary != "" {
+			f.summary[d.Name] = row("", wrapped(d.Summary))
+		}
+		for i := range d.Options {
+			opt := &d.Options[i]
+			if opt.Label == "" {
+				continue
+			}
+			r := &optionRow{opt: opt, note: wrapped("")}
+			var content fyne.CanvasObject
+			if len(opt.Choices) > 0 {
+				labels := make([]string, len(opt.Choices))
+				for j, c := range opt.Choices {
+					labels[j] = c.Label
+				}
+				r.radio = widget.NewRadioGroup(labels, nil)
+				r.radio.Required = true
+				r.radio.Horizontal = len(opt.Choices) <= 3 && maxLen(labels) <= 10
+				content = r.radio
+			} else {
+				var nums []string
+				for n := opt.Min; n <= opt.Max; n++ {
+					nums = append(nums, strconv.Itoa(n))
+				}
+				r.sel = widget.NewSelect(nums, nil)
+				content = r.sel
+			}
+			r.setValue(set.Variants[d.Name][opt.Key])
+			r.row = row(opt.Label, content)
+			r.nrow = row("", r.note)
+			f.options[d.Name] = append(f.options[d.Name], r)
+		}
 	}
-	f.noteRow = row("", f.gomokuNote)
-	f.alakRows = []*formRow{row("Rules", f.alakRules), row("Points", f.alakPoints)}
-	f.dvonnRows = []*formRow{row("Placement", f.dvonnPlace)}
-	f.othelloRows = []*formRow{row("", widget.NewLabel("Standard 8x8 Othello; Black moves first."))}
+	f.warning = wrapped("")
+	f.warning.Importance = widget.WarningImportance
+	f.warnRow = row("", f.warning)
 	f.content = container.New(layout.NewFormLayout(), objs...)
 
 	// Change handlers are set last so that building the form does not
@@ -169,33 +194,87 @@ func newNewGameForm(set MatchSettings) *newGameForm {
 	f.game.OnChanged = func(string) { f.sync() }
 	f.opponent.OnChanged = func(string) { f.sync() }
 	f.level.OnChanged = func(string) { f.sync() }
-	f.gomokuRules.OnChanged = func(string) { f.sync() }
-	f.gomokuOpening.OnChanged = func(string) { f.sync() }
-	f.alakRules.OnChanged = func(string) { f.sync() }
+	for _, rows := range f.options {
+		for _, r := range rows {
+			if r.radio != nil {
+				r.radio.OnChanged = func(string) { f.sync() }
+			} else {
+				r.sel.OnChanged = func(string) { f.sync() }
+			}
+		}
+	}
 	f.sync()
 	return f
 }
 
+func maxLen(ss []string) int {
+	n := 0
+	for _, s := range ss {
+		n = max(n, len([]rune(s)))
+	}
+	return n
+}
+
 // sync shows the parts of the form that apply to the current choices.
 func (f *newGameForm) sync() {
+	if f.syncing {
+		return
+	}
+	f.syncing = true
+	defer func() { f.syncing = false }()
 	s := f.Settings()
-	showRows(f.gomokuRows, s.Game == "gomoku")
-	showRows(f.alakRows, s.Game == "alak")
-	showRows(f.dvonnRows, s.Game == "dvonn")
-	showRows(f.othelloRows, s.Game == "othello")
+	d := s.Descriptor()
+	for _, g := range f.games {
+		chosen := g.Name == s.Game
+		if r := f.summary[g.Name]; r != nil {
+			r.show(chosen)
+		}
+		for _, r := range f.options[g.Name] {
+			r.row.show(chosen)
+			note := ""
+			if r.opt.Applies != nil && !r.opt.Applies(s.Variants[g.Name]) {
+				disable(r, true)
+			} else {
+				disable(r, false)
+				for _, c := range r.opt.Choices {
+					if c.Value == r.value() {
+						note = c.Note
+					}
+				}
+			}
+			r.note.SetText(note)
+			r.nrow.show(chosen && note != "")
+		}
+	}
+	warn := ""
+	if d.Warning != nil {
+		warn = d.Warning(s.Options())
+	}
+	f.warning.SetText(warn)
+	f.warnRow.show(warn != "")
 	f.levelRow.show(s.Opponent != VsPerson)
 	f.sideRow.show(s.Opponent == VsComputer)
-	f.noteRow.show(s.Game == "gomoku" && s.GomokuRules == "freestyle" && s.GomokuOpening == "none")
-	if s.AlakRules == "modern" {
-		f.alakPoints.Enable()
-	} else {
-		f.alakPoints.Disable()
-	}
 	f.levelDesc.SetText(ai.Levels()[s.Level-1].Description)
-	if opts := sideOptions(s.Game); opts[0] != f.side.Options[0] {
+	if opts := sideOptions(d); opts[0] != f.side.Options[0] || opts[1] != f.side.Options[1] {
 		f.side.Options = opts
 		f.side.Selected = opts[s.Side]
 		f.side.Refresh()
+	}
+	if f.onChange != nil {
+		f.onChange()
+	}
+}
+
+// disable turns an option row's input off or on.
+func disable(r *optionRow, off bool) {
+	var w fyne.Disableable = r.sel
+	if r.radio != nil {
+		w = r.radio
+	}
+	if off {
+		w.Disable()
+	} else {
+		w.Enable()
 	}
 }
 
@@ -210,12 +289,6 @@ func (r *formRow) show(on bool) {
 // Visible reports whether the row is shown.
 func (r *formRow) Visible() bool { return r.content.Visible() }
 
-func showRows(rows []*formRow, on bool) {
-	for _, r := range rows {
-		r.show(on)
-	}
-}
-
 func showIf(o fyne.CanvasObject, on bool) {
 	if on {
 		o.Show()
@@ -224,12 +297,22 @@ func showIf(o fyne.CanvasObject, on bool) {
 	}
 }
 
+// optionRow returns the row of game's option key, or nil.
+func (f *newGameForm) optionRow(game, key string) *optionRow {
+	for _, r := range f.options[game] {
+		if r.opt.Key == key {
+			return r
+		}
+	}
+	return nil
+}
+
 // Settings returns the choices the form shows.
 func (f *newGameForm) Settings() MatchSettings {
 	s := f.set
-	for _, g := range GameNames {
-		if GameTitle(g) == f.game.Selected {
-			s.Game = g
+	for _, d := range f.games {
+		if d.Title == f.game.Selected {
+			s.Game = d.Name
 		}
 	}
 	switch f.opponent.Selected {
@@ -248,16 +331,13 @@ func (f *newGameForm) Settings() MatchSettings {
 			s.Side = rules.Player(i)
 		}
 	}
-	if n, err := strconv.Atoi(strings.Fields(f.gomokuSize.Selected + " x")[0]); err == nil {
-		s.GomokuSize = n
+	for game, rows := range f.options {
+		for _, r := range rows {
+			if v := r.value(); v != "" {
+				s = s.WithOption(game, r.opt.Key, v)
+			}
+		}
 	}
-	s.GomokuRules = map[string]string{optFreestyle: "freestyle", optExact5: "exact5"}[f.gomokuRules.Selected]
-	s.GomokuOpening = map[string]string{optNoOpening: "none", optSwap: "swap"}[f.gomokuOpening.Selected]
-	s.AlakRules = map[string]string{optClassic: "classic", optModern: "modern"}[f.alakRules.Selected]
-	if n, err := strconv.Atoi(f.alakPoints.Selected); err == nil {
-		s.AlakPoints = n
-	}
-	s.DvonnRandom = f.dvonnPlace.Selected == optAtRandom
 	return s.normalized()
 }
 
@@ -272,6 +352,7 @@ func showNewGameDialog(w fyne.Window, set MatchSettings, onStart func(MatchSetti
 			onCancel()
 		}
 	}, w)
-	d.Resize(fyne.NewSize(620, 640))
+	size := w.Canvas().Size()
+	d.Resize(fyne.NewSize(min(640, size.Width-40), min(640, size.Height-40)))
 	d.Show()
 }

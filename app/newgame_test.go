@@ -1,11 +1,14 @@
 package main
 
 import (
+	"reflect"
+	"strconv"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
 
 	"planiverse/rules"
+	"planiverse/rules/registry"
 )
 
 // TestSettingsRoundTrip checks that the preferences keep every choice and
@@ -13,27 +16,34 @@ import (
 func TestSettingsRoundTrip(t *testing.T) {
 	a := test.NewTempApp(t)
 	p := a.Preferences()
-	if got := LoadSettings(p); got != DefaultSettings() {
+	if got := LoadSettings(p); !reflect.DeepEqual(got, DefaultSettings()) {
 		t.Fatalf("first start: %+v, want the defaults", got)
 	}
-	want := MatchSettings{
-		Game: "gomoku", Opponent: Watch, Level: 5, Side: rules.Second,
-		GomokuSize: 19, GomokuRules: "exact5", GomokuOpening: "none",
-		AlakRules: "modern", AlakPoints: 13, DvonnRandom: true,
+	if DefaultSettings().Variants["gomoku"]["opening"] != "swap" {
+		t.Fatal("the dialog's first Gomoku opening is not the preferred swap")
 	}
+	want := DefaultSettings()
+	want.Game, want.Opponent, want.Level, want.Side = "gomoku", Watch, 5, rules.Second
+	want = want.WithOption("gomoku", "size", "19").WithOption("gomoku", "rules", "exact5").
+		WithOption("gomoku", "opening", "none").WithOption("alak", "rules", "modern").
+		WithOption("alak", "size", "13").WithOption("dvonn", "placement", "random")
 	SaveSettings(p, want)
-	if got := LoadSettings(p); got != want {
+	if got := LoadSettings(p); !reflect.DeepEqual(got, want) {
 		t.Fatalf("loaded %+v, want %+v", got, want)
 	}
 	p.SetString(prefGame, "chess")
 	p.SetInt(prefLevel, 99)
-	p.SetInt(prefGomokuSize, 17)
-	p.SetInt(prefAlakPoints, 3)
+	p.SetString(prefOption("gomoku", "size"), "17")
+	p.SetString(prefOption("alak", "size"), "3")
 	p.SetInt(prefSide, 7)
 	got := LoadSettings(p)
 	d := DefaultSettings()
-	if got.Game != d.Game || got.Level != d.Level || got.GomokuSize != d.GomokuSize || got.AlakPoints != d.AlakPoints || got.Side != d.Side {
+	if got.Game != d.Game || got.Level != d.Level || got.Side != d.Side ||
+		got.Variants["gomoku"]["size"] != "15" || got.Variants["alak"]["size"] != "11" {
 		t.Fatalf("bad values not replaced: %+v", got)
+	}
+	if got.Variants["gomoku"]["rules"] != "exact5" {
+		t.Fatal("a good value was dropped with the bad ones")
 	}
 	if !LoadShowLegal(p) {
 		t.Fatal("legal moves hidden by default")
@@ -44,25 +54,31 @@ func TestSettingsRoundTrip(t *testing.T) {
 	}
 }
 
-// TestSettingsMakeGames checks that every combination the dialog offers is
-// a valid game for NewGame.
+// TestSettingsMakeGames checks that every combination of option values the
+// dialog offers is a valid game for NewGame.
 func TestSettingsMakeGames(t *testing.T) {
-	s := DefaultSettings()
-	for _, g := range GameNames {
-		s.Game = g
-		for _, size := range []int{15, 19, 20} {
-			for _, r := range []string{"freestyle", "exact5"} {
-				for _, o := range []string{"none", "swap"} {
-					s.GomokuSize, s.GomokuRules, s.GomokuOpening = size, r, o
-					for _, ar := range []string{"classic", "modern"} {
-						for _, n := range []int{7, 11, 26} {
-							s.AlakRules, s.AlakPoints = ar, n
-							if _, err := NewGame(s.Options()); err != nil {
-								t.Fatalf("%+v: %v", s, err)
-							}
-						}
-					}
+	for _, d := range registry.Games() {
+		combos := []MatchSettings{DefaultSettings()}
+		combos[0].Game = d.Name
+		for _, opt := range d.Options {
+			var values []string
+			for _, c := range opt.Choices {
+				values = append(values, c.Value)
+			}
+			if len(opt.Choices) == 0 {
+				values = []string{strconv.Itoa(opt.Min), opt.Default, strconv.Itoa(opt.Max)}
+			}
+			var next []MatchSettings
+			for _, s := range combos {
+				for _, v := range values {
+					next = append(next, s.WithOption(d.Name, opt.Key, v))
 				}
+			}
+			combos = next
+		}
+		for _, s := range combos {
+			if _, _, err := NewGame(s.Game, s.Options()); err != nil {
+				t.Fatalf("%v: %v", s.Variants[d.Name], err)
 			}
 		}
 	}
@@ -72,16 +88,17 @@ func TestSettingsMakeGames(t *testing.T) {
 // back what the person changes, and shows only the relevant options.
 func TestNewGameForm(t *testing.T) {
 	test.NewTempApp(t)
-	want := MatchSettings{
-		Game: "alak", Opponent: VsComputer, Level: 3, Side: rules.Second,
-		GomokuSize: 20, GomokuRules: "freestyle", GomokuOpening: "none",
-		AlakRules: "modern", AlakPoints: 9, DvonnRandom: true,
-	}
+	want := DefaultSettings()
+	want.Game, want.Level, want.Side = "alak", 3, rules.Second
+	want = want.WithOption("gomoku", "size", "20").WithOption("gomoku", "opening", "none").
+		WithOption("alak", "rules", "modern").WithOption("alak", "size", "9").
+		WithOption("dvonn", "placement", "random")
 	f := newNewGameForm(want)
-	if got := f.Settings(); got != want {
+	if got := f.Settings(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("form reads %+v, want %+v", got, want)
 	}
-	if !f.alakRows[0].Visible() || f.gomokuRows[0].Visible() || f.dvonnRows[0].Visible() || !f.sideRow.Visible() {
+	if !f.optionRow("alak", "rules").row.Visible() || f.optionRow("gomoku", "rules").row.Visible() ||
+		f.optionRow("dvonn", "placement").row.Visible() || !f.sideRow.Visible() {
 		t.Fatal("wrong option boxes visible for Alak against the computer")
 	}
 	if f.side.Selected != "O" {
@@ -89,40 +106,47 @@ func TestNewGameForm(t *testing.T) {
 	}
 
 	f.game.SetSelected("Gomoku")
-	if !f.gomokuRows[0].Visible() || f.alakRows[0].Visible() {
+	if !f.optionRow("gomoku", "rules").row.Visible() || f.optionRow("alak", "rules").row.Visible() {
 		t.Fatal("Gomoku options not shown")
 	}
 	if f.side.Options[0] != "Black (moves first)" || f.Settings().Side != rules.Second {
 		t.Fatalf("side options %v, side %v", f.side.Options, f.Settings().Side)
 	}
-	if !f.noteRow.Visible() {
+	if !f.warnRow.Visible() {
 		t.Fatal("no first-player-win note for freestyle without an opening")
 	}
-	f.gomokuOpening.SetSelected(optSwap)
-	if f.noteRow.Visible() {
+	opening := f.optionRow("gomoku", "opening")
+	opening.setValue("swap")
+	if f.warnRow.Visible() {
 		t.Fatal("first-player-win note shown with the swap opening")
 	}
-	f.gomokuSize.SetSelected("19 × 19")
-	f.gomokuRules.SetSelected(optExact5)
+	if !opening.nrow.Visible() || opening.note.Text == "" {
+		t.Fatal("the swap is not explained while it is chosen")
+	}
+	f.optionRow("gomoku", "size").setValue("19")
+	f.optionRow("gomoku", "rules").setValue("exact5")
 	f.opponent.SetSelected(optVsPerson)
 	if f.levelRow.Visible() || f.sideRow.Visible() {
 		t.Fatal("level or side shown for two people")
 	}
 	f.level.SetSelectedIndex(5)
 	got := f.Settings()
-	if got.Game != "gomoku" || got.GomokuSize != 19 || got.GomokuRules != "exact5" || got.GomokuOpening != "swap" ||
-		got.Opponent != VsPerson || got.Level != 6 || got.AlakPoints != 9 {
+	if got.Game != "gomoku" || got.Option("size") != "19" || got.Option("rules") != "exact5" || got.Option("opening") != "swap" ||
+		got.Opponent != VsPerson || got.Level != 6 || got.Variants["alak"]["size"] != "9" {
 		t.Fatalf("form reads %+v", got)
 	}
 
 	f.game.SetSelected("DVONN")
-	f.dvonnPlace.SetSelected(optByHand)
-	if f.Settings().DvonnRandom || !f.dvonnRows[0].Visible() {
+	f.optionRow("dvonn", "placement").setValue("hand")
+	if f.Settings().Option("placement") != "hand" || !f.optionRow("dvonn", "placement").row.Visible() {
 		t.Fatal("DVONN placement choice not read")
 	}
+	if f.side.Options[0] != "White (moves first)" {
+		t.Fatalf("DVONN sides %v", f.side.Options)
+	}
 	f.game.SetSelected("Alak")
-	f.alakRules.SetSelected(optClassic)
-	if !f.alakPoints.Disabled() || f.Settings().Options().Size != 0 {
+	f.optionRow("alak", "rules").setValue("classic")
+	if !f.optionRow("alak", "size").sel.Disabled() || f.Settings().Options()["size"] != "" {
 		t.Fatal("points offered for classic Alak")
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"image/color"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -89,9 +90,13 @@ type panel struct {
 	messages  *widget.Label
 	moves     *widget.List
 	moveTexts []string
+	// legalMarks: the board can mark the legal moves (widgets.LegalMarker),
+	// so the panel offers the toggle.
+	legalMarks bool
 
 	undo, redo, hint, swap, newGame *widget.Button
 	showLegal                       *widget.Check
+	top                             *fyne.Container // everything above the move list
 
 	content fyne.CanvasObject
 }
@@ -125,9 +130,15 @@ func newPanel(onNew, onUndo, onRedo, onHint, onSwap func(), onShowLegal func(boo
 		func() fyne.CanvasObject { return widget.NewLabel("000. White  E3G3") },
 		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(p.moveTexts[i]) },
 	)
+	// The rows are not actions (yet): a click must not leave a row
+	// highlighted.
+	p.moves.OnSelected = func(id widget.ListItemID) { p.moves.Unselect(id) }
+	// The thinking row always takes its place, empty when idle, so that
+	// the buttons below it never move.
+	p.thinking.SetText(" ")
 	p.thinkRow = container.NewBorder(nil, nil, p.activity, nil, p.thinking)
 
-	top := container.NewVBox(
+	p.top = container.NewVBox(
 		p.title,
 		container.NewBorder(nil, nil, swatchBox(p.turnSwat, 28), nil, p.turn),
 		widget.NewSeparator(),
@@ -144,7 +155,7 @@ func newPanel(onNew, onUndo, onRedo, onHint, onSwap func(), onShowLegal func(boo
 	)
 	width := canvas.NewRectangle(color.Transparent)
 	width.SetMinSize(fyne.NewSize(panelWidth, 0))
-	p.content = container.NewStack(width, container.NewPadded(container.NewBorder(top, nil, nil, nil, p.moves)))
+	p.content = container.NewStack(width, container.NewPadded(container.NewBorder(p.top, nil, nil, nil, p.moves)))
 	return p
 }
 
@@ -202,18 +213,28 @@ func (p *panel) update(c *Controller) {
 	showIf(p.messages, len(msgs) > 0)
 
 	texts, _, sides := c.History()
-	p.moveTexts = p.moveTexts[:0]
-	for i, t := range texts {
-		p.moveTexts = append(p.moveTexts, fmt.Sprintf("%d. %s  %s", i+1, sides[i], t))
+	if len(texts) == 0 {
+		p.moves.UnselectAll()
 	}
+	rows := make([]string, len(texts))
+	for i, t := range texts {
+		rows[i] = fmt.Sprintf("%d. %s  %s", i+1, sides[i], t)
+	}
+	changed := !slices.Equal(rows, p.moveTexts)
+	p.moveTexts = rows
 	p.moves.Refresh()
-	p.moves.ScrollToBottom()
+	if changed && len(rows) > 0 {
+		// ScrollTo places the row by arithmetic on the row height; the
+		// list's own ScrollToBottom would use the content height of the
+		// previous layout and leave the newest row hidden.
+		p.moves.ScrollTo(len(p.moveTexts) - 1)
+	}
 
 	enable(p.undo, c.CanUndo())
 	enable(p.redo, c.CanRedo())
 	enable(p.hint, c.PersonToMove())
 	showIf(p.swap, c.CanSwap())
-	showIf(p.showLegal, set.Game == "othello")
+	showIf(p.showLegal, p.legalMarks)
 }
 
 // showThinking shows or hides the thinking indicator with the search's
@@ -225,9 +246,8 @@ func (p *panel) showThinking(c *Controller) {
 		p.activity.Hide()
 		if h := c.Hint(); h != rules.NoMove {
 			p.thinking.SetText("Hint: " + c.State().MoveString(h) + " (marked on the board)")
-			p.thinkRow.Show()
 		} else {
-			p.thinkRow.Hide()
+			p.thinking.SetText(" ")
 		}
 		return
 	}
@@ -242,7 +262,6 @@ func (p *panel) showThinking(c *Controller) {
 		what += "…"
 	}
 	p.thinking.SetText(what)
-	p.thinkRow.Show()
 	p.activity.Start()
 }
 

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"maps"
+
 	"fyne.io/fyne/v2"
 
 	"planiverse/ai"
 	"planiverse/rules"
+	"planiverse/rules/registry"
 )
 
 // Opponent says who sits at the other side of the board.
@@ -18,57 +21,107 @@ const (
 )
 
 // MatchSettings are every choice of the new-game dialog: the game, who plays
-// it, and each game's options (kept for all four games, so switching game in
-// the dialog keeps the others' choices). They are remembered in Fyne
-// Preferences (LoadSettings, SaveSettings).
+// it, and each game's option values (kept for every registered game, so
+// that switching game in the dialog keeps the others' choices). They are
+// remembered in Fyne Preferences (LoadSettings, SaveSettings). Variants is
+// shared by copies of a MatchSettings: change it only through WithOption.
 type MatchSettings struct {
-	Game     string       // "dvonn", "othello", "gomoku" or "alak" (GameNames)
+	Game     string       // a registered game's name (registry.Names)
 	Opponent Opponent     // VsComputer, VsPerson or Watch
 	Level    int          // the computer's level, 1..ai.MaxLevel (ai.Levels)
 	Side     rules.Player // the seat the person plays against the computer (0 moves first)
 
-	GomokuSize    int    // 15, 19 or 20 intersections a side
-	GomokuRules   string // "freestyle" (five or more wins) or "exact5"
-	GomokuOpening string // "none" or "swap" (swap after the first move)
-
-	AlakRules  string // "classic" (11 slots, sliding) or "modern" (placement on a line)
-	AlakPoints int    // number of points of modern Alak, 7..26
-
-	DvonnRandom bool // DVONN: fill the board with a random placement before play starts
+	// Variants holds the option values of each game by game name and
+	// option key (rules.Option.Key), including options that do not apply
+	// to the variant chosen now (Alak's points while classic is chosen).
+	Variants map[string]rules.Options
 }
 
 // DefaultSettings are the choices of a first start: Othello against the
-// computer at level 2 (Casual), the person playing Black, and each game's
-// RULES.md defaults.
+// computer at level 2 (Casual), the person playing the first seat, and for
+// every game the options' preferred values (rules.Option.Preferred, else
+// Default).
 func DefaultSettings() MatchSettings {
-	return MatchSettings{
-		Game: "othello", Opponent: VsComputer, Level: 2, Side: rules.First,
-		GomokuSize: 15, GomokuRules: "freestyle", GomokuOpening: "swap",
-		AlakRules: "classic", AlakPoints: 11,
+	s := MatchSettings{Game: "othello", Opponent: VsComputer, Level: 2, Side: rules.First,
+		Variants: map[string]rules.Options{}}
+	for _, d := range registry.Games() {
+		s.Variants[d.Name] = preferredOptions(d)
 	}
+	return s
 }
 
-// Options returns the GameOptions (app/games.go) that NewGame needs for the
-// chosen game; options of the other games are left out.
-func (s MatchSettings) Options() GameOptions {
-	o := GameOptions{Game: s.Game}
-	switch s.Game {
-	case "gomoku":
-		o.Size, o.Rules, o.Opening = s.GomokuSize, s.GomokuRules, s.GomokuOpening
-	case "alak":
-		o.Rules = s.AlakRules
-		if s.AlakRules == "modern" {
-			o.Size = s.AlakPoints
+// preferredOptions are d's options as a first start shows them.
+func preferredOptions(d *rules.Descriptor) rules.Options {
+	o := d.Defaults()
+	for _, opt := range d.Options {
+		if opt.Preferred != "" {
+			o[opt.Key] = opt.Preferred
 		}
 	}
 	return o
 }
 
+// Descriptor returns the chosen game's descriptor (the settings are
+// normalized, so the game is registered; nil otherwise).
+func (s MatchSettings) Descriptor() *rules.Descriptor {
+	d, _ := registry.Lookup(s.Game)
+	return d
+}
+
+// Options returns the chosen game's option values that apply to the chosen
+// variant (rules.Option.Applies), as the game's New wants them.
+func (s MatchSettings) Options() rules.Options {
+	d := s.Descriptor()
+	if d == nil {
+		return rules.Options{}
+	}
+	return applying(d, s.Variants[s.Game])
+}
+
+// applying returns the values of o that apply to the variant o describes,
+// with defaults for missing ones.
+func applying(d *rules.Descriptor, o rules.Options) rules.Options {
+	full := d.Defaults()
+	for k, v := range o {
+		if opt := d.Option(k); opt != nil && opt.Valid(v) {
+			full[k] = v
+		}
+	}
+	out := rules.Options{}
+	for _, opt := range d.Options {
+		if opt.Applies == nil || opt.Applies(full) {
+			out[opt.Key] = full[opt.Key]
+		}
+	}
+	return out
+}
+
+// Option returns the value of the chosen game's option key ("" when it has
+// none).
+func (s MatchSettings) Option(key string) string { return s.Variants[s.Game][key] }
+
+// WithOption returns s with game's option key set to value; s itself and
+// its copies are unchanged.
+func (s MatchSettings) WithOption(game, key, value string) MatchSettings {
+	v := make(map[string]rules.Options, len(s.Variants))
+	for g, o := range s.Variants {
+		v[g] = maps.Clone(o)
+	}
+	if v[game] == nil {
+		v[game] = rules.Options{}
+	}
+	v[game][key] = value
+	s.Variants = v
+	return s
+}
+
 // normalized returns s with every out-of-range or unknown field replaced by
-// its default, so that stale or hand-edited preferences never break a start.
+// its default, so that stale or hand-edited preferences never break a start:
+// an unknown game or opponent, a level or side out of range, an option
+// value its game does not allow. It always returns a fresh Variants map.
 func (s MatchSettings) normalized() MatchSettings {
 	d := DefaultSettings()
-	if !oneOf(s.Game, GameNames...) {
+	if _, err := registry.Lookup(s.Game); err != nil {
 		s.Game = d.Game
 	}
 	if !oneOf(string(s.Opponent), string(VsComputer), string(VsPerson), string(Watch)) {
@@ -80,21 +133,15 @@ func (s MatchSettings) normalized() MatchSettings {
 	if s.Side > rules.Second {
 		s.Side = d.Side
 	}
-	if s.GomokuSize != 15 && s.GomokuSize != 19 && s.GomokuSize != 20 {
-		s.GomokuSize = d.GomokuSize
+	for _, g := range registry.Games() {
+		o := d.Variants[g.Name]
+		for k, v := range s.Variants[g.Name] {
+			if opt := g.Option(k); opt != nil && opt.Valid(v) {
+				o[k] = v
+			}
+		}
 	}
-	if !oneOf(s.GomokuRules, "freestyle", "exact5") {
-		s.GomokuRules = d.GomokuRules
-	}
-	if !oneOf(s.GomokuOpening, "none", "swap") {
-		s.GomokuOpening = d.GomokuOpening
-	}
-	if !oneOf(s.AlakRules, "classic", "modern") {
-		s.AlakRules = d.AlakRules
-	}
-	if s.AlakPoints < 7 || s.AlakPoints > 26 {
-		s.AlakPoints = d.AlakPoints
-	}
+	s.Variants = d.Variants
 	return s
 }
 
@@ -107,39 +154,41 @@ func oneOf(s string, set ...string) bool {
 	return false
 }
 
-// Preference keys (stored under AppID by Fyne).
+// Preference keys (stored under AppID by Fyne). A game's option is kept
+// under "<game>.<option key>", such as "gomoku.rules".
 const (
-	prefGame          = "game"
-	prefOpponent      = "opponent"
-	prefLevel         = "level"
-	prefSide          = "side"
-	prefGomokuSize    = "gomoku.size"
-	prefGomokuRules   = "gomoku.rules"
-	prefGomokuOpening = "gomoku.opening"
-	prefAlakRules     = "alak.rules"
-	prefAlakPoints    = "alak.points"
-	prefDvonnRandom   = "dvonn.random"
-	prefShowLegal     = "othello.showLegal"
+	prefGame      = "game"
+	prefOpponent  = "opponent"
+	prefLevel     = "level"
+	prefSide      = "side"
+	prefShowLegal = "othello.showLegal"
+	prefWidth     = "window.width"
+	prefHeight    = "window.height"
 )
+
+// prefOption is the preference key of game's option key.
+func prefOption(game, key string) string { return game + "." + key }
 
 // LoadSettings reads the last new-game choices from p; missing or invalid
 // values fall back to DefaultSettings.
 func LoadSettings(p fyne.Preferences) MatchSettings {
 	d := DefaultSettings()
 	s := MatchSettings{
-		Game:          p.StringWithFallback(prefGame, d.Game),
-		Opponent:      Opponent(p.StringWithFallback(prefOpponent, string(d.Opponent))),
-		Level:         p.IntWithFallback(prefLevel, d.Level),
-		Side:          rules.Player(p.IntWithFallback(prefSide, int(d.Side))),
-		GomokuSize:    p.IntWithFallback(prefGomokuSize, d.GomokuSize),
-		GomokuRules:   p.StringWithFallback(prefGomokuRules, d.GomokuRules),
-		GomokuOpening: p.StringWithFallback(prefGomokuOpening, d.GomokuOpening),
-		AlakRules:     p.StringWithFallback(prefAlakRules, d.AlakRules),
-		AlakPoints:    p.IntWithFallback(prefAlakPoints, d.AlakPoints),
-		DvonnRandom:   p.BoolWithFallback(prefDvonnRandom, d.DvonnRandom),
+		Game:     p.StringWithFallback(prefGame, d.Game),
+		Opponent: Opponent(p.StringWithFallback(prefOpponent, string(d.Opponent))),
+		Level:    p.IntWithFallback(prefLevel, d.Level),
+		Side:     d.Side,
+		Variants: map[string]rules.Options{},
 	}
-	if side := p.IntWithFallback(prefSide, int(d.Side)); side < 0 || side > 1 {
-		s.Side = d.Side
+	if side := p.IntWithFallback(prefSide, int(d.Side)); side == 0 || side == 1 {
+		s.Side = rules.Player(side)
+	}
+	for _, g := range registry.Games() {
+		o := rules.Options{}
+		for _, opt := range g.Options {
+			o[opt.Key] = p.StringWithFallback(prefOption(g.Name, opt.Key), d.Variants[g.Name][opt.Key])
+		}
+		s.Variants[g.Name] = o
 	}
 	return s.normalized()
 }
@@ -150,12 +199,11 @@ func SaveSettings(p fyne.Preferences, s MatchSettings) {
 	p.SetString(prefOpponent, string(s.Opponent))
 	p.SetInt(prefLevel, s.Level)
 	p.SetInt(prefSide, int(s.Side))
-	p.SetInt(prefGomokuSize, s.GomokuSize)
-	p.SetString(prefGomokuRules, s.GomokuRules)
-	p.SetString(prefGomokuOpening, s.GomokuOpening)
-	p.SetString(prefAlakRules, s.AlakRules)
-	p.SetInt(prefAlakPoints, s.AlakPoints)
-	p.SetBool(prefDvonnRandom, s.DvonnRandom)
+	for game, o := range s.Variants {
+		for k, v := range o {
+			p.SetString(prefOption(game, k), v)
+		}
+	}
 }
 
 // LoadShowLegal reports whether Othello's legal-move marks are on (default
