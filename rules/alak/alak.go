@@ -57,12 +57,15 @@ const classicStart = "xxxx...oooo x"
 const histReserve = 256
 
 // Zobrist keys: stone[player][slot], the side to move (x or'ed in when o is
-// to move) and one key per forbidden point (modern ko). Generated with
-// splitmix64 from a fixed seed, so hashes are the same in every run.
+// to move), one key per forbidden point (modern ko) and one per rule set and
+// board length (variant[modern][n]), so that positions of different variants
+// never share a hash and no start position hashes to 0. Drawn from
+// math/rand/v2's PCG with a fixed seed, so hashes are the same in every run.
 var (
-	zStone  [2][MaxPoints]uint64
-	zSide   uint64
-	zForbid [MaxPoints]uint64
+	zStone   [2][MaxPoints]uint64
+	zSide    uint64
+	zForbid  [MaxPoints]uint64
+	zVariant [2][MaxPoints + 1]uint64
 )
 
 func init() {
@@ -75,6 +78,11 @@ func init() {
 	zSide = next()
 	for i := range zForbid {
 		zForbid[i] = next()
+	}
+	for m := range zVariant {
+		for n := range zVariant[m] {
+			zVariant[m][n] = next()
+		}
 	}
 }
 
@@ -97,6 +105,7 @@ type Game struct {
 	side   rules.Player // side to move
 	hash   uint64       // incremental Zobrist hash
 	hist   []undo       // one record per move played since the start position
+	ko     uint32       // modern: points forbidden at the start position (ParsePosition's ko=)
 }
 
 var _ rules.State = (*Game)(nil)
@@ -123,17 +132,21 @@ func NewModern(n int) (*Game, error) {
 
 // ParsePosition reads a position in the text of Position: the slots left to
 // right as 'x', 'o' or '.', a space, and the side to move 'x' or 'o', e.g.
-// ".xxx...xoo. x". Classic positions have exactly 11 slots and at least one
-// empty slot; modern positions have 7 to 26 points and no forbidden points
-// (the text does not record ko). The new game has no history. Errors wrap
-// rules.ErrSyntax and quote the text.
+// ".xxx...xoo. x"; for modern Alak an optional third field "ko=<letters>"
+// names the points the side to move may not play because the last move
+// emptied them (ko; RULES.md, "Alak", "Modern"), as point letters ('a' =
+// leftmost), e.g. "x.o.xx. o ko=b". Classic positions have exactly 11 slots
+// and at least one empty slot; modern positions have 7 to 26 points. The new
+// game has no history. Errors wrap rules.ErrSyntax and quote the text; a ko
+// point that is occupied or off the board, or ko= in classic Alak, is an
+// error too.
 func ParsePosition(modern bool, s string) (*Game, error) {
 	bad := func(why string) error {
 		return rules.Errorf(rules.ErrSyntax, "alak: position %s: %s", rules.Quote(s), why)
 	}
 	f := strings.Fields(s)
-	if len(f) != 2 {
-		return nil, bad("want the slots, a space and the side to move (x or o)")
+	if len(f) != 2 && len(f) != 3 {
+		return nil, bad("want the slots, a space and the side to move (x or o), and for modern Alak optionally ko=<letters>")
 	}
 	board, side := f[0], f[1]
 	n := len(board)
@@ -166,13 +179,33 @@ func ParsePosition(modern bool, s string) (*Game, error) {
 	if !modern && g.stones[0]|g.stones[1] == g.full() {
 		return nil, bad("a classic board needs an empty slot")
 	}
+	if len(f) == 3 {
+		letters, ok := strings.CutPrefix(f[2], "ko=")
+		switch {
+		case !ok || letters == "":
+			return nil, bad(fmt.Sprintf("third field %s; want ko=<point letters>", rules.Quote(f[2])))
+		case !modern:
+			return nil, bad("classic Alak has no ko")
+		}
+		for _, c := range []byte(letters) {
+			p := int(c) - 'a'
+			switch {
+			case p < 0 || p >= n:
+				return nil, bad(fmt.Sprintf("ko point %q is not one of a..%c", c, 'a'+n-1))
+			case (g.stones[0]|g.stones[1])&(1<<p) != 0:
+				return nil, bad(fmt.Sprintf("ko point %c is occupied", c))
+			}
+			g.ko |= 1 << p
+		}
+	}
 	g.hash = ScratchHash(g)
 	return g, nil
 }
 
 // Position returns the position in the text ParsePosition reads: slots
-// 'x', 'o', '.', a space and the side to move, e.g. "xxxx...oooo x". It
-// does not record the history or (modern) the forbidden points.
+// 'x', 'o', '.', a space, the side to move and, for a modern position
+// with forbidden points, " ko=<letters>", e.g. "xxxx...oooo x". It does not
+// record the history.
 func (g *Game) Position() string {
 	var b strings.Builder
 	for i := 0; i < g.n; i++ {
@@ -180,6 +213,12 @@ func (g *Game) Position() string {
 	}
 	b.WriteByte(' ')
 	b.WriteByte("xo"[g.side])
+	if f := g.Forbidden(); f != 0 {
+		b.WriteString(" ko=")
+		for ; f != 0; f &= f - 1 {
+			b.WriteByte(byte('a' + bits.TrailingZeros32(f)))
+		}
+	}
 	return b.String()
 }
 
@@ -231,8 +270,11 @@ func (g *Game) Count() (x, o int) {
 // RULES.md): bit i set when the opponent's last move removed the mover's
 // stone from point i. Always 0 in classic Alak and at the start of a game.
 func (g *Game) Forbidden() uint32 {
-	if !g.modern || len(g.hist) == 0 {
+	if !g.modern {
 		return 0
+	}
+	if len(g.hist) == 0 {
+		return g.ko
 	}
 	return g.hist[len(g.hist)-1].captured
 }
@@ -517,7 +559,11 @@ func ScratchHash(g *Game) uint64 {
 	if g.side == 1 {
 		h ^= zSide
 	}
-	return h ^ forbidKeys(g.Forbidden())
+	modern := 0
+	if g.modern {
+		modern = 1
+	}
+	return h ^ forbidKeys(g.Forbidden()) ^ zVariant[modern][g.n]
 }
 
 // Clone returns a deep copy of g, history included, as a rules.State

@@ -163,13 +163,13 @@ func TestModernCaptures(t *testing.T) {
 		name, pos, move, after string
 		captured               uint32
 	}{
-		{"edge capture", "o...... x", "b", ".x..... o", 1},
-		{"edge capture right", ".....xx o", "e", "....o.. x", 0b11 << 5},
-		{"two-sided capture", "xo.ox.. x", "c", "x.x.x.. o", 1<<1 | 1<<3},
-		{"group of three", ".xxxo.. o", "a", "o...o.. x", 0b111 << 1},
+		{"edge capture", "o...... x", "b", ".x..... o ko=a", 1},
+		{"edge capture right", ".....xx o", "e", "....o.. x ko=fg", 0b11 << 5},
+		{"two-sided capture", "xo.ox.. x", "c", "x.x.x.. o ko=bd", 1<<1 | 1<<3},
+		{"group of three", ".xxxo.. o", "a", "o...o.. x ko=bcd", 0b111 << 1},
 		{"open group survives", ".o.o... x", "c", ".oxo... o", 0},
 		{"no suicide", "xo.ox.. o", "c", "xooox.. x", 0},
-		{"closed by an old stone", "oxo.... x", "d", "ox.x... o", 1 << 2},
+		{"closed by an old stone", "oxo.... x", "d", "ox.x... o ko=c", 1 << 2},
 	}
 	for _, c := range cases {
 		g := mustParse(t, true, c.pos)
@@ -213,7 +213,7 @@ func TestModernEnd(t *testing.T) {
 	// x fills the last point and captures f; o's only empty point is forbidden.
 	g := mustParse(t, true, "xoxoxo. x")
 	rulestest.Play(t, g, "g")
-	if got := g.Position(); got != "xoxox.x o" {
+	if got := g.Position(); got != "xoxox.x o ko=f" {
 		t.Fatalf("after g: %q", got)
 	}
 	over, score := g.Outcome()
@@ -266,8 +266,66 @@ func TestModernRepetitionNeedsSameKo(t *testing.T) {
 	if g.Forbidden() == 0 {
 		t.Fatal("expected a ko")
 	}
-	if h == mustParse(t, true, g.Position()).Hash() {
+	pos := g.Position()
+	if !strings.Contains(pos, " ko=") || mustParse(t, true, pos).Hash() != h {
+		t.Fatalf("%q does not carry the ko into the same position", pos)
+	}
+	bare, _, _ := strings.Cut(pos, " ko=")
+	if h == mustParse(t, true, bare).Hash() {
 		t.Fatal("hash ignores the forbidden points")
+	}
+}
+
+// TestPositionKo checks ParsePosition's ko= field: the forbidden points are
+// refused, the text round-trips, and bad fields are errors.
+func TestPositionKo(t *testing.T) {
+	g := mustParse(t, true, "x.o.xx. o ko=b")
+	if g.Forbidden() != 1<<1 || slices.Contains(texts(g), "b") || !slices.Contains(texts(g), "d") {
+		t.Fatalf("forbidden %b, moves %v", g.Forbidden(), texts(g))
+	}
+	if _, err := g.ParseMove("b"); !errors.Is(err, rules.ErrIllegal) {
+		t.Fatalf("ParseMove(b) on the ko point: %v", err)
+	}
+	if g.Position() != "x.o.xx. o ko=b" || g.Hash() != ScratchHash(g) {
+		t.Fatalf("round trip %q", g.Position())
+	}
+	rulestest.Play(t, g, "d")
+	g.Undo()
+	if g.Forbidden() != 1<<1 {
+		t.Fatal("undo lost the start position's ko")
+	}
+	for _, bad := range []string{
+		"x.o.xx. o ko=a",   // occupied
+		"x.o.xx. o ko=h",   // off the 7-point board
+		"x.o.xx. o ko=",    // no point
+		"x.o.xx. o kb=b",   // unknown field
+		"x.o.xx. o ko=b x", // four fields
+	} {
+		if _, err := ParsePosition(true, bad); !errors.Is(err, rules.ErrSyntax) {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+	if _, err := ParsePosition(false, "xxxx...oooo x ko=e"); !errors.Is(err, rules.ErrSyntax) {
+		t.Errorf("classic ko: %v", err)
+	}
+}
+
+// TestVariantHashes checks that the hash tells the variants apart: the same
+// stones in classic and modern 11-point Alak, and the empty boards of every
+// modern size, all hash differently and never to 0.
+func TestVariantHashes(t *testing.T) {
+	c := mustParse(t, false, "xxxx...oooo x")
+	m := mustParse(t, true, "xxxx...oooo x")
+	if c.Hash() == m.Hash() {
+		t.Fatal("classic and modern 11 hash alike")
+	}
+	seen := map[uint64]int{c.Hash(): 0}
+	for n := MinPoints; n <= MaxPoints; n++ {
+		g, _ := NewModern(n)
+		if h := g.Hash(); h == 0 || seen[h] != 0 {
+			t.Fatalf("empty %d-point board hashes to %x (as %d)", n, h, seen[h])
+		}
+		seen[g.Hash()] = n
 	}
 }
 

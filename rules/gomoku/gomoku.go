@@ -443,7 +443,7 @@ func ScratchHash(g *Game) uint64 {
 			h ^= zobrist[c-1][p]
 		}
 	}
-	return h ^ g.flagKeys()
+	return h ^ g.flagKeys() ^ g.variantKey()
 }
 
 // Outcome reports the end of the game from ToMove's seat: a five made by the
@@ -637,12 +637,16 @@ func (g *Game) String() string {
 	return b.String()
 }
 
-// Zobrist keys, colour-based, for the largest board, from a fixed
-// splitmix64 sequence so that hashes are the same in every run.
+// Zobrist keys, colour-based, for the largest board, the swap flags, and
+// one key per variant (win rule, opening rule, board size), so that
+// positions of different variants never share a hash and no start position
+// hashes to 0. Drawn from math/rand/v2's PCG with a fixed seed, so that
+// hashes are the same in every run.
 var (
 	zobrist          [2][MaxPoints]uint64
 	keySwapped       uint64
 	keySwapAvailable uint64
+	keyVariant       [4][4][3]uint64 // [rule][opening][size 15, 19, 20]
 )
 
 func init() {
@@ -654,4 +658,23 @@ func init() {
 	}
 	keySwapped = next()
 	keySwapAvailable = next()
+	for r := range keyVariant {
+		for o := range keyVariant[r] {
+			for z := range keyVariant[r][o] {
+				keyVariant[r][o][z] = next()
+			}
+		}
+	}
+}
+
+// variantKey is the Zobrist key of g's rules and board size.
+func (g *Game) variantKey() uint64 {
+	z := 0
+	switch g.size {
+	case 19:
+		z = 1
+	case 20:
+		z = 2
+	}
+	return keyVariant[g.opts.Rule&3][g.opts.Opening&3][z]
 }

@@ -649,3 +649,32 @@ func BenchmarkRandomGame(b *testing.B) {
 		}
 	}
 }
+
+// TestVariantHashes checks that the hash tells the variants apart: the same
+// stones under another win rule, opening rule or board size hash
+// differently, and no start position hashes to 0.
+func TestVariantHashes(t *testing.T) {
+	seen := map[uint64]Options{}
+	for _, size := range []int{15, 19, 20} {
+		for _, rule := range []Rule{Freestyle, ExactFive} {
+			for _, opening := range []Opening{NoOpening, SwapOpening} {
+				o := Options{Size: size, Rule: rule, Opening: opening}
+				g, err := New(o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				g.Play(rules.Move(0)) // the same point index (top left) on every board
+				for _, h := range []uint64{g.Hash(), ScratchHash(g)} {
+					if prev, dup := seen[h]; dup || h == 0 {
+						t.Fatalf("%+v hashes as %+v (%x)", o, prev, h)
+					}
+				}
+				seen[g.Hash()] = o
+				g.Undo()
+				if g.Hash() == 0 {
+					t.Fatalf("%+v: the empty board hashes to 0", o)
+				}
+			}
+		}
+	}
+}
