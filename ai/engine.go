@@ -80,15 +80,14 @@ type Engine struct {
 	moveTime time.Duration
 
 	// Game knowledge, cached per concrete state type.
-	override  Knowledge
-	knowType  reflect.Type
-	know      Knowledge
-	eval      Evaluator
-	orderer   MoveOrderer
-	cands     CandidateGenerator
-	solver    Solver
-	gameName  string
-	useSolver bool
+	override Knowledge
+	knowType reflect.Type
+	know     Knowledge
+	eval     Evaluator
+	orderer  MoveOrderer
+	cands    CandidateGenerator
+	solver   Solver
+	gameName string
 
 	// Per-search state.
 	s          rules.State
@@ -107,8 +106,8 @@ type Engine struct {
 	stop       atomic.Bool
 	aborted    bool
 	horizon    bool
-	immune     bool // iterations up to minDepth ignore node and time limits
-	minDepth   int  // at least 1
+	immune     bool             // the depth-1 iteration ignores node and time limits
+	now        func() time.Time // the clock (tests); nil: time.Now
 	report     func(Info)
 	exactDepth bool // tests: take table cutoffs only from entries of exactly the needed depth
 	lastReport time.Time

@@ -100,7 +100,7 @@ func TestDvonnLastPlacement(t *testing.T) {
 			e.SetKnowledge(ev)
 			e.exactDepth = true
 			for d := 1; d <= 3; d++ {
-				res := e.search(context.Background(), g, Limits{Depth: d}, nil, false, 1)
+				res := e.search(context.Background(), g, Limits{Depth: d}, nil, false)
 				if want := minimax(g, ev, d, 0); res.Score != want {
 					t.Fatalf("position %d depth %d: search %d, minimax %d", i, d, res.Score, want)
 				}
@@ -117,7 +117,7 @@ func TestGamesAllocs(t *testing.T) {
 		e := NewEngine(4)
 		allocs := func(d int) float64 {
 			return testing.AllocsPerRun(3, func() {
-				e.search(context.Background(), s, Limits{Depth: d}, nil, false, 1)
+				e.search(context.Background(), s, Limits{Depth: d}, nil, false)
 			})
 		}
 		a2, a4 := allocs(2), allocs(4)

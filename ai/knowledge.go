@@ -3,15 +3,17 @@ package ai
 import (
 	"context"
 
+	"planiverse/ai/score"
 	"planiverse/rules"
 )
 
-// Score scale. Scores are from the point of view of the side to move.
-// Evaluations stay within ±MaxEval; a won game found by the search scores
-// WinScore - ply (the fastest win is preferred), a lost one -(WinScore - ply).
+// Score scale (package ai/score). Scores are from the point of view of the
+// side to move. Evaluations stay within ±MaxEval; a won game found by the
+// search scores WinScore - ply (the fastest win is preferred), a lost one
+// -(WinScore - ply).
 const (
-	WinScore = 1_000_000
-	MaxEval  = 100_000
+	WinScore = score.WinScore
+	MaxEval  = score.MaxEval
 )
 
 // Evaluator is the game knowledge every game must provide: a static

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"planiverse/ai/alakai"
+	"planiverse/ai/score"
 	"planiverse/rules"
 	"planiverse/rules/alak"
 )
@@ -47,7 +48,6 @@ type levelSpec struct {
 	temp   int           // softmax temperature in evaluation units (0: best move)
 	cap    int           // a softened choice is at most this much worse than the best
 	solver bool          // may use the game's exact solver
-	min    int           // iterations up to this depth ignore the time limit
 
 	// Alak with a table (playTable): the weight of a perfect-play result
 	// in evaluation units, and the distance in plies within which a result
@@ -59,8 +59,9 @@ type levelSpec struct {
 // spec returns the level's settings for the engine's current game when it
 // searches (Alak with a table plays by tableSpec instead). Levels 1-3
 // soften their choice (playSoft); 4 searches to a fixed depth; 5 and 6
-// search for an eighth of and the whole move time, never shallower than
-// min, 5 with the game's exact solver except in Alak, 6 always with it.
+// search for an eighth of and the whole move time, 5 with the game's exact
+// solver except in Alak, 6 always with it. A timed level's move time is a
+// budget: only the depth-1 iteration may run past it.
 // Gomoku differs: freestyle 15x15 is a first-player win, so two levels
 // that do not blunder each win as Black and split their games; there 4 and
 // 5 soften their choice too, less at 5, which searches a ply deeper.
@@ -78,7 +79,7 @@ func (e *Engine) spec(level int) levelSpec {
 			// 45% of its games against Master (200 ms self-play); this
 			// softened depth 5 lost 68-31-1 to Master (100 games, 200 ms).
 			{depth: 5, temp: 25, cap: 100},
-			{time: mt, solver: true, min: 6},
+			{time: mt, solver: true},
 		}
 	case "dvonn":
 		t = [MaxLevel]levelSpec{
@@ -86,8 +87,8 @@ func (e *Engine) spec(level int) levelSpec {
 			{depth: 2, temp: 80, cap: 300},
 			{depth: 3, temp: 30, cap: 120},
 			{depth: 5},
-			{time: mt / 8, solver: true, min: 6},
-			{time: mt, solver: true, min: 7},
+			{time: mt / 8, solver: true},
+			{time: mt, solver: true},
 		}
 	case "alak":
 		t = [MaxLevel]levelSpec{
@@ -95,8 +96,8 @@ func (e *Engine) spec(level int) levelSpec {
 			{depth: 2, temp: 120, cap: 400},
 			{depth: 4, temp: 30, cap: 120},
 			{depth: 6},
-			{time: mt / 8, min: 8},
-			{time: mt, solver: true, min: 10},
+			{time: mt / 8},
+			{time: mt, solver: true},
 		}
 	default: // othello and other games
 		t = [MaxLevel]levelSpec{
@@ -104,8 +105,8 @@ func (e *Engine) spec(level int) levelSpec {
 			{depth: 2, temp: 80, cap: 300},
 			{depth: 3, temp: 30, cap: 120},
 			{depth: 6},
-			{time: mt / 8, solver: true, min: 7},
-			{time: mt, solver: true, min: 8},
+			{time: mt / 8, solver: true},
+			{time: mt, solver: true},
 		}
 	}
 	return t[level-1]
@@ -135,18 +136,25 @@ func tableSpec(level int) levelSpec {
 // In Alak with a retrograde table (classic, modern up to 13 points) every
 // level with a non-nil r, and MaxLevel always, plays by the table instead
 // (playTable: softened perfect-play values, perfect play at MaxLevel); the
-// first move waits for the table for up to the move time, else searches.
+// first move waits for the table for up to half the move time, else
+// searches for the rest of it.
 // It never mutates s (it works on a Clone). Result.Move is legal, or
 // rules.NoMove when the game is over. report and ctx behave as in Search.
 func (e *Engine) Play(ctx context.Context, s rules.State, level int, r *rand.Rand, report func(Info)) Result {
 	level = max(1, min(level, MaxLevel))
 	e.bind(s)
-	if g, ok := s.(*alak.Game); ok && (r != nil || level == MaxLevel) && e.alakTable(ctx, g) {
+	start := e.clock()
+	if g, ok := s.(*alak.Game); ok && (r != nil || level == MaxLevel) && e.alakTable(ctx, g, e.moveTime/2) {
 		return e.playTable(ctx, s, level, tableSpec(level), r, report)
 	}
 	sp := e.spec(level)
+	if sp.time > 0 {
+		// The move time is a budget: what waiting for a table took
+		// comes off it.
+		sp.time = max(sp.time-e.since(start), time.Millisecond)
+	}
 	if sp.temp <= 0 || r == nil {
-		return e.search(ctx, s, Limits{Depth: sp.depth, Time: sp.time}, report, sp.solver, sp.min)
+		return e.search(ctx, s, Limits{Depth: sp.depth, Time: sp.time}, report, sp.solver)
 	}
 	return e.playSoft(ctx, s, sp, r, report)
 }
@@ -155,7 +163,7 @@ func (e *Engine) Play(ctx context.Context, s rules.State, level int, r *rand.Ran
 // search for the best score B, then each root move's score within
 // (B - cap, B], then a softmax draw.
 func (e *Engine) playSoft(ctx context.Context, s rules.State, sp levelSpec, r *rand.Rand, report func(Info)) Result {
-	res := e.search(ctx, s, Limits{Depth: sp.depth}, report, false, 1)
+	res := e.search(ctx, s, Limits{Depth: sp.depth}, report, false)
 	if res.Move == rules.NoMove || res.Depth < sp.depth || ctx.Err() != nil {
 		return res
 	}
@@ -200,7 +208,7 @@ func (e *Engine) playSoft(ctx context.Context, s rules.State, sp levelSpec, r *r
 	if pick < 0 || moves[pick] == res.Move {
 		return res
 	}
-	return Result{Move: moves[pick], Score: scores[pick], Depth: res.Depth, PV: []rules.Move{moves[pick]}, Nodes: res.Nodes + e.nodes, Elapsed: res.Elapsed + time.Since(e.start)}
+	return Result{Move: moves[pick], Score: scores[pick], Depth: res.Depth, PV: []rules.Move{moves[pick]}, Nodes: res.Nodes + e.nodes, Elapsed: res.Elapsed + e.since(e.start)}
 }
 
 // Alak with a retrograde table (classic, modern up to alakai.MaxSolvedPoints).
@@ -244,15 +252,15 @@ type tableMove struct {
 }
 
 // alakTable reports whether the table of g's rule set is ready, waiting
-// for it for at most the move time (or until ctx is done); false when no
-// table covers g's board or the engine's knowledge is not alakai's.
-func (e *Engine) alakTable(ctx context.Context, g *alak.Game) bool {
+// for it for at most wait (or until ctx is done); false when no table
+// covers g's board or the engine's knowledge is not alakai's.
+func (e *Engine) alakTable(ctx context.Context, g *alak.Game, wait time.Duration) bool {
 	if _, ok := e.know.(*alakai.Knowledge); !ok || !alakai.Prepare(g) {
 		return false
 	}
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	t := time.AfterFunc(e.moveTime, cancel)
+	t := time.AfterFunc(wait, cancel)
 	defer t.Stop()
 	_, _, _, ok := e.solver.Solve(wctx, g.Copy()) // a copy: s is never touched
 	return ok
@@ -287,7 +295,7 @@ func (e *Engine) playTable(ctx context.Context, s rules.State, level int, sp lev
 		}
 		g.Undo()
 		if e.aborted {
-			return Result{Move: moves[0], Nodes: e.nodes, Elapsed: time.Since(e.start)}
+			return Result{Move: moves[0], Nodes: e.nodes, Elapsed: e.since(e.start)}
 		}
 	}
 	var pick int
@@ -301,7 +309,7 @@ func (e *Engine) playTable(ctx context.Context, s rules.State, level int, sp lev
 	if c.result != 0 {
 		score = c.result * (WinScore - c.dist)
 	}
-	res := Result{Move: c.m, Score: score, PV: []rules.Move{c.m}, Nodes: e.nodes, Elapsed: time.Since(e.start)}
+	res := Result{Move: c.m, Score: score, PV: []rules.Move{c.m}, Nodes: e.nodes, Elapsed: e.since(e.start)}
 	if report != nil {
 		report(Info{Score: res.Score, PV: res.PV, Nodes: res.Nodes, Elapsed: res.Elapsed})
 	}
@@ -316,7 +324,7 @@ func tableValue(g *alak.Game) (result, dist int) {
 		if sc == 0 {
 			return 0, 1
 		}
-		return -sign(sc), 1
+		return -score.Sign(sc), 1
 	}
 	res, d, ok := alakai.Value(g)
 	if !ok {
@@ -409,15 +417,4 @@ func weightedPick(r *rand.Rand, w []float64, total float64) int {
 		}
 	}
 	return pick
-}
-
-// sign is -1, 0 or +1 by the sign of x.
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"planiverse/ai/score"
 	"planiverse/rules"
 )
 
@@ -20,14 +21,12 @@ import (
 // move when no iteration finished). A RootFilter in the game's knowledge
 // may then restrict the root moves (see filterRoot).
 func (e *Engine) Search(ctx context.Context, s rules.State, lim Limits, report func(Info)) Result {
-	return e.search(ctx, s, lim, report, true, 1)
+	return e.search(ctx, s, lim, report, true)
 }
 
-// search is Search with the solver optional and the iterations up to
-// minDepth immune to the node and time limits (not to ctx).
-func (e *Engine) search(ctx context.Context, s rules.State, lim Limits, report func(Info), useSolver bool, minDepth int) Result {
+// search is Search with the solver optional.
+func (e *Engine) search(ctx context.Context, s rules.State, lim Limits, report func(Info), useSolver bool) Result {
 	e.begin(ctx, s, lim, report)
-	e.minDepth = max(1, minDepth)
 	defer e.end()
 	if ctx.Done() != nil {
 		stop := context.AfterFunc(ctx, func() { e.stop.Store(true) })
@@ -48,7 +47,7 @@ func (e *Engine) search(ctx context.Context, s rules.State, lim Limits, report f
 func (e *Engine) begin(ctx context.Context, s rules.State, lim Limits, report func(Info)) {
 	e.bind(s)
 	e.s = s.Clone()
-	e.start = time.Now()
+	e.start = e.clock()
 	e.lastReport = e.start
 	e.stop.Store(false)
 	e.aborted = false
@@ -81,12 +80,12 @@ func (e *Engine) end() {
 // It returns done when the search need not run.
 func (e *Engine) rootSetup(ctx context.Context, lim Limits, useSolver bool) (Result, bool) {
 	if over, sc := e.s.Outcome(); over {
-		return Result{Move: rules.NoMove, Score: terminalScore(sc, 0), Elapsed: time.Since(e.start)}, true
+		return Result{Move: rules.NoMove, Score: terminalScore(sc, 0), Elapsed: e.since(e.start)}, true
 	}
 	moves := e.s.Moves(e.stack[:0])
 	e.stack = moves[:0]
 	if len(moves) == 0 { // cannot happen for a correct game
-		return Result{Move: rules.NoMove, Elapsed: time.Since(e.start)}, true
+		return Result{Move: rules.NoMove, Elapsed: e.since(e.start)}, true
 	}
 	e.best = Result{Move: moves[0], Score: -infinity}
 	if useSolver && e.solver != nil && lim.Depth == 0 && lim.Nodes == 0 {
@@ -100,7 +99,7 @@ func (e *Engine) rootSetup(ctx context.Context, lim Limits, useSolver bool) (Res
 		m, score, nodes, ok := e.solver.Solve(sctx, e.s)
 		e.nodes += nodes
 		if ok && e.legal(m) {
-			r := Result{Move: m, Score: score, PV: []rules.Move{m}, Nodes: e.nodes, Elapsed: time.Since(e.start)}
+			r := Result{Move: m, Score: score, PV: []rules.Move{m}, Nodes: e.nodes, Elapsed: e.since(e.start)}
 			if e.report != nil {
 				e.report(Info{Score: score, PV: r.PV, Nodes: r.Nodes, Elapsed: r.Elapsed})
 			}
@@ -129,7 +128,7 @@ func (e *Engine) filterRoot(ctx context.Context, lim Limits, f RootFilter) {
 	fctx := ctx
 	if lim.Time > 0 {
 		// A quarter of the time, within the first three quarters.
-		dl := time.Now().Add(lim.Time / 4)
+		dl := e.clock().Add(lim.Time / 4)
 		if last := e.start.Add(lim.Time * 3 / 4); dl.After(last) {
 			dl = last
 		}
@@ -170,7 +169,7 @@ func (e *Engine) iterate(depth int) {
 		depth = maxDepth
 	}
 	for d := 1; d <= depth; d++ {
-		e.immune = d <= e.minDepth
+		e.immune = d == 1 // a move is always found, the clock counts from depth 2
 		e.horizon = false
 		score := e.negamax(d, 0, -infinity, infinity)
 		if e.aborted {
@@ -193,7 +192,7 @@ func (e *Engine) iterate(depth int) {
 		if !e.horizon || score > mateBound && WinScore-score <= d || score < -mateBound && WinScore+score <= d {
 			break // the tree is solved, or a forced result is proven
 		}
-		if e.hasDead && d >= e.minDepth && time.Since(e.start) > time.Until(e.deadline) {
+		if e.hasDead && e.since(e.start) > e.deadline.Sub(e.clock()) {
 			break // the next iteration would not finish in the time left
 		}
 		if e.stopped() {
@@ -232,7 +231,7 @@ func (e *Engine) extendPV(depth int) {
 }
 
 // stopped reports whether the search has been cancelled or run out of its
-// limits (outside the immune first iteration).
+// limits (outside the immune first iteration, depth 1).
 func (e *Engine) stopped() bool {
 	if e.stop.Load() {
 		return true
@@ -243,14 +242,14 @@ func (e *Engine) stopped() bool {
 	if e.nodeLimit > 0 && e.nodes >= e.nodeLimit {
 		return true
 	}
-	return e.hasDead && !time.Now().Before(e.deadline)
+	return e.hasDead && !e.clock().Before(e.deadline)
 }
 
 func (e *Engine) sendInfo() {
 	if e.report == nil {
 		return
 	}
-	now := time.Now()
+	now := e.clock()
 	e.lastReport = now
 	e.report(Info{Depth: e.best.Depth, Score: e.best.Score, PV: append([]rules.Move(nil), e.rootPV...), Nodes: e.nodes, Elapsed: now.Sub(e.start)})
 }
@@ -266,20 +265,24 @@ func (e *Engine) finish() Result {
 		r.PV = []rules.Move{r.Move}
 	}
 	r.Nodes = e.nodes
-	r.Elapsed = time.Since(e.start)
+	r.Elapsed = e.since(e.start)
 	return r
 }
 
-// terminalScore converts an Outcome score at ply into the search's scale.
-func terminalScore(outcome, ply int) int {
-	switch {
-	case outcome > 0:
-		return WinScore - ply
-	case outcome < 0:
-		return -(WinScore - ply)
+// clock returns the time now: the test clock if one is set, else
+// time.Now.
+func (e *Engine) clock() time.Time {
+	if e.now != nil {
+		return e.now()
 	}
-	return 0
+	return time.Now()
 }
+
+// since returns the time elapsed since t by the engine's clock.
+func (e *Engine) since(t time.Time) time.Duration { return e.clock().Sub(t) }
+
+// terminalScore converts an Outcome score at ply into the search's scale.
+func terminalScore(outcome, ply int) int { return score.Terminal(outcome, ply) }
 
 // child searches the position after a move: negated with a flipped window
 // when the turn passed to the opponent, as is when the same side moves again
@@ -299,7 +302,7 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 	if e.nodes&1023 == 0 {
 		if e.stopped() {
 			e.aborted = true
-		} else if e.report != nil && time.Since(e.lastReport) > 100*time.Millisecond && e.best.Depth > 0 {
+		} else if e.report != nil && e.since(e.lastReport) > 100*time.Millisecond && e.best.Depth > 0 {
 			e.sendInfo()
 		}
 	}

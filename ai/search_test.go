@@ -98,7 +98,7 @@ func checkMinimax(t *testing.T, name string, newState func() rules.State, ev Eva
 		randomWalk(s, r, r.IntN(walk+1))
 		for d := 1; d <= maxD; d++ {
 			e.ClearHash()
-			res := e.search(context.Background(), s, Limits{Depth: d}, nil, false, 1)
+			res := e.search(context.Background(), s, Limits{Depth: d}, nil, false)
 			want := minimax(s, ev, d, 0)
 			if over, _ := s.Outcome(); over {
 				continue

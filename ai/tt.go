@@ -1,6 +1,9 @@
 package ai
 
-import "planiverse/rules"
+import (
+	"planiverse/ai/score"
+	"planiverse/rules"
+)
 
 // Bound kinds of a transposition-table entry.
 const (
@@ -15,7 +18,7 @@ const (
 const depthSolved = 255
 
 // mateBound: scores beyond it are forced wins or losses (WinScore - ply).
-const mateBound = WinScore - 10_000
+const mateBound = score.MateBound
 
 // ttEntry is one transposition-table slot (16 bytes).
 type ttEntry struct {

@@ -12,17 +12,15 @@ package alakai
 import (
 	"context"
 	"math/bits"
+	"planiverse/ai/score"
 
 	"planiverse/rules"
 	"planiverse/rules/alak"
 )
 
-// Score scale, copied from package ai (ai.WinScore, ai.MaxEval): a forced
-// win in n plies scores WinScore - n; evaluations stay within ±MaxEval.
-const (
-	WinScore = 1_000_000
-	MaxEval  = 100_000
-)
+// The score scale is package ai/score's: evaluations stay within
+// ±score.MaxEval (about 100 units per disc, stone or piece), a forced win in
+// n plies scores score.WinScore - n.
 
 // Evaluation weights, in the search's unit (about 1/100 of a piece).
 const (
@@ -44,7 +42,7 @@ func New() *Knowledge {
 }
 
 // Evaluate returns the static value of an unfinished Alak position from the
-// side to move's point of view, within ±MaxEval: pieceWeight per piece of
+// side to move's point of view, within ±score.MaxEval: pieceWeight per piece of
 // material difference, mobilityWeight per legal move (classic) or legal
 // point (modern) of difference, captureNow per piece of the best capture
 // the side to move has, minus captureThreat per piece of the best capture
@@ -58,7 +56,7 @@ func (k *Knowledge) Evaluate(s rules.State) int {
 	}
 	side := g.ToMove()
 	own, opp := g.Stones(side), g.Stones(side^1)
-	score := pieceWeight * (bits.OnesCount32(own) - bits.OnesCount32(opp))
+	v := pieceWeight * (bits.OnesCount32(own) - bits.OnesCount32(opp))
 	n, modern := g.Len(), g.Modern()
 
 	k.buf = alak.AppendMoves(modern, n, own, opp, g.Forbidden(), k.buf[:0])
@@ -73,8 +71,8 @@ func (k *Knowledge) Evaluate(s rules.State) int {
 		_, _, c := alak.Step(modern, n, opp, own, m)
 		bestOpp = max(bestOpp, bits.OnesCount32(c))
 	}
-	score += mobilityWeight*(mobOwn-mobOpp) + captureNow*bestOwn - captureThreat*bestOpp
-	return max(-MaxEval, min(MaxEval, score))
+	v += mobilityWeight*(mobOwn-mobOpp) + captureNow*bestOwn - captureThreat*bestOpp
+	return max(-score.MaxEval, min(score.MaxEval, v))
 }
 
 // OrderMoves scores moves for the search's ordering: 1000 per piece the
@@ -129,7 +127,7 @@ func Value(g *alak.Game) (result, distance int, ok bool) {
 
 // Solve plays perfectly from the retrograde table: it returns the move
 // with the best value for the side to move (the shortest win, else a draw,
-// else the longest loss) and its score: WinScore - plies for a win in
+// else the longest loss) and its score: score.WinScore - plies for a win in
 // plies, the negation for a loss, 0 for a draw. nodes counts the moves
 // examined.
 //
@@ -150,7 +148,7 @@ func Value(g *alak.Game) (result, distance int, ok bool) {
 // ok is false when s is not an *alak.Game, the game is over, no table
 // covers the board (modern over MaxSolvedPoints), or the table is not ready
 // in time. s is unchanged.
-func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, score int, nodes int64, ok bool) {
+func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, value int, nodes int64, ok bool) {
 	g, isAlak := s.(*alak.Game)
 	if !isAlak {
 		return rules.NoMove, 0, 0, false
@@ -167,17 +165,17 @@ func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, sco
 	}
 	t := l.t
 	k.buf = g.Moves(k.buf[:0])
-	best, bestScore := rules.NoMove, -WinScore-1
+	best, bestScore := rules.NoMove, -score.WinScore-1
 	for _, mv := range k.buf {
 		nodes++
 		g.Play(mv)
 		var sc int
 		if over, res := g.Outcome(); over {
-			sc = scoreOf(-sign(res), 1)
+			sc = scoreOf(-score.Sign(res), 1)
 		} else if r, d, found := t.lookup(g.Stones(0), g.Stones(1), g.ToMove(), g.Forbidden()); found {
 			sc = scoreOf(-r, d+1)
 		} else {
-			sc = -WinScore // cannot happen: every real position is in the table
+			sc = -score.WinScore // cannot happen: every real position is in the table
 		}
 		g.Undo()
 		if sc > bestScore {
@@ -195,19 +193,9 @@ func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, sco
 func scoreOf(result, plies int) int {
 	switch {
 	case result > 0:
-		return WinScore - plies
+		return score.WinScore - plies
 	case result < 0:
-		return -(WinScore - plies)
-	}
-	return 0
-}
-
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
+		return -(score.WinScore - plies)
 	}
 	return 0
 }

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"planiverse/ai/score"
 	"testing"
 
 	"planiverse/rules"
@@ -21,13 +22,13 @@ func minimax(modern bool, n int, own, opp, f uint32, depth int) (result, distanc
 	no, np := bits.OnesCount32(own), bits.OnesCount32(opp)
 	if modern {
 		if full&^(own|opp|f) == 0 {
-			return sign(no - np), 0
+			return score.Sign(no - np), 0
 		}
 	} else if no < 2 || np < 2 {
 		if no < 2 && np < 2 {
 			return 0, 0
 		}
-		return sign(no - np), 0
+		return score.Sign(no - np), 0
 	}
 	if depth == 0 {
 		return 0, 0
@@ -158,22 +159,22 @@ func selfPlay(t *testing.T, g *alak.Game) {
 	k := New()
 	start := g.Position()
 	for ply := 0; ; ply++ {
-		if over, score := g.Outcome(); over {
-			if ply != dist || score == 0 || (score > 0) != (g.ToMove() == winner) {
-				t.Fatalf("from %s (%d in %d): ended after %d plies, score %d for %c\n%s", start, res, dist, ply, score, "xo"[g.ToMove()], g)
+		if over, outcome := g.Outcome(); over {
+			if ply != dist || outcome == 0 || (outcome > 0) != (g.ToMove() == winner) {
+				t.Fatalf("from %s (%d in %d): ended after %d plies, score %d for %c\n%s", start, res, dist, ply, outcome, "xo"[g.ToMove()], g)
 			}
 			return
 		}
-		m, score, _, ok := k.Solve(context.Background(), g)
+		m, got, _, ok := k.Solve(context.Background(), g)
 		if !ok {
 			t.Fatalf("Solve failed at ply %d\n%s", ply, g)
 		}
-		wantScore := WinScore - (dist - ply)
+		wantScore := score.WinScore - (dist - ply)
 		if g.ToMove() != winner {
 			wantScore = -wantScore
 		}
-		if score != wantScore {
-			t.Fatalf("from %s ply %d: score %d, want %d", start, ply, score, wantScore)
+		if got != wantScore {
+			t.Fatalf("from %s ply %d: score %d, want %d", start, ply, got, wantScore)
 		}
 		g.Play(m)
 	}
@@ -285,9 +286,9 @@ func TestSolveLegalAndUnchanged(t *testing.T) {
 			continue
 		}
 		before, h := g.Position(), g.Hash()
-		m, score, nodes, ok := k.Solve(context.Background(), g)
-		if !ok || nodes == 0 || score < -WinScore || score > WinScore {
-			t.Fatalf("%s: Solve %v %d %d %v", before, m, score, nodes, ok)
+		m, got, nodes, ok := k.Solve(context.Background(), g)
+		if !ok || nodes == 0 || got < -score.WinScore || got > score.WinScore {
+			t.Fatalf("%s: Solve %v %d %d %v", before, m, got, nodes, ok)
 		}
 		if _, err := g.ParseMove(g.MoveString(m)); err != nil {
 			t.Fatalf("%s: Solve returned an illegal move: %v", before, err)
@@ -296,8 +297,8 @@ func TestSolveLegalAndUnchanged(t *testing.T) {
 			t.Fatal("Solve changed the position")
 		}
 		res, dist, _ := Value(g)
-		if want := scoreOf(res, dist); score != want {
-			t.Fatalf("%s: Solve score %d, table value %d", before, score, want)
+		if want := scoreOf(res, dist); got != want {
+			t.Fatalf("%s: Solve score %d, table value %d", before, got, want)
 		}
 	}
 }
@@ -336,7 +337,7 @@ func TestNoTableBeyond13(t *testing.T) {
 func TestEvaluate(t *testing.T) {
 	k := New()
 	ahead, _ := alak.ParsePosition(false, "xxx.x...oo. x")
-	if v := k.Evaluate(ahead); v <= 0 || v > MaxEval {
+	if v := k.Evaluate(ahead); v <= 0 || v > score.MaxEval {
 		t.Fatalf("x two pieces ahead scores %d", v)
 	}
 	behind, _ := alak.ParsePosition(false, "xxx.x...oo. o")

@@ -17,18 +17,15 @@ package gomokuai
 import (
 	"context"
 	"math/bits"
+	"planiverse/ai/score"
 
 	"planiverse/rules"
 	"planiverse/rules/gomoku"
 )
 
-// Score scale, copied from planiverse/ai (which imports this package, so it
-// cannot be imported here): evaluations stay within ±MaxEval, a forced win
-// scores WinScore - plies to the win.
-const (
-	WinScore = 1_000_000
-	MaxEval  = 100_000
-)
+// The score scale is package ai/score's: evaluations stay within
+// ±score.MaxEval (about 100 units per disc, stone or piece), a forced win in
+// n plies scores score.WinScore - n.
 
 // Evaluation terms, in units of about 1/100 of a stone, beyond the sum of
 // live windows (windowValue).
@@ -70,7 +67,7 @@ func New() *Knowledge {
 }
 
 // Evaluate returns the static evaluation of s (a *gomoku.Game, not over)
-// from the side to move's point of view, within ±MaxEval: the live windows
+// from the side to move's point of view, within ±score.MaxEval: the live windows
 // of the colour to move (ColorOf(ToMove), which is how a swap is taken into
 // account) minus the opponent's, plus the threat terms above. It panics if
 // s is not a *gomoku.Game; it allocates nothing and leaves s unchanged.
@@ -98,7 +95,7 @@ func (k *Knowledge) Evaluate(s rules.State) int {
 			v += evalDoubleThree
 		}
 	}
-	return max(-MaxEval/2, min(MaxEval/2, v))
+	return max(-score.MaxEval/2, min(score.MaxEval/2, v))
 }
 
 // Move-ordering weights by the number of own (attack) or enemy (defence)
@@ -220,10 +217,10 @@ func (k *Knowledge) near(g *gomoku.Game, buf []rules.Move) []rules.Move {
 
 // Solve runs a VCF search for the side to move of s (a *gomoku.Game) with
 // up to SolveDepth fours and SolveNodes nodes, shortest win first. When it
-// finds one it returns the first move and WinScore - plies to the five,
+// finds one it returns the first move and score.WinScore - plies to the five,
 // with ok true; otherwise ok is false. It returns promptly (ok false) when
 // ctx is cancelled. nodes counts the VCF positions visited.
-func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, score int, nodes int64, ok bool) {
+func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, value int, nodes int64, ok bool) {
 	g, isGomoku := s.(*gomoku.Game)
 	if !isGomoku {
 		return rules.NoMove, 0, 0, false
@@ -239,5 +236,5 @@ func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, sco
 	if !found {
 		return rules.NoMove, 0, v.nodes, false
 	}
-	return seq[0], WinScore - len(seq), v.nodes, true
+	return seq[0], score.WinScore - len(seq), v.nodes, true
 }

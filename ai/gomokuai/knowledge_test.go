@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"planiverse/ai/score"
 	"slices"
 	"strings"
 	"testing"
@@ -359,9 +360,9 @@ func TestVCFAgainstReference(t *testing.T) {
 func TestSolve(t *testing.T) {
 	k := New()
 	g := setup(t, std, "K9 E8 E7 G6 I6 K6", "K11 F9 G8 H8 G7 K5", 0)
-	m, score, nodes, ok := k.Solve(context.Background(), g)
-	if !ok || score != WinScore-7 || nodes == 0 || !g.Legal(m) {
-		t.Fatalf("Solve = %s %d %d %v", g.MoveString(m), score, nodes, ok)
+	m, got, nodes, ok := k.Solve(context.Background(), g)
+	if !ok || got != score.WinScore-7 || nodes == 0 || !g.Legal(m) {
+		t.Fatalf("Solve = %s %d %d %v", g.MoveString(m), got, nodes, ok)
 	}
 	g = setup(t, std, "H8", "H9", 0)
 	if _, _, _, ok := k.Solve(context.Background(), g); ok {
@@ -544,7 +545,7 @@ func TestEvaluate(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	for i := 0; i < 200; i++ {
 		g := randomDense(r, gomoku.Options{Size: 15, Rule: gomoku.Rule(i % 2)}, 2+r.IntN(30))
-		if v := k.Evaluate(g); v < -MaxEval || v > MaxEval {
+		if v := k.Evaluate(g); v < -score.MaxEval || v > score.MaxEval {
 			t.Fatalf("evaluation %d out of range", v)
 		}
 	}
@@ -563,7 +564,7 @@ func TestSwapEvaluation(t *testing.T) {
 		p, _ := gomoku.ParsePoint(15, c.first)
 		g.Play(rules.Move(p))
 		before := k.Evaluate(g)
-		best, bestMove := -WinScore, rules.NoMove
+		best, bestMove := -score.WinScore, rules.NoMove
 		for _, m := range k.Candidates(g, nil) {
 			g.Play(m)
 			if m == rules.Swap && k.Evaluate(g) != before {

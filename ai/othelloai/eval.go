@@ -2,6 +2,7 @@ package othelloai
 
 import (
 	"math/bits"
+	"planiverse/ai/score"
 
 	"planiverse/rules"
 	"planiverse/rules/othello"
@@ -152,7 +153,7 @@ func at(w [2]int, e int) int { return (w[0]*e + w[1]*(60-e)) / 60 }
 
 // EvaluateBitboards is the static evaluation of the position where the side
 // to move owns own and the other side opp, from the side to move's point of
-// view, about 100 units per disc, within ±MaxEval. A finished game scores
+// view, about 100 units per disc, within ±score.MaxEval. A finished game scores
 // its final disc difference (empties to the winner) times 100. Features,
 // weighted by the number of empties: mobility, potential mobility (empty
 // squares next to the opponent's discs), corners, X- and C-squares next to
@@ -210,7 +211,7 @@ func evaluate(own, opp uint64, w *weights) int {
 			v -= w.parity
 		}
 	}
-	return max(-MaxEval+1, min(MaxEval-1, v))
+	return max(-score.MaxEval+1, min(score.MaxEval-1, v))
 }
 
 // Evaluate is the static evaluation of s (an *othello.Board; 0 for any other

@@ -8,7 +8,7 @@
 // It satisfies the interfaces of planiverse/ai (Evaluator, MoveOrderer,
 // Solver) structurally and does not import that package (ai imports this
 // one). Scores follow ai's scale: from the side to move's point of view,
-// about 100 units per disc, evaluations within ±MaxEval.
+// about 100 units per disc, evaluations within ±score.MaxEval.
 package othelloai
 
 import (
@@ -19,13 +19,9 @@ import (
 	"planiverse/rules/othello"
 )
 
-// Score scale, copied from planiverse/ai (ai.WinScore, ai.MaxEval), which
-// this package cannot import: evaluations stay within ±MaxEval; one disc is
-// about 100 units.
-const (
-	WinScore = 1_000_000
-	MaxEval  = 100_000
-)
+// The score scale is package ai/score's: evaluations stay within
+// ±score.MaxEval (about 100 units per disc, stone or piece), a forced win in
+// n plies scores score.WinScore - n.
 
 // DefaultMaxSolveEmpties is the default of Knowledge.MaxSolveEmpties.
 const DefaultMaxSolveEmpties = 20
@@ -52,7 +48,7 @@ func New() *Knowledge {
 // search's scale, the final disc difference (empties to the winner) times
 // 100, with the nodes searched. It returns ok = false at once for other
 // states or more empties, and promptly when ctx is cancelled.
-func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, score int, nodes int64, ok bool) {
+func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, value int, nodes int64, ok bool) {
 	b, isBoard := s.(*othello.Board)
 	if !isBoard || b.Empties() > k.MaxSolveEmpties {
 		return rules.NoMove, 0, 0, false

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"planiverse/ai/score"
 	"sync"
 
 	"planiverse/rules/othello"
@@ -314,7 +315,7 @@ func PatternWeightsLoaded() (bool, error) {
 
 // EvaluatePatterns is the pattern evaluation of the position where the side
 // to move owns own and the other side opp: from the side to move's point of
-// view, about 100 units per disc, within ±MaxEval. A finished game scores
+// view, about 100 units per disc, within ±score.MaxEval. A finished game scores
 // its final disc difference (empties to the winner) times 100. Otherwise
 // it is the sum, with the weights of the position's stage (10 stages of 6
 // empties), of 88 pattern instances (edge + 2 X-squares, 2×5 and 3×3
@@ -349,5 +350,5 @@ func evaluatePatternsWith(w [][]int16, own, opp uint64) int {
 	for s := 0; s < 8; s++ {
 		v += imageSum(ws, so[s], sp[s])
 	}
-	return max(-MaxEval+1, min(MaxEval-1, v))
+	return max(-score.MaxEval+1, min(score.MaxEval-1, v))
 }

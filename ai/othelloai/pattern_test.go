@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"planiverse/ai/score"
 	"slices"
 	"strconv"
 	"testing"
@@ -110,7 +111,7 @@ func TestImageSumMatchesFeatures(t *testing.T) {
 			for _, x := range f {
 				want += int(ws[x])
 			}
-			want = max(-MaxEval+1, min(MaxEval-1, want))
+			want = max(-score.MaxEval+1, min(score.MaxEval-1, want))
 			if got := evaluatePatternsWith(w, own[i], opp[i]); got != want {
 				t.Fatalf("fast evaluation %d, by features %d", got, want)
 			}
@@ -163,8 +164,8 @@ func TestEvaluatePatternsSymmetricAndBounded(t *testing.T) {
 		own, opp := randomGame(r)
 		for i := range own {
 			v := EvaluatePatterns(own[i], opp[i])
-			if v <= -MaxEval || v >= MaxEval {
-				t.Fatalf("eval %d out of ±MaxEval", v)
+			if v <= -score.MaxEval || v >= score.MaxEval {
+				t.Fatalf("eval %d out of ±score.MaxEval", v)
 			}
 			so, sp := symmetries(own[i]), symmetries(opp[i])
 			for k := 1; k < 8; k++ {
