@@ -7,7 +7,9 @@
 package rulestest
 
 import (
+	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -156,5 +158,64 @@ func Play(t testing.TB, s rules.State, moves string) {
 			t.Fatalf("move %s: %v\n%s", text, err, s)
 		}
 		s.Play(m)
+	}
+}
+
+// Positions returns the start position of g and n-1 positions reached from
+// it by random legal plies (up to maxPlies), seeded by seed: the positions
+// a text fuzz target tries each input on.
+func Positions(g Game, n, maxPlies int, seed uint64) []rules.State {
+	r := rand.New(rand.NewPCG(seed, 11))
+	out := []rules.State{g.New()}
+	var buf []rules.Move
+	for len(out) < n {
+		s := g.New()
+		for k := r.IntN(maxPlies + 1); k > 0; k-- {
+			buf = s.Moves(buf[:0])
+			if len(buf) == 0 {
+				break
+			}
+			s.Play(buf[r.IntN(len(buf))])
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// maxErrorText bounds the length of a move error's text, in bytes: errors
+// quote their input cut to about 60 characters (rules.Quote).
+const maxErrorText = 400
+
+// CheckParseMove checks ParseMove on text in each of positions: no panic;
+// an error wraps rules.ErrSyntax or rules.ErrIllegal and has a bounded
+// text; a move it accepts is one of Moves and its MoveString reads back as
+// the same move; the position is unchanged. It is the body of every game's
+// FuzzParseMove.
+func CheckParseMove(t *testing.T, positions []rules.State, text string) {
+	t.Helper()
+	var buf []rules.Move
+	for _, s := range positions {
+		h, diagram := s.Hash(), s.String()
+		m, err := s.ParseMove(text)
+		switch {
+		case err != nil:
+			if !errors.Is(err, rules.ErrSyntax) && !errors.Is(err, rules.ErrIllegal) {
+				t.Fatalf("ParseMove(%q): error %v wraps neither ErrSyntax nor ErrIllegal", text, err)
+			}
+			if len(err.Error()) > maxErrorText {
+				t.Fatalf("ParseMove(%.80q): %d bytes of error text", text, len(err.Error()))
+			}
+		default:
+			buf = s.Moves(buf[:0])
+			if !slices.Contains(buf, m) {
+				t.Fatalf("ParseMove(%q) = %d, not a legal move\n%s", text, m, s)
+			}
+			if back, err := s.ParseMove(s.MoveString(m)); err != nil || back != m {
+				t.Fatalf("ParseMove(%q) = %d, whose text %q reads back as %d, %v", text, m, s.MoveString(m), back, err)
+			}
+		}
+		if s.Hash() != h || s.String() != diagram {
+			t.Fatalf("ParseMove(%q) changed the position", text)
+		}
 	}
 }
