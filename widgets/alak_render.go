@@ -1,0 +1,243 @@
+package widgets
+
+import (
+	"image/color"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+
+	"planiverse/rules"
+)
+
+// Alak board colours: a dark wooden strip with carved cups.
+var (
+	colStrip     = color.NRGBA{0x9c, 0x6b, 0x3c, 0xff}
+	colStripEdge = color.NRGBA{0x5e, 0x3d, 0x1e, 0xff}
+	colCup       = color.NRGBA{0x6e, 0x47, 0x24, 0xff}
+	colCupEdge   = color.NRGBA{0x4a, 0x2e, 0x15, 0xff}
+)
+
+// CreateRenderer builds the board's canvas objects once (fyne.Widget).
+func (w *AlakBoard) CreateRenderer() fyne.WidgetRenderer {
+	n := w.g.Len()
+	r := &alakRenderer{w: w, n: n}
+	r.fade.step, r.fade.done = r.fadeStep, r.fadeDone
+	r.strip = canvas.NewRectangle(colStrip)
+	r.strip.StrokeColor = colStripEdge
+	r.objs = append(r.objs, r.strip)
+	r.hover = canvas.NewCircle(colHover)
+	r.hover.Hide()
+	r.objs = append(r.objs, r.hover)
+	for range n {
+		c := canvas.NewCircle(colCup)
+		c.StrokeColor = colCupEdge
+		r.cups = append(r.cups, c)
+		r.objs = append(r.objs, c)
+	}
+	r.lastFrom = ring(colLastMove)
+	r.objs = append(r.objs, r.lastFrom)
+	r.drawn = make([]int8, n)
+	for i := range n {
+		p := newPiece()
+		r.stones = append(r.stones, p)
+		r.objs = p.objects(r.objs)
+		r.drawn[i] = -2 // force the first refresh
+		t := ring(colDvTarg)
+		r.targets = append(r.targets, t)
+		f := ring(colForbidden)
+		bar := canvas.NewLine(colForbidden)
+		bar.Hide()
+		r.forbid = append(r.forbid, f)
+		r.forbidBar = append(r.forbidBar, bar)
+		name := strconv.Itoa(i + 1)
+		if w.g.Modern() {
+			name = string(rune('a' + i))
+		}
+		r.labels = append(r.labels, newLabel(name))
+		r.objs = append(r.objs, t, f, bar, r.labels[i])
+	}
+	r.sel = ring(colSelect)
+	r.last = dot(colLastMove)
+	r.hintFrom = ring(colHint)
+	r.hintTo = ring(colHint)
+	r.objs = append(r.objs, r.sel, r.last, r.hintFrom, r.hintTo)
+	r.Refresh()
+	return r
+}
+
+type alakRenderer struct {
+	baseRenderer
+	w         *AlakBoard
+	n         int
+	strip     *canvas.Rectangle
+	hover     *canvas.Circle
+	cups      []*canvas.Circle
+	stones    []piece
+	targets   []*canvas.Circle
+	forbid    []*canvas.Circle
+	forbidBar []*canvas.Line
+	labels    []*canvas.Text
+	sel       *canvas.Circle
+	last      *canvas.Circle
+	lastFrom  *canvas.Circle
+	hintFrom  *canvas.Circle
+	hintTo    *canvas.Circle
+
+	drawn   []int8 // -1 empty, 0 x, 1 o
+	fade    fader  // captured pieces fading out
+	fadeWas []int8 // the slots as drawn when the fade began
+}
+
+func (r *alakRenderer) MinSize() fyne.Size {
+	return fyne.NewSize(max(300, float32(r.n)*28), 90)
+}
+
+func (r *alakRenderer) Layout(size fyne.Size) {
+	g := alakGeom(r.n, size)
+	u := g.unit
+	left := g.centre(0)
+	r.strip.Move(fyne.NewPos(left.X-(0.5+alkPad)*u, left.Y-alkStripH/2*u))
+	r.strip.Resize(fyne.NewSize((float32(r.n)+2*alkPad)*u, alkStripH*u))
+	r.strip.CornerRadius = alkStripH / 2 * u
+	r.strip.StrokeWidth = max(1.5, u*0.05)
+	for i := range r.n {
+		c := g.centre(i)
+		placeCircle(r.cups[i], c, alkCupR*u)
+		r.cups[i].StrokeWidth = max(1.5, u*0.05)
+		r.stones[i].place(c, alkStoneR*u)
+		r.targets[i].StrokeWidth = max(2.5, u*0.07)
+		placeCircle(r.targets[i], c, (alkCupR+0.06)*u)
+		r.forbid[i].StrokeWidth = max(2, u*0.06)
+		placeCircle(r.forbid[i], c, alkCupR*0.7*u)
+		d := alkCupR * 0.7 * 0.7071 * u
+		bar := r.forbidBar[i]
+		bar.Position1, bar.Position2 = fyne.NewPos(c.X-d, c.Y+d), fyne.NewPos(c.X+d, c.Y-d)
+		bar.StrokeWidth = r.forbid[i].StrokeWidth
+		bar.Refresh()
+		placeText(r.labels[i], fyne.NewPos(c.X, c.Y+(alkStripH/2+alkLabelH/2)*u), u*0.4)
+	}
+	r.sel.StrokeWidth = max(2.5, u*0.08)
+	r.lastFrom.StrokeWidth = max(2, u*0.05)
+	r.hintFrom.StrokeWidth = max(2, u*0.07)
+	r.hintTo.StrokeWidth = max(2, u*0.07)
+	r.Refresh()
+}
+
+func stoneColors(p int8) (fill, edge color.NRGBA) { return discColors(p) }
+
+func (r *alakRenderer) Refresh() {
+	w := r.w
+	g := w.g
+	geo := alakGeom(r.n, w.Size())
+	u := geo.unit
+	var now [32]int8
+	for i := range r.n {
+		now[i] = -1
+		if p, ok := g.At(i); ok {
+			now[i] = int8(p)
+		}
+	}
+	r.startFade(&now)
+	for i := range r.n {
+		if r.fade.fading(i) || now[i] == r.drawn[i] {
+			continue
+		}
+		fill, edge := stoneColors(now[i])
+		r.stones[i].set(now[i] >= 0, fill, edge)
+		r.drawn[i] = now[i]
+	}
+
+	first, tg := uint64(0), uint64(0)
+	if w.interactive {
+		first, tg = w.masks()
+	}
+	forb := g.Forbidden()
+	for i := range r.n {
+		setVisible(r.targets[i], w.sel >= 0 && tg>>i&1 != 0)
+		f := forb>>i&1 != 0
+		setVisible(r.forbid[i], f)
+		setVisible(r.forbidBar[i], f)
+	}
+	selOn := w.interactive && w.sel >= 0
+	if selOn {
+		placeCircle(r.sel, geo.centre(w.sel), (alkCupR+0.06)*u)
+	}
+	setVisible(r.sel, selOn)
+	hoverOn := w.interactive && w.hover >= 0 && (first|tg)>>w.hover&1 != 0
+	if hoverOn {
+		placeCircle(r.hover, geo.centre(w.hover), 0.5*u)
+	}
+	setVisible(r.hover, hoverOn)
+
+	lf, lt := g.DecodeMove(g.LastMove())
+	setVisible(r.lastFrom, lf >= 0)
+	if lf >= 0 {
+		placeCircle(r.lastFrom, geo.centre(lf), 0.16*u)
+	}
+	setVisible(r.last, lt >= 0)
+	if lt >= 0 {
+		placeCircle(r.last, geo.centre(lt), 0.09*u)
+	}
+
+	hf, ht := -1, -1
+	if w.hint != rules.NoMove && w.legal(g, w.hint) {
+		hf, ht = g.DecodeMove(w.hint)
+	}
+	setVisible(r.hintFrom, hf >= 0)
+	if hf >= 0 {
+		placeCircle(r.hintFrom, geo.centre(hf), (alkStoneR+0.1)*u)
+	}
+	setVisible(r.hintTo, ht >= 0)
+	if ht >= 0 {
+		placeCircle(r.hintTo, geo.centre(ht), (alkStoneR+0.1)*u)
+	}
+
+	lab := labelColor(w)
+	for _, t := range r.labels {
+		setText(t, t.Text, lab)
+	}
+}
+
+// startFade fades out the pieces the last move captured: slots drawn
+// occupied, empty now and in LastCaptured.
+func (r *alakRenderer) startFade(now *[32]int8) {
+	var mask uint32
+	for m := r.w.g.LastCaptured(); m != 0; m &= m - 1 {
+		i := trailing(uint64(m))
+		if i < r.n && r.drawn[i] >= 0 && now[i] < 0 {
+			mask |= 1 << i
+		}
+	}
+	if mask != 0 {
+		r.fade.stop()
+		r.fadeWas = append(r.fadeWas[:0], r.drawn...)
+	}
+	r.fade.start(uint64(mask))
+}
+
+// fadeStep draws the captured pieces at opacity alpha (fader.step).
+func (r *alakRenderer) fadeStep(mask uint64, alpha float32) {
+	for m := mask; m != 0; m &= m - 1 {
+		i := trailing(m)
+		fill, edge := stoneColors(r.fadeWas[i])
+		r.stones[i].fade(fill, edge, alpha)
+	}
+}
+
+// fadeDone redraws the faded slots as they are now (fader.done).
+func (r *alakRenderer) fadeDone(mask uint64) {
+	for m := mask; m != 0; m &= m - 1 {
+		i := trailing(m)
+		s := int8(-1)
+		if p, ok := r.w.g.At(i); ok {
+			s = int8(p)
+		}
+		fill, edge := stoneColors(s)
+		st := r.stones[i]
+		st.shadow.FillColor = colShadow
+		st.shine.StartColor = transparent // recoloured by set
+		st.set(s >= 0, fill, edge)
+		r.drawn[i] = s
+	}
+}

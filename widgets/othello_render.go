@@ -1,0 +1,249 @@
+package widgets
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+
+	"planiverse/rules"
+)
+
+// Othello board colours: green felt, darker lines and star points, a dark
+// frame.
+var (
+	colFelt      = color.NRGBA{0x1e, 0x7a, 0x46, 0xff}
+	colFeltLine  = color.NRGBA{0x0f, 0x4a, 0x2a, 0xff}
+	colFeltFrame = color.NRGBA{0x3b, 0x2a, 0x1a, 0xff}
+	colLegalB    = color.NRGBA{0x00, 0x00, 0x00, 0x60}
+	colLegalW    = color.NRGBA{0xff, 0xff, 0xff, 0x70}
+)
+
+// CreateRenderer builds the board's canvas objects once (fyne.Widget).
+func (o *OthelloBoard) CreateRenderer() fyne.WidgetRenderer {
+	r := &othelloRenderer{w: o}
+	r.frame = canvas.NewRectangle(colFeltFrame)
+	r.felt = canvas.NewRectangle(colFelt)
+	r.objs = append(r.objs, r.frame, r.felt)
+	for i := range r.lines {
+		r.lines[i] = canvas.NewLine(colFeltLine)
+		r.objs = append(r.objs, r.lines[i])
+	}
+	for i := range r.stars {
+		r.stars[i] = canvas.NewCircle(colFeltLine)
+		r.objs = append(r.objs, r.stars[i])
+	}
+	r.hover = canvas.NewRectangle(colHover)
+	r.hover.Hide()
+	r.objs = append(r.objs, r.hover)
+	for sq := range r.discs {
+		r.discs[sq] = newPiece()
+		r.objs = r.discs[sq].objects(r.objs)
+		r.legal[sq] = dot(colLegalB)
+		r.objs = append(r.objs, r.legal[sq])
+	}
+	r.last = dot(colLastMove)
+	r.hint = ring(colHint)
+	r.objs = append(r.objs, r.last, r.hint)
+	for i := range 8 {
+		r.colLabel[i] = newLabel(string(rune('a' + i)))
+		r.rowLabel[i] = newLabel(string(rune('1' + i)))
+		r.objs = append(r.objs, r.colLabel[i], r.rowLabel[i])
+	}
+	r.Refresh()
+	return r
+}
+
+type othelloRenderer struct {
+	baseRenderer
+	w           *OthelloBoard
+	frame, felt *canvas.Rectangle
+	lines       [18]*canvas.Line
+	stars       [4]*canvas.Circle
+	hover       *canvas.Rectangle
+	discs       [64]piece
+	legal       [64]*canvas.Circle
+	last, hint  *canvas.Circle
+	colLabel    [8]*canvas.Text
+	rowLabel    [8]*canvas.Text
+
+	drawn    [64]int8 // what each square shows: -1 empty, 0 black, 1 white
+	drawnOK  bool     // drawn holds a real position
+	anim     *fyne.Animation
+	animMask uint64 // squares whose colour the running animation owns
+	animFrom [64]int8
+	animTo   [64]int8
+}
+
+func (r *othelloRenderer) MinSize() fyne.Size { return fyne.NewSquareSize(240) }
+
+func (r *othelloRenderer) Layout(size fyne.Size) {
+	g := othelloGeom(size)
+	u := g.unit
+	f := othFrame * u
+	r.frame.Move(fyne.NewPos(g.origin.X-f, g.origin.Y-f))
+	r.frame.Resize(fyne.NewSquareSize(8*u + 2*f))
+	r.frame.CornerRadius = f
+	r.felt.Move(g.origin)
+	r.felt.Resize(fyne.NewSquareSize(8 * u))
+	for i := range 9 {
+		d := float32(i) * u
+		h, v := r.lines[i], r.lines[9+i]
+		h.Position1, h.Position2 = fyne.NewPos(g.origin.X, g.origin.Y+d), fyne.NewPos(g.origin.X+8*u, g.origin.Y+d)
+		v.Position1, v.Position2 = fyne.NewPos(g.origin.X+d, g.origin.Y), fyne.NewPos(g.origin.X+d, g.origin.Y+8*u)
+		h.StrokeWidth, v.StrokeWidth = max(1, u*0.03), max(1, u*0.03)
+		h.Refresh()
+		v.Refresh()
+	}
+	for i, c := range [4][2]float32{{2, 2}, {6, 2}, {2, 6}, {6, 6}} {
+		placeCircle(r.stars[i], fyne.NewPos(g.origin.X+c[0]*u, g.origin.Y+c[1]*u), u*0.08)
+	}
+	r.hover.Resize(fyne.NewSquareSize(u))
+	r.hover.CornerRadius = u * 0.08
+	for sq := range 64 {
+		c := g.centre(sq)
+		r.discs[sq].place(c, u*0.41)
+		placeCircle(r.legal[sq], c, u*0.11)
+	}
+	placeCircle(r.last, g.centre(0), u*0.09)
+	r.hint.StrokeWidth = max(2, u*0.07)
+	placeCircle(r.hint, g.centre(0), u*0.46)
+	ts := u * 0.38
+	for i := range 8 {
+		x := g.origin.X + (float32(i)+0.5)*u
+		placeText(r.colLabel[i], fyne.NewPos(x, g.origin.Y-othMargin*u*0.55), ts)
+		y := g.origin.Y + (float32(i)+0.5)*u
+		placeText(r.rowLabel[i], fyne.NewPos(g.origin.X-othMargin*u*0.55, y), ts)
+	}
+	r.position(g)
+}
+
+// position moves the single marks (last move, hint, hover) to their squares.
+func (r *othelloRenderer) position(g othGeom) {
+	w := r.w
+	if m := w.b.LastMove(); m < 64 {
+		placeCircle(r.last, g.centre(int(m)), g.unit*0.09)
+	}
+	if w.hint < 64 {
+		placeCircle(r.hint, g.centre(int(w.hint)), g.unit*0.46)
+	}
+	if w.hover >= 0 {
+		c := g.centre(w.hover)
+		r.hover.Move(fyne.NewPos(c.X-g.unit/2, c.Y-g.unit/2))
+	}
+}
+
+func discColors(p int8) (fill, edge color.NRGBA) {
+	if p == 0 {
+		return colBlackPiece, colBlackEdge
+	}
+	return colWhitePiece, colWhiteEdge
+}
+
+func (r *othelloRenderer) Refresh() {
+	w := r.w
+	b := w.b
+	var now [64]int8
+	for sq := range 64 {
+		now[sq] = -1
+		if p, ok := b.Disc(sq); ok {
+			now[sq] = int8(p)
+		}
+	}
+	r.startFlips(now)
+	for sq := range 64 {
+		if r.animMask>>sq&1 != 0 || r.drawnOK && now[sq] == r.drawn[sq] {
+			continue
+		}
+		fill, edge := discColors(now[sq])
+		r.discs[sq].set(now[sq] >= 0, fill, edge)
+	}
+	r.drawn, r.drawnOK = now, true
+
+	var legal uint64
+	hintOK := false
+	if w.interactive || w.hint != rules.NoMove {
+		w.buf = b.Moves(w.buf[:0])
+		for _, m := range w.buf {
+			if m < 64 {
+				legal |= 1 << m
+			}
+			if m == w.hint {
+				hintOK = true
+			}
+		}
+	}
+	showLegal := w.interactive && w.showLegal
+	lc := colLegalB
+	if b.ToMove() == rules.Second {
+		lc = colLegalW
+	}
+	for sq := range 64 {
+		on := showLegal && legal>>sq&1 != 0
+		setVisible(r.legal[sq], on)
+		if on {
+			setFill(r.legal[sq], lc)
+		}
+	}
+	r.position(othelloGeom(w.Size()))
+	lm := b.LastMove()
+	setVisible(r.last, lm < 64)
+	setVisible(r.hint, hintOK && w.hint < 64)
+	setVisible(r.hover, w.interactive && w.hover >= 0)
+	lab := labelColor(w)
+	for i := range 8 {
+		setText(r.colLabel[i], r.colLabel[i].Text, lab)
+		setText(r.rowLabel[i], r.rowLabel[i].Text, lab)
+	}
+}
+
+// startFlips starts the flip animation when the change from the drawn
+// position to now is the last move being played: its square was empty and
+// is now taken, and discs of LastFlips changed colour.
+func (r *othelloRenderer) startFlips(now [64]int8) {
+	b := r.w.b
+	lm := b.LastMove()
+	if !r.drawnOK || lm >= 64 || r.drawn[lm] >= 0 || now[lm] < 0 {
+		return
+	}
+	var mask uint64
+	for f := b.LastFlips(); f != 0; f &= f - 1 {
+		sq := trailing(f)
+		if r.drawn[sq] >= 0 && now[sq] >= 0 && r.drawn[sq] != now[sq] {
+			mask |= 1 << sq
+		}
+	}
+	if mask == 0 {
+		return
+	}
+	if r.anim != nil {
+		r.anim.Stop()
+		r.animTick(1) // the interrupted flips jump to their end
+	}
+	from, to := r.drawn, now
+	r.animMask, r.animFrom, r.animTo = mask, from, to
+	var anim *fyne.Animation
+	anim = fyne.NewAnimation(flipTime, func(t float32) {
+		if r.anim == anim {
+			r.animTick(t)
+		}
+	})
+	anim.Curve = fyne.AnimationEaseInOut
+	r.anim = anim
+	anim.Start()
+}
+
+// animTick draws the flipping discs at time t (0..1); at 1 the animation
+// ends and the discs show their new colour.
+func (r *othelloRenderer) animTick(t float32) {
+	for m := r.animMask; m != 0; m &= m - 1 {
+		sq := trailing(m)
+		f0, e0 := discColors(r.animFrom[sq])
+		f1, e1 := discColors(r.animTo[sq])
+		r.discs[sq].tween(f0, e0, f1, e1, t)
+	}
+	if t >= 1 {
+		r.anim = nil
+		r.animMask = 0
+	}
+}
