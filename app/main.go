@@ -15,6 +15,7 @@ package main
 import "os"
 
 func main() {
+	engineStdin = os.Stdin
 	if len(os.Args) > 1 {
 		os.Exit(runCLI(os.Args[1:], os.Stdout, os.Stderr))
 	}

@@ -1,0 +1,176 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"time"
+
+	"planiverse/ai"
+	"planiverse/rules"
+	"planiverse/rules/registry"
+)
+
+// Engine mode: planiverse engine GAME runs on standard input and output,
+// speaking the game's engine protocol (protocols), with one ai.Engine whose
+// transposition table is kept from move to move.
+
+// protocol is one game's engine protocol: serve reads commands from in
+// and answers on out until the session ends (an end command or the end of
+// input). It returns nil on a normal end.
+type protocol struct {
+	name  string // the protocol's name for help texts ("Gomocup pbrain")
+	serve func(p *engineMode, in *lineReader, out *bufio.Writer) error
+}
+
+// protocols maps a game's registry name to its engine protocol.
+var protocols = map[string]protocol{
+	"gomoku":  {"Gomocup pbrain", servePbrain},
+	"dvonn":   {"CodeCup 2011 DVONN", serveCodeCup},
+	"othello": {"NBoard", serveNBoard},
+	"alak":    {"Planiverse Alak", serveAlak},
+}
+
+// engineMode is the state every protocol shares: the options of the
+// command line, the engine and the random source of the softened levels.
+type engineMode struct {
+	game  *rules.Descriptor
+	level int           // ai level, 1..ai.MaxLevel
+	fixed time.Duration // --time-ms: the move time, overriding the protocol's clock (0: none)
+	depth int           // --depth: a fixed-depth search instead of the level (0: none)
+	// gameTime is --time-game: a clock for the whole game, as CodeCup had
+	// for DVONN (5 s); 0 means none.
+	gameTime time.Duration
+	eng      *ai.Engine
+	rng      *rand.Rand
+	stderr   io.Writer
+}
+
+// think returns the engine's move in s with the move time budget (used
+// when neither --time-ms nor --depth is given; 0: the level's default).
+func (p *engineMode) think(s rules.State, budget time.Duration) ai.Result {
+	switch {
+	case p.depth > 0:
+		return p.eng.Search(context.Background(), s, ai.Limits{Depth: p.depth, Time: p.fixed}, nil)
+	case p.fixed > 0:
+		budget = p.fixed
+	}
+	p.eng.SetMoveTime(budget)
+	if p.level == ai.MaxLevel {
+		ai.Prepare(s, true)
+	}
+	return p.eng.Play(context.Background(), s, p.level, p.rng, nil)
+}
+
+// maxLine is the longest command line the engine reads, in bytes; a
+// longer one is an error reply, never a crash.
+const maxLine = 1 << 20
+
+// lineReader reads protocol lines: CR LF, LF or CR ends a line.
+type lineReader struct {
+	r *bufio.Reader
+}
+
+func newLineReader(r io.Reader) *lineReader { return &lineReader{bufio.NewReaderSize(r, 64<<10)} }
+
+// errLongLine is returned for a line longer than maxLine; the line is
+// skipped.
+var errLongLine = fmt.Errorf("line longer than %d bytes", maxLine)
+
+// next returns the next line without its end, io.EOF at the end of input,
+// or errLongLine for an over-long line (skipped).
+func (l *lineReader) next() (string, error) {
+	var b []byte
+	long := false
+	for {
+		c, err := l.r.ReadByte()
+		if err != nil {
+			if len(b) > 0 || long {
+				break
+			}
+			return "", err
+		}
+		if c == '\n' {
+			break
+		}
+		if c == '\r' {
+			if n, err := l.r.Peek(1); err == nil && n[0] == '\n' {
+				l.r.ReadByte()
+			}
+			break
+		}
+		if len(b) < maxLine {
+			b = append(b, c)
+		} else {
+			long = true
+		}
+	}
+	if long {
+		return "", errLongLine
+	}
+	return string(b), nil
+}
+
+// runEngine is the engine command: planiverse engine GAME [--level N|max]
+// [--time-ms T] [--depth D] [--seed N].
+func runEngine(args []string, stdout io.Writer) error {
+	return runEngineIO(args, nil, stdout, io.Discard)
+}
+
+// engineStdin is the engine mode's input (os.Stdin; tests replace it).
+var engineStdin io.Reader
+
+// runEngineIO runs the engine mode on in and out.
+func runEngineIO(args []string, in io.Reader, out, stderr io.Writer) error {
+	fs := newFlagSet("engine")
+	level := fs.String("level", "", "difficulty 1..6 or max (the default)")
+	timeMS := fs.rangeVar("time-ms", 0, 1, maxTimeMS, "move time in milliseconds, overriding the protocol's clock")
+	depth := fs.rangeVar("depth", 0, 1, 250, "fixed search depth in plies")
+	seed := fs.rangeVar("seed", 0, 0, math.MaxInt64, "seed of the softened levels' random choices (default: from the clock)")
+	gameTime := fs.rangeVar("time-game", 0, 1, maxTimeMS, "dvonn: a clock for the whole game in milliseconds (CodeCup had 5000)")
+	pos, err := fs.parseArgs(args, "GAME")
+	if err != nil {
+		return err
+	}
+	d, err := registry.Lookup(pos[0])
+	if err != nil {
+		return err
+	}
+	proto, ok := protocols[d.Name]
+	if !ok {
+		names := make([]string, 0, len(protocols))
+		for n := range protocols {
+			names = append(names, n)
+		}
+		slices.Sort(names)
+		return rules.Errorf(errUsage, "%s has no engine protocol (games with one: %s)", d.Name, strings.Join(names, ", "))
+	}
+	p := &engineMode{game: d, level: ai.MaxLevel, eng: ai.NewEngine(ttMegabytes), stderr: stderr,
+		fixed: time.Duration(timeMS.val) * time.Millisecond, depth: int(depth.val)}
+	if *level != "" {
+		if p.level, err = parseLevel("level", *level); err != nil {
+			return err
+		}
+	}
+	if gameTime.given {
+		if d.Name != "dvonn" {
+			return rules.Errorf(errUsage, "--time-game is for dvonn")
+		}
+		p.gameTime = time.Duration(gameTime.val) * time.Millisecond
+	}
+	p.rng = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))
+	if seed.given {
+		p.rng = rand.New(rand.NewPCG(uint64(seed.val), 1))
+	}
+	if in == nil {
+		in = engineStdin
+	}
+	w := bufio.NewWriter(out)
+	defer w.Flush()
+	return proto.serve(p, newLineReader(in), w)
+}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"planiverse/rules"
+	"planiverse/rules/alak"
+)
+
+// The Alak engine protocol (Planiverse's own, documented in the README):
+// one command a line, one reply a line.
+//
+//	new classic          -> ok               a classic game (11 slots)
+//	new modern N         -> ok               a modern game on N points (7..26)
+//	position TEXT        -> ok               a position in the current rule set (alak.ParsePosition: "x.o.xx. o ko=b")
+//	play MOVE            -> ok               the opponent's move ("3-5" classic, "c" modern)
+//	go                   -> move MOVE        the engine's move, played on its board
+//	undo                 -> ok               take back the last move
+//	show                 -> position TEXT    the position (and "over <result>" when it has ended)
+//	quit                                     ends the session
+//
+// Errors are answered "error <why>" and change nothing. A session starts
+// with a classic game.
+
+func serveAlak(p *engineMode, in *lineReader, out *bufio.Writer) error {
+	reply := func(format string, args ...any) {
+		fmt.Fprintf(out, format+"\n", args...)
+		out.Flush()
+	}
+	g := alak.NewClassic()
+	for {
+		line, err := in.next()
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case errors.Is(err, errLongLine):
+			reply("error %v", err)
+			continue
+		case err != nil:
+			return err
+		}
+		cmd, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
+		arg = strings.TrimSpace(arg)
+		switch cmd {
+		case "":
+		case "new":
+			rulesName, size, _ := strings.Cut(arg, " ")
+			switch rulesName {
+			case "classic":
+				g = alak.NewClassic()
+			case "modern":
+				n, err := strconv.Atoi(strings.TrimSpace(size))
+				ng, err2 := alak.NewModern(n)
+				if err != nil || err2 != nil {
+					reply("error new modern %s: want a number of points from %d to %d", rules.Quote(size), alak.MinPoints, alak.MaxPoints)
+					continue
+				}
+				g = ng
+			default:
+				reply("error new %s: want classic or modern N", rules.Quote(arg))
+				continue
+			}
+			p.eng.ClearHash()
+			reply("ok")
+		case "position":
+			ng, err := alak.ParsePosition(g.Modern(), arg)
+			if err != nil {
+				reply("error %v", err)
+				continue
+			}
+			g = ng
+			reply("ok")
+		case "play":
+			m, err := g.ParseMove(arg)
+			if err != nil {
+				reply("error %v", err)
+				continue
+			}
+			g.Play(m)
+			reply("ok")
+		case "go":
+			if over, _ := g.Outcome(); over {
+				reply("error the game is over")
+				continue
+			}
+			res := p.think(g, 0)
+			text := g.MoveString(res.Move)
+			g.Play(res.Move)
+			reply("move %s", text)
+		case "undo":
+			if g.Plies() == 0 {
+				reply("error nothing to undo")
+				continue
+			}
+			g.Undo()
+			reply("ok")
+		case "show":
+			if over, _ := g.Outcome(); over {
+				reply("position %s over %s", g.Position(), alak.Descriptor.Status(g))
+				continue
+			}
+			reply("position %s", g.Position())
+		case "quit":
+			return nil
+		default:
+			reply("error unknown command %s", rules.Quote(cmd))
+		}
+	}
+}

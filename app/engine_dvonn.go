@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"planiverse/rules"
+	"planiverse/rules/dvonn"
+)
+
+// The CodeCup 2011 DVONN protocol, as its arbiter and PrimaDvonna speak
+// it: the first line is "Start" when the engine plays White (it places
+// first), else Black's opponent's first placement; then each side's moves
+// are written one per line in DVONN notation (placements "E3", moves
+// "E3G3", "PASS"), the engine writing its own when it is to move (White
+// places the 49th piece and also makes the first move, so it writes two in
+// a row) and reading the opponent's otherwise; "Quit" ends the session.
+// The protocol has no error reply: a bad line ends the session with the
+// error (printed on standard error by the command).
+
+func serveCodeCup(p *engineMode, in *lineReader, out *bufio.Writer) error {
+	g := dvonn.New()
+	p.eng.ClearHash()
+	read := func() (string, bool, error) {
+		for {
+			line, err := in.next()
+			if errors.Is(err, io.EOF) {
+				return "", false, nil
+			}
+			if err != nil {
+				return "", false, err
+			}
+			line = strings.TrimSpace(line)
+			switch {
+			case line == "":
+				continue
+			case line == "Quit":
+				return "", false, nil
+			}
+			return line, true, nil
+		}
+	}
+	first, ok, err := read()
+	if !ok || err != nil {
+		return err
+	}
+	me := rules.First
+	if first != "Start" {
+		me = rules.Second
+		if err := playCodeCup(g, first); err != nil {
+			return err
+		}
+	}
+	left := p.gameTime
+	for {
+		if over, _ := g.Outcome(); over {
+			// Wait for Quit (or the end of the input).
+			for {
+				if _, ok, err := read(); !ok || err != nil {
+					return err
+				}
+			}
+		}
+		if g.ToMove() != me {
+			line, ok, err := read()
+			if !ok || err != nil {
+				return err
+			}
+			if err := playCodeCup(g, line); err != nil {
+				return err
+			}
+			continue
+		}
+		start := time.Now()
+		budget := time.Duration(0)
+		if p.gameTime > 0 {
+			// Our moves still to come: half the free spaces, and about
+			// 15 in the movement phase.
+			movesLeft := (dvonn.NumCells-g.Placed())/2 + 15
+			budget = max(left/time.Duration(movesLeft), time.Millisecond)
+		}
+		res := p.think(g, budget)
+		left -= time.Since(start)
+		if res.Move == rules.NoMove {
+			return fmt.Errorf("dvonn engine: no move found")
+		}
+		fmt.Fprintln(out, g.MoveString(res.Move))
+		out.Flush()
+		g.Play(res.Move)
+	}
+}
+
+// playCodeCup plays the opponent's move text on g.
+func playCodeCup(g *dvonn.Game, text string) error {
+	m, err := g.ParseMove(text)
+	if err != nil {
+		return fmt.Errorf("dvonn engine: opponent's move: %w", err)
+	}
+	g.Play(m)
+	return nil
+}
