@@ -35,6 +35,7 @@ var commands = map[string]command{
 	"bestmove": {"bestmove GAME [game options] [--moves ... | --position P] [--level N|max [--seed N] | --time-ms T | --depth D]", runBestmove},
 	"solve":    {"solve othello FILE", runSolve},
 	"selfplay": {"selfplay GAME --a LEVEL --b LEVEL --games N [--time-ms T] [--seed N] [game options]", runSelfplay},
+	"match":    {"match GAME --a CMD --b CMD [--openings FILE] [--games N] [--time-ms T] [--tolerance-ms T] [--records DIR] [game options]", runMatch},
 	"engine":   {"engine GAME [--level N|max] [--time-ms T] [--depth D] [--seed N] [--time-game MS]", runEngine},
 }
 

@@ -51,20 +51,28 @@ type engineMode struct {
 	stderr   io.Writer
 }
 
-// think returns the engine's move in s with the move time budget (used
-// when neither --time-ms nor --depth is given; 0: the level's default).
+// think returns the engine's move in s within the move time budget (the
+// protocol's clock; 0: none): --depth searches to that depth, --time-ms
+// replaces the budget, and every level, even one that searches to a fixed
+// depth, stops when the budget is spent.
 func (p *engineMode) think(s rules.State, budget time.Duration) ai.Result {
-	switch {
-	case p.depth > 0:
-		return p.eng.Search(context.Background(), s, ai.Limits{Depth: p.depth, Time: p.fixed}, nil)
-	case p.fixed > 0:
+	if p.fixed > 0 {
 		budget = p.fixed
+	}
+	ctx := context.Background()
+	if budget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, budget)
+		defer cancel()
+	}
+	if p.depth > 0 {
+		return p.eng.Search(ctx, s, ai.Limits{Depth: p.depth}, nil)
 	}
 	p.eng.SetMoveTime(budget)
 	if p.level == ai.MaxLevel {
 		ai.Prepare(s, true)
 	}
-	return p.eng.Play(context.Background(), s, p.level, p.rng, nil)
+	return p.eng.Play(ctx, s, p.level, p.rng, nil)
 }
 
 // maxLine is the longest command line the engine reads, in bytes; a

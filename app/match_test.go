@@ -1,0 +1,147 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestMain lets the test binary stand in for an engine process: with
+// PLANIVERSE_FAKE set it runs that engine (the real engine mode, or a
+// scripted misbehaving one) on its standard input and output.
+func TestMain(m *testing.M) {
+	if mode := os.Getenv("PLANIVERSE_FAKE"); mode != "" {
+		os.Exit(fakeEngine(mode, strings.Fields(os.Getenv("PLANIVERSE_FAKE_ARGS"))))
+	}
+	os.Exit(m.Run())
+}
+
+// fakeEngine runs as an engine process: "engine" is Planiverse's engine
+// mode with args; the others speak pbrain badly: "illegal" answers an
+// occupied point, "slow" sleeps past any move time, "crash" exits after
+// START, "garbage" answers nonsense.
+func fakeEngine(mode string, args []string) int {
+	if mode == "engine" {
+		if err := runEngineIO(args, os.Stdin, os.Stdout, os.Stderr); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		return 0
+	}
+	sc := bufio.NewScanner(os.Stdin)
+	for sc.Scan() {
+		cmd := strings.Fields(sc.Text() + " x")[0]
+		switch {
+		case cmd == "START" && mode == "crash":
+			return 3
+		case cmd == "START":
+			fmt.Println("OK")
+		case cmd == "DONE" || cmd == "TURN" || cmd == "BEGIN":
+			switch mode {
+			case "illegal":
+				fmt.Println("7,7") // the centre: taken by the opening
+			case "slow":
+				time.Sleep(3 * time.Second)
+				fmt.Println("0,0")
+			case "garbage":
+				fmt.Println("hello there")
+			}
+		}
+	}
+	return 0
+}
+
+// fake returns the command line that runs the test binary as an engine.
+func fake(mode string, args ...string) string {
+	return fmt.Sprintf("env PLANIVERSE_FAKE=%s PLANIVERSE_FAKE_ARGS='%s' %s", mode, strings.Join(args, " "), os.Args[0])
+}
+
+var matchLine = regexp.MustCompile(`(?m)^a (\d+) b (\d+) draws (\d+) elo [-+]\d+ \+- \d+ time a \S+ b \S+$`)
+
+// TestMatchEveryProtocol plays Planiverse against itself through every
+// game's engine protocol, end to end.
+func TestMatchEveryProtocol(t *testing.T) {
+	dir := t.TempDir()
+	openings := dir + "/openings.txt"
+	os.WriteFile(openings, []byte("f5d6c3d3c4f4c5b3\n"), 0o644)
+	for _, tc := range []struct {
+		game string
+		args []string
+	}{
+		{"gomoku", []string{"--openings", "../../shared/data/openings/gomoku-freestyle-10.txt"}},
+		{"othello", []string{"--openings", openings}},
+		{"dvonn", nil},
+		{"alak", []string{"--rules", "modern", "--size", "9"}},
+	} {
+		if tc.game == "gomoku" {
+			if _, err := os.Stat("../../shared/data/openings/gomoku-freestyle-10.txt"); err != nil {
+				tc.args = nil
+			}
+		}
+		args := append([]string{"match", tc.game, "--a", fake("engine", tc.game, "--depth", "2"), "--b", fake("engine", tc.game, "--level", "1", "--seed", "1"),
+			"--games", "2", "--time-ms", "2000", "--records", dir}, tc.args...)
+		code, out, errText := cli(args...)
+		m := matchLine.FindStringSubmatch(out)
+		if code != 0 || m == nil || strings.Count("\n"+out, "\ngame ") != 2 || errText != "" {
+			t.Errorf("%s: exit %d\n%s%s", tc.game, code, out, errText)
+			continue
+		}
+		if strings.Contains(out, "over time") || strings.Contains(out, "illegal") || strings.Contains(out, "exited") {
+			t.Errorf("%s: a game did not end by the rules:\n%s", tc.game, out)
+		}
+		rec, err := os.ReadFile(fmt.Sprintf("%s/%s-001.txt", dir, tc.game))
+		if err != nil || len(bytes.Fields(rec)) < 3 {
+			t.Errorf("%s: record %q %v", tc.game, rec, err)
+		}
+	}
+}
+
+// TestMatchForfeits checks that an illegal move, an overrun, a crash and
+// garbage each lose the game, and the match goes on.
+func TestMatchForfeits(t *testing.T) {
+	if _, err := os.Stat("../../shared/data/openings/gomoku-freestyle-10.txt"); err != nil {
+		t.Skip("needs ../shared/data/openings")
+	}
+	for mode, reason := range map[string]string{
+		"illegal": "illegal move",
+		"slow":    "over time",
+		"crash":   "b",
+		"garbage": "is not a point",
+	} {
+		code, out, errText := cli("match", "gomoku", "--a", fake("engine", "gomoku", "--depth", "1"), "--b", fake(mode),
+			"--openings", "../../shared/data/openings/gomoku-freestyle-10.txt", "--games", "2",
+			"--time-ms", "200", "--tolerance-ms", "300")
+		m := matchLine.FindStringSubmatch(out)
+		if code != 0 || m == nil || m[1] != "2" || !strings.Contains(out, reason) {
+			t.Errorf("%s: exit %d: want a to win both games (%s)\n%s%s", mode, code, reason, out, errText)
+		}
+	}
+}
+
+func TestEloDiff(t *testing.T) {
+	if e, m := eloDiff(5, 5*0.25*2, 10); e != 0 || m <= 0 || m > 400 {
+		t.Errorf("even: %v +- %v", e, m)
+	}
+	// 3 wins 1 loss: 75%, about +191 Elo.
+	if e, _ := eloDiff(3, 3, 4); e < 190 || e > 192 {
+		t.Errorf("75%%: %v", e)
+	}
+}
+
+func TestMatchErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"match", "othello", "--a", "x"},
+		{"match", "chess", "--a", "x", "--b", "y"},
+		{"match", "dvonn", "--a", "x", "--b", "y", "--openings", "/nonexistent"},
+		{"match", "othello", "--a", "x", "--b", "y", "--openings", "/nonexistent"},
+	} {
+		if code, _, errText := cli(args...); code != 2 || strings.Count(errText, "\n") != 1 {
+			t.Errorf("%q: exit %d %q", args, code, errText)
+		}
+	}
+}
