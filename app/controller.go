@@ -43,7 +43,8 @@ type Controller struct {
 	info     ai.Info            // the running search's latest progress
 	hint     rules.Move         // the hint shown, or rules.NoMove
 	closed   bool
-	rng      *rand.Rand // DVONN random placements
+	ext      [2]*external // external engines by seat, started at their first move
+	rng      *rand.Rand   // DVONN random placements
 	buf      []rules.Move
 
 	// MinDelay is the least time the computer takes for a move (default
@@ -68,6 +69,9 @@ type Controller struct {
 	// OnGameOver is called once when a game ends, with the summary that
 	// Result also returns.
 	OnGameOver func(summary string)
+	// Engines returns the configured external engines (the window reads
+	// them from the preferences); nil: none.
+	Engines func() []EngineConfig
 }
 
 // entry is one played move with what the history shows of it.
@@ -122,6 +126,7 @@ func (c *Controller) NewGame(set MatchSettings) error {
 		return err
 	}
 	c.stop()
+	c.stopExternal()
 	ai.Prepare(s, false) // tables the computer will need, built in the background
 	c.set, c.desc, c.state = set, d, s
 	c.hist, c.redo, c.floor, c.msgs, c.result = nil, nil, 0, nil, ""
@@ -161,6 +166,7 @@ func (c *Controller) Start() {
 // (the window is closing).
 func (c *Controller) Close() {
 	c.stop()
+	c.stopExternal()
 	c.closed = true
 }
 
@@ -283,6 +289,11 @@ func (c *Controller) CanUndo() bool {
 	if c.state == nil || c.closed || c.set.Opponent == Watch {
 		return false
 	}
+	if _, ext := c.externalSeat(c.set.Side.Opponent()); ext && c.set.Game == "dvonn" {
+		// The CodeCup protocol cannot tell a restarted engine its own
+		// earlier moves.
+		return false
+	}
 	for _, e := range c.hist[c.floor:] {
 		if c.undoable(e) {
 			return true
@@ -301,6 +312,7 @@ func (c *Controller) Undo() bool {
 		return false
 	}
 	c.stop()
+	c.stopExternal()
 	for len(c.hist) > c.floor {
 		e := c.hist[len(c.hist)-1]
 		c.hist = c.hist[:len(c.hist)-1]
@@ -330,6 +342,7 @@ func (c *Controller) Redo() bool {
 		return false
 	}
 	c.stop()
+	c.stopExternal()
 	c.forget()
 	for i := 0; len(c.redo) > 0; i++ {
 		e := c.redo[len(c.redo)-1]
@@ -427,8 +440,12 @@ func (c *Controller) advance() {
 			c.apply(m, true)
 			continue
 		}
-		if c.IsComputer(c.state.ToMove()) {
-			c.startComputer()
+		if p := c.state.ToMove(); c.IsComputer(p) {
+			if cfg, ok := c.externalSeat(p); ok {
+				c.startExternal(p, cfg)
+			} else {
+				c.startComputer()
+			}
 		}
 		break
 	}

@@ -25,13 +25,16 @@ func (c *Controller) SeatName(p rules.Player) string {
 	return c.desc.SeatName(c.state, p)
 }
 
-// PlayerName returns who plays seat p: "You", "Computer", or "Player 1" /
-// "Player 2" for two people at the screen.
+// PlayerName returns who plays seat p: "You", "Computer", an external
+// engine's name, or "Player 1" / "Player 2" for two people at the screen.
 func (c *Controller) PlayerName(p rules.Player) string {
 	switch {
 	case c.set.Opponent == VsPerson:
 		return fmt.Sprintf("Player %d", p+1)
 	case c.IsComputer(p):
+		if cfg, ok := c.externalSeat(p); ok {
+			return cfg.Name
+		}
 		return "Computer"
 	}
 	return "You"
@@ -40,13 +43,15 @@ func (c *Controller) PlayerName(p rules.Player) string {
 // who names the player of seat p inside a sentence: "you", "the
 // computer", "player 1".
 func (c *Controller) who(p rules.Player) string {
-	switch n := c.PlayerName(p); n {
-	case "You":
+	switch n := c.PlayerName(p); {
+	case n == "You":
 		return "you"
-	case "Computer":
+	case n == "Computer":
 		return "the computer"
-	default:
+	case c.set.Opponent == VsPerson:
 		return strings.ToLower(n[:1]) + n[1:]
+	default:
+		return n // an engine's name
 	}
 }
 

@@ -55,7 +55,7 @@ type gui struct {
 
 	menu                                  *fyne.MainMenu
 	newItem, undoItem, redoItem, hintItem *fyne.MenuItem
-	swapItem, legalItem                   *fyne.MenuItem
+	swapItem, legalItem, enginesItem      *fyne.MenuItem
 	gameOver                              dialog.Dialog
 }
 
@@ -77,6 +77,7 @@ func newGUI(a fyne.App, eng searcher, post func(func()), seed uint64) *gui {
 		g.rebuildBoard()
 	}
 	g.ctl.OnChange = g.refresh
+	g.ctl.Engines = func() []EngineConfig { return LoadEngines(a.Preferences()) }
 	g.ctl.OnProgress = func(ai.Info) { g.panel.showThinking(g.ctl) }
 	g.ctl.OnGameOver = g.showGameOver
 
@@ -135,7 +136,7 @@ func (g *gui) showNewGame() {
 		g.gameOver.Hide()
 		g.gameOver = nil
 	}
-	showNewGameDialog(g.win, g.ctl.Settings(), g.startGame, g.ctl.Start)
+	showNewGameDialog(g.win, g.ctl.Settings(), LoadEngines(g.app.Preferences()), g.startGame, g.ctl.Start)
 }
 
 // startGame starts a game with set and remembers the choices.
@@ -295,8 +296,10 @@ func (g *gui) buildMenu() {
 	g.swapItem = fyne.NewMenuItem("Swap colours (Gomoku)", g.swap)
 	g.legalItem = fyne.NewMenuItem("Show legal moves", func() { g.setShowLegal(!g.showLegal) })
 	g.legalItem.Checked = g.showLegal
+	g.enginesItem = fyne.NewMenuItem("Engines…", g.showEngines)
 	game := fyne.NewMenu("Game", g.newItem, fyne.NewMenuItemSeparator(),
-		g.undoItem, g.redoItem, g.hintItem, g.swapItem, fyne.NewMenuItemSeparator(), g.legalItem)
+		g.undoItem, g.redoItem, g.hintItem, g.swapItem, fyne.NewMenuItemSeparator(), g.legalItem,
+		fyne.NewMenuItemSeparator(), g.enginesItem)
 	help := fyne.NewMenu("Help",
 		fyne.NewMenuItem("How to play", g.showRules),
 		fyne.NewMenuItem("About Planiverse", g.showAbout),

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"fyne.io/fyne/v2"
@@ -38,6 +39,9 @@ type newGameForm struct {
 	side      *widget.RadioGroup
 
 	levelRow, sideRow *formRow
+	engine            *widget.Select // "Planiverse" or a configured external engine of the game
+	engineRow         *formRow
+	engines           []EngineConfig
 	// options holds each game's option rows, by game name.
 	options  map[string][]*optionRow
 	summary  map[string]*formRow // the game's Summary line, if any
@@ -99,9 +103,13 @@ func sideOptions(d *rules.Descriptor) []string {
 	return []string{d.SeatName(s, rules.First) + " (moves first)", d.SeatName(s, rules.Second)}
 }
 
-// newNewGameForm builds the form showing set.
-func newNewGameForm(set MatchSettings) *newGameForm {
-	f := &newGameForm{set: set.normalized(), games: registry.Games(),
+// planiverseEngine is the engine choice that means Planiverse itself.
+const planiverseEngine = "Planiverse"
+
+// newNewGameForm builds the form showing set, offering the external
+// engines configured for each game.
+func newNewGameForm(set MatchSettings, engines []EngineConfig) *newGameForm {
+	f := &newGameForm{set: set.normalized(), games: registry.Games(), engines: engines,
 		options: map[string][]*optionRow{}, summary: map[string]*formRow{}}
 	set = f.set
 
@@ -149,6 +157,9 @@ func newNewGameForm(set MatchSettings) *newGameForm {
 	row("Game", f.game)
 	row("Opponent", f.opponent)
 	f.levelRow = row("Level", container.NewVBox(f.level, f.levelDesc))
+	f.engine = widget.NewSelect(nil, nil)
+	f.engineRow = row("Engine", f.engine)
+	f.syncEngines(set)
 	f.sideRow = row("You play", f.side)
 	for _, d := range f.games {
 		if d.Summary != "" {
@@ -194,6 +205,7 @@ func newNewGameForm(set MatchSettings) *newGameForm {
 	f.game.OnChanged = func(string) { f.sync() }
 	f.opponent.OnChanged = func(string) { f.sync() }
 	f.level.OnChanged = func(string) { f.sync() }
+	f.engine.OnChanged = func(string) { f.sync() }
 	for _, rows := range f.options {
 		for _, r := range rows {
 			if r.radio != nil {
@@ -252,7 +264,9 @@ func (f *newGameForm) sync() {
 	}
 	f.warning.SetText(warn)
 	f.warnRow.show(warn != "")
+	f.syncEngines(s)
 	f.levelRow.show(s.Opponent != VsPerson)
+	f.engineRow.show(s.Opponent != VsPerson && len(f.engine.Options) > 1)
 	f.sideRow.show(s.Opponent == VsComputer)
 	f.levelDesc.SetText(ai.Levels()[s.Level-1].Description)
 	if opts := sideOptions(d); opts[0] != f.side.Options[0] || opts[1] != f.side.Options[1] {
@@ -262,6 +276,29 @@ func (f *newGameForm) sync() {
 	}
 	if f.onChange != nil {
 		f.onChange()
+	}
+}
+
+// syncEngines offers Planiverse and the engines configured for s.Game,
+// showing s.Engine (Planiverse when it is not among them).
+func (f *newGameForm) syncEngines(s MatchSettings) {
+	opts := []string{planiverseEngine}
+	for _, e := range f.engines {
+		if e.Game == s.Game {
+			opts = append(opts, e.Name)
+		}
+	}
+	sel := planiverseEngine
+	if _, ok := engineFor(f.engines, s.Game, s.Engine); ok {
+		sel = s.Engine
+	}
+	if !slices.Equal(opts, f.engine.Options) {
+		f.engine.Options = opts
+		f.engine.Refresh()
+	}
+	if f.engine.Selected != sel {
+		f.engine.Selected = sel
+		f.engine.Refresh()
 	}
 }
 
@@ -326,6 +363,10 @@ func (f *newGameForm) Settings() MatchSettings {
 	if i := f.level.SelectedIndex(); i >= 0 {
 		s.Level = i + 1
 	}
+	s.Engine = ""
+	if _, ok := engineFor(f.engines, s.Game, f.engine.Selected); ok && f.engine.Selected != planiverseEngine {
+		s.Engine = f.engine.Selected
+	}
 	for i, o := range f.side.Options {
 		if o == f.side.Selected {
 			s.Side = rules.Player(i)
@@ -341,10 +382,11 @@ func (f *newGameForm) Settings() MatchSettings {
 	return s.normalized()
 }
 
-// showNewGameDialog shows the new-game dialog over w with set's choices;
-// Start calls onStart with the chosen settings, Cancel calls onCancel.
-func showNewGameDialog(w fyne.Window, set MatchSettings, onStart func(MatchSettings), onCancel func()) {
-	f := newNewGameForm(set)
+// showNewGameDialog shows the new-game dialog over w with set's choices and
+// the configured engines; Start calls onStart with the chosen settings,
+// Cancel calls onCancel.
+func showNewGameDialog(w fyne.Window, set MatchSettings, engines []EngineConfig, onStart func(MatchSettings), onCancel func()) {
+	f := newNewGameForm(set, engines)
 	d := dialog.NewCustomConfirm("New game", "Start", "Cancel", container.NewVScroll(f.content), func(ok bool) {
 		if ok {
 			onStart(f.Settings())

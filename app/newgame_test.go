@@ -93,7 +93,7 @@ func TestNewGameForm(t *testing.T) {
 	want = want.WithOption("gomoku", "size", "20").WithOption("gomoku", "opening", "none").
 		WithOption("alak", "rules", "modern").WithOption("alak", "size", "9").
 		WithOption("dvonn", "placement", "random")
-	f := newNewGameForm(want)
+	f := newNewGameForm(want, nil)
 	if got := f.Settings(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("form reads %+v, want %+v", got, want)
 	}

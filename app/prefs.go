@@ -30,6 +30,10 @@ type MatchSettings struct {
 	Opponent Opponent     // VsComputer, VsPerson or Watch
 	Level    int          // the computer's level, 1..ai.MaxLevel (ai.Levels)
 	Side     rules.Player // the seat the person plays against the computer (0 moves first)
+	// Engine names a configured external engine (EngineConfig.Name) that
+	// plays the computer's seat instead of Planiverse (in computer against
+	// computer, the second seat); "" for none.
+	Engine string
 
 	// Variants holds the option values of each game by game name and
 	// option key (rules.Option.Key), including options that do not apply
@@ -162,6 +166,7 @@ const (
 	prefLevel     = "level"
 	prefSide      = "side"
 	prefShowLegal = "othello.showLegal"
+	prefEngine    = "engine"
 	prefWidth     = "window.width"
 	prefHeight    = "window.height"
 )
@@ -178,6 +183,7 @@ func LoadSettings(p fyne.Preferences) MatchSettings {
 		Opponent: Opponent(p.StringWithFallback(prefOpponent, string(d.Opponent))),
 		Level:    p.IntWithFallback(prefLevel, d.Level),
 		Side:     d.Side,
+		Engine:   p.StringWithFallback(prefEngine, ""),
 		Variants: map[string]rules.Options{},
 	}
 	if side := p.IntWithFallback(prefSide, int(d.Side)); side == 0 || side == 1 {
@@ -199,6 +205,7 @@ func SaveSettings(p fyne.Preferences, s MatchSettings) {
 	p.SetString(prefOpponent, string(s.Opponent))
 	p.SetInt(prefLevel, s.Level)
 	p.SetInt(prefSide, int(s.Side))
+	p.SetString(prefEngine, s.Engine)
 	for game, o := range s.Variants {
 		for k, v := range o {
 			p.SetString(prefOption(game, k), v)

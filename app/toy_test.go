@@ -217,7 +217,7 @@ func TestToyGame(t *testing.T) {
 	c.Close()
 
 	// The dialog offers it with its option, and the window builds its board.
-	f := newNewGameForm(set)
+	f := newNewGameForm(set, nil)
 	f.game.SetSelected("Tic-tac-toe")
 	f.optionRow("tictactoe", "variant").setValue("misere")
 	if got := f.Settings(); got.Game != "tictactoe" || got.Option("variant") != "misere" || gameLine(got) != "Tic-tac-toe · misère" {

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+
+	"planiverse/rules"
+)
+
+// externalSettings is a Gomoku game of the person (Black) against the
+// configured engine "ext".
+func externalSettings() MatchSettings {
+	set := settings("gomoku", VsComputer).WithOption("gomoku", "opening", "none")
+	set.Engine = "ext"
+	return set
+}
+
+func externalController(t *testing.T, q *uiQueue, command string) *Controller {
+	t.Helper()
+	c := newTestController(t, newScripted(false), q.post, externalSettings())
+	c.Engines = func() []EngineConfig { return []EngineConfig{{Name: "ext", Game: "gomoku", Command: command}} }
+	if err := c.NewGame(externalSettings()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	return c
+}
+
+// TestExternalEngineGame plays moves against an external pbrain engine (the
+// test binary in engine mode) and takes one back.
+func TestExternalEngineGame(t *testing.T) {
+	q := newUIQueue()
+	c := externalController(t, q, fake("engine", "gomoku", "--depth", "1"))
+	c.Start()
+	if c.PlayerName(rules.Second) != "ext" {
+		t.Fatalf("the engine's seat is named %q", c.PlayerName(rules.Second))
+	}
+	for i := range 3 {
+		m, _ := c.State().ParseMove([]string{"H8", "A1", "A15"}[i])
+		if err := c.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		q.runUntil(t, "the engine's reply", func() bool { return c.PersonToMove() || c.Over() })
+		if c.Over() {
+			t.Fatalf("the game ended: %s", c.Result())
+		}
+	}
+	if texts, _, _ := c.History(); len(texts) != 6 {
+		t.Fatalf("history %v", texts)
+	}
+	// Undo restarts the engine, which is then told the whole game.
+	c.Undo()
+	m, _ := c.State().ParseMove("O1")
+	if err := c.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	q.runUntil(t, "the restarted engine's reply", func() bool { return c.PersonToMove() || c.Over() })
+	if c.Over() {
+		t.Fatalf("after undo: %s", c.Result())
+	}
+}
+
+// TestExternalEngineFailures: a crash, garbage and a hang each end the game
+// with a message naming the engine, and the board stays as it was.
+func TestExternalEngineFailures(t *testing.T) {
+	old, oldGrace := externalMoveTime, externalGrace
+	externalMoveTime, externalGrace = 200*time.Millisecond, 300*time.Millisecond
+	defer func() { externalMoveTime, externalGrace = old, oldGrace }()
+	for mode, why := range map[string]string{
+		"crash":   "did not start",
+		"garbage": "is not a point",
+		"slow":    "did not answer",
+		"illegal": "illegal move",
+	} {
+		q := newUIQueue()
+		c := externalController(t, q, fake(mode))
+		c.Start()
+		m, _ := c.State().ParseMove("H8") // the "illegal" fake answers this very point
+		if err := c.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		h := c.State().Hash()
+		q.runUntil(t, mode, c.Over)
+		if !strings.Contains(c.Result(), "The engine ext failed") || !strings.Contains(c.Result(), why) {
+			t.Errorf("%s: result %q, want the engine named and %q", mode, c.Result(), why)
+		}
+		if c.State().Hash() != h {
+			t.Errorf("%s: the board changed", mode)
+		}
+	}
+}
+
+func TestEnginesForm(t *testing.T) {
+	a := test.NewTempApp(t)
+	p := a.Preferences()
+	f := newEnginesForm(LoadEngines(p), func(l []EngineConfig) { SaveEngines(p, l) })
+	if err := f.addEngine(EngineConfig{Name: "AIWine", Game: "gomoku", Command: "/opt/aiwine"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []EngineConfig{
+		{Name: "AIWine", Game: "gomoku", Command: "x"},
+		{Name: "", Game: "gomoku", Command: "x"},
+		{Name: "X", Game: "gomoku"},
+		{Name: planiverseEngine, Game: "gomoku", Command: "x"},
+	} {
+		if err := f.addEngine(bad); err == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+	f.addEngine(EngineConfig{Name: "Zebra", Game: "othello", Command: "/opt/zebra-nboard"})
+	if got := LoadEngines(p); len(got) != 2 || got[0].Name != "AIWine" {
+		t.Fatalf("stored %+v", got)
+	}
+	// The new-game dialog offers an engine for its game only.
+	set := settings("gomoku", VsComputer)
+	form := newNewGameForm(set, LoadEngines(p))
+	if !form.engineRow.Visible() || len(form.engine.Options) != 2 {
+		t.Fatalf("engine choices %v", form.engine.Options)
+	}
+	form.engine.SetSelected("AIWine")
+	if form.Settings().Engine != "AIWine" {
+		t.Fatal("engine choice not read")
+	}
+	form.game.SetSelected("DVONN")
+	if form.engineRow.Visible() || form.Settings().Engine != "" {
+		t.Fatal("a Gomoku engine offered for DVONN")
+	}
+	f.remove(0)
+	if got := LoadEngines(p); len(got) != 1 || got[0].Name != "Zebra" {
+		t.Fatalf("after remove %+v", got)
+	}
+}
