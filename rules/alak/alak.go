@@ -542,13 +542,14 @@ func (g *Game) Undo() {
 	g.hash = rec.hash
 }
 
-// Hash returns the incremental Zobrist hash of the board, the side to move
-// and (modern) the forbidden points. It equals ScratchHash(g).
+// Hash returns the incremental Zobrist hash of the board, the side to move,
+// (modern) the forbidden points and the variant (rule set and length, so
+// that no two variants share a hash). It equals ScratchHash(g).
 func (g *Game) Hash() uint64 { return g.hash }
 
 // ScratchHash computes the Zobrist hash of g from scratch: the keys of every
-// piece, of the side to move when o, and of every forbidden point. Tests
-// compare it with the incremental Hash.
+// piece, of the side to move when o, of every forbidden point and of g's
+// variant (rule set and length). Tests compare it with the incremental Hash.
 func ScratchHash(g *Game) uint64 {
 	var h uint64
 	for p := 0; p < 2; p++ {

@@ -2,6 +2,7 @@ package alak
 
 import (
 	"errors"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -277,55 +278,120 @@ func TestModernRepetitionNeedsSameKo(t *testing.T) {
 }
 
 // TestPositionKo checks ParsePosition's ko= field: the forbidden points are
-// refused, the text round-trips, and bad fields are errors.
+// refused by Moves and ParseMove (and lifted by the next move), Position
+// writes them back, and bad fields are errors that say what is wrong.
 func TestPositionKo(t *testing.T) {
-	g := mustParse(t, true, "x.o.xx. o ko=b")
-	if g.Forbidden() != 1<<1 || slices.Contains(texts(g), "b") || !slices.Contains(texts(g), "d") {
-		t.Fatalf("forbidden %b, moves %v", g.Forbidden(), texts(g))
-	}
-	if _, err := g.ParseMove("b"); !errors.Is(err, rules.ErrIllegal) {
-		t.Fatalf("ParseMove(b) on the ko point: %v", err)
-	}
-	if g.Position() != "x.o.xx. o ko=b" || g.Hash() != ScratchHash(g) {
-		t.Fatalf("round trip %q", g.Position())
-	}
-	rulestest.Play(t, g, "d")
-	g.Undo()
-	if g.Forbidden() != 1<<1 {
-		t.Fatal("undo lost the start position's ko")
-	}
-	for _, bad := range []string{
-		"x.o.xx. o ko=a",   // occupied
-		"x.o.xx. o ko=h",   // off the 7-point board
-		"x.o.xx. o ko=",    // no point
-		"x.o.xx. o kb=b",   // unknown field
-		"x.o.xx. o ko=b x", // four fields
+	for _, c := range []struct {
+		pos       string
+		forbidden uint32
+		refused   []string
+	}{
+		{"x.o.xx. o ko=b", 1 << 1, []string{"b"}},
+		{"x...x.. o ko=bd", 1<<1 | 1<<3, []string{"b", "d"}},
+		{".......... x ko=a", 1, []string{"a"}},
+		{strings.Repeat(".", 26) + " x ko=z", 1 << 25, []string{"z"}},
 	} {
-		if _, err := ParsePosition(true, bad); !errors.Is(err, rules.ErrSyntax) {
-			t.Errorf("%q: %v", bad, err)
+		g := mustParse(t, true, c.pos)
+		if g.Forbidden() != c.forbidden {
+			t.Errorf("%q: forbidden %b, want %b", c.pos, g.Forbidden(), c.forbidden)
+		}
+		moves := texts(g)
+		for _, p := range c.refused {
+			if slices.Contains(moves, p) {
+				t.Errorf("%q: ko point %s among the moves %v", c.pos, p, moves)
+			}
+			if _, err := g.ParseMove(p); !errors.Is(err, rules.ErrIllegal) || !strings.Contains(err.Error(), "ko") {
+				t.Errorf("%q: ParseMove(%s) on the ko point: %v", c.pos, p, err)
+			}
+		}
+		if want := g.Len() - bits.OnesCount32(g.Stones(0)|g.Stones(1)|c.forbidden); len(moves) != want {
+			t.Errorf("%q: %d moves %v, want %d", c.pos, len(moves), moves, want)
+		}
+		if g.Position() != c.pos || g.Hash() != ScratchHash(g) {
+			t.Errorf("%q: round trip %q", c.pos, g.Position())
+		}
+		if back := mustParse(t, true, g.Position()); back.Hash() != g.Hash() {
+			t.Errorf("%q: read back with another hash", c.pos)
+		}
+		// The ko lasts one turn; Undo brings it back.
+		rulestest.Play(t, g, moves[0])
+		if g.Forbidden()&c.forbidden != 0 {
+			t.Errorf("%q: still forbidden after %s: %b", c.pos, moves[0], g.Forbidden())
+		}
+		g.Undo()
+		if g.Forbidden() != c.forbidden || g.Hash() != ScratchHash(g) || g.Position() != c.pos {
+			t.Errorf("%q: undo lost the start position's ko: %q", c.pos, g.Position())
 		}
 	}
-	if _, err := ParsePosition(false, "xxxx...oooo x ko=e"); !errors.Is(err, rules.ErrSyntax) {
-		t.Errorf("classic ko: %v", err)
+	// A bare position has no ko and hashes differently from the same
+	// board with one.
+	if mustParse(t, true, "x.o.xx. o").Hash() == mustParse(t, true, "x.o.xx. o ko=b").Hash() {
+		t.Error("the ko does not change the hash")
+	}
+	for _, c := range []struct {
+		modern   bool
+		pos, why string
+	}{
+		{true, "x.o.xx. o ko=a", "occupied"},
+		{true, "x.o.xx. o ko=h", "not one of a..g"},
+		{true, "x.o.xx. o ko=B", "not one of a..g"},
+		{true, strings.Repeat(".", 24) + " o ko=y", "not one of a..x"},
+		{true, "x.o.xx. o ko=1", "not one of a..g"},
+		{true, "x.o.xx. o ko=", "want ko=<point letters>"},
+		{true, "x.o.xx. o kb=b", "want ko=<point letters>"},
+		{true, "x.o.xx. o b", "want ko=<point letters>"},
+		{true, "x.o.xx. o ko=b x", "want the slots"},
+		{false, "xxxx...oooo x ko=e", "classic Alak has no ko"},
+	} {
+		_, err := ParsePosition(c.modern, c.pos)
+		if !errors.Is(err, rules.ErrSyntax) || !strings.Contains(err.Error(), c.why) || !strings.Contains(err.Error(), c.pos) {
+			t.Errorf("ParsePosition(%v, %q) = %v; want ErrSyntax quoting the text and saying %q", c.modern, c.pos, err, c.why)
+		}
 	}
 }
 
-// TestVariantHashes checks that the hash tells the variants apart: the same
-// stones in classic and modern 11-point Alak, and the empty boards of every
-// modern size, all hash differently and never to 0.
+// TestVariantHashes checks that the hash tells the variants apart, so that
+// one engine's transposition table cannot mix them: the same stones under
+// both rule sets and on boards of different lengths hash differently, and
+// the start positions of every variant (classic, modern on 7..26 points)
+// hash to distinct non-zero values.
 func TestVariantHashes(t *testing.T) {
-	c := mustParse(t, false, "xxxx...oooo x")
-	m := mustParse(t, true, "xxxx...oooo x")
-	if c.Hash() == m.Hash() {
-		t.Fatal("classic and modern 11 hash alike")
-	}
-	seen := map[uint64]int{c.Hash(): 0}
-	for n := MinPoints; n <= MaxPoints; n++ {
-		g, _ := NewModern(n)
-		if h := g.Hash(); h == 0 || seen[h] != 0 {
-			t.Fatalf("empty %d-point board hashes to %x (as %d)", n, h, seen[h])
+	r := rand.New(rand.NewPCG(4, 4))
+	alike := 0
+	for range 300 {
+		b := []byte("...........")
+		for i := range b {
+			b[i] = "xo."[r.IntN(3)]
 		}
-		seen[g.Hash()] = n
+		b[r.IntN(len(b))] = '.' // classic needs an empty slot
+		pos := string(b) + " " + string("xo"[r.IntN(2)])
+		c, m := mustParse(t, false, pos), mustParse(t, true, pos)
+		if c.Hash() == m.Hash() {
+			alike++
+		}
+	}
+	if alike > 0 {
+		t.Errorf("%d of 300 boards hash alike in classic and modern 11", alike)
+	}
+	starts := map[uint64]string{}
+	same := map[uint64]string{}
+	add := func(seen map[uint64]string, name string, h uint64) {
+		t.Helper()
+		if prev, dup := seen[h]; dup || h == 0 {
+			t.Errorf("%s hashes to %x, as %q", name, h, prev)
+		}
+		seen[h] = name
+	}
+	add(starts, "classic start", NewClassic().Hash())
+	for n := MinPoints; n <= MaxPoints; n++ {
+		g, err := NewModern(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		add(starts, fmt.Sprintf("empty modern %d", n), g.Hash())
+		// The same stones (x on a, o on b) on every board length.
+		pos := "xo" + strings.Repeat(".", n-2) + " x"
+		add(same, pos, mustParse(t, true, pos).Hash())
 	}
 }
 

@@ -24,7 +24,8 @@ func FuzzParseMove(f *testing.F) {
 
 // FuzzParsePosition reads arbitrary position text in both rule sets: no
 // panic; an error wraps rules.ErrSyntax; an accepted position writes back
-// (Position, with its ko) to text that reads as the same position.
+// (Position, with its ko) to text that reads as the same position, and its
+// moves avoid the ko points and read back.
 func FuzzParsePosition(f *testing.F) {
 	f.Add(false, "xxxx...oooo x")
 	f.Add(true, "x.o.xx. o ko=b")
@@ -32,6 +33,10 @@ func FuzzParsePosition(f *testing.F) {
 	f.Add(true, ".......... x")
 	f.Add(false, "xxxx...oooo x ko=e")
 	f.Add(true, "")
+	f.Add(true, "x.o.xx. o ko=a")
+	f.Add(true, "x.o.xx. o ko=")
+	f.Add(true, "xo..... x ko=zz")
+	f.Add(false, "xxxx...oooo")
 	f.Fuzz(func(t *testing.T, modern bool, text string) {
 		g, err := ParsePosition(modern, text)
 		if err != nil {
@@ -44,6 +49,15 @@ func FuzzParsePosition(f *testing.F) {
 		if err != nil || back.Hash() != g.Hash() || back.Position() != g.Position() || back.Hash() != ScratchHash(back) {
 			t.Fatalf("%q: Position %q does not read back (%v)", text, g.Position(), err)
 		}
-		back.Moves(nil) // the moves of any accepted position can be listed
+		// The moves of any accepted position read back, and none is on a
+		// forbidden (ko) point.
+		for _, m := range back.Moves(nil) {
+			if _, p := back.DecodeMove(m); back.Forbidden()&(1<<p) != 0 {
+				t.Fatalf("%q: move %s on a ko point", text, back.MoveString(m))
+			}
+			if got, err := back.ParseMove(back.MoveString(m)); err != nil || got != m {
+				t.Fatalf("%q: move %s reads back as %d, %v", text, back.MoveString(m), got, err)
+			}
+		}
 	})
 }

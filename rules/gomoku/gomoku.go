@@ -429,13 +429,15 @@ func (g *Game) flagKeys() uint64 {
 }
 
 // Hash returns the Zobrist key of the position: one key per (colour, point),
-// plus keys for the swapped flag and for swap being available. The colour to
-// move follows from the stone count, and the seat to move from that and the
-// swapped flag, so both are covered.
+// plus keys for the swapped flag, for swap being available and for the
+// variant (win rule, opening rule and board size, so that no two variants
+// share a hash). The colour to move follows from the stone count, and the
+// seat to move from that and the swapped flag, so both are covered.
 func (g *Game) Hash() uint64 { return g.hash }
 
-// ScratchHash computes g's Zobrist key from scratch (not incrementally);
-// it equals g.Hash() in every reachable position.
+// ScratchHash computes g's Zobrist key from scratch (not incrementally),
+// the variant's key included; it equals g.Hash() in every reachable
+// position.
 func ScratchHash(g *Game) uint64 {
 	var h uint64
 	for p := 0; p < g.n; p++ {

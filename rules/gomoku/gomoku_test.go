@@ -3,6 +3,7 @@ package gomoku
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -650,31 +651,48 @@ func BenchmarkRandomGame(b *testing.B) {
 	}
 }
 
-// TestVariantHashes checks that the hash tells the variants apart: the same
-// stones under another win rule, opening rule or board size hash
-// differently, and no start position hashes to 0.
+// TestVariantHashes checks that the hash tells the variants apart, so that
+// one engine's transposition table cannot mix them: the empty boards of the
+// twelve variants (size, win rule, opening) hash to distinct non-zero
+// values, and so do the same stones (the same point indices, in the same
+// order) played on each of them, incrementally and from scratch.
 func TestVariantHashes(t *testing.T) {
-	seen := map[uint64]Options{}
-	for _, size := range []int{15, 19, 20} {
-		for _, rule := range []Rule{Freestyle, ExactFive} {
-			for _, opening := range []Opening{NoOpening, SwapOpening} {
-				o := Options{Size: size, Rule: rule, Opening: opening}
-				g, err := New(o)
-				if err != nil {
-					t.Fatal(err)
-				}
-				g.Play(rules.Move(0)) // the same point index (top left) on every board
-				for _, h := range []uint64{g.Hash(), ScratchHash(g)} {
-					if prev, dup := seen[h]; dup || h == 0 {
-						t.Fatalf("%+v hashes as %+v (%x)", o, prev, h)
-					}
-				}
-				seen[g.Hash()] = o
-				g.Undo()
-				if g.Hash() == 0 {
-					t.Fatalf("%+v: the empty board hashes to 0", o)
-				}
+	r := rand.New(rand.NewPCG(8, 8))
+	var lines [][]rules.Move
+	for range 20 {
+		line := make([]rules.Move, 1+r.IntN(12))
+		for i := range line {
+			line[i] = rules.Move(r.IntN(15 * 15)) // on every board
+		}
+		if len(slices.Compact(slices.Sorted(slices.Values(line)))) == len(line) {
+			lines = append(lines, line)
+		}
+	}
+	if len(lines) < 10 {
+		t.Fatalf("only %d lines of distinct points", len(lines))
+	}
+	starts := map[uint64]Options{}
+	for _, o := range allOptions() {
+		g := mustNew(t, o)
+		if prev, dup := starts[g.Hash()]; dup || g.Hash() == 0 {
+			t.Errorf("the empty %+v board hashes to %x, as %+v", o, g.Hash(), prev)
+		}
+		starts[g.Hash()] = o
+	}
+	for _, line := range lines {
+		seen := map[uint64]Options{}
+		for _, o := range allOptions() {
+			g := mustNew(t, o)
+			for _, m := range line {
+				g.Play(m)
 			}
+			if g.Hash() != ScratchHash(g) {
+				t.Fatalf("%+v %v: incremental hash %x, scratch %x", o, line, g.Hash(), ScratchHash(g))
+			}
+			if prev, dup := seen[g.Hash()]; dup {
+				t.Errorf("stones %v: %+v hashes as %+v", line, o, prev)
+			}
+			seen[g.Hash()] = o
 		}
 	}
 }
