@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"planiverse/rules"
@@ -33,16 +34,29 @@ func playouts(newGame func() rules.State, n, plies int, seed uint64) []rules.Sta
 	return out
 }
 
+// exactEngine returns a new engine in the exact-depth mode of the minimax
+// tests (no reductions, table cutoffs only from entries of the same depth),
+// so that a search's score is the depth-limited minimax value whatever the
+// move ordering, and only a wrong table entry can change it.
+func exactEngine() *Engine {
+	e := NewEngine(4)
+	e.exactDepth = true
+	return e
+}
+
 // TestNoLeakBetweenVariants checks that a transposition table filled by
-// searches of one variant does not change the results of another: an
-// engine that searched classic Alak (or freestyle Gomoku) first gives, on
-// 60 positions of modern 11-point Alak (or exact-five Gomoku), the same
-// scores as a fresh engine. Both search in the exact-depth mode of the
-// minimax tests (no reductions, table cutoffs only at the same depth), so
-// that the score is the depth-limited minimax value whatever the move
-// ordering, and only a wrong table entry can change it.
+// searches of one variant does not change the results of another (the app
+// keeps one engine, and its table, for the whole session). One engine
+// searches positions of the first variant: random playouts and, where the
+// rules allow, the very boards of the second variant's positions read as
+// positions of the first (the same seed gives Gomoku the same boards under
+// both win rules). Then, on each of 60 positions of the second variant, an
+// engine that starts from that engine's table and history must find the
+// same move and score as a fresh engine, at a fixed depth. Each position
+// gets its own copy of the filled engine, so that only the first variant's
+// entries can make the two differ.
 func TestNoLeakBetweenVariants(t *testing.T) {
-	modern := func() rules.State { g, _ := alak.NewModern(alak.ClassicSlots); return g }
+	modern := func() rules.State { g, _ := alak.NewModern(alak.DefaultPoints); return g }
 	classic := func() rules.State { return alak.NewClassic() }
 	gomokuOf := func(r gomoku.Rule) func() rules.State {
 		return func() rules.State { g, _ := gomoku.New(gomoku.Options{Size: 15, Rule: r}); return g }
@@ -53,32 +67,40 @@ func TestNoLeakBetweenVariants(t *testing.T) {
 		depth, n    int
 		plies       int
 	}{
-		{"alak classic then modern", classic, modern, 6, 60, 10},
-		{"alak modern then classic", modern, classic, 6, 60, 10},
+		{"alak classic then modern 11", classic, modern, 6, 60, 10},
+		{"alak modern 11 then classic", modern, classic, 6, 60, 10},
 		{"gomoku freestyle then exact five", gomokuOf(gomoku.Freestyle), gomokuOf(gomoku.ExactFive), 2, 60, 12},
 	}
+	ctx := context.Background()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			lim := Limits{Depth: c.depth}
 			positions := playouts(c.then, c.n, c.plies, 3)
-			// The same boards under the first variant, where the rules
-			// allow them, fill the table of the used engine.
-			used := NewEngine(4)
-			used.exactDepth = true
+			filled := exactEngine()
 			for _, s := range playouts(c.first, c.n, c.plies, 3) {
-				used.Search(context.Background(), s, Limits{Depth: c.depth}, nil)
+				filled.Search(ctx, s, lim, nil)
 			}
+			mirrored := 0
 			for _, s := range positions {
-				used.Search(context.Background(), mirror(c.first, s), Limits{Depth: c.depth}, nil)
+				if m := mirror(c.first, s); m != nil {
+					filled.Search(ctx, m, lim, nil)
+					mirrored++
+				}
+			}
+			if mirrored < c.n/2 {
+				t.Fatalf("only %d of %d positions have a twin in the first variant", mirrored, c.n)
 			}
 			differ := 0
 			for _, s := range positions {
-				fresh := NewEngine(4)
-				fresh.exactDepth = true
-				want := fresh.Search(context.Background(), s, Limits{Depth: c.depth}, nil)
-				got := used.Search(context.Background(), s, Limits{Depth: c.depth}, nil)
-				if got.Score != want.Score {
+				want := exactEngine().Search(ctx, s, lim, nil)
+				used := exactEngine()
+				copy(used.tt.entries, filled.tt.entries)
+				used.tt.age = filled.tt.age
+				used.history = filled.history
+				got := used.Search(ctx, s, lim, nil)
+				if got.Move != want.Move || got.Score != want.Score {
 					differ++
-					t.Logf("%s: used engine %s %d, fresh %s %d", s, s.MoveString(got.Move), got.Score, s.MoveString(want.Move), want.Score)
+					t.Logf("%s\nafter the other variant %s %d, fresh %s %d", s, s.MoveString(got.Move), got.Score, s.MoveString(want.Move), want.Score)
 				}
 			}
 			if differ > 0 {
@@ -88,16 +110,30 @@ func TestNoLeakBetweenVariants(t *testing.T) {
 	}
 }
 
-// mirror returns s's stones as a position of the variant newGame starts,
-// where the game has a position text for it (Alak), else a fresh start.
+// mirror returns the board of s as a position of the variant newGame
+// starts, or nil when there is none: for Alak the same slots under the
+// other rule set (when that rule set allows them); for Gomoku the moves of
+// s replayed from newGame's empty board (when they are legal there).
 func mirror(newGame func() rules.State, s rules.State) rules.State {
-	a, ok := s.(*alak.Game)
-	if !ok {
-		return newGame()
+	switch a := s.(type) {
+	case *alak.Game:
+		g, err := alak.ParsePosition(!a.Modern(), a.Position())
+		if err != nil {
+			return nil
+		}
+		return g
+	case *gomoku.Game:
+		g := newGame()
+		var buf []rules.Move
+		for i := range a.Ply() {
+			m := a.History(i)
+			buf = g.Moves(buf[:0])
+			if !slices.Contains(buf, m) {
+				return nil
+			}
+			g.Play(m)
+		}
+		return g
 	}
-	g, err := alak.ParsePosition(!a.Modern(), a.Position())
-	if err != nil {
-		return newGame()
-	}
-	return g
+	return nil
 }
