@@ -41,10 +41,17 @@ func Levels() []Level {
 	return append([]Level(nil), levels...)
 }
 
-// levelSpec is how one level plays one game.
+// levelSpec is how one level plays one game. A level is limited either
+// by depth or by time, never both: a depth level (the lower ones) searches
+// to exactly its depth however long that takes; a timed level (Expert and
+// Master, except Expert in Gomoku) is purely time-limited, its time a budget
+// that the whole move keeps (solver, root filter and waiting for Alak's
+// table included), with only the depth-1 iteration allowed to run past it.
+// So a timed level searches shallower on a slower machine or at a shorter
+// move time, and has no minimum depth.
 type levelSpec struct {
 	depth  int           // depth limit in plies (0: none)
-	time   time.Duration // time limit (0: none); a fraction of the move time
+	time   time.Duration // time budget of the move (0: none); a fraction of the move time
 	temp   int           // softmax temperature in evaluation units (0: best move)
 	cap    int           // a softened choice is at most this much worse than the best
 	solver bool          // may use the game's exact solver
@@ -136,18 +143,18 @@ func tableSpec(level int) levelSpec {
 // In Alak with a retrograde table (classic, modern up to 13 points) every
 // level with a non-nil r, and MaxLevel always, plays by the table instead
 // (playTable: softened perfect-play values, perfect play at MaxLevel); the
-// first move waits for the table for up to half the move time, else
-// searches for the rest of it.
+// first move waits for the table for up to half the level's time (half the
+// move time at a depth level), else searches for the rest of it.
 // It never mutates s (it works on a Clone). Result.Move is legal, or
 // rules.NoMove when the game is over. report and ctx behave as in Search.
 func (e *Engine) Play(ctx context.Context, s rules.State, level int, r *rand.Rand, report func(Info)) Result {
 	level = max(1, min(level, MaxLevel))
 	e.bind(s)
 	start := e.clock()
-	if g, ok := s.(*alak.Game); ok && (r != nil || level == MaxLevel) && e.alakTable(ctx, g, e.moveTime/2) {
+	sp := e.spec(level)
+	if g, ok := s.(*alak.Game); ok && (r != nil || level == MaxLevel) && e.alakTable(ctx, g, e.tableWait(sp)) {
 		return e.playTable(ctx, s, level, tableSpec(level), r, report)
 	}
-	sp := e.spec(level)
 	if sp.time > 0 {
 		// The move time is a budget: what waiting for a table took
 		// comes off it.
@@ -249,6 +256,16 @@ type tableMove struct {
 	dist   int // plies to the end with perfect play
 	reps   int // occurrences of the reached position, itself included
 	u      float64
+}
+
+// tableWait is how long Play at a level with settings sp waits for Alak's
+// table: half the level's time, so that a timed level keeps its budget, or
+// half the engine's move time at a depth level.
+func (e *Engine) tableWait(sp levelSpec) time.Duration {
+	if sp.time > 0 {
+		return sp.time / 2
+	}
+	return e.moveTime / 2
 }
 
 // alakTable reports whether the table of g's rule set is ready, waiting

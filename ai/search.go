@@ -93,7 +93,7 @@ func (e *Engine) rootSetup(ctx context.Context, lim Limits, useSolver bool) (Res
 		if lim.Time > 0 {
 			// Two thirds of the time: a failed solve leaves the search some.
 			var cancel context.CancelFunc
-			sctx, cancel = context.WithDeadline(ctx, e.start.Add(lim.Time*2/3))
+			sctx, cancel = context.WithTimeout(ctx, e.start.Add(lim.Time*2/3).Sub(e.clock()))
 			defer cancel()
 		}
 		m, score, nodes, ok := e.solver.Solve(sctx, e.s)
@@ -128,12 +128,9 @@ func (e *Engine) filterRoot(ctx context.Context, lim Limits, f RootFilter) {
 	fctx := ctx
 	if lim.Time > 0 {
 		// A quarter of the time, within the first three quarters.
-		dl := e.clock().Add(lim.Time / 4)
-		if last := e.start.Add(lim.Time * 3 / 4); dl.After(last) {
-			dl = last
-		}
+		wait := min(lim.Time/4, e.start.Add(lim.Time*3/4).Sub(e.clock()))
 		var cancel context.CancelFunc
-		fctx, cancel = context.WithDeadline(ctx, dl)
+		fctx, cancel = context.WithTimeout(ctx, wait)
 		defer cancel()
 	}
 	kept := f.RootMoves(fctx, e.s, e.stack[:all])
@@ -270,7 +267,9 @@ func (e *Engine) finish() Result {
 }
 
 // clock returns the time now: the test clock if one is set, else
-// time.Now.
+// time.Now. Every time the search reads goes through it, and the
+// deadlines it gives a Solver or RootFilter are durations from its
+// readings, so a test clock governs them too.
 func (e *Engine) clock() time.Time {
 	if e.now != nil {
 		return e.now()
