@@ -6,12 +6,13 @@
 //
 // Scale: scores are from the side to move's point of view, about 100 units
 // per piece of controlled stack height (RULES.md, DVONN, score), and stay
-// well within ±100000 (ai.MaxEval).
+// within ±score.MaxEval (package ai/score).
 package dvonnai
 
 import (
 	"math/bits"
 
+	"planiverse/ai/score"
 	"planiverse/rules"
 	"planiverse/rules/dvonn"
 )
@@ -88,7 +89,7 @@ func New() *Knowledge { return &Knowledge{} }
 
 // Evaluate returns the static evaluation of s (a *dvonn.Game whose game is
 // not over) from the side to move's point of view, about 100 per piece of
-// controlled height, within ±100000. It allocates nothing and leaves s
+// controlled height, within ±score.MaxEval. It allocates nothing and leaves s
 // unchanged. It panics if s is not a *dvonn.Game.
 func (k *Knowledge) Evaluate(s rules.State) int {
 	g := s.(*dvonn.Game)
@@ -101,7 +102,7 @@ func (k *Knowledge) Evaluate(s rules.State) int {
 	if g.ToMove() == rules.Second {
 		v = -v
 	}
-	return max(-100000, min(100000, v))
+	return max(-score.MaxEval, min(score.MaxEval, v))
 }
 
 // expand returns the cells adjacent to a cell of m.
