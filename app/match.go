@@ -162,8 +162,12 @@ func newPbrainClient(_ *rules.Descriptor, p *proc, seat rules.Player, o rules.Op
 	if err := c.expect("OK", time.Now().Add(10*time.Second)); err != nil {
 		return nil, fmt.Errorf("START: %w", err)
 	}
-	err := p.send(fmt.Sprintf("INFO timeout_turn %d", moveTime.Milliseconds()), "INFO timeout_match 0",
-		"INFO time_left 2147483647", "INFO rule "+rule, "INFO max_memory 268435456")
+	// A match clock far longer than the game needs (some engines read
+	// timeout_match 0, "no limit", as a reason to think long), so that the
+	// turn's timeout is what binds.
+	match := moveTime.Milliseconds() * 1000
+	err := p.send(fmt.Sprintf("INFO timeout_turn %d", moveTime.Milliseconds()), fmt.Sprintf("INFO timeout_match %d", match),
+		fmt.Sprintf("INFO time_left %d", match), "INFO rule "+rule, "INFO max_memory 268435456")
 	return c, err
 }
 
@@ -186,15 +190,19 @@ func (c *pbrainClient) expect(want string, deadline time.Time) error {
 func (c *pbrainClient) move(g *refGame, deadline time.Time) (rules.Move, error) {
 	gg := g.s.(*gomoku.Game)
 	if !c.begun {
+		// The stones in the order they were played, the opponent's last
+		// (some engines take the colours from the order alone).
 		c.begun = true
 		lines := []string{"BOARD"}
-		for p := range c.size * c.size {
-			if col, ok := gg.At(p%c.size, p/c.size); ok {
-				field := 2
-				if col == gg.ColorToMove() {
-					field = 1
-				}
-				lines = append(lines, fmt.Sprintf("%d,%d,%d", p%c.size, p/c.size, field))
+		replay := g.start.Clone().(*gomoku.Game)
+		for _, m := range g.moves {
+			field := 2
+			if replay.ColorToMove() == gg.ColorToMove() {
+				field = 1
+			}
+			replay.Play(m)
+			if m != rules.Swap {
+				lines = append(lines, fmt.Sprintf("%d,%d,%d", int(m)%c.size, int(m)/c.size, field))
 			}
 		}
 		if err := c.p.send(append(lines, "DONE")...); err != nil {
