@@ -265,7 +265,9 @@ func (f *newGameForm) sync() {
 	f.warning.SetText(warn)
 	f.warnRow.show(warn != "")
 	f.syncEngines(s)
-	f.levelRow.show(s.Opponent != VsPerson)
+	// Against a person an external engine replaces the level; in computer
+	// against computer it plays the second seat against the level.
+	f.levelRow.show(s.Opponent == Watch || s.Opponent == VsComputer && s.Engine == "")
 	f.engineRow.show(s.Opponent != VsPerson && len(f.engine.Options) > 1)
 	f.sideRow.show(s.Opponent == VsComputer)
 	f.levelDesc.SetText(ai.Levels()[s.Level-1].Description)

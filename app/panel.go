@@ -200,7 +200,13 @@ func (p *panel) update(c *Controller) {
 		p.level.Hide()
 	} else {
 		l := ai.Levels()[set.Level-1]
-		p.level.SetText(fmt.Sprintf("Computer level %d: %s", l.Number, l.Name))
+		text := fmt.Sprintf("Computer level %d: %s", l.Number, l.Name)
+		if cfg, ok := c.externalSeat(rules.Second); ok && set.Opponent == Watch {
+			text = fmt.Sprintf("Planiverse level %d: %s against the external engine %s", l.Number, l.Name, cfg.Name)
+		} else if cfg, ok := c.externalSeat(set.Side.Opponent()); ok {
+			text = "The external engine " + cfg.Name
+		}
+		p.level.SetText(text)
 		p.level.Show()
 	}
 	p.showThinking(c)
