@@ -172,7 +172,7 @@ func (g *gameFlags) state(game string) (*rules.Descriptor, rules.State, error) {
 		return nil, nil, err
 	}
 	if err := rules.PlayMoves(s, g.moves); err != nil {
-		return nil, nil, fmt.Errorf("--moves: %w", err)
+		return nil, nil, fmt.Errorf("--moves: %w (notation: %s)", err, d.Notation)
 	}
 	return d, s, nil
 }

@@ -373,6 +373,7 @@ type matchResult struct {
 	reason         string
 	plies          int
 	time           [2]time.Duration // wall time spent by a, b
+	longest        [2]time.Duration // the longest move of a, b
 	moves          [2]int           // moves made by a, b
 	cpu            [2]time.Duration
 	record, result string
@@ -423,7 +424,7 @@ func runMatch(args []string, stdout io.Writer) error {
 	tolerance := time.Duration(tolMS.val) * time.Millisecond
 	var total, sq float64
 	var wins, losses, draws int
-	var spent [2]time.Duration
+	var spent, longest [2]time.Duration
 	var made [2]int
 	for i := range n {
 		var opening []string
@@ -448,6 +449,7 @@ func runMatch(args []string, stdout io.Writer) error {
 		for k := range 2 {
 			spent[k] += r.time[k]
 			made[k] += r.moves[k]
+			longest[k] = max(longest[k], r.longest[k])
 		}
 		fmt.Fprintf(stdout, "game %d: a plays %s: %s (%s), %d plies; a %s/move cpu %.1fs, b %s/move cpu %.1fs\n",
 			i+1, strings.ToLower(d.Colours[d.ColourOf(start, aSeat)]), r.result, r.reason, r.plies,
@@ -463,8 +465,9 @@ func runMatch(args []string, stdout io.Writer) error {
 		}
 	}
 	elo, margin := eloDiff(total, sq, n)
-	fmt.Fprintf(stdout, "a %d b %d draws %d elo %+.0f +- %.0f time a %s b %s\n", wins, losses, draws, elo, margin,
-		perMove(spent[0], made[0]), perMove(spent[1], made[1]))
+	fmt.Fprintf(stdout, "a %d b %d draws %d elo %+.0f +- %.0f time a %s b %s longest a %s b %s\n", wins, losses, draws, elo, margin,
+		perMove(spent[0], made[0]), perMove(spent[1], made[1]),
+		longest[0].Round(time.Millisecond), longest[1].Round(time.Millisecond))
 	return nil
 }
 
@@ -582,6 +585,7 @@ func playMatchGame(d *rules.Descriptor, o rules.Options, s rules.State, opening 
 		el := time.Since(t0)
 		res.time[k] += el
 		res.moves[k]++
+		res.longest[k] = max(res.longest[k], el)
 		loses := ""
 		switch {
 		case errors.Is(err, errTimeout) || err == nil && el > moveTime+tolerance:

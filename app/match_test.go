@@ -61,7 +61,7 @@ func fake(mode string, args ...string) string {
 	return fmt.Sprintf("env PLANIVERSE_FAKE=%s PLANIVERSE_FAKE_ARGS='%s' %s", mode, strings.Join(args, " "), os.Args[0])
 }
 
-var matchLine = regexp.MustCompile(`(?m)^a (\d+) b (\d+) draws (\d+) elo [-+]\d+ \+- \d+ time a \S+ b \S+$`)
+var matchLine = regexp.MustCompile(`(?m)^a (\d+) b (\d+) draws (\d+) elo [-+]\d+ \+- \d+ time a \S+ b \S+ longest a \S+ b \S+$`)
 
 // TestMatchEveryProtocol plays Planiverse against itself through every
 // game's engine protocol, end to end.
