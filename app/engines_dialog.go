@@ -41,7 +41,9 @@ func protocolGames() (titles []string, names map[string]string) {
 	return titles, names
 }
 
-func newEnginesForm(list []EngineConfig, save func([]EngineConfig)) *enginesForm {
+// newEnginesForm builds the form for list, the game select showing the
+// game titled current (when it has a protocol).
+func newEnginesForm(list []EngineConfig, current string, save func([]EngineConfig)) *enginesForm {
 	f := &enginesForm{list: list, save: save, rows: container.NewVBox()}
 	titles, names := protocolGames()
 	f.name = widget.NewEntry()
@@ -49,6 +51,7 @@ func newEnginesForm(list []EngineConfig, save func([]EngineConfig)) *enginesForm
 	f.game = widget.NewSelect(titles, nil)
 	if len(titles) > 0 {
 		f.game.SetSelectedIndex(0)
+		f.game.SetSelected(current) // no change when current has no protocol
 	}
 	f.command = widget.NewEntry()
 	f.command.SetPlaceHolder("/path/to/engine --its-options")
@@ -125,7 +128,11 @@ func (f *enginesForm) refresh() {
 
 // showEngines shows the Engines dialog.
 func (g *gui) showEngines() {
-	f := newEnginesForm(LoadEngines(g.app.Preferences()), func(list []EngineConfig) { SaveEngines(g.app.Preferences(), list) })
+	title := ""
+	if d := g.ctl.Settings().Descriptor(); d != nil {
+		title = d.Title
+	}
+	f := newEnginesForm(LoadEngines(g.app.Preferences()), title, func(list []EngineConfig) { SaveEngines(g.app.Preferences(), list) })
 	d := dialog.NewCustom("External engines", "Close", f.content, g.win)
 	size := g.win.Canvas().Size()
 	d.Resize(fyne.NewSize(min(640, size.Width-40), min(520, size.Height-40)))

@@ -96,7 +96,10 @@ func TestExternalEngineFailures(t *testing.T) {
 func TestEnginesForm(t *testing.T) {
 	a := test.NewTempApp(t)
 	p := a.Preferences()
-	f := newEnginesForm(LoadEngines(p), func(l []EngineConfig) { SaveEngines(p, l) })
+	f := newEnginesForm(LoadEngines(p), "Othello", func(l []EngineConfig) { SaveEngines(p, l) })
+	if f.game.Selected != "Othello" {
+		t.Fatalf("game select shows %q, want the current game", f.game.Selected)
+	}
 	if err := f.addEngine(EngineConfig{Name: "AIWine", Game: "gomoku", Command: "/opt/aiwine"}); err != nil {
 		t.Fatal(err)
 	}
