@@ -556,3 +556,20 @@ func TestSummaries(t *testing.T) {
 		t.Fatalf("result %q", c.Result())
 	}
 }
+
+// TestLoadMovesAfterRandomPlacement: a pasted DVONN move list replaces the
+// random placement and starts from the empty board.
+func TestLoadMovesAfterRandomPlacement(t *testing.T) {
+	q := newUIQueue()
+	set := settings("dvonn", VsPerson).WithOption("dvonn", "placement", "random")
+	c := newTestController(t, newScripted(false), q.post, set)
+	if err := c.LoadMoves(set, "F3 B3 J3 A1"); err != nil {
+		t.Fatal(err)
+	}
+	if c.MoveList() != "F3 B3 J3 A1" || c.floor != 0 || !c.CanUndo() {
+		t.Fatalf("moves %q floor %d", c.MoveList(), c.floor)
+	}
+	if err := c.LoadMoves(set, "F3 F3"); err == nil || !strings.Contains(err.Error(), "ply 2") || c.MoveList() != "F3 B3 J3 A1" {
+		t.Fatalf("bad list: %v, moves %q", err, c.MoveList())
+	}
+}

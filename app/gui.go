@@ -297,8 +297,13 @@ func (g *gui) buildMenu() {
 	g.legalItem = fyne.NewMenuItem("Show legal moves", func() { g.setShowLegal(!g.showLegal) })
 	g.legalItem.Checked = g.showLegal
 	g.enginesItem = fyne.NewMenuItem("Engines…", g.showEngines)
+	copyItem := fyne.NewMenuItem("Copy moves", g.copyMoves)
+	copyItem.Shortcut = &fyne.ShortcutCopy{}
+	pasteItem := fyne.NewMenuItem("Paste moves (new game)", g.pasteMoves)
+	pasteItem.Shortcut = &fyne.ShortcutPaste{}
 	game := fyne.NewMenu("Game", g.newItem, fyne.NewMenuItemSeparator(),
-		g.undoItem, g.redoItem, g.hintItem, g.swapItem, fyne.NewMenuItemSeparator(), g.legalItem,
+		g.undoItem, g.redoItem, g.hintItem, g.swapItem, fyne.NewMenuItemSeparator(),
+		copyItem, pasteItem, fyne.NewMenuItemSeparator(), g.legalItem,
 		fyne.NewMenuItemSeparator(), g.enginesItem)
 	help := fyne.NewMenu("Help",
 		fyne.NewMenuItem("How to play", g.showRules),
@@ -315,6 +320,7 @@ func (g *gui) addShortcuts() {
 	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { g.redo() })
 	c.AddShortcut(shortcut(fyne.KeyZ, fyne.KeyModifierShift), func(fyne.Shortcut) { g.redo() })
 	c.AddShortcut(shortcut(fyne.KeyH, 0), func(fyne.Shortcut) { g.hint() })
+	g.clipboardShortcuts(c)
 }
 
 // showRules shows a summary of the current game's rules

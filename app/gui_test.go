@@ -169,3 +169,43 @@ func TestPanelStableLayout(t *testing.T) {
 	}
 	g.win.Close()
 }
+
+// TestClipboardMoves copies the move list with Ctrl+C and sets up a game
+// from a pasted list with Ctrl+V, as the desktop driver delivers them; a
+// bad list changes nothing.
+func TestClipboardMoves(t *testing.T) {
+	a := test.NewTempApp(t)
+	q := newUIQueue()
+	g := newGUI(a, newScripted(false), q.post, 1)
+	g.ctl.MinDelay = 0
+	g.startGame(settings("othello", VsPerson))
+	for _, mv := range []string{"d3", "c5"} {
+		m, _ := g.ctl.State().ParseMove(mv)
+		if err := g.ctl.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	press(t, g, &fyne.ShortcutCopy{})
+	if got := a.Clipboard().Content(); got != "d3 c5" {
+		t.Fatalf("copied %q", got)
+	}
+	a.Clipboard().SetContent("# a game\nf5 d6\nc3\n")
+	press(t, g, &fyne.ShortcutPaste{})
+	if got := g.ctl.MoveList(); got != "f5 d6 c3" || len(g.panel.moveTexts) != 3 {
+		t.Fatalf("after paste: %q, panel %v", got, g.panel.moveTexts)
+	}
+	h := g.ctl.State().Hash()
+	a.Clipboard().SetContent("f5 f5")
+	press(t, g, &fyne.ShortcutPaste{})
+	if g.ctl.State().Hash() != h || g.ctl.MoveList() != "f5 d6 c3" {
+		t.Fatal("a bad move list changed the game")
+	}
+	if g.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("no error dialog for a bad move list")
+	}
+	// Undo takes pasted moves back like played ones.
+	if !g.ctl.Undo() || g.ctl.MoveList() != "f5 d6" {
+		t.Fatalf("undo after paste: %q", g.ctl.MoveList())
+	}
+	g.win.Close()
+}
