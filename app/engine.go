@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -124,6 +125,35 @@ func (l *lineReader) next() (string, error) {
 	return string(b), nil
 }
 
+// serveLines is the command loop of the line protocols: it hands each line
+// of in to handle until handle reports the end of the session or the input
+// ends (both a normal end: nil); an over-long line is skipped and reported
+// to tooLong instead.
+func serveLines(in *lineReader, tooLong func(error), handle func(line string) (end bool)) error {
+	for {
+		line, err := in.next()
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case errors.Is(err, errLongLine):
+			tooLong(err)
+		case err != nil:
+			return err
+		case handle(line):
+			return nil
+		}
+	}
+}
+
+// replier returns a function that writes one formatted line to out and
+// flushes it, so that the other side sees every reply at once.
+func replier(out *bufio.Writer) func(format string, args ...any) {
+	return func(format string, args ...any) {
+		fmt.Fprintf(out, format+"\n", args...)
+		out.Flush()
+	}
+}
+
 // runEngine is the engine command: planiverse engine GAME [--level N|max]
 // [--time-ms T] [--depth D] [--seed N].
 func runEngine(args []string, stdout io.Writer) error {
@@ -152,8 +182,8 @@ func runEngineIO(args []string, in io.Reader, out, stderr io.Writer) error {
 	proto, ok := protocols[d.Name]
 	if !ok {
 		names := make([]string, 0, len(protocols))
-		for n := range protocols {
-			names = append(names, n)
+		for n, pr := range protocols {
+			names = append(names, n+" ("+pr.name+")")
 		}
 		slices.Sort(names)
 		return rules.Errorf(errUsage, "%s has no engine protocol (games with one: %s)", d.Name, strings.Join(names, ", "))

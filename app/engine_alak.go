@@ -2,9 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
-	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
@@ -28,22 +25,9 @@ import (
 // with a classic game.
 
 func serveAlak(p *engineMode, in *lineReader, out *bufio.Writer) error {
-	reply := func(format string, args ...any) {
-		fmt.Fprintf(out, format+"\n", args...)
-		out.Flush()
-	}
+	reply := replier(out)
 	g := alak.NewClassic()
-	for {
-		line, err := in.next()
-		switch {
-		case errors.Is(err, io.EOF):
-			return nil
-		case errors.Is(err, errLongLine):
-			reply("error %v", err)
-			continue
-		case err != nil:
-			return err
-		}
+	return serveLines(in, func(err error) { reply("error %v", err) }, func(line string) bool {
 		cmd, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
 		arg = strings.TrimSpace(arg)
 		switch cmd {
@@ -58,12 +42,12 @@ func serveAlak(p *engineMode, in *lineReader, out *bufio.Writer) error {
 				ng, err2 := alak.NewModern(n)
 				if err != nil || err2 != nil {
 					reply("error new modern %s: want a number of points from %d to %d", rules.Quote(size), alak.MinPoints, alak.MaxPoints)
-					continue
+					return false
 				}
 				g = ng
 			default:
 				reply("error new %s: want classic or modern N", rules.Quote(arg))
-				continue
+				return false
 			}
 			p.eng.ClearHash()
 			reply("ok")
@@ -71,7 +55,7 @@ func serveAlak(p *engineMode, in *lineReader, out *bufio.Writer) error {
 			ng, err := alak.ParsePosition(g.Modern(), arg)
 			if err != nil {
 				reply("error %v", err)
-				continue
+				return false
 			}
 			g = ng
 			reply("ok")
@@ -79,14 +63,14 @@ func serveAlak(p *engineMode, in *lineReader, out *bufio.Writer) error {
 			m, err := g.ParseMove(arg)
 			if err != nil {
 				reply("error %v", err)
-				continue
+				return false
 			}
 			g.Play(m)
 			reply("ok")
 		case "go":
 			if over, _ := g.Outcome(); over {
 				reply("error the game is over")
-				continue
+				return false
 			}
 			res := p.think(g, 0)
 			text := g.MoveString(res.Move)
@@ -95,20 +79,21 @@ func serveAlak(p *engineMode, in *lineReader, out *bufio.Writer) error {
 		case "undo":
 			if g.Plies() == 0 {
 				reply("error nothing to undo")
-				continue
+				return false
 			}
 			g.Undo()
 			reply("ok")
 		case "show":
 			if over, _ := g.Outcome(); over {
 				reply("position %s over %s", g.Position(), alak.Descriptor.Status(g))
-				continue
+				return false
 			}
 			reply("position %s", g.Position())
 		case "quit":
-			return nil
+			return true
 		default:
 			reply("error unknown command %s", rules.Quote(cmd))
 		}
-	}
+		return false
+	})
 }

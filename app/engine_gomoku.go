@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -29,7 +28,7 @@ const pbrainAbout = `name="Planiverse", version="0.2", author="Planiverse develo
 // pbrain is one pbrain session.
 type pbrain struct {
 	p                                   *engineMode
-	out                                 *bufio.Writer
+	reply                               func(format string, args ...any)
 	g                                   *gomoku.Game // nil before START
 	size                                int
 	rule                                gomoku.Rule
@@ -42,28 +41,9 @@ type pbrain struct {
 const pbrainDefaultTurn = 5 * time.Second
 
 func servePbrain(p *engineMode, in *lineReader, out *bufio.Writer) error {
-	b := &pbrain{p: p, out: out}
-	for {
-		line, err := in.next()
-		switch {
-		case errors.Is(err, io.EOF):
-			return nil
-		case errors.Is(err, errLongLine):
-			b.reply("ERROR %v", err)
-			continue
-		case err != nil:
-			return err
-		}
-		if b.command(line, in) {
-			return nil
-		}
-	}
-}
-
-// reply writes one line and flushes it.
-func (b *pbrain) reply(format string, args ...any) {
-	fmt.Fprintf(b.out, format+"\n", args...)
-	b.out.Flush()
+	b := &pbrain{p: p, reply: replier(out)}
+	return serveLines(in, func(err error) { b.reply("ERROR %v", err) },
+		func(line string) bool { return b.command(line, in) })
 }
 
 // command handles one command line; it reports whether the session ends.

@@ -3,9 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -28,33 +26,15 @@ import (
 // nboard is one NBoard session.
 type nboard struct {
 	p     *engineMode
-	out   *bufio.Writer
+	reply func(format string, args ...any)
 	b     *othello.Board
 	depth int // "set depth": the search depth; 0 the engine mode's level
 }
 
 func serveNBoard(p *engineMode, in *lineReader, out *bufio.Writer) error {
-	n := &nboard{p: p, out: out, b: othello.New()}
-	for {
-		line, err := in.next()
-		switch {
-		case errors.Is(err, io.EOF):
-			return nil
-		case errors.Is(err, errLongLine):
-			n.reply("status error: %v", err)
-			continue
-		case err != nil:
-			return err
-		}
-		if n.command(strings.TrimSpace(line)) {
-			return nil
-		}
-	}
-}
-
-func (n *nboard) reply(format string, args ...any) {
-	fmt.Fprintf(n.out, format+"\n", args...)
-	n.out.Flush()
+	n := &nboard{p: p, reply: replier(out), b: othello.New()}
+	return serveLines(in, func(err error) { n.reply("status error: %v", err) },
+		func(line string) bool { return n.command(strings.TrimSpace(line)) })
 }
 
 // command handles one line; it reports whether the session ends.
