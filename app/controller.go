@@ -267,6 +267,40 @@ func (c *Controller) Play(m rules.Move) error {
 	return nil
 }
 
+// CanResign reports whether a person may resign now: the game has started
+// and goes on, and a person plays in it (against the computer, the
+// person's side; between two people, the side to move).
+func (c *Controller) CanResign() bool {
+	return c.state != nil && c.started && !c.closed && c.result == "" && c.set.Opponent != Watch
+}
+
+// Resign ends the game: the person's side (between two people, the side to
+// move) resigns and the other wins. It returns false when no one may resign
+// now. The position stays as it is; Undo takes back moves as usual.
+func (c *Controller) Resign() bool {
+	if !c.CanResign() {
+		return false
+	}
+	c.stop()
+	c.stopExternal()
+	loser := c.state.ToMove()
+	if c.set.Opponent == VsComputer {
+		loser = c.set.Side
+	}
+	winner := loser.Opponent()
+	text := fmt.Sprintf("%s resigns: %s wins", c.SeatName(loser), c.SeatName(winner))
+	if c.set.Opponent == VsComputer {
+		text += " — the computer wins"
+	}
+	c.result = text + "."
+	c.say(c.result)
+	c.changed()
+	if c.OnGameOver != nil {
+		c.OnGameOver(c.result)
+	}
+	return true
+}
+
 // CanSwap reports whether the person to move may take the Gomoku swap (the
 // second ply of a game with the swap opening).
 func (c *Controller) CanSwap() bool {

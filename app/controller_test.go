@@ -573,3 +573,26 @@ func TestLoadMovesAfterRandomPlacement(t *testing.T) {
 		t.Fatalf("bad list: %v, moves %q", err, c.MoveList())
 	}
 }
+
+// TestResign: the person's side resigns against the computer; between two
+// people the side to move does; a finished game cannot be resigned.
+func TestResign(t *testing.T) {
+	q := newUIQueue()
+	var over string
+	c := newTestController(t, newScripted(false), q.post, settings("othello", VsComputer))
+	c.OnGameOver = func(s string) { over = s }
+	if c.Resign() {
+		t.Fatal("resigned before the game started")
+	}
+	c.Start()
+	if !c.Resign() || over != "Black resigns: White wins — the computer wins." || !c.Over() || c.CanResign() || c.Resign() {
+		t.Fatalf("result %q", over)
+	}
+	c = newTestController(t, newScripted(false), q.post, settings("gomoku", VsPerson))
+	c.Start()
+	m, _ := c.State().ParseMove("H8")
+	c.Play(m)
+	if !c.Resign() || c.Result() != "White resigns: Black wins." {
+		t.Fatalf("two people: %q", c.Result())
+	}
+}

@@ -56,6 +56,7 @@ type gui struct {
 	menu                                  *fyne.MainMenu
 	newItem, undoItem, redoItem, hintItem *fyne.MenuItem
 	swapItem, legalItem, enginesItem      *fyne.MenuItem
+	resignItem                            *fyne.MenuItem
 	gameOver                              dialog.Dialog
 }
 
@@ -65,7 +66,7 @@ func newGUI(a fyne.App, eng searcher, post func(func()), seed uint64) *gui {
 	g := &gui{app: a, showLegal: LoadShowLegal(a.Preferences()), trace: os.Getenv("PLANIVERSE_TRACE") == "1"}
 	g.win = a.NewWindow("Planiverse")
 	g.ctl = NewController(eng, post, seed)
-	g.panel = newPanel(g.showNewGame, g.undo, g.redo, g.hint, g.swap, g.setShowLegal)
+	g.panel = newPanel(g.showNewGame, g.undo, g.redo, g.hint, g.resign, g.swap, g.setShowLegal)
 	g.panel.showLegal.SetChecked(g.showLegal)
 	g.boardBox = container.NewStack()
 
@@ -191,6 +192,7 @@ func (g *gui) refresh() {
 	changed = setDisabled(g.redoItem, !c.CanRedo()) || changed
 	changed = setDisabled(g.hintItem, !c.PersonToMove()) || changed
 	changed = setDisabled(g.swapItem, !c.CanSwap()) || changed
+	changed = setDisabled(g.resignItem, !c.CanResign()) || changed
 	changed = setDisabled(g.legalItem, !g.panel.legalMarks) || changed
 	if g.legalItem.Checked != g.showLegal {
 		g.legalItem.Checked = g.showLegal
@@ -241,6 +243,18 @@ func setDisabled(it *fyne.MenuItem, off bool) bool {
 func (g *gui) undo() { g.ctl.Undo() }
 func (g *gui) redo() { g.ctl.Redo() }
 func (g *gui) hint() { g.ctl.RequestHint() }
+
+// resign asks before the person's side resigns.
+func (g *gui) resign() {
+	if !g.ctl.CanResign() {
+		return
+	}
+	dialog.ShowConfirm("Resign", "Resign this game?", func(yes bool) {
+		if yes {
+			g.ctl.Resign()
+		}
+	}, g.win)
+}
 
 func (g *gui) swap() {
 	if g.ctl.CanSwap() {
@@ -297,12 +311,13 @@ func (g *gui) buildMenu() {
 	g.legalItem = fyne.NewMenuItem("Show legal moves", func() { g.setShowLegal(!g.showLegal) })
 	g.legalItem.Checked = g.showLegal
 	g.enginesItem = fyne.NewMenuItem("Engines…", g.showEngines)
+	g.resignItem = fyne.NewMenuItem("Resign…", g.resign)
 	copyItem := fyne.NewMenuItem("Copy moves", g.copyMoves)
 	copyItem.Shortcut = &fyne.ShortcutCopy{}
 	pasteItem := fyne.NewMenuItem("Paste moves (new game)", g.pasteMoves)
 	pasteItem.Shortcut = &fyne.ShortcutPaste{}
 	game := fyne.NewMenu("Game", g.newItem, fyne.NewMenuItemSeparator(),
-		g.undoItem, g.redoItem, g.hintItem, g.swapItem, fyne.NewMenuItemSeparator(),
+		g.undoItem, g.redoItem, g.hintItem, g.swapItem, g.resignItem, fyne.NewMenuItemSeparator(),
 		copyItem, pasteItem, fyne.NewMenuItemSeparator(), g.legalItem,
 		fyne.NewMenuItemSeparator(), g.enginesItem)
 	help := fyne.NewMenu("Help",

@@ -94,15 +94,15 @@ type panel struct {
 	// so the panel offers the toggle.
 	legalMarks bool
 
-	undo, redo, hint, swap, newGame *widget.Button
-	showLegal                       *widget.Check
-	top                             *fyne.Container // everything above the move list
+	undo, redo, hint, swap, newGame, resign *widget.Button
+	showLegal                               *widget.Check
+	top                                     *fyne.Container // everything above the move list
 
 	content fyne.CanvasObject
 }
 
 // newPanel builds the panel; the callbacks are the buttons' actions.
-func newPanel(onNew, onUndo, onRedo, onHint, onSwap func(), onShowLegal func(bool)) *panel {
+func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap func(), onShowLegal func(bool)) *panel {
 	p := &panel{
 		title:    widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		turnSwat: newSwatch(),
@@ -118,6 +118,7 @@ func newPanel(onNew, onUndo, onRedo, onHint, onSwap func(), onShowLegal func(boo
 	p.thinking.Wrapping = fyne.TextWrapWord
 	p.seats[0], p.seats[1] = newSeatRow(), newSeatRow()
 	p.newGame = widget.NewButtonWithIcon("New game", theme.DocumentCreateIcon(), onNew)
+	p.resign = widget.NewButtonWithIcon("Resign", theme.CancelIcon(), onResign)
 	p.undo = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), onUndo)
 	p.redo = widget.NewButtonWithIcon("Redo", theme.ContentRedoIcon(), onRedo)
 	p.hint = widget.NewButtonWithIcon("Hint", theme.SearchIcon(), onHint)
@@ -146,7 +147,7 @@ func newPanel(onNew, onUndo, onRedo, onHint, onSwap func(), onShowLegal func(boo
 		p.level,
 		p.thinkRow,
 		widget.NewSeparator(),
-		container.NewGridWithColumns(2, p.newGame, p.hint, p.undo, p.redo),
+		container.NewGridWithColumns(2, p.newGame, p.hint, p.undo, p.redo, p.resign),
 		p.swap,
 		p.showLegal,
 		widget.NewSeparator(),
@@ -239,6 +240,7 @@ func (p *panel) update(c *Controller) {
 	enable(p.undo, c.CanUndo())
 	enable(p.redo, c.CanRedo())
 	enable(p.hint, c.PersonToMove())
+	enable(p.resign, c.CanResign())
 	showIf(p.swap, c.CanSwap())
 	showIf(p.showLegal, p.legalMarks)
 }
