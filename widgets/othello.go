@@ -1,8 +1,6 @@
 package widgets
 
 import (
-	"time"
-
 	"fyne.io/fyne/v2"
 
 	"planiverse/rules"
@@ -15,7 +13,6 @@ const (
 	othMargin = 0.75
 	othFrame  = 0.2
 	othTotal  = 8 + 2*othMargin
-	flipTime  = 260 * time.Millisecond
 )
 
 // OthelloBoard draws an Othello position (RULES.md "Othello": a1 top-left,

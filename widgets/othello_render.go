@@ -2,6 +2,7 @@ package widgets
 
 import (
 	"image/color"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -18,6 +19,9 @@ var (
 	colLegalB    = color.NRGBA{0x00, 0x00, 0x00, 0x60}
 	colLegalW    = color.NRGBA{0xff, 0xff, 0xff, 0x70}
 )
+
+// flipTime is how long the discs flipped by the last move take to turn.
+const flipTime = 260 * time.Millisecond
 
 // CreateRenderer builds the board's canvas objects once (fyne.Widget).
 func (o *OthelloBoard) CreateRenderer() fyne.WidgetRenderer {
