@@ -22,6 +22,7 @@ var (
 func (w *AlakBoard) CreateRenderer() fyne.WidgetRenderer {
 	n := w.g.Len()
 	r := &alakRenderer{w: w, n: n}
+	r.fade.keep = func() { r.fadeWas = append(r.fadeWas[:0], r.drawn...) }
 	r.fade.step, r.fade.done = r.fadeStep, r.fadeDone
 	r.strip = canvas.NewRectangle(colStrip)
 	r.strip.StrokeColor = colStripEdge
@@ -124,8 +125,6 @@ func (r *alakRenderer) Layout(size fyne.Size) {
 	r.Refresh()
 }
 
-func stoneColors(p int8) (fill, edge color.NRGBA) { return discColors(p) }
-
 func (r *alakRenderer) Refresh() {
 	w := r.w
 	g := w.g
@@ -138,37 +137,34 @@ func (r *alakRenderer) Refresh() {
 			now[i] = int8(p)
 		}
 	}
-	r.startFade(&now)
+	r.fade.start(uint64(g.LastCaptured()), func(i int) bool {
+		return i < r.n && r.drawn[i] >= 0 && now[i] < 0
+	})
 	for i := range r.n {
 		if r.fade.fading(i) || now[i] == r.drawn[i] {
 			continue
 		}
-		fill, edge := stoneColors(now[i])
+		fill, edge := discColors(now[i])
 		r.stones[i].set(now[i] >= 0, fill, edge)
 		r.drawn[i] = now[i]
 	}
 
-	first, tg := uint64(0), uint64(0)
-	if w.interactive {
-		first, tg = w.masks()
-	}
+	sel, hover, tg := w.marks()
 	forb := g.Forbidden()
 	for i := range r.n {
-		setVisible(r.targets[i], w.sel >= 0 && tg>>i&1 != 0)
+		setVisible(r.targets[i], tg>>i&1 != 0)
 		f := forb>>i&1 != 0
 		setVisible(r.forbid[i], f)
 		setVisible(r.forbidBar[i], f)
 	}
-	selOn := w.interactive && w.sel >= 0
-	if selOn {
-		placeCircle(r.sel, geo.centre(w.sel), (alkCupR+0.06)*u)
+	if sel >= 0 {
+		placeCircle(r.sel, geo.centre(sel), (alkCupR+0.06)*u)
 	}
-	setVisible(r.sel, selOn)
-	hoverOn := w.interactive && w.hover >= 0 && (first|tg)>>w.hover&1 != 0
-	if hoverOn {
-		placeCircle(r.hover, geo.centre(w.hover), 0.5*u)
+	setVisible(r.sel, sel >= 0)
+	if hover >= 0 {
+		placeCircle(r.hover, geo.centre(hover), 0.5*u)
 	}
-	setVisible(r.hover, hoverOn)
+	setVisible(r.hover, hover >= 0)
 
 	lf, lt := g.DecodeMove(g.LastMove())
 	setVisible(r.lastFrom, lf >= 0)
@@ -199,45 +195,23 @@ func (r *alakRenderer) Refresh() {
 	}
 }
 
-// startFade fades out the pieces the last move captured: slots drawn
-// occupied, empty now and in LastCaptured.
-func (r *alakRenderer) startFade(now *[32]int8) {
-	var mask uint32
-	for m := r.w.g.LastCaptured(); m != 0; m &= m - 1 {
-		i := trailing(uint64(m))
-		if i < r.n && r.drawn[i] >= 0 && now[i] < 0 {
-			mask |= 1 << i
-		}
-	}
-	if mask != 0 {
-		r.fade.stop()
-		r.fadeWas = append(r.fadeWas[:0], r.drawn...)
-	}
-	r.fade.start(uint64(mask))
+// fadeStep draws the captured piece of slot i, as it was, at opacity
+// alpha (fader.step).
+func (r *alakRenderer) fadeStep(i int, alpha float32) {
+	fill, edge := discColors(r.fadeWas[i])
+	r.stones[i].fade(fill, edge, alpha)
 }
 
-// fadeStep draws the captured pieces at opacity alpha (fader.step).
-func (r *alakRenderer) fadeStep(mask uint64, alpha float32) {
-	for m := mask; m != 0; m &= m - 1 {
-		i := trailing(m)
-		fill, edge := stoneColors(r.fadeWas[i])
-		r.stones[i].fade(fill, edge, alpha)
+// fadeDone redraws slot i as it is now (fader.done).
+func (r *alakRenderer) fadeDone(i int) {
+	s := int8(-1)
+	if p, ok := r.w.g.At(i); ok {
+		s = int8(p)
 	}
-}
-
-// fadeDone redraws the faded slots as they are now (fader.done).
-func (r *alakRenderer) fadeDone(mask uint64) {
-	for m := mask; m != 0; m &= m - 1 {
-		i := trailing(m)
-		s := int8(-1)
-		if p, ok := r.w.g.At(i); ok {
-			s = int8(p)
-		}
-		fill, edge := stoneColors(s)
-		st := r.stones[i]
-		st.shadow.FillColor = colShadow
-		st.shine.StartColor = transparent // recoloured by set
-		st.set(s >= 0, fill, edge)
-		r.drawn[i] = s
-	}
+	fill, edge := discColors(s)
+	st := r.stones[i]
+	st.shadow.FillColor = colShadow
+	st.shine.StartColor = transparent // recoloured by set
+	st.set(s >= 0, fill, edge)
+	r.drawn[i] = s
 }

@@ -113,174 +113,6 @@ func (c *core) SetInteractive(on bool) {
 	c.Refresh()
 }
 
-// selector is the input of the boards where a move may take two taps (a
-// DVONN stack or a classic Alak piece, then one of its marked targets) and
-// other moves one (a DVONN placement, a modern Alak stone): it keeps the
-// selection, which a new position or a non-interactive board clears, and
-// turns taps on cells into legal moves. Cells are the game's indices (0..63
-// at most); decode maps a move to its cells: (from, to) for a two-tap move,
-// (-1, to) for a one-tap move, to < 0 for a move made elsewhere (a pass).
-type selector struct {
-	core
-	sel    int // selected cell or slot, or -1
-	state  rules.State
-	decode func(m rules.Move) (from, to int)
-}
-
-// initSelector sets up the selector to read s, with the game's move
-// decoding and the widget's position-to-cell mapping (-1 off the cells).
-func (w *selector) initSelector(s rules.State, decode func(rules.Move) (from, to int), cellAt func(fyne.Position) int) {
-	w.sel, w.state, w.decode = -1, s, decode
-	w.init(func(p fyne.Position) int { return w.hoverAt(cellAt(p)) })
-}
-
-// masks returns the cells a first tap acts on (the from cells of two-tap
-// moves and the cells of one-tap moves) and the targets of the selected
-// cell, as bit masks (bit c = cell c).
-func (w *selector) masks() (first, targets uint64) {
-	w.buf = w.state.Moves(w.buf[:0])
-	for _, m := range w.buf {
-		f, t := w.decode(m)
-		switch {
-		case t < 0:
-		case f < 0:
-			first |= 1 << t
-		default:
-			first |= 1 << f
-			if f == w.sel {
-				targets |= 1 << t
-			}
-		}
-	}
-	return first, targets
-}
-
-// targets returns the mask of the selected cell's targets, 0 when nothing
-// is selected.
-func (w *selector) targets() uint64 {
-	if w.sel < 0 {
-		return 0
-	}
-	_, tg := w.masks()
-	return tg
-}
-
-// hoverAt returns c when a tap on cell c would act, else -1.
-func (w *selector) hoverAt(c int) int {
-	if c < 0 {
-		return -1
-	}
-	if first, tg := w.masks(); (first|tg)>>c&1 != 0 {
-		return c
-	}
-	return -1
-}
-
-// tap handles a tap on cell c (-1: off the cells): a one-tap move onto c is
-// played; with a selection, a tap on one of its targets plays that move;
-// a tap on a cell with two-tap moves selects it; any other tap, or one on
-// the selection, deselects.
-func (w *selector) tap(c int) {
-	if !w.interactive {
-		return
-	}
-	if c >= 0 {
-		w.buf = w.state.Moves(w.buf[:0])
-		for _, m := range w.buf {
-			if f, t := w.decode(m); t == c && (f < 0 || f == w.sel && w.sel >= 0) {
-				w.sel = -1
-				w.Refresh()
-				w.emit(w.state, m)
-				return
-			}
-		}
-	}
-	first, _ := w.masks()
-	switch {
-	case c < 0 || c == w.sel:
-		w.sel = -1
-	case first>>c&1 != 0:
-		w.sel = c
-	default:
-		w.sel = -1
-	}
-	w.Refresh()
-}
-
-// fadeTime is how long removed pieces take to fade out.
-const fadeTime = 350 * time.Millisecond
-
-// fader runs the short fade-out of pieces a move removed (DVONN's cut-off
-// stacks, Alak's captures): step draws the fading cells (bit mask) at
-// opacity alpha, falling from 1 to 0; done redraws them as they are now.
-// Starting a fade while one runs finishes the running one first.
-type fader struct {
-	anim *fyne.Animation
-	mask uint64 // cells fading out
-	step func(mask uint64, alpha float32)
-	done func(mask uint64)
-}
-
-// start fades out the cells of mask (nothing when it is 0).
-func (f *fader) start(mask uint64) {
-	if mask == 0 {
-		return
-	}
-	f.stop()
-	f.mask = mask
-	var anim *fyne.Animation
-	anim = fyne.NewAnimation(fadeTime, func(t float32) {
-		if f.anim != anim {
-			return
-		}
-		if t >= 1 {
-			f.finish()
-			return
-		}
-		f.step(f.mask, 1-t)
-	})
-	f.anim = anim
-	anim.Start()
-}
-
-// stop finishes a running fade at once.
-func (f *fader) stop() {
-	if f.anim != nil {
-		f.anim.Stop()
-		f.finish()
-	}
-}
-
-// fading reports whether cell c is fading out.
-func (f *fader) fading(c int) bool { return f.mask>>c&1 != 0 }
-
-// finish ends the fade: the cells are redrawn as they are now.
-func (f *fader) finish() {
-	f.anim = nil
-	m := f.mask
-	f.mask = 0
-	f.done(m)
-}
-
-// Update re-reads the position and clears the selection. See Board.
-func (w *selector) Update() {
-	w.sel = -1
-	w.Refresh()
-}
-
-// SetInteractive turns taps on or off; turning them off clears the
-// selection. See Board.
-func (w *selector) SetInteractive(on bool) {
-	if !on {
-		w.sel = -1
-	}
-	w.core.SetInteractive(on)
-}
-
-// Selected returns the selected cell (DVONN, 0..48) or slot (classic Alak,
-// 0-based), or -1 when nothing is selected.
-func (w *selector) Selected() int { return w.sel }
-
 // Interactive reports whether taps are accepted.
 func (c *core) Interactive() bool { return c.interactive }
 
@@ -355,6 +187,206 @@ func (c *core) Cursor() desktop.Cursor {
 		return desktop.PointerCursor
 	}
 	return desktop.DefaultCursor
+}
+
+// selector is the input of the boards where a move may take two taps (a
+// DVONN stack or a classic Alak piece, then one of its marked targets) and
+// other moves one (a DVONN placement, a modern Alak stone): it keeps the
+// selection, which a new position or a non-interactive board clears, and
+// turns taps on cells into legal moves. Cells are the game's indices (0..63
+// at most); decode maps a move to its cells: (from, to) for a two-tap move,
+// (-1, to) for a one-tap move, to < 0 for a move made elsewhere (a pass).
+type selector struct {
+	core
+	sel    int // selected cell or slot, or -1
+	state  rules.State
+	decode func(m rules.Move) (from, to int)
+}
+
+// initSelector sets up the selector to read s, with the game's move
+// decoding and the widget's position-to-cell mapping (-1 off the cells).
+func (w *selector) initSelector(s rules.State, decode func(rules.Move) (from, to int), cellAt func(fyne.Position) int) {
+	w.sel, w.state, w.decode = -1, s, decode
+	w.init(func(p fyne.Position) int { return w.hoverAt(cellAt(p)) })
+}
+
+// masks returns the cells a first tap acts on (the from cells of two-tap
+// moves and the cells of one-tap moves) and the targets of the selected
+// cell, as bit masks (bit c = cell c).
+func (w *selector) masks() (first, targets uint64) {
+	w.buf = w.state.Moves(w.buf[:0])
+	for _, m := range w.buf {
+		f, t := w.decode(m)
+		switch {
+		case t < 0:
+		case f < 0:
+			first |= 1 << t
+		default:
+			first |= 1 << f
+			if f == w.sel {
+				targets |= 1 << t
+			}
+		}
+	}
+	return first, targets
+}
+
+// targets returns the mask of the selected cell's targets, 0 when nothing
+// is selected.
+func (w *selector) targets() uint64 {
+	if w.sel < 0 {
+		return 0
+	}
+	_, tg := w.masks()
+	return tg
+}
+
+// marks returns what the board marks for the person: the selected cell
+// and the cell under the mouse when a tap there would act (each -1 for
+// none), and the selection's targets (bit c = cell c). All are off while
+// the board is not interactive.
+func (w *selector) marks() (sel, hover int, targets uint64) {
+	if !w.interactive {
+		return -1, -1, 0
+	}
+	first, tg := w.masks()
+	sel, hover = w.sel, -1
+	if w.hover >= 0 && (first|tg)>>w.hover&1 != 0 {
+		hover = w.hover
+	}
+	return sel, hover, tg
+}
+
+// hoverAt returns c when a tap on cell c would act, else -1.
+func (w *selector) hoverAt(c int) int {
+	if c < 0 {
+		return -1
+	}
+	if first, tg := w.masks(); (first|tg)>>c&1 != 0 {
+		return c
+	}
+	return -1
+}
+
+// tap handles a tap on cell c (-1: off the cells): a one-tap move onto c is
+// played; with a selection, a tap on one of its targets plays that move;
+// a tap on a cell with two-tap moves selects it; any other tap, or one on
+// the selection, deselects.
+func (w *selector) tap(c int) {
+	if !w.interactive {
+		return
+	}
+	if c >= 0 {
+		w.buf = w.state.Moves(w.buf[:0])
+		for _, m := range w.buf {
+			if f, t := w.decode(m); t == c && (f < 0 || f == w.sel && w.sel >= 0) {
+				w.sel = -1
+				w.Refresh()
+				w.emit(w.state, m)
+				return
+			}
+		}
+	}
+	first, _ := w.masks()
+	switch {
+	case c < 0 || c == w.sel:
+		w.sel = -1
+	case first>>c&1 != 0:
+		w.sel = c
+	default:
+		w.sel = -1
+	}
+	w.Refresh()
+}
+
+// Update re-reads the position and clears the selection. See Board.
+func (w *selector) Update() {
+	w.sel = -1
+	w.Refresh()
+}
+
+// SetInteractive turns taps on or off; turning them off clears the
+// selection. See Board.
+func (w *selector) SetInteractive(on bool) {
+	if !on {
+		w.sel = -1
+	}
+	w.core.SetInteractive(on)
+}
+
+// Selected returns the selected cell (DVONN, 0..48) or slot (classic Alak,
+// 0-based), or -1 when nothing is selected.
+func (w *selector) Selected() int { return w.sel }
+
+// fadeTime is how long removed pieces take to fade out.
+const fadeTime = 350 * time.Millisecond
+
+// fader runs the short fade-out of pieces a move removed (DVONN's cut-off
+// stacks, Alak's captures), cell by cell: keep saves the look of the
+// cells as drawn before the move (a Layout during the fade must not lose
+// it), step draws the fading cell c at opacity alpha, falling from 1 to 0,
+// and done redraws cell c as it is now. Starting a fade while one runs
+// finishes the running one first.
+type fader struct {
+	anim *fyne.Animation
+	mask uint64 // cells fading out (bit c = cell c)
+	keep func()
+	step func(c int, alpha float32)
+	done func(c int)
+}
+
+// start fades out the cells of removed (bit c = cell c, the cells the last
+// move emptied by the rules) that gone reports as drawn occupied and empty
+// now; it does nothing when there are none.
+func (f *fader) start(removed uint64, gone func(c int) bool) {
+	var mask uint64
+	for m := removed; m != 0; m &= m - 1 {
+		if c := trailing(m); gone(c) {
+			mask |= 1 << c
+		}
+	}
+	if mask == 0 {
+		return
+	}
+	f.stop()
+	f.keep()
+	f.mask = mask
+	var anim *fyne.Animation
+	anim = fyne.NewAnimation(fadeTime, func(t float32) {
+		if f.anim != anim {
+			return
+		}
+		if t >= 1 {
+			f.finish()
+			return
+		}
+		for m := f.mask; m != 0; m &= m - 1 {
+			f.step(trailing(m), 1-t)
+		}
+	})
+	f.anim = anim
+	anim.Start()
+}
+
+// stop finishes a running fade at once.
+func (f *fader) stop() {
+	if f.anim != nil {
+		f.anim.Stop()
+		f.finish()
+	}
+}
+
+// fading reports whether cell c is fading out.
+func (f *fader) fading(c int) bool { return f.mask>>c&1 != 0 }
+
+// finish ends the fade: the cells are redrawn as they are now.
+func (f *fader) finish() {
+	f.anim = nil
+	m := f.mask
+	f.mask = 0
+	for ; m != 0; m &= m - 1 {
+		f.done(trailing(m))
+	}
 }
 
 // fit returns the largest unit such that a w x h (units) drawing fits into

@@ -99,6 +99,7 @@ type dvStack struct {
 // CreateRenderer builds the board's canvas objects once (fyne.Widget).
 func (w *DvonnBoard) CreateRenderer() fyne.WidgetRenderer {
 	r := &dvonnRenderer{w: w}
+	r.fade.keep = func() { r.fadeStack = r.drawn }
 	r.fade.step, r.fade.done = r.fadeStep, r.fadeDone
 	r.plate = &canvas.ArbitraryPolygon{FillColor: colPlate, StrokeColor: colPlateRim, Points: make([]fyne.Position, 6), CornerRadii: make([]float32, 6)}
 	r.objs = append(r.objs, r.plate)
@@ -188,7 +189,7 @@ type dvonnRenderer struct {
 	geo       hexGeom
 	drawn     [dvonn.NumCells]stackLook
 	fade      fader                     // removed stacks fading out
-	fadeStack [dvonn.NumCells]stackLook // the fading stacks as they were
+	fadeStack [dvonn.NumCells]stackLook // the spaces as drawn when the fade began
 }
 
 func (r *dvonnRenderer) MinSize() fyne.Size { return fyne.NewSize(420, 190) }
@@ -323,7 +324,9 @@ func (r *dvonnRenderer) Refresh() {
 	for c := range now {
 		now[c] = w.look(c)
 	}
-	r.startFade(now)
+	r.fade.start(g.LastRemoved(), func(c int) bool {
+		return c < dvonn.NumCells && r.drawn[c].h > 0 && now[c].h == 0
+	})
 	for c := range now {
 		if r.fade.fading(c) || now[c] == r.drawn[c] {
 			continue
@@ -334,27 +337,22 @@ func (r *dvonnRenderer) Refresh() {
 
 	// Marks.
 	u := r.geo.unit
-	from, tg := uint64(0), uint64(0)
-	if w.interactive {
-		from, tg = w.masks()
-	}
+	sel, hover, tg := w.marks()
 	for c := range r.targets {
-		on := w.sel >= 0 && tg>>c&1 != 0
+		on := tg>>c&1 != 0
 		if on {
 			placeCircle(r.targets[c], r.top(c, now[c].h), (dvDiscR+0.08)*u)
 		}
 		setVisible(r.targets[c], on)
 	}
-	selOn := w.interactive && w.sel >= 0
-	if selOn {
-		placeCircle(r.sel, r.top(w.sel, now[w.sel].h), (dvDiscR+0.1)*u)
+	if sel >= 0 {
+		placeCircle(r.sel, r.top(sel, now[sel].h), (dvDiscR+0.1)*u)
 	}
-	setVisible(r.sel, selOn)
-	hoverOn := w.interactive && w.hover >= 0 && (from|tg)>>w.hover&1 != 0
-	if hoverOn {
-		placeCircle(r.hover, r.top(w.hover, now[w.hover].h), (dvDiscR+0.08)*u)
+	setVisible(r.sel, sel >= 0)
+	if hover >= 0 {
+		placeCircle(r.hover, r.top(hover, now[hover].h), (dvDiscR+0.08)*u)
 	}
-	setVisible(r.hover, hoverOn)
+	setVisible(r.hover, hover >= 0)
 
 	lf, lt, _ := dvonn.Decode(g.LastMove())
 	setVisible(r.lastFrom, lf >= 0)
@@ -392,50 +390,28 @@ func (r *dvonnRenderer) Refresh() {
 	}
 }
 
-// startFade fades out the stacks that the last move removed: spaces that
-// were drawn occupied, are empty now and are in LastRemoved.
-func (r *dvonnRenderer) startFade(now [dvonn.NumCells]stackLook) {
-	var mask uint64
-	for m := r.w.g.LastRemoved(); m != 0; m &= m - 1 {
-		c := trailing(m)
-		if c < dvonn.NumCells && r.drawn[c].h > 0 && now[c].h == 0 {
-			mask |= 1 << c
-		}
+// fadeStep draws the removed stack of space c, as it was, at opacity
+// alpha (fader.step).
+func (r *dvonnRenderer) fadeStep(c int, alpha float32) {
+	o := &r.stacks[c]
+	cols, n := r.fadeStack[c].discs()
+	for i := range n {
+		fill, edge := pieceColors(cols[i])
+		o.discs[i].FillColor = withAlpha(fill, alpha)
+		o.discs[i].StrokeColor = withAlpha(edge, alpha)
+		o.discs[i].Refresh()
 	}
-	if mask != 0 {
-		r.fade.stop()
-		r.fadeStack = r.drawn
-	}
-	r.fade.start(mask)
+	o.shadow.FillColor = withAlpha(colShadow, alpha)
+	o.shadow.Refresh()
+	setVisible(o.shine, false)
+	setVisible(o.ring, false)
+	setVisible(o.height, false)
 }
 
-// fadeStep draws the fading stacks at opacity alpha (fader.step).
-func (r *dvonnRenderer) fadeStep(mask uint64, alpha float32) {
-	for m := mask; m != 0; m &= m - 1 {
-		c := trailing(m)
-		o := &r.stacks[c]
-		cols, n := r.fadeStack[c].discs()
-		for i := range n {
-			fill, edge := pieceColors(cols[i])
-			o.discs[i].FillColor = withAlpha(fill, alpha)
-			o.discs[i].StrokeColor = withAlpha(edge, alpha)
-			o.discs[i].Refresh()
-		}
-		o.shadow.FillColor = withAlpha(colShadow, alpha)
-		o.shadow.Refresh()
-		setVisible(o.shine, false)
-		setVisible(o.ring, false)
-		setVisible(o.height, false)
-	}
-}
-
-// fadeDone redraws the faded spaces as they are now (fader.done).
-func (r *dvonnRenderer) fadeDone(mask uint64) {
-	for m := mask; m != 0; m &= m - 1 {
-		c := trailing(m)
-		r.stacks[c].shadow.FillColor = colShadow
-		look := r.w.look(c)
-		r.drawStack(c, look)
-		r.drawn[c] = look
-	}
+// fadeDone redraws space c as it is now (fader.done).
+func (r *dvonnRenderer) fadeDone(c int) {
+	r.stacks[c].shadow.FillColor = colShadow
+	look := r.w.look(c)
+	r.drawStack(c, look)
+	r.drawn[c] = look
 }
