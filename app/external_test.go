@@ -70,25 +70,32 @@ func TestExternalEngineFailures(t *testing.T) {
 	externalMoveTime, externalGrace = 200*time.Millisecond, 300*time.Millisecond
 	defer func() { externalMoveTime, externalGrace = old, oldGrace }()
 	for mode, why := range map[string]string{
-		"crash":   "did not start",
+		"crash":   "exited",
 		"garbage": "is not a point",
 		"slow":    "did not answer",
 		"illegal": "illegal move",
 	} {
 		q := newUIQueue()
-		c := externalController(t, q, fake(mode))
+		c := externalController(t, q, fake(mode, "gomoku"))
 		c.Start()
-		m, _ := c.State().ParseMove("H8") // the "illegal" fake answers this very point
-		if err := c.Play(m); err != nil {
-			t.Fatal(err)
+		// The fake engine answers its first move and misbehaves at its
+		// second, mid-game.
+		for i, mv := range []string{"H8", "A1"} {
+			m, _ := c.State().ParseMove(mv)
+			if err := c.Play(m); err != nil {
+				t.Fatalf("%s: move %d: %v", mode, i, err)
+			}
+			h := c.State().Hash()
+			q.runUntil(t, mode, func() bool { return c.PersonToMove() || c.Over() })
+			if i == 0 && c.Over() {
+				t.Fatalf("%s: the game ended at the first move: %s", mode, c.Result())
+			}
+			if i == 1 && c.State().Hash() != h {
+				t.Errorf("%s: the board changed", mode)
+			}
 		}
-		h := c.State().Hash()
-		q.runUntil(t, mode, c.Over)
 		if !strings.Contains(c.Result(), "The engine ext failed") || !strings.Contains(c.Result(), why) {
 			t.Errorf("%s: result %q, want the engine named and %q", mode, c.Result(), why)
-		}
-		if c.State().Hash() != h {
-			t.Errorf("%s: the board changed", mode)
 		}
 	}
 }

@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -22,9 +24,10 @@ func TestMain(m *testing.M) {
 }
 
 // fakeEngine runs as an engine process: "engine" is Planiverse's engine
-// mode with args; the others speak pbrain badly: "illegal" answers an
-// occupied point, "slow" sleeps past any move time, "crash" exits after
-// START, "garbage" answers nonsense.
+// mode with args; the other modes run it too (args[0] is the game) but
+// misbehave at the engine's second move, mid-game: "crash" exits,
+// "slow" answers 3 s late, "garbage" answers nonsense, "illegal" answers
+// the opponent's last move again (an occupied point, an emptied slot...).
 func fakeEngine(mode string, args []string) int {
 	if mode == "engine" {
 		if err := runEngineIO(args, os.Stdin, os.Stdout, os.Stderr); err != nil {
@@ -33,25 +36,63 @@ func fakeEngine(mode string, args []string) int {
 		}
 		return 0
 	}
-	sc := bufio.NewScanner(os.Stdin)
+	game := args[0]
+	isMove := map[string]*regexp.Regexp{
+		"gomoku":  regexp.MustCompile(`^\d+,\d+$`),
+		"othello": regexp.MustCompile(`^=== `),
+		"dvonn":   regexp.MustCompile(`.`),
+		"alak":    regexp.MustCompile(`^move `),
+	}[game]
+	// The opponent's last move as the engine would write it.
+	var mu sync.Mutex
+	last := ""
+	inR, inW := io.Pipe()
+	go func() {
+		sc := bufio.NewScanner(os.Stdin)
+		for sc.Scan() {
+			l := strings.TrimSpace(sc.Text())
+			mu.Lock()
+			switch {
+			case game == "gomoku" && strings.HasPrefix(l, "TURN "):
+				last = strings.TrimPrefix(l, "TURN ")
+			case game == "othello" && strings.HasPrefix(l, "set game "):
+				last = "=== A1/0/0"
+			case game == "dvonn" && l != "Start":
+				last = l
+			case game == "alak" && strings.HasPrefix(l, "play "):
+				last = "move " + strings.TrimPrefix(l, "play ")
+			}
+			mu.Unlock()
+			fmt.Fprintln(inW, l)
+		}
+		inW.Close()
+	}()
+	outR, outW := io.Pipe()
+	go func() {
+		runEngineIO(append([]string{game, "--depth", "1"}, args[1:]...), inR, outW, io.Discard)
+		outW.Close()
+	}()
+	moves := 0
+	sc := bufio.NewScanner(outR)
 	for sc.Scan() {
-		cmd := strings.Fields(sc.Text() + " x")[0]
-		switch {
-		case cmd == "START" && mode == "crash":
-			return 3
-		case cmd == "START":
-			fmt.Println("OK")
-		case cmd == "DONE" || cmd == "TURN" || cmd == "BEGIN":
-			switch mode {
-			case "illegal":
-				fmt.Println("7,7") // the centre: taken by the opening
-			case "slow":
-				time.Sleep(3 * time.Second)
-				fmt.Println("0,0")
-			case "garbage":
-				fmt.Println("hello there")
+		l := sc.Text()
+		if isMove.MatchString(l) {
+			if moves++; moves == 2 {
+				switch mode {
+				case "crash":
+					return 3
+				case "slow":
+					time.Sleep(3 * time.Second)
+				case "garbage":
+					l = "hello there"
+				case "illegal":
+					mu.Lock()
+					l = last
+					mu.Unlock()
+				}
 			}
 		}
+		fmt.Println(l)
 	}
 	return 0
 }
@@ -101,24 +142,19 @@ func TestMatchEveryProtocol(t *testing.T) {
 	}
 }
 
-// TestMatchForfeits checks that an illegal move, an overrun, a crash and
-// garbage each lose the game, and the match goes on.
+// TestMatchForfeits checks, for every protocol, that a crash mid-game,
+// an overrun, garbage and an illegal move each lose the game, and the match
+// goes on.
 func TestMatchForfeits(t *testing.T) {
-	if _, err := os.Stat("../../shared/data/openings/gomoku-freestyle-10.txt"); err != nil {
-		t.Skip("needs ../shared/data/openings")
-	}
-	for mode, reason := range map[string]string{
-		"illegal": "illegal move",
-		"slow":    "over time",
-		"crash":   "b",
-		"garbage": "is not a point",
-	} {
-		code, out, errText := cli("match", "gomoku", "--a", fake("engine", "gomoku", "--depth", "1"), "--b", fake(mode),
-			"--openings", "../../shared/data/openings/gomoku-freestyle-10.txt", "--games", "2",
-			"--time-ms", "200", "--tolerance-ms", "300")
-		m := matchLine.FindStringSubmatch(out)
-		if code != 0 || m == nil || m[1] != "2" || !strings.Contains(out, reason) {
-			t.Errorf("%s: exit %d: want a to win both games (%s)\n%s%s", mode, code, reason, out, errText)
+	for _, game := range []string{"gomoku", "othello", "dvonn", "alak"} {
+		for _, mode := range []string{"crash", "slow", "garbage", "illegal"} {
+			code, out, errText := cli("match", game, "--a", fake("engine", game, "--depth", "1"), "--b", fake(mode, game),
+				"--games", "2", "--time-ms", "300", "--tolerance-ms", "700")
+			m := matchLine.FindStringSubmatch(out)
+			want := map[string]string{"crash": "exited", "slow": "b over time", "garbage": "b", "illegal": "b"}[mode]
+			if code != 0 || m == nil || m[1] != "2" || strings.Count(out, want) < 2 {
+				t.Errorf("%s %s: exit %d: want a to win both games (%s)\n%s%s", game, mode, code, want, out, errText)
+			}
 		}
 	}
 }
