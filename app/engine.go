@@ -170,7 +170,7 @@ func runEngineIO(args []string, in io.Reader, out, stderr io.Writer) error {
 	timeMS := fs.rangeVar("time-ms", 0, 1, maxTimeMS, "move time in milliseconds, overriding the protocol's clock")
 	depth := fs.rangeVar("depth", 0, 1, 250, "fixed search depth in plies")
 	seed := fs.rangeVar("seed", 0, 0, math.MaxInt64, "seed of the softened levels' random choices (default: from the clock)")
-	gameTime := fs.rangeVar("time-game", 0, 1, maxTimeMS, "dvonn: a clock for the whole game in milliseconds (CodeCup had 5000)")
+	gameTime := fs.Float64("time-game", 0, "dvonn: a clock for the whole game in seconds (CodeCup had 5)")
 	pos, err := fs.parseArgs(args, "GAME")
 	if err != nil {
 		return err
@@ -195,11 +195,14 @@ func runEngineIO(args []string, in io.Reader, out, stderr io.Writer) error {
 			return err
 		}
 	}
-	if gameTime.given {
-		if d.Name != "dvonn" {
+	if *gameTime != 0 {
+		switch {
+		case d.Name != "dvonn":
 			return rules.Errorf(errUsage, "--time-game is for dvonn")
+		case !(*gameTime >= 0.01 && *gameTime <= 3600):
+			return rules.Errorf(errUsage, "--time-game %v: want seconds from 0.01 to 3600", *gameTime)
 		}
-		p.gameTime = time.Duration(gameTime.val) * time.Millisecond
+		p.gameTime = time.Duration(*gameTime * float64(time.Second))
 	}
 	p.rng = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))
 	if seed.given {

@@ -84,7 +84,7 @@ func TestPbrainLongLine(t *testing.T) {
 
 func TestCodeCupSession(t *testing.T) {
 	// As White: Start, then Black's placements; White answers each.
-	out, err := session(t, []string{"dvonn", "--depth", "1"}, "Start\nE2\nQuit\n")
+	out, err := session(t, []string{"dvonn", "--depth", "1", "--time-game", "4.95"}, "Start\nE2\nQuit\n")
 	if err != nil || len(out) != 2 {
 		t.Fatalf("white: %q %v", out, err)
 	}
@@ -209,7 +209,7 @@ func TestAlakSession(t *testing.T) {
 }
 
 func TestEngineErrors(t *testing.T) {
-	for _, args := range [][]string{{"chess"}, {"othello", "--time-game", "5000"}, {"gomoku", "--level", "9"}, {}} {
+	for _, args := range [][]string{{"chess"}, {"othello", "--time-game", "5"}, {"dvonn", "--time-game", "-1"}, {"dvonn", "--time-game", "x"}, {"gomoku", "--level", "9"}, {}} {
 		if _, err := session(t, args, ""); err == nil {
 			t.Errorf("%q: no error", args)
 		}
