@@ -47,9 +47,11 @@ type engineMode struct {
 	// gameTime is --time-game: a clock for the whole game, as CodeCup had
 	// for DVONN (5 s); 0 means none.
 	gameTime time.Duration
-	eng      *ai.Engine
-	rng      *rand.Rand
-	stderr   io.Writer
+	// moves is --moves: the opening the DVONN session starts from.
+	moves  string
+	eng    *ai.Engine
+	rng    *rand.Rand
+	stderr io.Writer
 }
 
 // think returns the engine's move in s within the move time budget (the
@@ -171,6 +173,7 @@ func runEngineIO(args []string, in io.Reader, out, stderr io.Writer) error {
 	depth := fs.rangeVar("depth", 0, 1, 250, "fixed search depth in plies")
 	seed := fs.rangeVar("seed", 0, 0, math.MaxInt64, "seed of the softened levels' random choices (default: from the clock)")
 	gameTime := fs.Float64("time-game", 0, "dvonn: a clock for the whole game in seconds (CodeCup had 5)")
+	moves := fs.String("moves", "", "dvonn: the game starts after these moves (an opening; CodeCup itself has no set-up)")
 	pos, err := fs.parseArgs(args, "GAME")
 	if err != nil {
 		return err
@@ -194,6 +197,12 @@ func runEngineIO(args []string, in io.Reader, out, stderr io.Writer) error {
 		if p.level, err = parseLevel("level", *level); err != nil {
 			return err
 		}
+	}
+	if *moves != "" {
+		if d.Name != "dvonn" {
+			return rules.Errorf(errUsage, "--moves is for dvonn; the other protocols set up positions themselves")
+		}
+		p.moves = *moves
 	}
 	if *gameTime != 0 {
 		switch {

@@ -19,11 +19,16 @@ import (
 // "E3G3", "PASS"), the engine writing its own when it is to move (White
 // places the 49th piece and also makes the first move, so it writes two in
 // a row) and reading the opponent's otherwise; "Quit" ends the session.
+// With --moves (an extension for openings) the game starts after those
+// moves and "Start" goes to the side to move.
 // The protocol has no error reply: a bad line ends the session with the
 // error (printed on standard error by the command).
 
 func serveCodeCup(p *engineMode, in *lineReader, out *bufio.Writer) error {
 	g := dvonn.New()
+	if err := rules.PlayMoves(g, p.moves); err != nil {
+		return fmt.Errorf("dvonn engine: --moves: %w", err)
+	}
 	p.eng.ClearHash()
 	read := func() (string, bool, error) {
 		for {
@@ -48,9 +53,11 @@ func serveCodeCup(p *engineMode, in *lineReader, out *bufio.Writer) error {
 	if !ok || err != nil {
 		return err
 	}
-	me := rules.First
+	// "Start": this engine moves first (White, or after --moves the side
+	// to move); otherwise the line is the opponent's first move.
+	me := g.ToMove()
 	if first != "Start" {
-		me = rules.Second
+		me = me.Opponent()
 		if err := playCodeCup(g, first); err != nil {
 			return err
 		}

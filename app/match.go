@@ -40,10 +40,11 @@ type client interface {
 
 // refGame is the game as the referee keeps it.
 type refGame struct {
-	start  rules.State  // the position the engines are told the game began from
-	s      rules.State  // the position now
-	moves  []rules.Move // moves from start
-	movers []rules.Player
+	start   rules.State  // the position the engines are told the game began from
+	s       rules.State  // the position now
+	moves   []rules.Move // moves from start
+	movers  []rules.Player
+	opening int // the first moves were the opening's
 }
 
 func (g *refGame) play(m rules.Move) {
@@ -275,23 +276,31 @@ func writeGGF(g *refGame) string {
 	return b.String()
 }
 
-// codeCupClient drives a CodeCup DVONN engine: "Start" to White, then the
-// opponent's moves, one per line; the engine writes each of its moves.
+// codeCupClient drives a CodeCup DVONN engine: "Start" to the engine that
+// moves first (White; after an opening, the side to move), then the
+// opponent's moves, one per line; the engine writes each of its moves. An
+// engine is told an opening only through its command line ({moves}).
 type codeCupClient struct {
-	p    *proc
-	seat rules.Player
-	sent int // moves of g.moves already told (or made) by this engine
+	p     *proc
+	seat  rules.Player
+	sent  int // moves of g.moves already told (or made) by this engine
+	begun bool
 }
 
 func newCodeCupClient(_ *rules.Descriptor, p *proc, seat rules.Player, _ rules.Options, _ time.Duration) (client, error) {
-	c := &codeCupClient{p: p, seat: seat}
-	if seat == rules.First {
-		return c, p.send("Start")
-	}
-	return c, nil
+	return &codeCupClient{p: p, seat: seat}, nil
 }
 
 func (c *codeCupClient) move(g *refGame, deadline time.Time) (rules.Move, error) {
+	if !c.begun {
+		c.begun = true
+		c.sent = g.opening // known from the command line
+		if len(g.moves) == g.opening {
+			if err := c.p.send("Start"); err != nil { // it moves first
+				return 0, err
+			}
+		}
+	}
 	for ; c.sent < len(g.moves); c.sent++ {
 		if g.movers[c.sent] != c.seat {
 			if err := c.p.send(moveText(g, c.sent)); err != nil {
@@ -412,8 +421,8 @@ func runMatch(args []string, stdout io.Writer) error {
 		if opens, err = readOpenings(*openings, d.Name); err != nil {
 			return err
 		}
-		if d.Name == "dvonn" {
-			return rules.Errorf(errUsage, "the CodeCup protocol cannot set up an opening; play dvonn without --openings")
+		if d.Name == "dvonn" && !(strings.Contains(*aCmd, "{moves}") && strings.Contains(*bCmd, "{moves}")) {
+			return rules.Errorf(errUsage, "the CodeCup protocol cannot set up an opening: give both commands {moves}, which becomes the opening's moves (planiverse engine dvonn --moves {moves})")
 		}
 	}
 	n := int(games.val)
@@ -535,6 +544,11 @@ func playMatchGame(d *rules.Descriptor, o rules.Options, s rules.State, opening 
 			return matchResult{}, fmt.Errorf("opening move %d: %w", i+1, err)
 		}
 		g.play(m)
+	}
+	g.opening = len(opening)
+	// {moves} in a command becomes the opening, one shell word.
+	for k := range cmds {
+		cmds[k] = strings.ReplaceAll(cmds[k], "{moves}", "'"+strings.Join(opening, " ")+"'")
 	}
 	// Engines are told the opening as moves from the start.
 	var procs [2]*proc

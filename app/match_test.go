@@ -30,6 +30,9 @@ func TestMain(m *testing.M) {
 // the opponent's last move again (an occupied point, an emptied slot...).
 func fakeEngine(mode string, args []string) int {
 	if mode == "engine" {
+		if m := os.Getenv("PLANIVERSE_FAKE_MOVES"); m != "" {
+			args = append(args, "--moves", m)
+		}
 		if err := runEngineIO(args, os.Stdin, os.Stdout, os.Stderr); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 2
@@ -142,6 +145,30 @@ func TestMatchEveryProtocol(t *testing.T) {
 	}
 }
 
+// TestMatchDvonnOpenings: DVONN openings reach CodeCup engines through
+// {moves} in their commands, whichever side moves first after them.
+func TestMatchDvonnOpenings(t *testing.T) {
+	dir := t.TempDir()
+	openings := dir + "/dvonn.txt"
+	os.WriteFile(openings, []byte("F3 B3 J3 A1 K5 E3\nF3 B3 J3 A1 K5 E3 C2\n"), 0o644)
+	engine := fmt.Sprintf("env PLANIVERSE_FAKE=engine PLANIVERSE_FAKE_ARGS='dvonn --depth 1' PLANIVERSE_FAKE_MOVES={moves} %s", os.Args[0])
+	code, out, errText := cli("match", "dvonn", "--a", engine, "--b", engine, "--openings", openings, "--time-ms", "2000", "--records", dir)
+	if code != 0 || matchLine.FindStringSubmatch(out) == nil || strings.Count("\n"+out, "\ngame ") != 4 ||
+		strings.Contains(out, "over time") || strings.Contains(out, "exited") || strings.Contains(out, "illegal") {
+		t.Fatalf("exit %d\n%s%s", code, out, errText)
+	}
+	for i, prefix := range []string{"F3 B3 J3 A1 K5 E3 ", "F3 B3 J3 A1 K5 E3 ", "F3 B3 J3 A1 K5 E3 C2 ", "F3 B3 J3 A1 K5 E3 C2 "} {
+		rec, _ := os.ReadFile(fmt.Sprintf("%s/dvonn-%03d.txt", dir, i+1))
+		if !strings.HasPrefix(string(rec), prefix) {
+			t.Errorf("game %d does not start with the opening: %.60s", i+1, rec)
+		}
+	}
+	// Without {moves} the opening cannot reach the engines.
+	if code, _, errText := cli("match", "dvonn", "--a", "x", "--b", "y", "--openings", openings); code != 2 || !strings.Contains(errText, "{moves}") {
+		t.Errorf("exit %d %q", code, errText)
+	}
+}
+
 // TestMatchForfeits checks, for every protocol, that a crash mid-game,
 // an overrun, garbage and an illegal move each lose the game, and the match
 // goes on.
@@ -173,7 +200,7 @@ func TestMatchErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"match", "othello", "--a", "x"},
 		{"match", "chess", "--a", "x", "--b", "y"},
-		{"match", "dvonn", "--a", "x", "--b", "y", "--openings", "/nonexistent"},
+		{"match", "dvonn", "--a", "x {moves}", "--b", "y {moves}", "--openings", "/nonexistent"},
 		{"match", "othello", "--a", "x", "--b", "y", "--openings", "/nonexistent"},
 	} {
 		if code, _, errText := cli(args...); code != 2 || strings.Count(errText, "\n") != 1 {
