@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -43,6 +44,7 @@ type refGame struct {
 	start   rules.State  // the position the engines are told the game began from
 	s       rules.State  // the position now
 	moves   []rules.Move // moves from start
+	texts   []string     // the moves' text
 	movers  []rules.Player
 	opening int // the first moves were the opening's
 }
@@ -50,6 +52,7 @@ type refGame struct {
 func (g *refGame) play(m rules.Move) {
 	g.movers = append(g.movers, g.s.ToMove())
 	g.moves = append(g.moves, m)
+	g.texts = append(g.texts, g.s.MoveString(m))
 	g.s.Play(m)
 }
 
@@ -303,7 +306,7 @@ func (c *codeCupClient) move(g *refGame, deadline time.Time) (rules.Move, error)
 	}
 	for ; c.sent < len(g.moves); c.sent++ {
 		if g.movers[c.sent] != c.seat {
-			if err := c.p.send(moveText(g, c.sent)); err != nil {
+			if err := c.p.send(g.texts[c.sent]); err != nil {
 				return 0, err
 			}
 		}
@@ -314,15 +317,6 @@ func (c *codeCupClient) move(g *refGame, deadline time.Time) (rules.Move, error)
 	}
 	c.sent++ // its own move
 	return g.s.ParseMove(l)
-}
-
-// moveText is the text of move i of g.
-func moveText(g *refGame, i int) string {
-	s := g.start.Clone()
-	for _, m := range g.moves[:i] {
-		s.Play(m)
-	}
-	return s.MoveString(g.moves[i])
 }
 
 // alakClient drives a Planiverse Alak engine.
@@ -354,7 +348,7 @@ func (c *alakClient) expect(want string, deadline time.Time) error {
 
 func (c *alakClient) move(g *refGame, deadline time.Time) (rules.Move, error) {
 	for ; c.sent < len(g.moves); c.sent++ {
-		if err := c.p.send("play " + moveText(g, c.sent)); err != nil {
+		if err := c.p.send("play " + g.texts[c.sent]); err != nil {
 			return 0, err
 		}
 		if err := c.expect("ok", deadline); err != nil {
@@ -606,7 +600,7 @@ func playMatchGame(d *rules.Descriptor, o rules.Options, s rules.State, opening 
 			loses = fmt.Sprintf("%s over time (%v)", "ab"[k:k+1], el.Round(time.Millisecond))
 		case err != nil:
 			loses = fmt.Sprintf("%s: %v", "ab"[k:k+1], err)
-		case !isLegalIn(s, m, buf):
+		case !slices.Contains(buf, m):
 			loses = fmt.Sprintf("%s played an illegal move", "ab"[k:k+1])
 		}
 		if loses != "" {
@@ -634,20 +628,5 @@ func playMatchGame(d *rules.Descriptor, o rules.Options, s rules.State, opening 
 	return res, nil
 }
 
-func isLegalIn(s rules.State, m rules.Move, legal []rules.Move) bool {
-	for _, x := range legal {
-		if x == m {
-			return true
-		}
-	}
-	return false
-}
-
 // recordText writes the moves of g, space-separated.
-func recordText(g *refGame) string {
-	texts := make([]string, len(g.moves))
-	for i := range g.moves {
-		texts[i] = moveText(g, i)
-	}
-	return strings.Join(texts, " ")
-}
+func recordText(g *refGame) string { return strings.Join(g.texts, " ") }
