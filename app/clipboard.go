@@ -40,31 +40,11 @@ func (c *Controller) LoadMoves(set MatchSettings, text string) error {
 	if err != nil {
 		return err
 	}
-	if err := rules.PlayMoves(check, joined); err != nil {
+	played, err := rules.PlayMoveList(check, joined)
+	if err != nil {
 		return err
 	}
-	if err := c.NewGame(set); err != nil {
-		return err
-	}
-	if c.floor > 0 {
-		// The game's Setup already played (DVONN's random placement):
-		// start again from the bare position for the pasted moves.
-		c.hist, c.floor, c.msgs = nil, 0, nil
-		_, c.state, _ = NewGame(set.Game, set.Options())
-		if c.OnNewGame != nil {
-			c.OnNewGame()
-		}
-	}
-	for _, t := range strings.Fields(joined) {
-		m, err := c.state.ParseMove(t)
-		if err != nil { // cannot happen: checked above
-			return err
-		}
-		c.apply(m, false)
-	}
-	c.say(fmt.Sprintf("Set up from %d pasted moves.", len(c.hist)))
-	c.changed()
-	return nil
+	return c.newGame(set, played)
 }
 
 // copyMoves puts the move list on the clipboard.

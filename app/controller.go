@@ -120,7 +120,12 @@ func NewController(eng searcher, post func(func()), seed uint64) *Controller {
 // (DVONN's random placement) are played at once and cannot be undone. The
 // computer does not move before Start. On bad settings it returns the error
 // and keeps the current game.
-func (c *Controller) NewGame(set MatchSettings) error {
+func (c *Controller) NewGame(set MatchSettings) error { return c.newGame(set, nil) }
+
+// newGame is NewGame; with moves (legal from the start position: the
+// caller checked them) it plays those instead of the descriptor's Setup
+// and intro (a pasted move list, LoadMoves).
+func (c *Controller) newGame(set MatchSettings, moves []rules.Move) error {
 	d, s, err := NewGame(set.Game, set.Options())
 	if err != nil {
 		return err
@@ -131,7 +136,13 @@ func (c *Controller) NewGame(set MatchSettings) error {
 	c.set, c.desc, c.state = set, d, s
 	c.hist, c.redo, c.floor, c.msgs, c.result = nil, nil, 0, nil, ""
 	c.started = false
-	if d.Setup != nil {
+	switch {
+	case moves != nil:
+		for _, m := range moves {
+			c.apply(m, false)
+		}
+		c.say(fmt.Sprintf("Set up from %d pasted moves.", len(moves)))
+	case d.Setup != nil:
 		c.opening = true
 		for _, m := range d.Setup(s.Clone(), set.Options(), c.rng) {
 			c.apply(m, true)
@@ -139,7 +150,7 @@ func (c *Controller) NewGame(set MatchSettings) error {
 		c.opening = false
 		c.floor = len(c.hist)
 	}
-	if d.Intro != nil {
+	if d.Intro != nil && moves == nil {
 		for _, m := range d.Intro(set.Options()) {
 			c.say(m)
 		}

@@ -334,14 +334,22 @@ func (g *Descriptor) ResultText(s State) string {
 // with the move's ply, 1-based and counted from s, and leaves s as it was
 // before the bad move.
 func PlayMoves(s State, moves string) error {
+	_, err := PlayMoveList(s, moves)
+	return err
+}
+
+// PlayMoveList is PlayMoves that also returns the moves it played.
+func PlayMoveList(s State, moves string) ([]Move, error) {
+	var played []Move
 	for i, text := range strings.Fields(moves) {
 		m, err := s.ParseMove(text)
 		if err != nil {
-			return fmt.Errorf("ply %d: %w", i+1, err)
+			return played, fmt.Errorf("ply %d: %w", i+1, err)
 		}
 		s.Play(m)
+		played = append(played, m)
 	}
-	return nil
+	return played, nil
 }
 
 // RandomPlies plays n uniformly random legal plies on s (fewer when the game
