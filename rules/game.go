@@ -91,6 +91,11 @@ type Descriptor struct {
 	// is full". nil: "<colour> wins a–b" or "Draw, a–b." by Score.
 	Result func(s State) string
 
+	// Formats are the game's record formats, the one the app saves first
+	// (rules.Format); every game's first format is SGF (or an SGF-style
+	// record when SGF has no number for the game).
+	Formats []Format
+
 	// PerftTerminalIsLeaf selects the perft convention (rules.Perft): a
 	// finished game before the depth counts as a leaf (Othello, RULES.md).
 	PerftTerminalIsLeaf bool
