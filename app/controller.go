@@ -34,6 +34,8 @@ type Controller struct {
 	msgs    []message
 	result  string // the game-over summary, "" while the game goes on
 	started bool   // false until Start: the computer waits (the new-game dialog is up)
+	view    int         // the ply on view while reviewing (the position after view moves), -1 for the game itself
+	viewPos rules.State // the position on view while reviewing
 
 	w        *worker
 	gen      uint64             // generation: replies of older searches are dropped
@@ -107,6 +109,7 @@ func NewController(eng searcher, post func(func()), seed uint64) *Controller {
 		w:          newWorker(eng, post, seed),
 		rng:        rand.New(rand.NewPCG(seed, ^seed)),
 		hint:       rules.NoMove,
+		view:       -1,
 		MinDelay:   300 * time.Millisecond,
 		WatchDelay: 700 * time.Millisecond,
 		ShowDelay:  1500 * time.Millisecond,
@@ -135,6 +138,7 @@ func (c *Controller) newGame(set MatchSettings, moves []rules.Move) error {
 	ai.Prepare(s, false) // tables the computer will need, built in the background
 	c.set, c.desc, c.state = set, d, s
 	c.hist, c.redo, c.floor, c.msgs, c.result = nil, nil, 0, nil, ""
+	c.view, c.viewPos = -1, nil
 	c.started = false
 	switch {
 	case moves != nil:
@@ -256,7 +260,7 @@ func (c *Controller) IsComputer(p rules.Player) bool {
 // is not over, and the side to move is not the computer's. Board taps are
 // accepted only then.
 func (c *Controller) PersonToMove() bool {
-	return c.state != nil && c.started && !c.closed && c.result == "" && !c.IsComputer(c.state.ToMove())
+	return c.state != nil && c.started && !c.closed && c.result == "" && c.view < 0 && !c.IsComputer(c.state.ToMove())
 }
 
 // Play makes the person's move m (from the board, the swap button or a
@@ -356,6 +360,7 @@ func (c *Controller) Undo() bool {
 	if !c.CanUndo() {
 		return false
 	}
+	c.leaveReview()
 	c.stop()
 	c.stopExternal()
 	for len(c.hist) > c.floor {
@@ -386,6 +391,7 @@ func (c *Controller) Redo() bool {
 	if !c.CanRedo() {
 		return false
 	}
+	c.leaveReview()
 	c.stop()
 	c.stopExternal()
 	c.forget()

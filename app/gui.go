@@ -43,6 +43,7 @@ type gui struct {
 	ctl       *Controller
 	panel     *panel
 	board     widgets.Board
+	shown     rules.State // the position the board widget draws (Controller.ViewState)
 	boardBox  *fyne.Container
 	showLegal bool
 
@@ -67,6 +68,8 @@ func newGUI(a fyne.App, eng searcher, post func(func()), seed uint64) *gui {
 	g.win = a.NewWindow("Planiverse")
 	g.ctl = NewController(eng, post, seed)
 	g.panel = newPanel(g.showNewGame, g.undo, g.redo, g.hint, g.resign, g.swap, g.setShowLegal)
+	g.panel.onReview = g.ctl.Review
+	g.panel.onContinue = g.continueHere
 	g.panel.showLegal.SetChecked(g.showLegal)
 	g.boardBox = container.NewStack()
 
@@ -75,7 +78,7 @@ func newGUI(a fyne.App, eng searcher, post func(func()), seed uint64) *gui {
 		if g.trace {
 			fmt.Fprintf(os.Stderr, "planiverse: new game %s\n", gameLine(g.ctl.Settings()))
 		}
-		g.rebuildBoard()
+		g.rebuildBoard(g.ctl.State())
 	}
 	g.ctl.OnChange = g.refresh
 	g.ctl.Engines = func() []EngineConfig { return LoadEngines(a.Preferences()) }
@@ -150,17 +153,18 @@ func (g *gui) startGame(set MatchSettings) {
 	g.ctl.Start()
 }
 
-// rebuildBoard replaces the board widget by one for the controller's new
-// position object, from the widget registry (widgets.New).
-func (g *gui) rebuildBoard() {
-	b, err := widgets.New(g.ctl.Settings().Game, g.ctl.State())
+// rebuildBoard replaces the board widget by one drawing s (the
+// controller's new position object, or the position on view in review),
+// from the widget registry (widgets.New).
+func (g *gui) rebuildBoard(s rules.State) {
+	b, err := widgets.New(g.ctl.Settings().Game, s)
 	if err != nil {
 		// A game registered without a widget: a programming error that
 		// the window reports rather than crashing on.
 		dialog.ShowError(err, g.win)
 		return
 	}
-	g.board = b
+	g.board, g.shown = b, s
 	lm, ok := b.(widgets.LegalMarker)
 	if ok {
 		lm.ShowLegal(g.showLegal)
@@ -179,6 +183,9 @@ func (g *gui) rebuildBoard() {
 // menus.
 func (g *gui) refresh() {
 	c := g.ctl
+	if vs := c.ViewState(); vs != nil && vs != g.shown {
+		g.rebuildBoard(vs)
+	}
 	if g.board != nil {
 		g.board.Update()
 		g.board.SetHint(c.Hint())
@@ -336,6 +343,37 @@ func (g *gui) addShortcuts() {
 	c.AddShortcut(shortcut(fyne.KeyZ, fyne.KeyModifierShift), func(fyne.Shortcut) { g.redo() })
 	c.AddShortcut(shortcut(fyne.KeyH, 0), func(fyne.Shortcut) { g.hint() })
 	g.clipboardShortcuts(c)
+	// The arrow keys and Home/End walk through the game when no widget
+	// has the keyboard focus (a focused board moves its cursor instead).
+	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
+		switch e.Name {
+		case fyne.KeyLeft:
+			g.ctl.ReviewStep(-1)
+		case fyne.KeyRight:
+			g.ctl.ReviewStep(1)
+		case fyne.KeyHome:
+			g.ctl.Review(0)
+		case fyne.KeyEnd, fyne.KeyEscape:
+			g.ctl.Review(len(g.ctl.hist))
+		}
+	})
+}
+
+// continueHere asks before Continue from here takes back the moves after
+// the position on view.
+func (g *gui) continueHere() {
+	c := g.ctl
+	if !c.CanContinue() {
+		return
+	}
+	ply, _ := c.Reviewing()
+	n := len(c.hist) - ply
+	dialog.ShowConfirm("Continue from here",
+		fmt.Sprintf("Take back the %d later moves and play on from move %d?", n, ply), func(yes bool) {
+			if yes {
+				c.ContinueFromHere()
+			}
+		}, g.win)
 }
 
 // showRules shows a summary of the current game's rules

@@ -94,6 +94,17 @@ type panel struct {
 	// so the panel offers the toggle.
 	legalMarks bool
 
+	// review: the bar shown while an earlier position is on view, with
+	// its buttons; onReview(ply) puts the position after ply moves on
+	// view, onContinue asks to play on from it.
+	review                     *fyne.Container
+	reviewText                 *widget.Label
+	first, back, forward, last *widget.Button
+	cont                       *widget.Button
+	onReview                   func(ply int)
+	onContinue                 func()
+	reviewPly, reviewLen       int
+
 	undo, redo, hint, swap, newGame, resign *widget.Button
 	showLegal                               *widget.Check
 	top                                     *fyne.Container // everything above the move list
@@ -131,9 +142,35 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap func(), onShowLega
 		func() fyne.CanvasObject { return widget.NewLabel("000. White  E3G3") },
 		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(p.moveTexts[i]) },
 	)
-	// The rows are not actions (yet): a click must not leave a row
-	// highlighted.
-	p.moves.OnSelected = func(id widget.ListItemID) { p.moves.Unselect(id) }
+	// A click on a row puts the position after that move on view; the
+	// row stays selected while it is on view.
+	p.moves.OnSelected = func(id widget.ListItemID) {
+		if p.onReview != nil && id+1 != p.reviewPly {
+			p.onReview(id + 1)
+		}
+	}
+	p.reviewText = widget.NewLabel("")
+	p.reviewText.Wrapping = fyne.TextWrapWord
+	step := func(f func() int) func() {
+		return func() {
+			if p.onReview != nil {
+				p.onReview(f())
+			}
+		}
+	}
+	p.first = widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), step(func() int { return 0 }))
+	p.back = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), step(func() int { return p.reviewPly - 1 }))
+	p.forward = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), step(func() int { return p.reviewPly + 1 }))
+	p.last = widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), step(func() int { return p.reviewLen }))
+	p.cont = widget.NewButtonWithIcon("Continue from here", theme.MediaPlayIcon(), func() {
+		if onContinue := p.onContinue; onContinue != nil {
+			onContinue()
+		}
+	})
+	p.review = container.NewVBox(
+		container.NewBorder(nil, nil, nil, container.NewHBox(p.first, p.back, p.forward, p.last), p.reviewText),
+		p.cont)
+	p.review.Hide()
 	// The thinking row always takes its place, empty when idle, so that
 	// the buttons below it never move.
 	p.thinking.SetText(" ")
@@ -152,6 +189,7 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap func(), onShowLega
 		p.showLegal,
 		widget.NewSeparator(),
 		p.messages,
+		p.review,
 		widget.NewLabelWithStyle("Moves", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 	)
 	width := canvas.NewRectangle(color.Transparent)
@@ -220,9 +258,7 @@ func (p *panel) update(c *Controller) {
 	showIf(p.messages, len(msgs) > 0)
 
 	texts, _, sides := c.History()
-	if len(texts) == 0 {
-		p.moves.UnselectAll()
-	}
+	p.updateReview(c, len(texts))
 	rows := make([]string, len(texts))
 	for i, t := range texts {
 		rows[i] = fmt.Sprintf("%d. %s  %s", i+1, sides[i], t)
@@ -230,7 +266,7 @@ func (p *panel) update(c *Controller) {
 	changed := !slices.Equal(rows, p.moveTexts)
 	p.moveTexts = rows
 	p.moves.Refresh()
-	if changed && len(rows) > 0 {
+	if changed && len(rows) > 0 && p.reviewPly == len(rows) {
 		// ScrollTo places the row by arithmetic on the row height; the
 		// list's own ScrollToBottom would use the content height of the
 		// previous layout and leave the newest row hidden.
@@ -309,4 +345,28 @@ func enable(b *widget.Button, on bool) {
 	} else {
 		b.Disable()
 	}
+}
+
+// updateReview shows the review bar while an earlier position is on view
+// and selects its row in the move list.
+func (p *panel) updateReview(c *Controller, n int) {
+	ply, on := c.Reviewing()
+	p.reviewPly, p.reviewLen = ply, n
+	if !on {
+		p.moves.UnselectAll()
+		p.review.Hide()
+		return
+	}
+	if ply == 0 {
+		p.reviewText.SetText(fmt.Sprintf("Reviewing: the start position (%d moves played). End returns to the game.", n))
+		p.moves.UnselectAll()
+	} else {
+		p.reviewText.SetText(fmt.Sprintf("Reviewing: after move %d of %d. End returns to the game.", ply, n))
+		p.moves.Select(ply - 1)
+		p.moves.ScrollTo(ply - 1)
+	}
+	enable(p.first, ply > 0)
+	enable(p.back, ply > 0)
+	enable(p.cont, c.CanContinue())
+	p.review.Show()
 }
