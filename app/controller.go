@@ -38,6 +38,7 @@ type Controller struct {
 	viewPos rules.State // the position on view while reviewing
 
 	w        *worker
+	an       *analyser          // the evaluation graph's background analysis, nil when off
 	gen      uint64             // generation: replies of older searches are dropped
 	cancel   context.CancelFunc // cancels the running search, if any
 	thinking bool               // the computer is searching its move
@@ -180,6 +181,9 @@ func (c *Controller) Start() {
 // Close cancels any search and makes every later reply and call a no-op
 // (the window is closing).
 func (c *Controller) Close() {
+	if c.an != nil {
+		c.an.stop()
+	}
 	c.stop()
 	c.stopExternal()
 	c.closed = true
@@ -561,6 +565,7 @@ func (c *Controller) say(msg string) {
 }
 
 func (c *Controller) changed() {
+	c.analyse()
 	if c.OnChange != nil && !c.closed {
 		c.OnChange()
 	}

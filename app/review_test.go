@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -146,4 +147,45 @@ func TestReviewWhileComputerMoves(t *testing.T) {
 	if !c.PersonToMove() {
 		t.Fatal("back at the game, the person cannot move")
 	}
+}
+
+// TestAnalysis computes the evaluation graph of a short Gomoku game that
+// Black wins: every ply gets a score in −1..+1, the last one +1 (won for
+// the dark colour); taking a move back drops its score only.
+func TestAnalysis(t *testing.T) {
+	q := newUIQueue()
+	set := settings("gomoku", VsPerson).WithOption("gomoku", "opening", "none")
+	c := newTestController(t, newScripted(false), q.post, set)
+	c.Start()
+	playTexts(t, c, "H8 A1 H9 A2 H10 A3 H11 A4 H12")
+	if !c.Over() {
+		t.Fatal("the game should be over")
+	}
+	c.SetAnalysis(true)
+	defer c.SetAnalysis(false)
+	allKnown := func() bool {
+		_, known := c.Analysis()
+		return len(known) == 9 && !slices.Contains(known, false)
+	}
+	q.runUntil(t, "the analysis", allKnown)
+	scores, _ := c.Analysis()
+	for i, v := range scores {
+		if v < -1 || v > 1 {
+			t.Errorf("ply %d: score %v out of range", i+1, v)
+		}
+	}
+	if scores[8] != 1 {
+		t.Errorf("Black has five: score %v, want 1", scores[8])
+	}
+	if scores[6] < 0.5 {
+		t.Errorf("Black with an open four after move 7: score %v", scores[6])
+	}
+	c.Undo()
+	if _, known := c.Analysis(); len(known) != 8 {
+		t.Fatalf("after Undo: %d scores", len(known))
+	}
+	q.runUntil(t, "the analysis after Undo", func() bool {
+		_, known := c.Analysis()
+		return !slices.Contains(known, false) && c.an.cancel == nil
+	})
 }
