@@ -37,18 +37,24 @@ type Controller struct {
 	view    int         // the ply on view while reviewing (the position after view moves), -1 for the game itself
 	viewPos rules.State // the position on view while reviewing
 
-	w        *worker
-	an       *analyser          // the evaluation graph's background analysis, nil when off
-	gen      uint64             // generation: replies of older searches are dropped
-	cancel   context.CancelFunc // cancels the running search, if any
-	thinking bool               // the computer is searching its move
-	hinting  bool               // a hint search is running
-	info     ai.Info            // the running search's latest progress
-	hint     rules.Move         // the hint shown, or rules.NoMove
-	closed   bool
-	ext      [2]*external // external engines by seat, started at their first move
-	rng      *rand.Rand   // DVONN random placements
-	buf      []rules.Move
+	w      *worker
+	clk    clockState       // the match's clocks
+	now    func() time.Time // the clocks' time source (time.Now; tests set a fake)
+	paused bool             // computer against computer is paused
+	// resultCode is the result in SGF's form when the game ended other
+	// than by the rules (resignation "W+R", time "B+T"), else "".
+	resultCode string
+	an         *analyser          // the evaluation graph's background analysis, nil when off
+	gen        uint64             // generation: replies of older searches are dropped
+	cancel     context.CancelFunc // cancels the running search, if any
+	thinking   bool               // the computer is searching its move
+	hinting    bool               // a hint search is running
+	info       ai.Info            // the running search's latest progress
+	hint       rules.Move         // the hint shown, or rules.NoMove
+	closed     bool
+	ext        [2]*external // external engines by seat, started at their first move
+	rng        *rand.Rand   // DVONN random placements
+	buf        []rules.Move
 
 	// MinDelay is the least time the computer takes for a move (default
 	// 300 ms), so its instant replies stay visible; WatchDelay replaces it
@@ -111,6 +117,7 @@ func NewController(eng searcher, post func(func()), seed uint64) *Controller {
 		rng:        rand.New(rand.NewPCG(seed, ^seed)),
 		hint:       rules.NoMove,
 		view:       -1,
+		now:        time.Now,
 		MinDelay:   300 * time.Millisecond,
 		WatchDelay: 700 * time.Millisecond,
 		ShowDelay:  1500 * time.Millisecond,
@@ -140,6 +147,8 @@ func (c *Controller) newGame(set MatchSettings, moves []rules.Move) error {
 	c.set, c.desc, c.state = set, d, s
 	c.hist, c.redo, c.floor, c.msgs, c.result = nil, nil, 0, nil, ""
 	c.view, c.viewPos = -1, nil
+	c.paused, c.resultCode = false, ""
+	c.resetClock()
 	c.started = false
 	switch {
 	case moves != nil:
@@ -307,6 +316,11 @@ func (c *Controller) Resign() bool {
 		loser = c.set.Side
 	}
 	winner := loser.Opponent()
+	c.stopClock()
+	c.resultCode = "B+R"
+	if c.Colour(winner) == 1 {
+		c.resultCode = "W+R"
+	}
 	text := fmt.Sprintf("%s resigns: %s wins", c.SeatName(loser), c.SeatName(winner))
 	if c.set.Opponent == VsComputer {
 		text += " — the computer wins"
@@ -376,7 +390,7 @@ func (c *Controller) Undo() bool {
 			break
 		}
 	}
-	c.result = ""
+	c.result, c.resultCode = "", ""
 	c.forget()
 	c.msgs = append(c.msgs, message{text: "Move taken back.", ply: len(c.hist), phase: c.phase(), transient: true})
 	c.advance()
@@ -464,9 +478,13 @@ func (c *Controller) apply(m rules.Move, auto bool) {
 	c.forget()
 	mover := c.state.ToMove()
 	e := entry{move: m, text: c.state.MoveString(m), mover: mover, side: c.SeatName(mover), auto: auto}
+	inTime := c.chargeMove(mover)
 	c.state.Play(m)
 	c.hist = append(c.hist, e)
 	c.hint = rules.NoMove
+	if !inTime && !c.clk.flagged[mover] {
+		defer c.flagFell(mover)
+	}
 	if c.opening {
 		return // Setup's moves speak through the game's Intro
 	}
@@ -478,9 +496,11 @@ func (c *Controller) apply(m rules.Move, auto bool) {
 // advance plays forced moves, ends the game or starts the computer, then
 // tells the window.
 func (c *Controller) advance() {
-	for c.started && !c.closed {
+	defer c.runClock()
+	for c.started && !c.closed && c.result == "" && !c.paused {
 		if over, _ := c.state.Outcome(); over {
 			if c.result == "" {
+				c.stopClock()
 				c.result = c.summary()
 				c.say(c.result)
 				c.changed()
@@ -521,9 +541,11 @@ func (c *Controller) startComputer() {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	c.cancel = cancel
+	seat := c.state.ToMove()
 	c.w.start(ctx, searchJob{
 		state:    c.state.Clone(),
-		level:    c.set.Level,
+		level:    c.LevelOf(seat),
+		maxTime:  c.computerBudget(seat),
 		minDelay: delay,
 		onInfo:   func(info ai.Info) { c.progress(gen, info) },
 		onDone: func(res ai.Result) {

@@ -38,7 +38,11 @@ type newGameForm struct {
 	levelDesc *widget.Label
 	side      *widget.RadioGroup
 
+	level2            *widget.Select // the second seat's level in computer against computer
+	clock             *widget.Select
+	loseTime          *widget.Check
 	levelRow, sideRow *formRow
+	level2Row         *formRow
 	engine            *widget.Select // "Planiverse" or a configured external engine of the game
 	engineRow         *formRow
 	engines           []EngineConfig
@@ -136,6 +140,21 @@ func newNewGameForm(set MatchSettings, engines []EngineConfig) *newGameForm {
 	f.level.SetSelectedIndex(set.Level - 1)
 	f.levelDesc.SetText(ai.Levels()[set.Level-1].Description)
 
+	f.level2 = widget.NewSelect(levelOpts, nil)
+	if set.Level2 > 0 {
+		f.level2.SetSelectedIndex(set.Level2 - 1)
+	} else {
+		f.level2.SetSelectedIndex(set.Level - 1)
+	}
+	var clocks []string
+	for _, p := range clockPresets {
+		clocks = append(clocks, p.Label)
+	}
+	f.clock = widget.NewSelect(clocks, nil)
+	f.clock.SetSelected(clockPreset(set.Clock).Label)
+	f.loseTime = widget.NewCheck("Running out of time loses the game", nil)
+	f.loseTime.SetChecked(set.LoseOnTime)
+
 	f.side = widget.NewRadioGroup(sideOptions(set.Descriptor()), nil)
 	f.side.Horizontal = true
 	f.side.Required = true
@@ -157,6 +176,7 @@ func newNewGameForm(set MatchSettings, engines []EngineConfig) *newGameForm {
 	row("Game", f.game)
 	row("Opponent", f.opponent)
 	f.levelRow = row("Level", container.NewVBox(f.level, f.levelDesc))
+	f.level2Row = row("Second seat", f.level2)
 	f.engine = widget.NewSelect(nil, nil)
 	f.engineRow = row("Engine", f.engine)
 	f.syncEngines(set)
@@ -195,6 +215,7 @@ func newNewGameForm(set MatchSettings, engines []EngineConfig) *newGameForm {
 			f.options[d.Name] = append(f.options[d.Name], r)
 		}
 	}
+	row("Clock", container.NewVBox(f.clock, f.loseTime))
 	f.warning = wrapped("")
 	f.warning.Importance = widget.WarningImportance
 	f.warnRow = row("", f.warning)
@@ -205,6 +226,8 @@ func newNewGameForm(set MatchSettings, engines []EngineConfig) *newGameForm {
 	f.game.OnChanged = func(string) { f.sync() }
 	f.opponent.OnChanged = func(string) { f.sync() }
 	f.level.OnChanged = func(string) { f.sync() }
+	f.level2.OnChanged = func(string) { f.sync() }
+	f.clock.OnChanged = func(string) { f.sync() }
 	f.engine.OnChanged = func(string) { f.sync() }
 	for _, rows := range f.options {
 		for _, r := range rows {
@@ -270,6 +293,12 @@ func (f *newGameForm) sync() {
 	f.levelRow.show(s.Opponent == Watch || s.Opponent == VsComputer && s.Engine == "")
 	f.engineRow.show(s.Opponent != VsPerson && len(f.engine.Options) > 1)
 	f.sideRow.show(s.Opponent == VsComputer)
+	f.level2Row.show(s.Opponent == Watch && s.Engine == "")
+	if clockPreset(s.Clock).On() {
+		f.loseTime.Enable()
+	} else {
+		f.loseTime.Disable()
+	}
 	f.levelDesc.SetText(ai.Levels()[s.Level-1].Description)
 	if opts := sideOptions(d); opts[0] != f.side.Options[0] || opts[1] != f.side.Options[1] {
 		f.side.Options = opts
@@ -365,6 +394,16 @@ func (f *newGameForm) Settings() MatchSettings {
 	if i := f.level.SelectedIndex(); i >= 0 {
 		s.Level = i + 1
 	}
+	s.Level2 = 0
+	if i := f.level2.SelectedIndex(); i >= 0 && i+1 != s.Level {
+		s.Level2 = i + 1
+	}
+	for _, p := range clockPresets {
+		if p.Label == f.clock.Selected {
+			s.Clock = p.Key
+		}
+	}
+	s.LoseOnTime = f.loseTime.Checked
 	s.Engine = ""
 	if _, ok := engineFor(f.engines, s.Game, f.engine.Selected); ok && f.engine.Selected != planiverseEngine {
 		s.Engine = f.engine.Selected

@@ -34,6 +34,13 @@ type MatchSettings struct {
 	// plays the computer's seat instead of Planiverse (in computer against
 	// computer, the second seat); "" for none.
 	Engine string
+	// Level2 is the second seat's level in computer against computer
+	// (Level plays the first), 1..ai.MaxLevel; 0 means Level.
+	Level2 int
+	// Clock is the time control's key (clockPresets: "off", "move2m",
+	// "game5"...); LoseOnTime makes running out of time lose the game.
+	Clock      string
+	LoseOnTime bool
 
 	// Variants holds the option values of each game by game name and
 	// option key (rules.Option.Key), including options that do not apply
@@ -47,7 +54,7 @@ type MatchSettings struct {
 // Default).
 func DefaultSettings() MatchSettings {
 	s := MatchSettings{Game: "othello", Opponent: VsComputer, Level: 2, Side: rules.First,
-		Variants: map[string]rules.Options{}}
+		Clock: "off", LoseOnTime: true, Variants: map[string]rules.Options{}}
 	for _, d := range registry.Games() {
 		s.Variants[d.Name] = preferredOptions(d)
 	}
@@ -134,6 +141,10 @@ func (s MatchSettings) normalized() MatchSettings {
 	if s.Level < 1 || s.Level > ai.MaxLevel {
 		s.Level = d.Level
 	}
+	if s.Level2 < 0 || s.Level2 > ai.MaxLevel {
+		s.Level2 = 0
+	}
+	s.Clock = clockPreset(s.Clock).Key
 	if s.Side > rules.Second {
 		s.Side = d.Side
 	}
@@ -167,6 +178,9 @@ const (
 	prefSide      = "side"
 	prefShowLegal = "othello.showLegal"
 	prefEngine    = "engine"
+	prefLevel2    = "level2"
+	prefClock     = "clock"
+	prefLoseTime  = "clock.loseOnTime"
 	prefWidth     = "window.width"
 	prefHeight    = "window.height"
 )
@@ -179,12 +193,15 @@ func prefOption(game, key string) string { return game + "." + key }
 func LoadSettings(p fyne.Preferences) MatchSettings {
 	d := DefaultSettings()
 	s := MatchSettings{
-		Game:     p.StringWithFallback(prefGame, d.Game),
-		Opponent: Opponent(p.StringWithFallback(prefOpponent, string(d.Opponent))),
-		Level:    p.IntWithFallback(prefLevel, d.Level),
-		Side:     d.Side,
-		Engine:   p.StringWithFallback(prefEngine, ""),
-		Variants: map[string]rules.Options{},
+		Game:       p.StringWithFallback(prefGame, d.Game),
+		Opponent:   Opponent(p.StringWithFallback(prefOpponent, string(d.Opponent))),
+		Level:      p.IntWithFallback(prefLevel, d.Level),
+		Side:       d.Side,
+		Engine:     p.StringWithFallback(prefEngine, ""),
+		Level2:     p.IntWithFallback(prefLevel2, 0),
+		Clock:      p.StringWithFallback(prefClock, "off"),
+		LoseOnTime: p.BoolWithFallback(prefLoseTime, true),
+		Variants:   map[string]rules.Options{},
 	}
 	if side := p.IntWithFallback(prefSide, int(d.Side)); side == 0 || side == 1 {
 		s.Side = rules.Player(side)
@@ -206,6 +223,9 @@ func SaveSettings(p fyne.Preferences, s MatchSettings) {
 	p.SetInt(prefLevel, s.Level)
 	p.SetInt(prefSide, int(s.Side))
 	p.SetString(prefEngine, s.Engine)
+	p.SetInt(prefLevel2, s.Level2)
+	p.SetString(prefClock, s.Clock)
+	p.SetBool(prefLoseTime, s.LoseOnTime)
 	for game, o := range s.Variants {
 		for k, v := range o {
 			p.SetString(prefOption(game, k), v)

@@ -40,8 +40,9 @@ type worker struct {
 // controller's generation counter).
 type searchJob struct {
 	state    rules.State
-	level    int       // > 0: Play at this level
-	limits   ai.Limits // used when level == 0
+	level    int           // > 0: Play at this level
+	limits   ai.Limits     // used when level == 0
+	maxTime  time.Duration // > 0: the search stops by then (the computer's clock) with its best move so far
 	minDelay time.Duration
 	onInfo   func(ai.Info)
 	onDone   func(ai.Result)
@@ -75,10 +76,16 @@ func (w *worker) start(ctx context.Context, j searchJob) {
 			w.post(func() { j.onInfo(info) })
 		}
 		var res ai.Result
+		sctx := ctx
+		if j.maxTime > 0 {
+			var cancel context.CancelFunc
+			sctx, cancel = context.WithTimeout(ctx, j.maxTime-time.Since(begin))
+			defer cancel()
+		}
 		if j.level > 0 {
-			res = w.eng.Play(ctx, j.state, j.level, w.rng, report)
+			res = w.eng.Play(sctx, j.state, j.level, w.rng, report)
 		} else {
-			res = w.eng.Search(ctx, j.state, j.limits, report)
+			res = w.eng.Search(sctx, j.state, j.limits, report)
 		}
 		res.PV = append([]rules.Move(nil), res.PV...)
 		if wait := j.minDelay - time.Since(begin); wait > 0 {
