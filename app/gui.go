@@ -59,7 +59,25 @@ type gui struct {
 	swapItem, legalItem, enginesItem      *fyne.MenuItem
 	resignItem                            *fyne.MenuItem
 	gameOver                              dialog.Dialog
+	ticker                                *time.Ticker // redraws the clocks
 }
+
+// clockTick is how often the window redraws running clocks and checks for
+// a fallen flag.
+const clockTick = 100 * time.Millisecond
+
+// tick checks the clocks and redraws them while one runs.
+func (g *gui) tick() {
+	if s := g.ctl.State(); s == nil {
+		return
+	} else if _, running, _ := g.ctl.Clock(s.ToMove()); running {
+		g.ctl.Tick()
+		g.panel.showClocks(g.ctl)
+	}
+}
+
+// togglePause pauses or resumes computer against computer.
+func (g *gui) togglePause() { g.ctl.SetPaused(!g.ctl.Paused()) }
 
 // newGUI builds the window of app a with the engine eng; post hands work to
 // the UI goroutine (fyne.Do). It does not show the window.
@@ -67,7 +85,7 @@ func newGUI(a fyne.App, eng searcher, post func(func()), seed uint64) *gui {
 	g := &gui{app: a, showLegal: LoadShowLegal(a.Preferences()), trace: os.Getenv("PLANIVERSE_TRACE") == "1"}
 	g.win = a.NewWindow("Planiverse")
 	g.ctl = NewController(eng, post, seed)
-	g.panel = newPanel(g.showNewGame, g.undo, g.redo, g.hint, g.resign, g.swap, g.setShowLegal)
+	g.panel = newPanel(g.showNewGame, g.undo, g.redo, g.hint, g.resign, g.swap, g.togglePause, g.setShowLegal)
 	g.panel.onReview = g.ctl.Review
 	g.panel.onContinue = g.continueHere
 	g.panel.showLegal.SetChecked(g.showLegal)
@@ -89,8 +107,22 @@ func newGUI(a fyne.App, eng searcher, post func(func()), seed uint64) *gui {
 	g.addShortcuts()
 	g.win.SetContent(container.NewBorder(nil, nil, nil, g.panel.content, container.NewPadded(g.boardBox)))
 	g.win.Resize(windowSize(a.Preferences()))
+	g.ticker = time.NewTicker(clockTick)
+	stopTick := make(chan struct{})
+	go func(t *time.Ticker) {
+		for {
+			select {
+			case <-t.C:
+				post(g.tick)
+			case <-stopTick:
+				return
+			}
+		}
+	}(g.ticker)
 	g.win.SetOnClosed(func() {
 		saveWindowSize(a.Preferences(), g.win.Canvas().Size())
+		g.ticker.Stop()
+		close(stopTick)
 		g.ctl.Close()
 	})
 	return g

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"slices"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -33,6 +34,7 @@ type seatRow struct {
 	swatch *canvas.Circle
 	name   *widget.Label
 	score  *widget.Label
+	clock  *widget.Label // the seat's time left, hidden without a clock
 	box    fyne.CanvasObject
 }
 
@@ -70,9 +72,12 @@ func (l *insetLayout) MinSize([]fyne.CanvasObject) fyne.Size {
 }
 
 func newSeatRow() *seatRow {
-	r := &seatRow{swatch: newSwatch(), name: widget.NewLabel(""), score: widget.NewLabel("")}
+	r := &seatRow{swatch: newSwatch(), name: widget.NewLabel(""), score: widget.NewLabel(""),
+		clock: widget.NewLabelWithStyle("", fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true, Bold: true})}
 	r.score.Alignment = fyne.TextAlignTrailing
-	r.box = container.NewBorder(nil, nil, swatchBox(r.swatch, 22), r.score, r.name)
+	r.name.Truncation = fyne.TextTruncateEllipsis
+	r.clock.Hide()
+	r.box = container.NewBorder(nil, nil, swatchBox(r.swatch, 22), container.NewHBox(r.score, r.clock), r.name)
 	return r
 }
 
@@ -105,6 +110,7 @@ type panel struct {
 	onContinue                 func()
 	reviewPly, reviewLen       int
 
+	pause                                   *widget.Button
 	undo, redo, hint, swap, newGame, resign *widget.Button
 	showLegal                               *widget.Check
 	top                                     *fyne.Container // everything above the move list
@@ -113,7 +119,7 @@ type panel struct {
 }
 
 // newPanel builds the panel; the callbacks are the buttons' actions.
-func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap func(), onShowLegal func(bool)) *panel {
+func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), onShowLegal func(bool)) *panel {
 	p := &panel{
 		title:    widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		turnSwat: newSwatch(),
@@ -135,6 +141,7 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap func(), onShowLega
 	p.hint = widget.NewButtonWithIcon("Hint", theme.SearchIcon(), onHint)
 	p.swap = widget.NewButtonWithIcon("Swap colours", theme.ViewRefreshIcon(), onSwap)
 	p.swap.Importance = widget.HighImportance
+	p.pause = widget.NewButtonWithIcon("Pause", theme.MediaPauseIcon(), onPause)
 	p.showLegal = widget.NewCheck("Show legal moves", onShowLegal)
 
 	p.moves = widget.NewList(
@@ -184,7 +191,7 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap func(), onShowLega
 		p.level,
 		p.thinkRow,
 		widget.NewSeparator(),
-		container.NewGridWithColumns(2, p.newGame, p.hint, p.undo, p.redo, p.resign),
+		container.NewGridWithColumns(2, p.newGame, p.hint, p.undo, p.redo, p.resign, p.pause),
 		p.swap,
 		p.showLegal,
 		widget.NewSeparator(),
@@ -235,11 +242,16 @@ func (p *panel) update(c *Controller) {
 		}
 		r.score.SetText(fmt.Sprintf("%d %s", n, unit))
 	}
+	p.showClocks(c)
 	if set.Opponent == VsPerson {
 		p.level.Hide()
 	} else {
 		l := ai.Levels()[set.Level-1]
 		text := fmt.Sprintf("Computer level %d: %s", l.Number, l.Name)
+		if l2 := ai.Levels()[c.LevelOf(rules.Second)-1]; set.Opponent == Watch && l2 != l {
+			text = fmt.Sprintf("Levels: %s %d %s, %s %d %s", c.SeatName(rules.First), l.Number, l.Name,
+				c.SeatName(rules.Second), l2.Number, l2.Name)
+		}
 		if cfg, ok := c.externalSeat(rules.Second); ok && set.Opponent == Watch {
 			text = fmt.Sprintf("Planiverse level %d: %s against the external engine %s", l.Number, l.Name, cfg.Name)
 		} else if cfg, ok := c.externalSeat(set.Side.Opponent()); ok {
@@ -277,6 +289,15 @@ func (p *panel) update(c *Controller) {
 	enable(p.redo, c.CanRedo())
 	enable(p.hint, c.PersonToMove())
 	enable(p.resign, c.CanResign())
+	showIf(p.pause, set.Opponent == Watch)
+	enable(p.pause, c.CanPause())
+	if c.Paused() {
+		p.pause.SetText("Resume")
+		p.pause.SetIcon(theme.MediaPlayIcon())
+	} else {
+		p.pause.SetText("Pause")
+		p.pause.SetIcon(theme.MediaPauseIcon())
+	}
 	showIf(p.swap, c.CanSwap())
 	showIf(p.showLegal, p.legalMarks)
 }
@@ -369,4 +390,25 @@ func (p *panel) updateReview(c *Controller, n int) {
 	enable(p.back, ply > 0)
 	enable(p.cont, c.CanContinue())
 	p.review.Show()
+}
+
+// showClocks shows each seat's time left, the running one highlighted.
+func (p *panel) showClocks(c *Controller) {
+	for seat := rules.First; seat <= rules.Second; seat++ {
+		l := p.seats[seat].clock
+		left, running, on := c.Clock(seat)
+		if !on {
+			l.Hide()
+			continue
+		}
+		l.Importance = widget.MediumImportance
+		if running {
+			l.Importance = widget.HighImportance
+			if left < 10*time.Second {
+				l.Importance = widget.DangerImportance
+			}
+		}
+		l.SetText(ClockText(left))
+		l.Show()
+	}
 }
