@@ -169,6 +169,7 @@ func (c *Controller) flagFell(p rules.Player) {
 	c.stopExternal()
 	c.stopClock()
 	c.result = fmt.Sprintf("%s loses on time: %s wins.", c.SeatName(p), c.SeatName(p.Opponent()))
+	c.forfeit = p
 	c.resultCode = "W+T"
 	if c.Colour(p) == 1 {
 		c.resultCode = "B+T"

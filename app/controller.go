@@ -44,6 +44,7 @@ type Controller struct {
 	// resultCode is the result in SGF's form when the game ended other
 	// than by the rules (resignation "W+R", time "B+T"), else "".
 	resultCode string
+	forfeit    rules.Player       // the seat that resigned or lost on time (with resultCode)
 	an         *analyser          // the evaluation graph's background analysis, nil when off
 	gen        uint64             // generation: replies of older searches are dropped
 	cancel     context.CancelFunc // cancels the running search, if any
@@ -317,6 +318,7 @@ func (c *Controller) Resign() bool {
 	}
 	winner := loser.Opponent()
 	c.stopClock()
+	c.forfeit = loser
 	c.resultCode = "B+R"
 	if c.Colour(winner) == 1 {
 		c.resultCode = "W+R"

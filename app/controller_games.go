@@ -117,7 +117,32 @@ func (c *Controller) moveMessage(e entry) string {
 
 // Winner returns the seat that won the finished game; ok is false while the
 // game goes on and after a draw.
-func (c *Controller) Winner() (p rules.Player, ok bool) { return rules.Winner(c.state) }
+func (c *Controller) Winner() (p rules.Player, ok bool) {
+	if c.resultCode != "" {
+		return c.forfeit.Opponent(), true
+	}
+	return rules.Winner(c.state)
+}
+
+// PersonOutcome returns how the finished game went for the person playing
+// against Planiverse's own computer: "won", "lost" or "drawn"; ok is false
+// while the game goes on and in other matches (two people, computer
+// against computer, an external engine).
+func (c *Controller) PersonOutcome() (outcome string, ok bool) {
+	if c.result == "" || c.set.Opponent != VsComputer {
+		return "", false
+	}
+	if _, ext := c.externalSeat(c.set.Side.Opponent()); ext {
+		return "", false
+	}
+	switch w, won := c.Winner(); {
+	case !won:
+		return "drawn", true
+	case w == c.set.Side:
+		return "won", true
+	}
+	return "lost", true
+}
 
 // summary returns the result of the finished game, with who won it.
 func (c *Controller) summary() string {

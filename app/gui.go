@@ -60,6 +60,7 @@ type gui struct {
 	resignItem                            *fyne.MenuItem
 	gameOver                              dialog.Dialog
 	ticker                                *time.Ticker // redraws the clocks
+	counted                               bool         // the finished game is in the statistics
 }
 
 // clockTick is how often the window redraws running clocks and checks for
@@ -93,6 +94,7 @@ func newGUI(a fyne.App, eng searcher, post func(func()), seed uint64) *gui {
 
 	g.ctl.OnNewGame = func() {
 		g.traced, g.tracedHint, g.tracedOver = 0, rules.NoMove, false
+		g.counted = false
 		if g.trace {
 			fmt.Fprintf(os.Stderr, "planiverse: new game %s\n", gameLine(g.ctl.Settings()))
 		}
@@ -317,6 +319,7 @@ func (g *gui) setShowLegal(on bool) {
 
 // showGameOver shows the result with a New game button.
 func (g *gui) showGameOver(summary string) {
+	g.countFinished()
 	text := widget.NewLabelWithStyle(summary, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	d := dialog.NewCustomConfirm("Game over", "New game", "Close", text, func(again bool) {
 		g.gameOver = nil
@@ -361,6 +364,7 @@ func (g *gui) buildMenu() {
 		fyne.NewMenuItemSeparator(), g.enginesItem)
 	help := fyne.NewMenu("Help",
 		fyne.NewMenuItem("How to play", g.showRules),
+		fyne.NewMenuItem("Statistics", g.showStats),
 		fyne.NewMenuItem("About Planiverse", g.showAbout),
 	)
 	g.menu = fyne.NewMainMenu(game, help)
