@@ -55,14 +55,14 @@ func (c *Controller) who(p rules.Player) string {
 	}
 }
 
-// Score returns seat p's count in the current position and what it counts
+// Score returns seat p's count in the position on view (ViewState) and what it counts
 // (rules.Descriptor.Score: discs, stones, pieces, points); unit is "" for a
 // game without a score.
 func (c *Controller) Score(p rules.Player) (n int, unit string) {
 	if c.desc.Score == nil {
 		return 0, ""
 	}
-	return c.desc.Score(c.state, p)
+	return c.desc.Score(c.ViewState(), p)
 }
 
 // TurnText describes what happens now: "Black to move", "White places a

@@ -11,10 +11,12 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
 	"planiverse/ai"
 	"planiverse/rules"
+	"planiverse/rules/registry"
 	"planiverse/widgets"
 )
 
@@ -412,15 +414,46 @@ func (g *gui) continueHere() {
 		}, g.win)
 }
 
-// showRules shows a summary of the current game's rules
-// (rules.Descriptor.Rules; the full rules are RULES.md).
+// showRules shows every game's rules (rules.Descriptor.Rules) with its
+// small example diagrams (Descriptor.Examples, drawn by the game's own
+// board widget), one tab a game, the current game's tab open.
 func (g *gui) showRules() {
-	d := g.ctl.Settings().Descriptor()
+	tabs := container.NewAppTabs()
+	for _, d := range registry.Games() {
+		tabs.Append(container.NewTabItem(d.Title, container.NewVScroll(rulesPage(d))))
+		if d.Name == g.ctl.Settings().Game {
+			tabs.SelectIndex(len(tabs.Items) - 1)
+		}
+	}
+	dlg := dialog.NewCustom("How to play", "Close", tabs, g.win)
+	size := g.win.Canvas().Size()
+	dlg.Resize(fyne.NewSize(min(720, size.Width-40), min(600, size.Height-40)))
+	dlg.Show()
+}
+
+// rulesPage is one game's page of the Help: the rules, then each example
+// as a captioned diagram.
+func rulesPage(d *rules.Descriptor) fyne.CanvasObject {
 	text := widget.NewLabel(d.Rules)
 	text.Wrapping = fyne.TextWrapWord
-	dlg := dialog.NewCustom("How to play "+d.Title, "Close", container.NewVScroll(text), g.win)
-	dlg.Resize(fyne.NewSize(560, 480))
-	dlg.Show()
+	box := container.NewVBox(text)
+	for _, ex := range d.Examples {
+		s, err := d.Start(ex.Options)
+		if err != nil || rules.PlayMoves(s, ex.Moves) != nil {
+			continue // TestExamples keeps this from happening
+		}
+		b, err := widgets.New(d.Name, s)
+		if err != nil {
+			continue
+		}
+		b.SetInteractive(false)
+		caption := widget.NewLabel(ex.Caption)
+		caption.Wrapping = fyne.TextWrapWord
+		diagram := container.New(layout.NewGridWrapLayout(fyne.NewSize(260, 200)), b)
+		box.Add(widget.NewSeparator())
+		box.Add(container.NewBorder(nil, nil, diagram, nil, caption))
+	}
+	return box
 }
 
 func (g *gui) showAbout() {

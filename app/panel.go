@@ -73,7 +73,7 @@ func (l *insetLayout) MinSize([]fyne.CanvasObject) fyne.Size {
 
 func newSeatRow() *seatRow {
 	r := &seatRow{swatch: newSwatch(), name: widget.NewLabel(""), score: widget.NewLabel(""),
-		clock: widget.NewLabelWithStyle("", fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true, Bold: true})}
+		clock: widget.NewLabelWithStyle("", fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true})}
 	r.score.Alignment = fyne.TextAlignTrailing
 	r.name.Truncation = fyne.TextTruncateEllipsis
 	r.clock.Hide()
@@ -103,7 +103,6 @@ type panel struct {
 	// its buttons; onReview(ply) puts the position after ply moves on
 	// view, onContinue asks to play on from it.
 	review                     *fyne.Container
-	reviewText                 *widget.Label
 	first, back, forward, last *widget.Button
 	cont                       *widget.Button
 	onReview                   func(ply int)
@@ -156,8 +155,6 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 			p.onReview(id + 1)
 		}
 	}
-	p.reviewText = widget.NewLabel("")
-	p.reviewText.Wrapping = fyne.TextWrapWord
 	step := func(f func() int) func() {
 		return func() {
 			if p.onReview != nil {
@@ -174,9 +171,7 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 			onContinue()
 		}
 	})
-	p.review = container.NewVBox(
-		container.NewBorder(nil, nil, nil, container.NewHBox(p.first, p.back, p.forward, p.last), p.reviewText),
-		p.cont)
+	p.review = container.NewBorder(nil, nil, container.NewHBox(p.first, p.back, p.forward, p.last), nil, p.cont)
 	p.review.Hide()
 	// The thinking row always takes its place, empty when idle, so that
 	// the buttons below it never move.
@@ -191,7 +186,7 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 		p.level,
 		p.thinkRow,
 		widget.NewSeparator(),
-		container.NewGridWithColumns(2, p.newGame, p.hint, p.undo, p.redo, p.resign, p.pause),
+		container.NewGridWithColumns(3, p.newGame, p.hint, p.resign, p.undo, p.redo, p.pause),
 		p.swap,
 		p.showLegal,
 		widget.NewSeparator(),
@@ -231,6 +226,13 @@ func (p *panel) update(c *Controller) {
 			turn += " — computer"
 		}
 	}
+	if ply, on := c.Reviewing(); on {
+		texts, _, _ := c.History()
+		turn = fmt.Sprintf("Reviewing move %d of %d (arrow keys, Home, End)", ply, len(texts))
+		if ply == 0 {
+			turn = fmt.Sprintf("Reviewing the start position; %d moves played", len(texts))
+		}
+	}
 	p.turn.SetText(turn)
 	for seat := rules.First; seat <= rules.Second; seat++ {
 		r := p.seats[seat]
@@ -267,7 +269,8 @@ func (p *panel) update(c *Controller) {
 		msgs = msgs[len(msgs)-4:]
 	}
 	p.messages.SetText(strings.Join(msgs, "\n"))
-	showIf(p.messages, len(msgs) > 0)
+	_, reviewing := c.Reviewing()
+	showIf(p.messages, len(msgs) > 0 && !reviewing)
 
 	texts, _, sides := c.History()
 	p.updateReview(c, len(texts))
@@ -379,10 +382,8 @@ func (p *panel) updateReview(c *Controller, n int) {
 		return
 	}
 	if ply == 0 {
-		p.reviewText.SetText(fmt.Sprintf("Reviewing: the start position (%d moves played). End returns to the game.", n))
 		p.moves.UnselectAll()
 	} else {
-		p.reviewText.SetText(fmt.Sprintf("Reviewing: after move %d of %d. End returns to the game.", ply, n))
 		p.moves.Select(ply - 1)
 		p.moves.ScrollTo(ply - 1)
 	}

@@ -91,6 +91,10 @@ type Descriptor struct {
 	// is full". nil: "<colour> wins a–b" or "Draw, a–b." by Score.
 	Result func(s State) string
 
+	// Examples are small positions the Help shows beside Rules, in
+	// order.
+	Examples []Example
+
 	// Formats are the game's record formats, the one the app saves first
 	// (rules.Format); every game's first format is SGF (or an SGF-style
 	// record when SGF has no number for the game).
@@ -99,6 +103,15 @@ type Descriptor struct {
 	// PerftTerminalIsLeaf selects the perft convention (rules.Perft): a
 	// finished game before the depth counts as a leaf (Othello, RULES.md).
 	PerftTerminalIsLeaf bool
+}
+
+// Example is a small illustrated position of the Help: a caption and the
+// moves (space-separated, the game's notation) played from the start
+// position of a variant (Options; missing keys take their defaults).
+type Example struct {
+	Caption string
+	Options Options
+	Moves   string
 }
 
 // Played describes a move just made, for Descriptor.MoveNote.

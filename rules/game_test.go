@@ -131,3 +131,21 @@ func TestPlayMovesError(t *testing.T) {
 		t.Fatal("the good move was not kept, or more was played")
 	}
 }
+
+// TestExamples replays every registered game's Help examples.
+func TestExamples(t *testing.T) {
+	for _, d := range registry.Games() {
+		if len(d.Examples) == 0 {
+			t.Errorf("%s has no examples for the Help", d.Name)
+		}
+		for _, ex := range d.Examples {
+			s, err := d.Start(ex.Options)
+			if err != nil {
+				t.Fatalf("%s %q: %v", d.Name, ex.Caption, err)
+			}
+			if err := rules.PlayMoves(s, ex.Moves); err != nil {
+				t.Errorf("%s %q: %v", d.Name, ex.Caption, err)
+			}
+		}
+	}
+}

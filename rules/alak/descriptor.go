@@ -35,6 +35,11 @@ var Descriptor = &rules.Descriptor{
 			Applies: func(o rules.Options) bool { return o["rules"] == "modern" },
 		},
 	},
+	Examples: []rules.Example{
+		{Caption: "Classic Alak: each side starts with its pieces at its end of the row of slots.", Options: rules.Options{"rules": "classic"}},
+		{Caption: "Modern Alak: x played b, and o's stone on a, with no empty neighbour left, was captured; o may not play a again at once (ko).",
+			Options: rules.Options{"rules": "modern", "size": "11"}, Moves: "c a b"},
+	},
 	Notation: "alak: classic a slide such as 3-5 (slots 1-11 from the left); modern a point letter a, b, ...",
 	Rules: "Classic: move one of your pieces to the nearest empty slot on its left or right, " +
 		"jumping over any pieces. A run of enemy pieces next to where you land, closed on its " +

@@ -28,6 +28,12 @@ var Descriptor = &rules.Descriptor{
 		},
 		Default: "hand",
 	}},
+	Examples: []rules.Example{
+		{Caption: "Placement: the three red DVONN pieces go first, then White and Black take turns.",
+			Moves: "F3 F2 F1 J2 I3 I4 J3 E3 H3 G1"},
+		{Caption: "Movement: a stack moves in a straight line exactly as many spaces as it is high, onto another stack; stacks cut off from every red piece are removed.",
+			Moves: "F3 F2 F1 J2 I3 I4 J3 E3 H3 G1 K3 G2 G3 D3 C3 E1 E2 H1 D1 A2 B2 G4 H4 E4 C2 A1 B4 E5 C1 I5 H5 F4 D5 B1 B3 H2 I2 C4 C5 G5 F5 I1 J5 D2 A3 J4 D4 K4 K5 B4C5 I5H5"},
+	},
 	Notation: "dvonn: a placement such as E3, a move such as E3G3, or PASS",
 	Rules: "Placement: White, Black and White place the three red DVONN pieces, then the " +
 		"players place their own pieces until the board is full (the last one places itself). " +

@@ -46,6 +46,12 @@ var Descriptor = &rules.Descriptor{
 			Preferred: "swap",
 		},
 	},
+	Examples: []rules.Example{
+		{Caption: "Five in a row wins: here Black (moving first) has five on column H.", Options: rules.Options{"opening": "none"},
+			Moves: "H8 A1 H9 A2 H10 A3 H11 A4 H12"},
+		{Caption: "An open four (both ends empty) cannot be stopped: White can block only one end.", Options: rules.Options{"opening": "none"},
+			Moves: "H8 A1 H9 A2 H10 A3 H11"},
+	},
 	Notation: "gomoku: a point such as H8 (column letters from A at the left, rows from 1 at the bottom), or swap",
 	Rules: "Players take turns placing a stone on an empty intersection; Black starts. " +
 		"Five in a row (horizontally, vertically or diagonally) wins — with the exact-five " +
