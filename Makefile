@@ -5,8 +5,8 @@ BIN      := bin/planiverse
 GO       ?= go
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Fyne needs cgo with GL, X11 (and, for GLFW 3.4, Wayland) headers; tests that open a real
-# window need Xvfb; screenshots need imagemagick; `fyne package` needs xz.
-DEB_PKGS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxrandr-dev libxxf86vm-dev \
+# window need Xvfb; screenshots need imagemagick; `fyne package` needs xz; sound (oto) needs ALSA headers.
+DEB_PKGS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxrandr-dev libxxf86vm-dev libasound2-dev \
             libxi-dev libxcursor-dev libxinerama-dev libwayland-dev libxkbcommon-dev \
             xvfb xauth imagemagick xdotool xz-utils
 PREFIX   ?= $(HOME)/.local

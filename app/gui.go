@@ -32,6 +32,7 @@ func runGUI() {
 	a := app.NewWithID(AppID)
 	a.SetIcon(iconResource)
 	g := newGUI(a, ai.NewEngine(guiTTMegabytes), fyne.Do, uint64(time.Now().UnixNano()))
+	g.sound = newSounder(openOto, !loadSoundOn(a.Preferences()))
 	g.begin()
 	g.win.ShowAndRun()
 }
@@ -63,6 +64,9 @@ type gui struct {
 	gameOver                              dialog.Dialog
 	ticker                                *time.Ticker // redraws the clocks
 	counted                               bool         // the finished game is in the statistics
+	sound                                 *sounder
+	soundItem                             *fyne.MenuItem
+	heard                                 int // moves of the game the sound has played for
 }
 
 // clockTick is how often the window redraws running clocks and checks for
@@ -85,7 +89,8 @@ func (g *gui) togglePause() { g.ctl.SetPaused(!g.ctl.Paused()) }
 // newGUI builds the window of app a with the engine eng; post hands work to
 // the UI goroutine (fyne.Do). It does not show the window.
 func newGUI(a fyne.App, eng searcher, post func(func()), seed uint64) *gui {
-	g := &gui{app: a, showLegal: LoadShowLegal(a.Preferences()), trace: os.Getenv("PLANIVERSE_TRACE") == "1"}
+	g := &gui{app: a, showLegal: LoadShowLegal(a.Preferences()), trace: os.Getenv("PLANIVERSE_TRACE") == "1",
+		sound: newSounder(nil, !loadSoundOn(a.Preferences()))}
 	g.win = a.NewWindow("Planiverse")
 	g.ctl = NewController(eng, post, seed)
 	g.panel = newPanel(g.showNewGame, g.undo, g.redo, g.hint, g.resign, g.swap, g.togglePause, g.setShowLegal)
@@ -97,6 +102,7 @@ func newGUI(a fyne.App, eng searcher, post func(func()), seed uint64) *gui {
 	g.ctl.OnNewGame = func() {
 		g.traced, g.tracedHint, g.tracedOver = 0, rules.NoMove, false
 		g.counted = false
+		g.heard = len(g.ctl.hist)
 		if g.trace {
 			fmt.Fprintf(os.Stderr, "planiverse: new game %s\n", gameLine(g.ctl.Settings()))
 		}
@@ -228,6 +234,12 @@ func (g *gui) refresh() {
 		g.board.SetInteractive(c.PersonToMove())
 	}
 	g.panel.update(c)
+	if n := len(c.hist); n != g.heard {
+		if n > g.heard && c.Started() {
+			g.sound.Play(SoundMove)
+		}
+		g.heard = n
+	}
 	if g.trace {
 		g.traceState()
 	}
@@ -322,6 +334,7 @@ func (g *gui) setShowLegal(on bool) {
 // showGameOver shows the result with a New game button.
 func (g *gui) showGameOver(summary string) {
 	g.countFinished()
+	g.sound.Play(SoundEnd)
 	text := widget.NewLabelWithStyle(summary, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	d := dialog.NewCustomConfirm("Game over", "New game", "Close", text, func(again bool) {
 		g.gameOver = nil
@@ -355,6 +368,8 @@ func (g *gui) buildMenu() {
 	g.legalItem = fyne.NewMenuItem("Show legal moves", func() { g.setShowLegal(!g.showLegal) })
 	g.legalItem.Checked = g.showLegal
 	g.enginesItem = fyne.NewMenuItem("Engines…", g.showEngines)
+	g.soundItem = fyne.NewMenuItem("Sound", g.toggleSound)
+	g.soundItem.Checked = !g.sound.Muted()
 	g.resignItem = fyne.NewMenuItem("Resign…", g.resign)
 	copyItem := fyne.NewMenuItem("Copy moves", g.copyMoves)
 	copyItem.Shortcut = &fyne.ShortcutCopy{}
@@ -363,7 +378,7 @@ func (g *gui) buildMenu() {
 	game := fyne.NewMenu("Game", g.newItem, fyne.NewMenuItemSeparator(),
 		g.undoItem, g.redoItem, g.hintItem, g.swapItem, g.resignItem, fyne.NewMenuItemSeparator(),
 		copyItem, pasteItem, fyne.NewMenuItemSeparator(), g.legalItem,
-		fyne.NewMenuItemSeparator(), g.enginesItem)
+		g.soundItem, fyne.NewMenuItemSeparator(), g.enginesItem)
 	help := fyne.NewMenu("Help",
 		fyne.NewMenuItem("How to play", g.showRules),
 		fyne.NewMenuItem("Statistics", g.showStats),
@@ -459,4 +474,13 @@ func rulesPage(d *rules.Descriptor) fyne.CanvasObject {
 func (g *gui) showAbout() {
 	dialog.ShowInformation("About Planiverse",
 		"Planiverse 0.1.0\nDVONN, Othello, Gomoku and Alak against the computer or a friend.", g.win)
+}
+
+// toggleSound mutes or unmutes the sounds and remembers it.
+func (g *gui) toggleSound() {
+	on := g.sound.Muted()
+	g.sound.SetMuted(!on)
+	g.app.Preferences().SetBool(prefSound, on)
+	g.soundItem.Checked = on
+	g.menu.Refresh()
 }

@@ -179,6 +179,7 @@ const (
 	prefShowLegal = "othello.showLegal"
 	prefEngine    = "engine"
 	prefLevel2    = "level2"
+	prefSound     = "sound"
 	prefClock     = "clock"
 	prefLoseTime  = "clock.loseOnTime"
 	prefWidth     = "window.width"
@@ -239,3 +240,6 @@ func LoadShowLegal(p fyne.Preferences) bool { return p.BoolWithFallback(prefShow
 
 // SaveShowLegal stores whether Othello's legal-move marks are shown.
 func SaveShowLegal(p fyne.Preferences, on bool) { p.SetBool(prefShowLegal, on) }
+
+// loadSoundOn reports whether the sounds are on (default on).
+func loadSoundOn(p fyne.Preferences) bool { return p.BoolWithFallback(prefSound, true) }
