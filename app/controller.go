@@ -41,6 +41,7 @@ type Controller struct {
 	clk    clockState       // the match's clocks
 	now    func() time.Time // the clocks' time source (time.Now; tests set a fake)
 	paused bool             // computer against computer is paused
+	began  time.Time        // when the game was set up (the record's date)
 	// resultCode is the result in SGF's form when the game ended other
 	// than by the rules (resignation "W+R", time "B+T"), else "".
 	resultCode string
@@ -148,7 +149,7 @@ func (c *Controller) newGame(set MatchSettings, moves []rules.Move) error {
 	c.set, c.desc, c.state = set, d, s
 	c.hist, c.redo, c.floor, c.msgs, c.result = nil, nil, 0, nil, ""
 	c.view, c.viewPos = -1, nil
-	c.paused, c.resultCode = false, ""
+	c.paused, c.resultCode, c.began = false, "", c.now()
 	c.resetClock()
 	c.started = false
 	switch {
@@ -156,7 +157,7 @@ func (c *Controller) newGame(set MatchSettings, moves []rules.Move) error {
 		for _, m := range moves {
 			c.apply(m, false)
 		}
-		c.say(fmt.Sprintf("Set up from %d pasted moves.", len(moves)))
+		c.say(fmt.Sprintf("Set up from %d moves.", len(moves)))
 	case d.Setup != nil:
 		c.opening = true
 		for _, m := range d.Setup(s.Clone(), set.Options(), c.rng) {
