@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"planiverse/ai/score"
 	"planiverse/rules"
 	"planiverse/rules/othello"
 )
@@ -25,15 +26,26 @@ const (
 	// shallow (list of empties, parity order, no table, no move sorting).
 	shallowMax = 6
 	// ttBits: the transposition table has 1<<ttBits entries (24 bytes
-	// each: 12 MiB for 19 bits) in buckets of two, allocated on the first
+	// each: 24 MiB for 20 bits) in buckets of two, allocated on the first
 	// solve.
-	ttBits = 19
+	ttBits = 20
 	// stabilityAlpha: deep nodes test the stability cut-off when alpha is
 	// at least this.
 	stabilityAlpha = 8
 	// etcEmpties: deep nodes with at least this many empties look up
 	// their children in the table first (enhanced transposition cut-off).
 	etcEmpties = 10
+	// evalOrderEmpties: deep nodes with at least this many empties order
+	// their moves by the pattern evaluation of the child as well as by the
+	// opponent's mobility (fewer nodes at a cost per move that only pays
+	// far from the end).
+	evalOrderEmpties = 12
+	// searchOrderEmpties: from this many empties the order uses a one-ply
+	// search of the evaluation instead.
+	searchOrderEmpties = 16
+	// evalOrderMobility is the weight of one opponent reply in that order,
+	// in evaluation units (100 per disc).
+	evalOrderMobility = 250
 )
 
 // ttEntry is one transposition-table slot: the exact position (both
@@ -54,7 +66,7 @@ type solver struct {
 	stop  atomic.Bool
 }
 
-// solverPool keeps solvers (and their 12 MiB tables) between solves, so a
+// solverPool keeps solvers (and their 24 MiB tables) between solves, so a
 // game's successive solves reuse the table and nothing is allocated per
 // solve after the first.
 var solverPool struct {
@@ -155,22 +167,58 @@ func (s *solver) root(own, opp uint64) (rules.Move, int) {
 	if moves == 0 {
 		return rules.Pass, -s.search(opp, own, -64, 64)
 	}
+	// Aspiration: a window around the evaluation's estimate, widened on
+	// the side where the score falls outside it.
+	est := EvaluatePatterns(own, opp) / 100
+	est = max(-62, min(62, est&^1))
+	lo, hi := est-aspirationWidth, est+aspirationWidth
+	for {
+		best, v := s.rootWindow(own, opp, moves, max(lo, -65), min(hi, 65))
+		if s.stop.Load() {
+			return rules.NoMove, 0
+		}
+		switch {
+		case v <= lo && lo > -65:
+			hi = v + 1
+			lo = max(-65, v-4*aspirationWidth)
+		case v >= hi && hi < 65:
+			lo = v - 1
+			hi = min(65, v+4*aspirationWidth)
+		default:
+			return best, v
+		}
+	}
+}
+
+// aspirationWidth is the half width of the root's first window, in discs.
+const aspirationWidth = 4
+
+// rootWindow searches the root's moves within (alpha, beta) and returns
+// the best one with its fail-soft value.
+func (s *solver) rootWindow(own, opp, moves uint64, alpha, beta int) (rules.Move, int) {
 	var list moveList
-	list.fill(own, opp, moves, s.probeMove(own, opp))
-	alpha, beta := -65, 65
-	best := rules.NoMove
+	list.fill(own, opp, moves, s.probeMove(own, opp), bits.OnesCount64(^(own | opp)))
+	best, bestV := rules.NoMove, -65
 	for i := 0; i < list.n; i++ {
 		m := list.pick(i)
 		v := s.child(opp&^m.flips, own|m.flips|1<<m.sq, alpha, beta, i == 0)
 		if s.stop.Load() {
 			return rules.NoMove, 0
 		}
+		if v > bestV {
+			bestV, best = v, rules.Move(m.sq)
+		}
 		if v > alpha {
 			alpha = v
-			best = rules.Move(m.sq)
+			if v >= beta {
+				break
+			}
 		}
 	}
-	return best, alpha
+	// Remember the root's best move for the next window.
+	e := s.slot(own, opp, bits.OnesCount64(^(own | opp)))
+	e.move = uint8(best)
+	return best, bestV
 }
 
 // search returns the value of the position for the side owning own, within
@@ -222,7 +270,7 @@ type moveList struct {
 // table's best move): fewest opponent replies (corner replies counting
 // double), then fewest empty squares next to our discs (the opponent's
 // potential mobility), then our discs made stable around the corners.
-func (l *moveList) fill(own, opp, mask uint64, ttMove uint8) {
+func (l *moveList) fill(own, opp, mask uint64, ttMove uint8, n int) {
 	l.n = 0
 	for mask != 0 {
 		bit := mask & -mask
@@ -232,9 +280,16 @@ func (l *moveList) fill(own, opp, mask uint64, ttMove uint8) {
 		o2, p2 := opp&^f, own|f|bit
 		mob := othello.MovesMask(o2, p2)
 		empt := ^(o2 | p2)
-		key := -(bits.OnesCount64(mob) + bits.OnesCount64(mob&cornerMask)) << 15
-		key -= bits.OnesCount64(neighbours(p2)&empt) << 10
-		key += bits.OnesCount64(cornerStable(p2)) << 11
+		var key int
+		if n >= searchOrderEmpties {
+			key = -evalSearch1(o2, p2, mob) - evalOrderMobility*(bits.OnesCount64(mob)+bits.OnesCount64(mob&cornerMask))
+		} else if n >= evalOrderEmpties {
+			key = -EvaluatePatterns(o2, p2) - evalOrderMobility*(bits.OnesCount64(mob)+bits.OnesCount64(mob&cornerMask))
+		} else {
+			key = -(bits.OnesCount64(mob) + bits.OnesCount64(mob&cornerMask)) << 15
+			key -= bits.OnesCount64(neighbours(p2)&empt) << 10
+			key += bits.OnesCount64(cornerStable(p2)) << 11
+		}
 		if uint8(sq) == ttMove {
 			key += 1 << 28
 		}
@@ -342,7 +397,7 @@ func (s *solver) deep(own, opp uint64, alpha, beta, n int) int {
 	}
 	alpha0 := alpha
 	var list moveList
-	list.fill(own, opp, moves, ttMove)
+	list.fill(own, opp, moves, ttMove, n)
 	// Enhanced transposition cut-off: a child whose table entry already
 	// proves a score of at least beta for us ends the node at once.
 	if n >= etcEmpties {
@@ -476,4 +531,21 @@ func (s *solver) last1(own, opp uint64, x int) int {
 		return 2*o - 62
 	}
 	return 2*o - 64
+}
+
+// evalSearch1 is a one-ply search of the pattern evaluation for the side
+// owning own, whose moves are mob: the best of its moves by the
+// evaluation of the position after it (the opponent's view negated), or
+// the evaluation itself when it must pass.
+func evalSearch1(own, opp, mob uint64) int {
+	if mob == 0 {
+		return EvaluatePatterns(own, opp)
+	}
+	best := -score.MaxEval
+	for m := mob; m != 0; m &= m - 1 {
+		sq := bits.TrailingZeros64(m)
+		f := othello.FlipsMask(sq, own, opp)
+		best = max(best, -EvaluatePatterns(opp&^f, own|f|1<<uint(sq)))
+	}
+	return best
 }

@@ -32,7 +32,11 @@ type ffoPosition struct {
 // the positions from first. It skips the test when the file is missing.
 func readOBF(t testing.TB, name string, first int) []ffoPosition {
 	t.Helper()
-	f, err := os.Open(dataDir + name)
+	path := dataDir + name
+	if _, err := os.Stat("testdata/" + name); err == nil {
+		path = "testdata/" + name
+	}
+	f, err := os.Open(path)
 	if err != nil {
 		t.Skipf("test data missing: %v", err)
 	}
@@ -41,7 +45,7 @@ func readOBF(t testing.TB, name string, first int) []ffoPosition {
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
-		if line == "" {
+		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
 		b, err := othello.ParsePosition(line)
@@ -280,6 +284,10 @@ func benchFFO(b *testing.B, ps []ffoPosition) {
 
 // BenchmarkFFO solves FFO #1-#19 (14-20 empties), one sub-benchmark each.
 func BenchmarkFFO(b *testing.B) { benchFFO(b, readOBF(b, "fforum-1-19.obf", 1)) }
+
+// BenchmarkFFO40to59 solves FFO #40-#59 (20-24 empties; #50-#59 take
+// minutes each): go test -run '^$' -bench 'FFO40to59/#4' -benchtime 1x.
+func BenchmarkFFO40to59(b *testing.B) { benchFFO(b, readOBF(b, "fforum-40-59.obf", 40)) }
 
 // BenchmarkFFO20to39 solves FFO #20-#39 (6-26 empties).
 func BenchmarkFFO20to39(b *testing.B) { benchFFO(b, readOBF(b, "fforum-20-39.obf", 20)) }
