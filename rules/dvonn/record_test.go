@@ -188,4 +188,3 @@ func FuzzReadLine(f *testing.F) {
 	f.Add([]byte("g illegal E3 : E3\n"))
 	f.Fuzz(func(t *testing.T, data []byte) { rulestest.CheckRead(t, Formats[1], data) })
 }
-
