@@ -30,7 +30,8 @@ type command struct {
 
 // commands are the headless modes; gameUsage stands for the game options.
 var commands = map[string]command{
-	"show":     {"show GAME [game options] [--moves \"M1 M2 ...\" | --position P]", runShow},
+	"show":     {"show GAME [game options] [--moves \"M1 M2 ...\" | --position P] | show GAME --record FILE", runShow},
+	"convert":  {"convert IN OUT (record formats by extension: ." + strings.Join(registry.Extensions(), ", .") + ")", runConvert},
 	"perft":    {"perft GAME DEPTH [game options] [--moves ... | --position P]", runPerft},
 	"bestmove": {"bestmove GAME [game options] [--moves ... | --position P] [--level N|max [--seed N] | --time-ms T | --depth D]", runBestmove},
 	"solve":    {"solve othello FILE", runSolve},
@@ -259,9 +260,13 @@ func (fs *flagSet) parseArgs(args []string, want ...string) ([]string, error) {
 func runShow(args []string, stdout io.Writer) error {
 	fs := newFlagSet("show")
 	gf := addGameFlags(fs.FlagSet)
+	record := fs.String("record", "", "a game record file (by extension: ."+strings.Join(registry.Extensions(), ", .")+"): show its final position")
 	pos, err := fs.parseArgs(args, "GAME")
 	if err != nil {
 		return err
+	}
+	if *record != "" {
+		return showRecord(pos[0], *record, gf, stdout)
 	}
 	d, s, err := gf.state(pos[0])
 	if err != nil {

@@ -99,3 +99,6 @@ func result(s rules.State) string {
 	}
 	return fmt.Sprintf("%s wins: %s has fewer than two pieces left", colourNames[w], colourNames[w^1])
 }
+
+// The record formats refer to Descriptor, so they join it here.
+func init() { Descriptor.Formats = Formats }

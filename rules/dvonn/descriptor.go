@@ -112,3 +112,6 @@ func randomSetup(s rules.State, o rules.Options, r *rand.Rand) []rules.Move {
 	slices.Reverse(out)
 	return out
 }
+
+// The record formats refer to Descriptor, so they join it here.
+func init() { Descriptor.Formats = Formats }

@@ -127,3 +127,6 @@ func centreOpening(s rules.State, r *rand.Rand) {
 		}
 	}
 }
+
+// The record formats refer to Descriptor, so they join it here.
+func init() { Descriptor.Formats = Formats }

@@ -37,3 +37,6 @@ var Descriptor = &rules.Descriptor{
 	},
 	PerftTerminalIsLeaf: true,
 }
+
+// The record formats refer to Descriptor, so they join it here.
+func init() { Descriptor.Formats = Formats }

@@ -8,6 +8,7 @@ package rulestest
 
 import (
 	"errors"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -217,5 +218,109 @@ func CheckParseMove(t *testing.T, positions []rules.State, text string) {
 		if s.Hash() != h || s.String() != diagram {
 			t.Fatalf("ParseMove(%q) changed the position", text)
 		}
+	}
+}
+
+// RandomRecords returns n records of games of d's variant o played to the
+// end (or to maxPlies plies) with uniformly random legal moves, seeded by
+// seed, each with its result (Descriptor.ResultOf) and some match
+// information for the formats to carry.
+func RandomRecords(t testing.TB, d *rules.Descriptor, o rules.Options, n, maxPlies int, seed uint64) []*rules.Record {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 21))
+	o, err := d.Resolve(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []*rules.Record
+	var buf []rules.Move
+	for i := range n {
+		s, err := d.New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := &rules.Record{Game: d.Name, Options: o, Info: rules.Info{
+			Players: [2]string{"Ann [A]", `Bob \ B`},
+			Levels:  [2]int{0, 1 + i%7},
+			Date:    "2024-05-17",
+			Event:   "Test match",
+			Place:   "Planiverse",
+			Comment: "random playout\nline two",
+			Time:    "2 minutes per move",
+		}}
+		for range maxPlies {
+			buf = s.Moves(buf[:0])
+			if len(buf) == 0 {
+				break
+			}
+			m := buf[r.IntN(len(buf))]
+			rec.Moves = append(rec.Moves, s.MoveString(m))
+			s.Play(m)
+		}
+		rec.Info.Result = d.ResultOf(s)
+		out = append(out, rec)
+	}
+	return out
+}
+
+// RoundTrip writes rec in format f, reads it back and checks that the game,
+// the resolved variant and the moves are the same, and with keepInfo the
+// match information too. It returns the record read, or nil after
+// reporting a failure through t.
+func RoundTrip(t testing.TB, d *rules.Descriptor, f rules.Format, rec *rules.Record, keepInfo bool) *rules.Record {
+	t.Helper()
+	data, err := f.Write(rec)
+	if err != nil {
+		t.Errorf("%s %s: write %q: %v", d.Name, f.Name, rec.Moves, err)
+		return nil
+	}
+	back, err := f.Read(data)
+	if err != nil {
+		t.Errorf("%s %s: read back: %v\n%s", d.Name, f.Name, err, data)
+		return nil
+	}
+	want, _ := d.Resolve(rec.Options)
+	switch {
+	case back.Game != d.Name:
+		t.Errorf("%s %s: game %q", d.Name, f.Name, back.Game)
+	case !maps.Equal(back.Options, want):
+		t.Errorf("%s %s: options %v, want %v\n%s", d.Name, f.Name, back.Options, want, data)
+	case !slices.Equal(back.Moves, rec.Moves):
+		t.Errorf("%s %s: moves\n%q\nwant\n%q\n%s", d.Name, f.Name, back.Moves, rec.Moves, data)
+	case keepInfo && back.Info != rec.Info:
+		t.Errorf("%s %s: info %+v, want %+v\n%s", d.Name, f.Name, back.Info, rec.Info, data)
+	default:
+		return back
+	}
+	return nil
+}
+
+// CheckRead is the body of a record reader's fuzz target: f.Read(data)
+// never panics; an error wraps rules.ErrSyntax, rules.ErrIllegal,
+// rules.ErrFormat or rules.ErrOption and has a bounded text; a record read
+// writes (f.Write) and reads back as the same record.
+func CheckRead(t *testing.T, f rules.Format, data []byte) {
+	t.Helper()
+	r, err := f.Read(data)
+	if err != nil {
+		if !errors.Is(err, rules.ErrSyntax) && !errors.Is(err, rules.ErrIllegal) &&
+			!errors.Is(err, rules.ErrFormat) && !errors.Is(err, rules.ErrOption) {
+			t.Fatalf("%s read: error %v wraps no rules sentinel", f.Name, err)
+		}
+		if len(err.Error()) > maxErrorText {
+			t.Fatalf("%s read: %d bytes of error text", f.Name, len(err.Error()))
+		}
+		return
+	}
+	out, err := f.Write(r)
+	if err != nil {
+		t.Fatalf("%s: a record read does not write: %v\n%+v", f.Name, err, r)
+	}
+	back, err := f.Read(out)
+	if err != nil {
+		t.Fatalf("%s: a record written does not read back: %v\n%s", f.Name, err, out)
+	}
+	if back.Game != r.Game || !maps.Equal(back.Options, r.Options) || !slices.Equal(back.Moves, r.Moves) || back.Info != r.Info {
+		t.Fatalf("%s: read %+v\nwrote\n%s\nread back %+v", f.Name, r, out, back)
 	}
 }

@@ -1,0 +1,5 @@
+//go:build !race
+
+package dvonn
+
+const raceEnabled = false

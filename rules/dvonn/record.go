@@ -1,0 +1,283 @@
+package dvonn
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"planiverse/rules"
+	"planiverse/rules/sgf"
+)
+
+// Formats are DVONN's record formats (Descriptor.Formats): SGF and the move
+// line.
+//
+//   - SGF (FF[4], red-bean.com/sgf): written as GM[37] (DVONN's number in
+//     FF[4]'s list), one move a node in the CodeCup 2011 notation of
+//     RULES.md, by colour: W[E3] (White places first), B[D3], ...,
+//     W[E3G3], B[PASS]. RU[random] marks a game whose pieces the app
+//     placed at random (all 49 placements are moves all the same).
+//     Boardspace.net's own records, GM[Dvonn] with P0/P1 nodes of actions
+//     ("dropb F 3", "pickb B 4", "dropb C 5", "move I 5 H 5", "done",
+//     "resign"), are read too (P0 is White); their board edits are not.
+//     Extension "sgf".
+//   - Move line, the line of the boardspace corpus in ../shared/data:
+//     "<name> <result> : <moves>", the name one word (Info.Event; written
+//     "planiverse" when the event is not one word), the result "over W<n>
+//     B<n>" (the final scores), "resigned" (the side to move after the
+//     last move resigned), "unfinished" (ours: neither), "illegal <move>"
+//     (the move after the list breaks the rules: reading it is an error
+//     wrapping rules.ErrIllegal at its ply) or "skip <why>" (nothing to
+//     replay: an error wrapping rules.ErrFormat). The first non-empty line
+//     is read. Extensions "dvn" and "txt".
+var Formats = []rules.Format{{
+	Name: "SGF", Ext: []string{"sgf"}, Read: readSGF, Write: sgfGame.Write,
+}, {
+	Name: "DVONN move line", Ext: []string{"dvn", "txt"}, Read: readLine, Write: writeLine,
+}}
+
+var sgfGame = &sgf.Game{
+	D:  Descriptor,
+	GM: "37",
+	Variant: func(o rules.Options) (sgf.Node, error) {
+		if o["placement"] == "random" {
+			return sgf.Node{{ID: "RU", Values: []string{"random"}}}, nil
+		}
+		return nil, nil
+	},
+	Options: func(root sgf.Node) (rules.Options, error) {
+		switch ru := strings.ToLower(strings.TrimSpace(root.Value("RU"))); ru {
+		case "", "hand", "standard":
+			return nil, nil
+		case "random":
+			return rules.Options{"placement": "random"}, nil
+		default:
+			return nil, rules.Errorf(rules.ErrFormat, "dvonn sgf: rules RU[%s] are not played", rules.Quote(ru))
+		}
+	},
+}
+
+// readSGF reads our GM[37] records and boardspace's GM[Dvonn] ones.
+func readSGF(data []byte) (*rules.Record, error) {
+	nodes, err := sgf.Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	if strings.EqualFold(strings.TrimSpace(nodes[0].Value("GM")), "dvonn") {
+		return readBoardspace(nodes)
+	}
+	return sgfGame.Read(data)
+}
+
+// readBoardspace replays a boardspace.net record: each node's P0 (White)
+// or P1 (Black) value is "<number> <action> <arguments>". A turn's actions
+// up to "done" make one move: "dropb C 3" places a piece (or ends a stack's
+// move picked up by "pickb"), "pickb" on the space just dropped on takes
+// the drop back, "move A 1 B 2" moves, "pass" passes, and a "done" after
+// nothing is a pass. Reserve picks ("pick wr 2", "drop wr 2") say nothing
+// the rules do not. The record stops at "resign".
+func readBoardspace(nodes []sgf.Node) (*rules.Record, error) {
+	root := nodes[0]
+	r := &rules.Record{Game: Descriptor.Name, Options: Descriptor.Defaults()}
+	g := New()
+	var resigned = -1 // the colour that resigned
+	pick, action := -1, ""
+	commit := func() error {
+		if action == "" {
+			action = "PASS"
+		}
+		m, err := g.ParseMove(action)
+		if err != nil {
+			return fmt.Errorf("boardspace sgf: ply %d: %w", len(r.Moves)+1, err)
+		}
+		r.Moves = append(r.Moves, g.MoveString(m))
+		g.Play(m)
+		pick, action = -1, ""
+		return nil
+	}
+	cellArg := func(f []string) (int, bool) {
+		if len(f) < 2 {
+			return -1, false
+		}
+		return CellIndex(f[0] + f[1])
+	}
+nodesLoop:
+	for _, n := range nodes {
+		for _, p := range n {
+			if p.ID != "P0" && p.ID != "P1" {
+				continue
+			}
+			f := strings.Fields(p.Values[0])
+			if len(f) >= 2 && f[0] == "id" {
+				r.Info.Players[1-int(p.ID[1]-'0')] = strings.Trim(strings.Join(f[1:], " "), `"`)
+				continue
+			}
+			if len(f) < 2 {
+				continue
+			}
+			if _, err := strconv.Atoi(f[0]); err != nil {
+				continue // "time 0:03:35", "ranking 1500"...
+			}
+			verb, args := strings.ToLower(f[1]), f[2:]
+			bad := func() error {
+				return rules.Errorf(rules.ErrSyntax, "boardspace sgf: ply %d: %s[%s]: want %s and a space such as \"E 3\"",
+					len(r.Moves)+1, p.ID, rules.Quote(p.Values[0]), verb)
+			}
+			switch verb {
+			case "start", "pick", "drop":
+			case "dropb":
+				c, ok := cellArg(args)
+				if !ok {
+					return nil, bad()
+				}
+				switch {
+				case pick == c:
+					pick = -1
+				case pick >= 0:
+					action, pick = CellName(pick)+CellName(c), -1
+				default:
+					action = CellName(c)
+				}
+			case "pickb":
+				c, ok := cellArg(args)
+				if !ok {
+					return nil, bad()
+				}
+				switch {
+				case action == CellName(c):
+					action = ""
+				case len(action) == 4 && action[2:] == CellName(c):
+					pick, _ = CellIndex(action[:2])
+					action = ""
+				default:
+					pick = c
+				}
+			case "move":
+				from, ok1 := cellArg(args)
+				to, ok2 := cellArg(args[min(2, len(args)):])
+				if !ok1 || !ok2 {
+					return nil, bad()
+				}
+				action = CellName(from) + CellName(to)
+			case "pass":
+				action = "PASS"
+			case "done":
+				if err := commit(); err != nil {
+					return nil, err
+				}
+			case "resign":
+				// A move not yet confirmed by "done" is not played.
+				resigned, action = 1-int(p.ID[1]-'0'), ""
+				break nodesLoop
+			case "edit", "reset":
+				return nil, rules.Errorf(rules.ErrFormat, "boardspace sgf: ply %d: the record edits the board (%s): nothing to replay", len(r.Moves)+1, rules.Quote(p.Values[0]))
+			default:
+				return nil, rules.Errorf(rules.ErrSyntax, "boardspace sgf: ply %d: unknown action %s", len(r.Moves)+1, rules.Quote(p.Values[0]))
+			}
+		}
+	}
+	if action != "" {
+		if err := commit(); err != nil {
+			return nil, err
+		}
+	}
+	r.Info.Event = root.Value("GN")
+	r.Info.Date = boardspaceDate(root.Value("DT"))
+	switch {
+	case resigned >= 0:
+		r.Info.Result = [2]string{"W+R", "B+R"}[resigned]
+	default:
+		r.Info.Result = Descriptor.ResultOf(g)
+	}
+	return r, nil
+}
+
+// boardspaceDate reads boardspace's DT ("Wed Jul 29 21:38:35 CEST 2015") as
+// "YYYY-MM-DD"; other text is kept.
+func boardspaceDate(dt string) string {
+	if t, err := time.Parse(time.UnixDate, strings.TrimSpace(dt)); err == nil {
+		return t.Format(time.DateOnly)
+	}
+	return dt
+}
+
+func readLine(data []byte) (*rules.Record, error) {
+	var line string
+	for l := range bytes.Lines(data) {
+		if line = strings.TrimSpace(string(l)); line != "" {
+			break
+		}
+	}
+	head, moves, ok := strings.Cut(line, ":")
+	hf := strings.Fields(head)
+	if len(hf) >= 2 && hf[1] == "skip" {
+		return nil, rules.Errorf(rules.ErrFormat, "dvonn line: %s: nothing to replay", rules.Quote(strings.Join(hf[1:], " ")))
+	}
+	if !ok || len(hf) < 2 {
+		return nil, rules.Errorf(rules.ErrSyntax, "dvonn line: %s: want \"<name> <result> : <moves>\"", rules.Quote(line))
+	}
+	r := &rules.Record{Game: Descriptor.Name, Options: Descriptor.Defaults(), Moves: strings.Fields(moves)}
+	r.Info.Event = hf[0]
+	result := strings.Join(hf[1:], " ")
+	s, played, err := Descriptor.Replay(r)
+	if err != nil {
+		return nil, fmt.Errorf("dvonn line: %w", err)
+	}
+	for i, m := range played {
+		r.Moves[i] = MoveText(m) // "e3" reads as "E3"
+	}
+	g := s.(*Game)
+	over, _ := g.Outcome()
+	switch {
+	case hf[1] == "illegal" && len(hf) == 3:
+		if _, err := g.ParseMove(hf[2]); err != nil {
+			return nil, fmt.Errorf("dvonn line: ply %d: %w", len(r.Moves)+1, err)
+		}
+		return nil, rules.Errorf(rules.ErrSyntax, "dvonn line: %s, but %s is legal", rules.Quote(result), hf[2])
+	case hf[1] == "over" && len(hf) == 4:
+		w, b := g.Score()
+		if !over || result != fmt.Sprintf("over W%d B%d", w, b) {
+			return nil, rules.Errorf(rules.ErrSyntax, "dvonn line: the result says %s, the moves give %s", rules.Quote(result), lineResult(g, ""))
+		}
+		r.Info.Result = Descriptor.ResultOf(g)
+	case result == "resigned" && !over:
+		r.Info.Result = [2]string{"W+R", "B+R"}[1-Descriptor.ColourOf(g, g.ToMove())]
+	case result == "unfinished" && !over:
+	default:
+		return nil, rules.Errorf(rules.ErrSyntax, "dvonn line: result %s: want over W<n> B<n>, resigned or unfinished before the end, illegal <move> or skip", rules.Quote(result))
+	}
+	return r, nil
+}
+
+// lineResult returns the result field of the move line for the game g and
+// the SGF result.
+func lineResult(g *Game, result string) string {
+	if over, _ := g.Outcome(); over {
+		w, b := g.Score()
+		return fmt.Sprintf("over W%d B%d", w, b)
+	}
+	if strings.HasSuffix(result, "+R") {
+		return "resigned"
+	}
+	return "unfinished"
+}
+
+func writeLine(r *rules.Record) ([]byte, error) {
+	s, played, err := Descriptor.Replay(r)
+	if err != nil {
+		return nil, err
+	}
+	name := r.Info.Event
+	if f := strings.Fields(name); len(f) != 1 || f[0] != name || strings.Contains(name, ":") {
+		name = "planiverse"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s :", name, lineResult(s.(*Game), r.Info.Result))
+	for _, m := range played {
+		b.WriteString(" " + MoveText(m))
+	}
+	b.WriteByte('\n')
+	return []byte(b.String()), nil
+}

@@ -1,0 +1,170 @@
+package gomoku
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"planiverse/rules"
+	"planiverse/rules/sgf"
+)
+
+// Formats are Gomoku's record formats (Descriptor.Formats): SGF and
+// Piskvork's .psq.
+//
+//   - SGF (FF[4], red-bean.com/sgf): GM[4], SZ[15|19|20], RU the win rule
+//     and, with the swap opening, "swap" after it ("RU[freestyle swap]",
+//     "RU[exact5]"). Moves are SGF points, column then row letters from the
+//     top-left corner (B[hh] is H8 on 15x15); our own notation (B[H8]) is
+//     read too. The swap is W[swap], made by White (the colour to move).
+//     Extension "sgf".
+//   - Piskvork (Gomocup's .psq): a first line "Piskvorky 15x15, 11:11, 0",
+//     then one line "x,y,time" a move (1-based, from the top-left; time in
+//     milliseconds, written 0), then the players' names, Black first, one
+//     a line. It says neither the win rule nor an opening: only freestyle
+//     games without the swap are written, and reading gives freestyle.
+//     Extension "psq".
+var Formats = []rules.Format{sgfGame.Format(), {
+	Name: "Piskvork PSQ", Ext: []string{"psq"}, Read: readPSQ, Write: writePSQ,
+}}
+
+var sgfGame = &sgf.Game{
+	D:  Descriptor,
+	GM: "4",
+	Variant: func(o rules.Options) (sgf.Node, error) {
+		ru := o["rules"]
+		if o["opening"] != "none" {
+			ru += " " + o["opening"]
+		}
+		return sgf.Node{{ID: "SZ", Values: []string{o["size"]}}, {ID: "RU", Values: []string{ru}}}, nil
+	},
+	Options: func(root sgf.Node) (rules.Options, error) {
+		o := rules.Options{"size": strings.TrimSpace(root.Value("SZ"))}
+		ru := strings.Fields(strings.ToLower(root.Value("RU")))
+		if len(ru) > 2 {
+			return nil, rules.Errorf(rules.ErrFormat, "gomoku sgf: RU %s: want a win rule and an opening", rules.Quote(root.Value("RU")))
+		}
+		if len(ru) > 0 {
+			o["rules"] = ru[0]
+		}
+		if len(ru) > 1 {
+			o["opening"] = ru[1]
+		}
+		return o, nil
+	},
+	Value: func(s rules.State, m rules.Move) string {
+		if m == rules.Swap {
+			return "swap"
+		}
+		n := s.(*Game).Size()
+		return string([]byte{byte('a' + int(m)%n), byte('a' + int(m)/n)})
+	},
+	Move: func(s rules.State, v string) (rules.Move, error) {
+		t := strings.TrimSpace(v)
+		if len(t) == 2 && t[0] >= 'a' && t[0] <= 'z' && t[1] >= 'a' && t[1] <= 'z' {
+			n := s.(*Game).Size()
+			x, y := int(t[0]-'a'), int(t[1]-'a')
+			if x >= n || y >= n {
+				return 0, rules.Errorf(rules.ErrIllegal, "gomoku sgf point %s off the %dx%d board", rules.Quote(v), n, n)
+			}
+			t = PointName(n, y*n+x)
+		}
+		return s.ParseMove(t)
+	},
+}
+
+func readPSQ(data []byte) (*rules.Record, error) {
+	lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
+	head := strings.TrimSpace(lines[0])
+	rest, ok := strings.CutPrefix(head, "Piskvorky ")
+	if !ok {
+		return nil, rules.Errorf(rules.ErrSyntax, "psq: line 1: %s: want \"Piskvorky 15x15, ...\"", rules.Quote(head))
+	}
+	dims, _, _ := strings.Cut(rest, ",")
+	w, h, _ := strings.Cut(strings.TrimSpace(dims), "x")
+	size, err := strconv.Atoi(w)
+	if err != nil || w != h {
+		return nil, rules.Errorf(rules.ErrSyntax, "psq: line 1: board %s: want a square board such as 15x15", rules.Quote(dims))
+	}
+	r := &rules.Record{Game: Descriptor.Name, Options: rules.Options{"size": w}}
+	if r.Options, err = Descriptor.Resolve(r.Options); err != nil {
+		return nil, rules.Errorf(rules.ErrFormat, "psq: line 1: a %dx%d board is not played (15, 19 or 20)", size, size)
+	}
+	s, err := Descriptor.New(r.Options)
+	if err != nil {
+		return nil, err
+	}
+	i := 1
+	for ; i < len(lines); i++ {
+		xy, ok := psqMove(lines[i])
+		if !ok {
+			break
+		}
+		ply := len(r.Moves) + 1
+		x, y := xy[0], xy[1]
+		if x < 1 || y < 1 || x > size || y > size {
+			return nil, rules.Errorf(rules.ErrIllegal, "psq: line %d: ply %d: %s off the %dx%d board", i+1, ply, rules.Quote(lines[i]), size, size)
+		}
+		text := PointName(size, (y-1)*size+x-1)
+		m, err := s.ParseMove(text)
+		if err != nil {
+			return nil, fmt.Errorf("psq: line %d: ply %d: %w", i+1, ply, err)
+		}
+		r.Moves = append(r.Moves, text)
+		s.Play(m)
+	}
+	// The lines after the moves: the players' names, then anything (lines
+	// of numbers are not names).
+	var names []string
+	for ; i < len(lines) && len(names) < 2; i++ {
+		t := strings.TrimSpace(lines[i])
+		_, move := psqMove(t)
+		if _, err := strconv.Atoi(t); err != nil && t != "" && !move {
+			names = append(names, t)
+		}
+	}
+	copy(r.Info.Players[:], names)
+	return r, nil
+}
+
+func writePSQ(r *rules.Record) ([]byte, error) {
+	o, err := Descriptor.Resolve(r.Options)
+	if err != nil {
+		return nil, err
+	}
+	if o["rules"] != "freestyle" || o["opening"] != "none" {
+		return nil, rules.Errorf(rules.ErrFormat, "psq: Piskvork's record has no way to say %s", Descriptor.Describe(o))
+	}
+	_, played, err := Descriptor.Replay(r)
+	if err != nil {
+		return nil, err
+	}
+	n := o.Int("size")
+	var b strings.Builder
+	fmt.Fprintf(&b, "Piskvorky %dx%d, 11:11, 0\n", n, n)
+	for _, m := range played {
+		fmt.Fprintf(&b, "%d,%d,0\n", int(m)%n+1, int(m)/n+1)
+	}
+	for _, p := range r.Info.Players {
+		if p = strings.TrimSpace(strings.ReplaceAll(p, "\n", " ")); p != "" {
+			b.WriteString(p + "\n")
+		}
+	}
+	return []byte(b.String()), nil
+}
+
+// psqMove reads a move line of a .psq, "x,y,time" or "x,y" (whole numbers).
+func psqMove(line string) (xy [3]int, ok bool) {
+	f := strings.Split(strings.TrimSpace(line), ",")
+	if len(f) < 2 || len(f) > 3 {
+		return xy, false
+	}
+	for k, v := range f {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil {
+			return xy, false
+		}
+		xy[k] = n
+	}
+	return xy, true
+}

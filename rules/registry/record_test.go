@@ -1,0 +1,79 @@
+package registry
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"planiverse/rules"
+	"planiverse/rules/rulestest"
+)
+
+func TestReadRecordPicksTheGame(t *testing.T) {
+	cases := []struct{ file, text, game, moves string }{
+		{"a.sgf", "(;GM[2];B[f5];W[d6])", "othello", "f5 d6"},
+		{"a.SGF", "(;GM[4];B[hh])", "gomoku", "H8"},
+		{"a.sgf", "(;GM[37];W[E3])", "dvonn", "E3"},
+		{"a.sgf", "(;GM[Dvonn];P0[1 dropb E 3];P0[2 done])", "dvonn", "E3"},
+		{"a.sgf", "(;PV[alak];B[3-5])", "alak", "3-5"},
+		{"a.txt", "f5d6c3", "othello", "f5 d6 c3"},
+		{"a.txt", "g unfinished : E3 D3", "dvonn", "E3 D3"},
+		{"a.dvn", "g unfinished : E3 D3", "dvonn", "E3 D3"},
+		{"a.ggf", "(;GM[Othello]TY[8]B[f5];)", "othello", "f5"},
+		{"a.psq", "Piskvorky 15x15, 11:11, 0\n8,8,0\n", "gomoku", "H8"},
+	}
+	for _, c := range cases {
+		r, f, err := ReadRecord(c.file, []byte(c.text))
+		if err != nil || r.Game != c.game || strings.Join(r.Moves, " ") != c.moves || f == nil {
+			t.Errorf("%s %q: %+v, %v", c.file, c.text, r, err)
+		}
+	}
+}
+
+func TestReadRecordErrors(t *testing.T) {
+	cases := []struct {
+		file, text string
+		wrap       error
+		mention    string
+	}{
+		{"a.pgn", "1. e4", rules.ErrFormat, ".sgf"},
+		{"noext", "", rules.ErrFormat, "known extensions"},
+		{"a.sgf", "(;GM[1];B[aa])", rules.ErrFormat, "no game reads"},
+		{"a.sgf", "(;GM[2];B[f5];W[f5])", rules.ErrIllegal, "ply 2"},
+		{"a.sgf", "(;GM[2];B[f5]", rules.ErrSyntax, "truncated"},
+		{"a.txt", "f5f5", rules.ErrIllegal, "ply 2"},
+		{"a.psq", "Piskvorky 13x13, 1:1, 0\n", rules.ErrFormat, "13x13"},
+	}
+	for _, c := range cases {
+		_, _, err := ReadRecord(c.file, []byte(c.text))
+		if !errors.Is(err, c.wrap) || !strings.Contains(err.Error(), c.mention) {
+			t.Errorf("%s %q: %v, want an error wrapping %v that mentions %q", c.file, c.text, err, c.wrap, c.mention)
+		}
+	}
+}
+
+// TestWriteReadRecord writes random games of every game in every format
+// through the registry and reads them back by file name.
+func TestWriteReadRecord(t *testing.T) {
+	for _, d := range Games() {
+		for _, rec := range rulestest.RandomRecords(t, d, nil, 5, 300, 1) {
+			for _, f := range d.Formats {
+				for _, e := range f.Ext {
+					name := "game." + e
+					data, err := WriteRecord(name, rec)
+					if err != nil {
+						t.Fatalf("%s %s: %v", d.Name, name, err)
+					}
+					back, _, err := ReadRecord(name, data)
+					if err != nil || back.Game != d.Name || strings.Join(back.Moves, " ") != strings.Join(rec.Moves, " ") {
+						t.Fatalf("%s %s: read back %+v, %v\n%s", d.Name, name, back, err, data)
+					}
+				}
+			}
+		}
+	}
+	_, err := WriteRecord("x.psq", &rules.Record{Game: "othello"})
+	if !errors.Is(err, rules.ErrFormat) || !strings.Contains(err.Error(), ".sgf, .ggf, .txt") {
+		t.Errorf("othello as psq: %v", err)
+	}
+}

@@ -1,0 +1,269 @@
+// Package sgf reads and writes the syntax of SGF, the Smart Game Format
+// (FF[4], red-bean.com/sgf/sgf4.html): a game tree of nodes, each node a
+// list of properties such as B[f5] or PB[Logistello]. It knows nothing of
+// any game; the games' record formats (rules/othello/record.go...) give the
+// properties their meaning. GGF (Michael Buro's Generic Game Format of
+// GGS, skatgame.net/mburo/ggsa/ggf) shares the syntax and reads here too.
+//
+// Reading keeps only the main line (the first variation at every branch) of
+// the first game tree of a collection; that is all a game record needs.
+package sgf
+
+import (
+	"fmt"
+	"strings"
+
+	"planiverse/rules"
+)
+
+// Prop is one property of a node: its identifier ("B", "PB", boardspace's
+// "P0") and its values, with SGF's escapes resolved (`\]` is "]", `\\` is
+// `\`, and a backslash before a line break, a soft line break, is dropped
+// with the break). Other whitespace is kept as it stands in the file.
+type Prop struct {
+	ID     string
+	Values []string
+}
+
+// Node is a node's properties in file order; an identifier may occur more
+// than once (GGF puts every move in one node).
+type Node []Prop
+
+// Get returns the first value of the first property id in n, and whether
+// there is one.
+func (n Node) Get(id string) (string, bool) {
+	for _, p := range n {
+		if p.ID == id && len(p.Values) > 0 {
+			return p.Values[0], true
+		}
+	}
+	return "", false
+}
+
+// Value returns the first value of property id in n, or "".
+func (n Node) Value(id string) string {
+	v, _ := n.Get(id)
+	return v
+}
+
+// Add appends the property id with one value to n.
+func (n *Node) Add(id, value string) { *n = append(*n, Prop{ID: id, Values: []string{value}}) }
+
+// AddIf appends the property id with value when value is not "".
+func (n *Node) AddIf(id, value string) {
+	if value != "" {
+		n.Add(id, value)
+	}
+}
+
+// maxNodes bounds the nodes read from one file, so that a huge file of
+// empty nodes cannot exhaust memory before any game rejects it.
+const maxNodes = 1 << 20
+
+// Parse reads the main line of the first game tree in data: the nodes from
+// the root along the first variation of every branch. Text before the
+// first "(" is ignored (headers, a boardspace file's leading space), and
+// so is everything after the main line ends. Errors wrap rules.ErrSyntax,
+// name the line and quote the offending text: no game tree, an unclosed
+// value, a property without a value, a truncated tree.
+func Parse(data []byte) ([]Node, error) {
+	p := &parser{data: data, line: 1}
+	if !p.skipTo('(') {
+		return nil, rules.Errorf(rules.ErrSyntax, "sgf: no game tree (no %q)", "(")
+	}
+	p.advance() // '('
+	var nodes []Node
+	for {
+		p.skipSpace()
+		if p.pos >= len(p.data) {
+			return nil, p.errorf("truncated: the game tree is not closed")
+		}
+		switch c := p.data[p.pos]; {
+		case c == ';':
+			p.advance()
+			n, err := p.node()
+			if err != nil {
+				return nil, err
+			}
+			if len(nodes) == maxNodes {
+				return nil, p.errorf("more than %d nodes", maxNodes)
+			}
+			nodes = append(nodes, n)
+		case c == '(':
+			// The first variation continues the main line.
+			p.advance()
+		case c == ')':
+			if len(nodes) == 0 {
+				return nil, p.errorf("a game tree without nodes")
+			}
+			return nodes, nil
+		default:
+			return nil, p.errorf("want %q, %q or %q, found %s", ";", "(", ")", rules.Quote(p.word()))
+		}
+	}
+}
+
+type parser struct {
+	data []byte
+	pos  int
+	line int
+}
+
+func (p *parser) advance() {
+	if p.data[p.pos] == '\n' {
+		p.line++
+	}
+	p.pos++
+}
+
+func (p *parser) skipTo(c byte) bool {
+	for p.pos < len(p.data) && p.data[p.pos] != c {
+		p.advance()
+	}
+	return p.pos < len(p.data)
+}
+
+func (p *parser) skipSpace() {
+	for p.pos < len(p.data) && isSpace(p.data[p.pos]) {
+		p.advance()
+	}
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
+func isIDByte(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+}
+
+// word returns the text from pos up to the next space or bracket, for an
+// error message.
+func (p *parser) word() string {
+	end := p.pos
+	for end < len(p.data) && end-p.pos < 40 && !isSpace(p.data[end]) && p.data[end] != '[' {
+		end++
+	}
+	if end == p.pos {
+		end++
+	}
+	return string(p.data[p.pos:end])
+}
+
+func (p *parser) errorf(format string, args ...any) error {
+	return rules.Errorf(rules.ErrSyntax, "sgf: line %d: %s", p.line, fmt.Sprintf(format, args...))
+}
+
+// node reads the properties after a ';'.
+func (p *parser) node() (Node, error) {
+	var n Node
+	for {
+		p.skipSpace()
+		if p.pos >= len(p.data) || !isIDByte(p.data[p.pos]) {
+			return n, nil
+		}
+		start := p.pos
+		for p.pos < len(p.data) && isIDByte(p.data[p.pos]) {
+			p.pos++
+		}
+		id := string(p.data[start:p.pos])
+		if c := id[0]; c >= '0' && c <= '9' {
+			p.pos = start
+			return nil, p.errorf("property name %s starts with a digit", rules.Quote(p.word()))
+		}
+		prop := Prop{ID: id}
+		for {
+			p.skipSpace()
+			if p.pos >= len(p.data) || p.data[p.pos] != '[' {
+				break
+			}
+			v, err := p.value()
+			if err != nil {
+				return nil, err
+			}
+			prop.Values = append(prop.Values, v)
+		}
+		if len(prop.Values) == 0 {
+			return nil, p.errorf("property %s has no value", rules.Quote(id))
+		}
+		n = append(n, prop)
+	}
+}
+
+// value reads one "[...]" value, resolving escapes and soft line breaks.
+func (p *parser) value() (string, error) {
+	startLine := p.line
+	p.advance() // '['
+	var b strings.Builder
+	for p.pos < len(p.data) {
+		c := p.data[p.pos]
+		p.advance()
+		switch c {
+		case ']':
+			return b.String(), nil
+		case '\\':
+			if p.pos >= len(p.data) {
+				break
+			}
+			e := p.data[p.pos]
+			p.advance()
+			switch {
+			case e == '\n':
+				// A soft line break; "\r\n" and "\n\r" count as one break.
+				if p.pos < len(p.data) && p.data[p.pos] == '\r' {
+					p.advance()
+				}
+			case e == '\r':
+				if p.pos < len(p.data) && p.data[p.pos] == '\n' {
+					p.advance()
+				}
+			default:
+				b.WriteByte(e)
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return "", rules.Errorf(rules.ErrSyntax, "sgf: line %d: a value is not closed by %q (truncated file?)", startLine, "]")
+}
+
+// Escape returns v escaped for a property value: `]` and `\` get a
+// backslash (FF[4] "Text" and "SimpleText").
+func Escape(v string) string {
+	if !strings.ContainsAny(v, `]\`) {
+		return v
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] == ']' || v[i] == '\\' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(v[i])
+	}
+	return b.String()
+}
+
+// Write returns the game tree of the nodes, one main line without
+// variations: "(;FF[4]GM[2]...\n;B[f5];W[d6]...)\n", a line break after
+// the root and after every tenth node. Identifiers must be non-empty runs
+// of ASCII letters and digits (not checked).
+func Write(nodes []Node) []byte {
+	var b strings.Builder
+	b.WriteByte('(')
+	for i, n := range nodes {
+		b.WriteByte(';')
+		for _, p := range n {
+			b.WriteString(p.ID)
+			for _, v := range p.Values {
+				b.WriteByte('[')
+				b.WriteString(Escape(v))
+				b.WriteByte(']')
+			}
+		}
+		if i == 0 || i%10 == 0 {
+			b.WriteByte('\n')
+		}
+	}
+	b.WriteString(")\n")
+	return []byte(b.String())
+}
