@@ -81,7 +81,7 @@ func runConvert(args []string, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", pos[1], err)
 	}
-	if err := writeFileAtomic(pos[1], string(data)); err != nil {
+	if err := writeFileAtomic(pos[1], data); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s: %s game, %d plies\n", pos[1], r.Game, len(r.Moves))

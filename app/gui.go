@@ -66,7 +66,8 @@ type gui struct {
 	counted                               bool         // the finished game is in the statistics
 	sound                                 *sounder
 	soundItem                             *fyne.MenuItem
-	heard                                 int // moves of the game the sound has played for
+	heard                                 int    // moves of the game the sound has played for
+	saved                                 string // what the autosave holds: moves and result
 }
 
 // clockTick is how often the window redraws running clocks and checks for
@@ -168,6 +169,9 @@ func saveWindowSize(p fyne.Preferences, size fyne.Size) {
 // begin sets up the last game played (from the preferences) and shows the
 // new-game dialog over it; the game starts when the dialog closes.
 func (g *gui) begin() {
+	if g.restore() {
+		return
+	}
 	set := LoadSettings(g.app.Preferences())
 	if err := g.ctl.NewGame(set); err != nil {
 		_ = g.ctl.NewGame(DefaultSettings())
@@ -234,6 +238,10 @@ func (g *gui) refresh() {
 		g.board.SetInteractive(c.PersonToMove())
 	}
 	g.panel.update(c)
+	if key := fmt.Sprint(len(c.hist), c.MoveList(), c.result); key != g.saved && c.Started() {
+		g.saved = key
+		g.autosave()
+	}
 	if n := len(c.hist); n != g.heard {
 		if n > g.heard && c.Started() {
 			g.sound.Play(SoundMove)
@@ -371,11 +379,15 @@ func (g *gui) buildMenu() {
 	g.soundItem = fyne.NewMenuItem("Sound", g.toggleSound)
 	g.soundItem.Checked = !g.sound.Muted()
 	g.resignItem = fyne.NewMenuItem("Resign…", g.resign)
+	openItem := fyne.NewMenuItem("Open…", g.openGame)
+	openItem.Shortcut = shortcut(fyne.KeyO, 0)
+	saveItem := fyne.NewMenuItem("Save…", g.saveGame)
+	saveItem.Shortcut = shortcut(fyne.KeyS, 0)
 	copyItem := fyne.NewMenuItem("Copy moves", g.copyMoves)
 	copyItem.Shortcut = &fyne.ShortcutCopy{}
 	pasteItem := fyne.NewMenuItem("Paste moves (new game)", g.pasteMoves)
 	pasteItem.Shortcut = &fyne.ShortcutPaste{}
-	game := fyne.NewMenu("Game", g.newItem, fyne.NewMenuItemSeparator(),
+	game := fyne.NewMenu("Game", g.newItem, openItem, saveItem, fyne.NewMenuItemSeparator(),
 		g.undoItem, g.redoItem, g.hintItem, g.swapItem, g.resignItem, fyne.NewMenuItemSeparator(),
 		copyItem, pasteItem, fyne.NewMenuItemSeparator(), g.legalItem,
 		g.soundItem, fyne.NewMenuItemSeparator(), g.enginesItem)
@@ -395,6 +407,8 @@ func (g *gui) addShortcuts() {
 	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { g.redo() })
 	c.AddShortcut(shortcut(fyne.KeyZ, fyne.KeyModifierShift), func(fyne.Shortcut) { g.redo() })
 	c.AddShortcut(shortcut(fyne.KeyH, 0), func(fyne.Shortcut) { g.hint() })
+	c.AddShortcut(shortcut(fyne.KeyO, 0), func(fyne.Shortcut) { g.openGame() })
+	c.AddShortcut(shortcut(fyne.KeyS, 0), func(fyne.Shortcut) { g.saveGame() })
 	g.clipboardShortcuts(c)
 	// The arrow keys and Home/End walk through the game when no widget
 	// has the keyboard focus (a focused board moves its cursor instead).

@@ -83,16 +83,6 @@ func wpiGame(size int) *gomoku.Game {
 	return g
 }
 
-// writeFileAtomic writes data to path through a temporary file and a
-// rename, so that the other side never reads half a file.
-func writeFileAtomic(path string, data string) error {
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, []byte(data), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
-}
-
 // waitFile waits for path to exist with content that complete accepts and
 // returns the content; it gives up at deadline (zero: never) with
 // errTimeout.
@@ -188,7 +178,7 @@ func runWPIPlayer(args []string, stdout io.Writer) error {
 			res := p.think(g, 0)
 			text := wpiFormat(g, me, res.Move)
 			g.Play(res.Move)
-			if err := writeFileAtomic(out, text+"\n"); err != nil {
+			if err := writeFileAtomic(out, []byte(text+"\n")); err != nil {
 				return err
 			}
 			continue
@@ -248,7 +238,7 @@ func runWPIReferee(args []string, stdout io.Writer) error {
 	path := func(seat rules.Player, ext string) string { return filepath.Join(*dir, names[seat]+ext) }
 	for seat := rules.First; seat <= rules.Second; seat++ {
 		os.Remove(path(seat, ".out"))
-		if err := writeFileAtomic(path(seat, ".in"), wpiLetter(seat)+"\n"); err != nil {
+		if err := writeFileAtomic(path(seat, ".in"), []byte(wpiLetter(seat)+"\n")); err != nil {
 			return err
 		}
 	}
@@ -287,7 +277,7 @@ func runWPIReferee(args []string, stdout io.Writer) error {
 		if err := waitGone(path(seat^1, ".in"), given[seat^1].Add(*limit)); err != nil {
 			return result("%s wins (%s did not read its file within the time limit of %v)", names[seat], names[seat^1], *limit)
 		}
-		if err := writeFileAtomic(path(seat^1, ".in"), text+"\n"); err != nil {
+		if err := writeFileAtomic(path(seat^1, ".in"), []byte(text+"\n")); err != nil {
 			return err
 		}
 		given[seat^1] = time.Now()

@@ -82,7 +82,7 @@ func scriptedWPI(dir, name string, answer func(colour, last string) string) {
 		if a == "" {
 			return
 		}
-		writeFileAtomic(filepath.Join(dir, name+".out"), a+"\n")
+		writeFileAtomic(filepath.Join(dir, name+".out"), []byte(a+"\n"))
 	}
 }
 

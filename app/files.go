@@ -1,0 +1,238 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+
+	"planiverse/rules/registry"
+)
+
+// Files: Save (Ctrl+S) and Open (Ctrl+O) through Fyne's file dialogs, in
+// every format a game has (rules.Descriptor.Formats, chosen by the file's
+// extension), and the autosave: the game in progress is written to the
+// app's storage after every move and restored at the next start.
+
+// maxRecordBytes is the largest record file Open reads.
+const maxRecordBytes = 16 << 20
+
+// writeFileAtomic writes data to path through a temporary file in the same
+// folder, synced and then renamed over path, so that path always holds
+// either its old content or all of data, never part of it.
+func writeFileAtomic(path string, data []byte) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			_ = os.Remove(f.Name())
+		}
+	}()
+	if err = f.Chmod(0o644); err != nil {
+		_ = f.Close()
+		return err
+	}
+	if _, err = f.Write(data); err != nil {
+		_ = f.Close()
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		_ = f.Close()
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
+
+// SaveRecord writes the game to path in the format of path's extension
+// (atomically: writeFileAtomic). It returns an error wrapping
+// rules.ErrFormat when no format of the game has that extension.
+func (c *Controller) SaveRecord(path string) error {
+	data, err := registry.WriteRecord(path, c.Record())
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(path, data)
+}
+
+// OpenRecord reads a record from data (the file's name gives its format)
+// and starts a game from it with set's opponent, level and side (see
+// LoadRecord). On any error the game on screen stays as it was.
+func (c *Controller) OpenRecord(set MatchSettings, name string, data []byte) error {
+	r, _, err := registry.ReadRecord(name, data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", filepath.Base(name), err)
+	}
+	if err := c.LoadRecord(set, r, "Opened "+filepath.Base(name)+"."); err != nil {
+		return fmt.Errorf("%s: %w", filepath.Base(name), err)
+	}
+	return nil
+}
+
+// recordExtensions lists every extension some game reads, with the dot.
+func recordExtensions() []string {
+	var out []string
+	for _, e := range registry.Extensions() {
+		out = append(out, "."+e)
+	}
+	return out
+}
+
+// defaultExt is the extension the current game saves in by default.
+func (c *Controller) defaultExt() string {
+	if len(c.desc.Formats) > 0 && len(c.desc.Formats[0].Ext) > 0 {
+		return c.desc.Formats[0].Ext[0]
+	}
+	return "sgf"
+}
+
+// saveGame asks where to save the game.
+func (g *gui) saveGame() {
+	c := g.ctl
+	if c.State() == nil {
+		return
+	}
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, g.win)
+			return
+		}
+		if w == nil {
+			return // cancelled
+		}
+		path := w.URI().Path()
+		_ = w.Close()
+		if err := c.SaveRecord(path); err != nil {
+			if fi, e := os.Stat(path); e == nil && fi.Size() == 0 {
+				_ = os.Remove(path) // the dialog created it empty
+			}
+			dialog.ShowError(fmt.Errorf("the game was not saved: %w", err), g.win)
+			return
+		}
+		c.say("Saved " + filepath.Base(path) + ".")
+		c.changed()
+	}, g.win)
+	d.SetFileName(fmt.Sprintf("%s-%s.%s", c.Settings().Game, c.began.Format("2006-01-02-1504"), c.defaultExt()))
+	d.SetFilter(storage.NewExtensionFileFilter(recordExtensions()))
+	d.Resize(g.dialogSize())
+	d.Show()
+}
+
+// openGame asks for a record to open.
+func (g *gui) openGame() {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, g.win)
+			return
+		}
+		if r == nil {
+			return
+		}
+		defer r.Close()
+		data, err := io.ReadAll(io.LimitReader(r, maxRecordBytes+1))
+		if err == nil && len(data) > maxRecordBytes {
+			err = fmt.Errorf("the file is larger than %d MB", maxRecordBytes>>20)
+		}
+		if err == nil {
+			err = g.ctl.OpenRecord(g.ctl.Settings(), r.URI().Name(), data)
+		}
+		if err != nil {
+			dialog.ShowError(fmt.Errorf("the game could not be opened: %w", err), g.win)
+			return
+		}
+		g.ctl.Start()
+	}, g.win)
+	d.SetFilter(storage.NewExtensionFileFilter(recordExtensions()))
+	d.Resize(g.dialogSize())
+	d.Show()
+}
+
+// dialogSize fits a file dialog into the window.
+func (g *gui) dialogSize() fyne.Size {
+	s := g.win.Canvas().Size()
+	return fyne.NewSize(min(800, s.Width-40), min(600, s.Height-40))
+}
+
+// autosaveBase is the autosave's file name without its extension, in the
+// app's storage folder.
+const autosaveBase = "autosave"
+
+// autosaveDir is the folder of the autosave, "" when the app has no
+// storage on disk.
+func (g *gui) autosaveDir() string {
+	root := g.app.Storage().RootURI()
+	if root == nil || root.Scheme() != "file" {
+		return ""
+	}
+	return root.Path()
+}
+
+// autosave writes the game to the storage folder after a move (the window
+// calls it when the history changed). A finished game stays there as well
+// but is not restored.
+func (g *gui) autosave() {
+	dir := g.autosaveDir()
+	c := g.ctl
+	if dir == "" || c.State() == nil || !c.Started() {
+		return
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		fyne.LogError("autosave", err)
+		return
+	}
+	path := filepath.Join(dir, autosaveBase+"."+c.defaultExt())
+	if err := c.SaveRecord(path); err != nil {
+		fyne.LogError("autosave", err)
+		return
+	}
+	// An autosave of another game's format is stale now.
+	for _, ext := range recordExtensions() {
+		if other := filepath.Join(dir, autosaveBase+ext); other != path {
+			_ = os.Remove(other)
+		}
+	}
+}
+
+// restore starts the autosaved game, if there is one in progress, with
+// the remembered settings; it reports whether it did.
+func (g *gui) restore() bool {
+	dir := g.autosaveDir()
+	if dir == "" {
+		return false
+	}
+	for _, ext := range recordExtensions() {
+		path := filepath.Join(dir, autosaveBase+ext)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		r, _, err := registry.ReadRecord(path, data)
+		if err != nil {
+			fyne.LogError("autosave unreadable", err)
+			return false
+		}
+		if r.Info.Result != "" || len(r.Moves) == 0 {
+			return false
+		}
+		err = g.ctl.LoadRecord(LoadSettings(g.app.Preferences()), r,
+			fmt.Sprintf("Your game in progress was restored (%d moves).", len(r.Moves)))
+		if err != nil {
+			fyne.LogError("autosave not restored", err)
+			return false
+		}
+		if g.trace {
+			fmt.Fprintf(os.Stderr, "planiverse: restored %d moves\n", len(r.Moves))
+		}
+		g.ctl.Start()
+		return true
+	}
+	return false
+}

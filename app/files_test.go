@@ -1,0 +1,145 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"planiverse/rules"
+)
+
+// TestSaveOpen saves a game in every format of its game and opens each
+// file again: the same game and moves; a corrupt, truncated or foreign
+// file is refused with an error and leaves the game on screen as it was;
+// no temporary file is left behind.
+func TestSaveOpen(t *testing.T) {
+	dir := t.TempDir()
+	q := newUIQueue()
+	games := map[string]string{
+		"othello": "f5 d6 c3 d3 c4",
+		"gomoku":  "H8 J9 H9",
+		"alak":    "4-5 8-7",
+		"dvonn":   "F3 F2 F1 J2 I3 I4 J3 E3",
+	}
+	saved := 0
+	for game, moves := range games {
+		set := settings(game, VsPerson)
+		if game == "gomoku" {
+			set = set.WithOption("gomoku", "opening", "none")
+		}
+		c := newTestController(t, newScripted(false), q.post, set)
+		c.Start()
+		playTexts(t, c, moves)
+		for _, f := range c.desc.Formats {
+			path := filepath.Join(dir, game+"-"+strings.ReplaceAll(f.Name, " ", "")+"."+f.Ext[0])
+			if err := c.SaveRecord(path); err != nil {
+				if errors.Is(err, rules.ErrFormat) {
+					continue // a format that cannot hold this variant
+				}
+				t.Fatalf("%s %s: %v", game, f.Name, err)
+			}
+			saved++
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := newTestController(t, newScripted(false), q.post, settings("othello", VsComputer))
+			if err := d.OpenRecord(d.Settings(), path, data); err != nil {
+				t.Fatalf("%s %s: %v\n%s", game, f.Name, err, data)
+			}
+			if d.Settings().Game != game || !slices.Equal(d.Record().Moves, c.Record().Moves) {
+				t.Fatalf("%s %s: opened %s %v", game, f.Name, d.Settings().Game, d.Record().Moves)
+			}
+			if d.Settings().Opponent != VsComputer {
+				t.Errorf("%s: opening changed the opponent", game)
+			}
+			for _, bad := range [][]byte{data[:len(data)/2], []byte("(;GM[99]B[zz])"), []byte("\x00\x01garbage"), {}} {
+				before := d.MoveList()
+				if err := d.OpenRecord(d.Settings(), path, bad); err == nil {
+					// Half a transcript may still be a game: then it must be the first moves.
+					if !strings.HasPrefix(c.MoveList(), d.MoveList()) {
+						t.Fatalf("%s %s: %q opened as %q", game, f.Name, bad, d.MoveList())
+					}
+					continue
+				}
+				if d.MoveList() != before {
+					t.Fatalf("%s %s: a bad file changed the game", game, f.Name)
+				}
+			}
+		}
+	}
+	if saved < 8 {
+		t.Errorf("only %d formats saved", saved)
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, ".*"))
+	if len(left) > 0 {
+		t.Fatalf("temporary files left: %v", left)
+	}
+	if err := newTestController(t, newScripted(false), q.post, settings("othello", VsPerson)).SaveRecord(filepath.Join(dir, "x.doc")); !errors.Is(err, rules.ErrFormat) {
+		t.Fatalf("an unknown extension: %v", err)
+	}
+}
+
+// TestWriteFileAtomic: a failed write leaves the old file whole.
+func TestWriteFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.sgf")
+	if err := writeFileAtomic(path, []byte("old")); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeFileAtomic(filepath.Join(dir, "missing", "game.sgf"), []byte("new")); err == nil {
+		t.Fatal("writing into a missing folder succeeded")
+	}
+	if err := writeFileAtomic(path, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "new" {
+		t.Fatalf("content %q", b)
+	}
+	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o644 {
+		t.Errorf("mode %v", fi.Mode())
+	}
+}
+
+// TestAutosave: every move is saved to the app's storage, and a new window
+// restores the unfinished game and starts it; a finished game is not
+// restored.
+func TestAutosave(t *testing.T) {
+	a := test.NewTempApp(t)
+	q := newUIQueue()
+	g := newGUI(a, newScripted(false), q.post, 1)
+	if g.autosaveDir() == "" {
+		t.Skip("the test app has no storage folder")
+	}
+	set := settings("othello", VsPerson)
+	g.startGame(set)
+	playTexts(t, g.ctl, "f5 d6 c3")
+	want := g.ctl.MoveList()
+
+	h := newGUI(a, newScripted(false), q.post, 2)
+	h.begin()
+	if got := h.ctl.MoveList(); got != want || !h.ctl.Started() {
+		t.Fatalf("restored %q (started %v), want %q", got, h.ctl.Started(), want)
+	}
+	if msgs := strings.Join(h.ctl.Messages(), "\n"); !strings.Contains(msgs, "restored") {
+		t.Errorf("no message about the restore: %q", msgs)
+	}
+	h.ctl.Resign()
+	k := newGUI(a, newScripted(false), q.post, 3)
+	k.begin()
+	if k.ctl.MoveList() == want {
+		t.Fatal("a finished game was restored")
+	}
+	// A corrupt autosave is ignored: the usual start.
+	os.WriteFile(filepath.Join(g.autosaveDir(), autosaveBase+".sgf"), []byte("(;GM[2]B[zz"), 0o644)
+	m := newGUI(a, newScripted(false), q.post, 4)
+	m.begin()
+	if m.ctl.Started() {
+		t.Fatal("started from a corrupt autosave")
+	}
+}
