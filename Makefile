@@ -11,7 +11,7 @@ DEB_PKGS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxrandr-dev libxxf86
             xvfb xauth imagemagick xdotool xz-utils
 PREFIX   ?= $(HOME)/.local
 
-.PHONY: all deps build run test fmt-check vet unit smoke bench install uninstall package check-package clean
+.PHONY: all deps build run test fmt-check vet unit smoke autosave bench install uninstall package check-package clean
 
 all: build
 
@@ -44,7 +44,11 @@ unit: deps
 smoke: build
 	bash .ci/smoke.sh $(BIN) bin/smoke.png
 
-test: deps fmt-check vet unit build smoke check-package
+# autosave kills the real binary mid-game under Xvfb and checks that the restart restores the game.
+autosave: build
+	bash .ci/autosave.sh $(BIN)
+
+test: deps fmt-check vet unit build smoke autosave check-package
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./rules/... ./ai/...
