@@ -143,3 +143,32 @@ func TestAutosave(t *testing.T) {
 		t.Fatal("started from a corrupt autosave")
 	}
 }
+
+// FuzzOpenRecord: any file, under any record extension, either opens as a
+// game or is refused with an error that leaves the game on screen as it
+// was; never a panic.
+func FuzzOpenRecord(f *testing.F) {
+	f.Add("game.sgf", []byte("(;GM[2]FF[4]SZ[8];B[f5];W[d6])"))
+	f.Add("game.txt", []byte("f5d6c3"))
+	f.Add("game.psq", []byte("Piskvorky 15x15, 11:11, 0\n8,8,0\n"))
+	f.Add("game.ggf", []byte("(;GM[Othello]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5];)"))
+	f.Add("game.dvn", []byte("x over W1 B0 : F3 F2 F1"))
+	f.Add("game.sgf", []byte("(;PV[alak]RU[modern]SZ[9];B[e])"))
+	q := newUIQueue()
+	c := NewController(newScripted(false), q.post, 1)
+	if err := c.NewGame(settings("othello", VsPerson)); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, name string, data []byte) {
+		base := settings("othello", VsPerson)
+		if err := c.LoadMoves(base, "f5 d6"); err != nil {
+			t.Fatal(err)
+		}
+		ext := []string{".sgf", ".txt", ".psq", ".ggf", ".dvn"}[len(name)%5]
+		if err := c.OpenRecord(base, "x"+ext, data); err != nil {
+			if c.Settings().Game != "othello" || c.MoveList() != "f5 d6" {
+				t.Fatalf("a refused file changed the game: %s %q", c.Settings().Game, c.MoveList())
+			}
+		}
+	})
+}

@@ -77,6 +77,9 @@ func (c *Controller) LoadRecord(set MatchSettings, r *rules.Record, note string)
 	if err != nil {
 		return err
 	}
+	if played == nil {
+		played = []rules.Move{} // newGame plays the record's moves, even none, instead of Setup
+	}
 	if err := c.newGame(set, played); err != nil {
 		return err
 	}
