@@ -54,6 +54,8 @@ func (o *OthelloBoard) CreateRenderer() fyne.WidgetRenderer {
 		r.rowLabel[i] = newLabel(string(rune('1' + i)))
 		r.objs = append(r.objs, r.colLabel[i], r.rowLabel[i])
 	}
+	r.cur = newFocusRing()
+	r.objs = r.cur.objects(r.objs)
 	r.Refresh()
 	return r
 }
@@ -70,6 +72,7 @@ type othelloRenderer struct {
 	last, hint  *canvas.Circle
 	colLabel    [8]*canvas.Text
 	rowLabel    [8]*canvas.Text
+	cur         focusRing
 
 	drawn    [64]int8 // what each square shows: -1 empty, 0 black, 1 white
 	drawnOK  bool     // drawn holds a real position
@@ -122,9 +125,12 @@ func (r *othelloRenderer) Layout(size fyne.Size) {
 	r.position(g)
 }
 
-// position moves the single marks (last move, hint, hover) to their squares.
+// position moves the single marks (last move, hint, hover) to their
+// squares and draws the keyboard cursor.
 func (r *othelloRenderer) position(g othGeom) {
 	w := r.w
+	c := w.cursorShown()
+	r.cur.set(c >= 0, g.centre(max(c, 0)), g.unit*0.47, max(1.5, g.unit*0.045))
 	if m := w.b.LastMove(); m < 64 {
 		placeCircle(r.last, g.centre(int(m)), g.unit*0.09)
 	}
