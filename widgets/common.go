@@ -363,7 +363,7 @@ func (w *selector) SetInteractive(on bool) {
 // 0-based), or -1 when nothing is selected.
 func (w *selector) Selected() int { return w.sel }
 
-// fadeTime is how long removed pieces take to fade out.
+// fadeTime is how long removed pieces take to fade out at AnimationNormal.
 const fadeTime = 350 * time.Millisecond
 
 // fader runs the short fade-out of pieces a move removed (DVONN's cut-off
@@ -394,10 +394,8 @@ func (f *fader) start(removed uint64, gone func(c int) bool) {
 		return
 	}
 	f.stop()
-	f.keep()
-	f.mask = mask
 	var anim *fyne.Animation
-	anim = fyne.NewAnimation(fadeTime, func(t float32) {
+	anim = newAnimation(fadeTime, func(t float32) {
 		if f.anim != anim {
 			return
 		}
@@ -409,8 +407,13 @@ func (f *fader) start(removed uint64, gone func(c int) bool) {
 			f.step(trailing(m), 1-t)
 		}
 	})
+	if anim == nil {
+		return // animations off: the cells are redrawn empty at once
+	}
+	f.keep()
+	f.mask = mask
 	f.anim = anim
-	anim.Start()
+	runAnimation(anim)
 }
 
 // stop finishes a running fade at once.

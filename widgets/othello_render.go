@@ -20,7 +20,8 @@ var (
 	colLegalW    = color.NRGBA{0xff, 0xff, 0xff, 0x70}
 )
 
-// flipTime is how long the discs flipped by the last move take to turn.
+// flipTime is how long the discs flipped by the last move take to turn at
+// AnimationNormal.
 const flipTime = 260 * time.Millisecond
 
 // CreateRenderer builds the board's canvas objects once (fyne.Widget).
@@ -212,6 +213,14 @@ func (r *othelloRenderer) Refresh() {
 // is now taken, and discs of LastFlips changed colour.
 func (r *othelloRenderer) startFlips(now [64]int8) {
 	b := r.w.b
+	for m := r.animMask; m != 0; m &= m - 1 {
+		if sq := trailing(m); now[sq] != r.animTo[sq] {
+			// The position changed under the flips (an undo): they end
+			// now and Refresh redraws the squares.
+			r.stopFlips()
+			break
+		}
+	}
 	lm := b.LastMove()
 	if !r.drawnOK || lm >= 64 || r.drawn[lm] >= 0 || now[lm] < 0 {
 		return
@@ -226,21 +235,29 @@ func (r *othelloRenderer) startFlips(now [64]int8) {
 	if mask == 0 {
 		return
 	}
-	if r.anim != nil {
-		r.anim.Stop()
-		r.animTick(1) // the interrupted flips jump to their end
-	}
-	from, to := r.drawn, now
-	r.animMask, r.animFrom, r.animTo = mask, from, to
+	r.stopFlips()
 	var anim *fyne.Animation
-	anim = fyne.NewAnimation(flipTime, func(t float32) {
+	anim = newAnimation(flipTime, func(t float32) {
 		if r.anim == anim {
 			r.animTick(t)
 		}
 	})
+	if anim == nil {
+		return // animations off: Refresh draws the new colours
+	}
 	anim.Curve = fyne.AnimationEaseInOut
+	r.animMask, r.animFrom, r.animTo = mask, r.drawn, now
 	r.anim = anim
-	anim.Start()
+	runAnimation(anim)
+}
+
+// stopFlips ends a running flip animation at once: the discs show the
+// colours it was heading for (Refresh then redraws what changed since).
+func (r *othelloRenderer) stopFlips() {
+	if r.anim != nil {
+		r.anim.Stop()
+		r.animTick(1)
+	}
 }
 
 // animTick draws the flipping discs at time t (0..1); at 1 the animation
