@@ -40,8 +40,6 @@ func nearPos(a, b fyne.Position) bool {
 	return abs32(a.X-b.X) < 0.01 && abs32(a.Y-b.Y) < 0.01
 }
 
-func abs32(x float32) float32 { return max(x, -x) }
-
 func TestKeysOthelloCursor(t *testing.T) {
 	_, w, rec, win := newOthello(t)
 	r := test.WidgetRenderer(w).(*othelloRenderer)
