@@ -2,6 +2,7 @@ package widgets
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -141,5 +142,38 @@ func TestAnimationFade(t *testing.T) {
 		if r.fade.anim != nil || stone.Visible() {
 			t.Fatal("the fade did not end with the slot empty")
 		}
+	}
+}
+
+// TestAnimationOffDvonn plays random DVONN moves with animations off: no
+// fade ever starts and every space shows its stack right after Update.
+func TestAnimationOffDvonn(t *testing.T) {
+	held := holdAnimations(t, AnimationOff)
+	newApp(t)
+	g := placed(t)
+	play(t, g, strings.Fields(dvonnMoves)...)
+	w := NewDvonnBoard(g)
+	show(t, w, fyne.NewSize(760, 360))
+	r := test.WidgetRenderer(w).(*dvonnRenderer)
+	rng := rand.New(rand.NewPCG(1, 2))
+	var buf []rules.Move
+	removals := 0
+	for {
+		buf = g.Moves(buf[:0])
+		if len(buf) == 0 {
+			break
+		}
+		g.Play(buf[rng.IntN(len(buf))])
+		w.Update()
+		if g.LastRemoved() != 0 {
+			removals++
+		}
+		if len(*held) != 0 || r.fade.anim != nil {
+			t.Fatal("an animation started with animations off")
+		}
+		checkDvonnDrawn(t, g, r)
+	}
+	if removals == 0 {
+		t.Error("no removal seen")
 	}
 }
