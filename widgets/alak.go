@@ -25,7 +25,8 @@ const (
 // (alak.ClassicMove); a tap on the selection or anywhere else deselects.
 // Modern: a tap on an empty allowed point places there; the points
 // forbidden by ko are marked with a no-entry sign. Captured pieces fade
-// out.
+// out. Keyboard (see Board): Left and Right move the cursor along the row;
+// it starts on the middle slot or the last move's destination.
 type AlakBoard struct {
 	selector
 	g *alak.Game
@@ -38,7 +39,17 @@ var _ Board = (*AlakBoard)(nil)
 // game of another length a new widget.
 func NewAlakBoard(g *alak.Game) *AlakBoard {
 	w := &AlakBoard{g: g}
-	w.initSelector(g, g.DecodeMove, func(p fyne.Position) int { return w.geom().slot(p) })
+	n := g.Len()
+	step := func(i int, k fyne.KeyName) int {
+		switch k {
+		case fyne.KeyLeft:
+			return max(0, i-1)
+		case fyne.KeyRight:
+			return min(n-1, i+1)
+		}
+		return i
+	}
+	w.initSelector(g, g.DecodeMove, func(p fyne.Position) int { return w.geom().slot(p) }, w, step, g.LastMove, n/2)
 	w.ExtendBaseWidget(w)
 	return w
 }
@@ -78,7 +89,3 @@ func (g alkGeom) slot(p fyne.Position) int {
 }
 
 func (w *AlakBoard) geom() alkGeom { return alakGeom(w.g.Len(), w.Size()) }
-
-// Tapped places (modern), or selects, moves and deselects (classic)
-// (fyne.Tappable); see AlakBoard.
-func (w *AlakBoard) Tapped(e *fyne.PointEvent) { w.tap(w.geom().slot(e.Position)) }

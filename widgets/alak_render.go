@@ -63,6 +63,8 @@ func (w *AlakBoard) CreateRenderer() fyne.WidgetRenderer {
 	r.hintFrom = ring(colHint)
 	r.hintTo = ring(colHint)
 	r.objs = append(r.objs, r.sel, r.last, r.hintFrom, r.hintTo)
+	r.cur = newFocusRing()
+	r.objs = r.cur.objects(r.objs)
 	r.Refresh()
 	return r
 }
@@ -84,6 +86,7 @@ type alakRenderer struct {
 	lastFrom  *canvas.Circle
 	hintFrom  *canvas.Circle
 	hintTo    *canvas.Circle
+	cur       focusRing
 
 	drawn   []int8 // -1 empty, 0 x, 1 o
 	fade    fader  // captured pieces fading out
@@ -165,6 +168,9 @@ func (r *alakRenderer) Refresh() {
 		placeCircle(r.hover, geo.centre(hover), 0.5*u)
 	}
 	setVisible(r.hover, hover >= 0)
+
+	c := w.cursorShown()
+	r.cur.set(c >= 0, geo.centre(max(c, 0)), 0.48*u, max(1.5, u*0.045))
 
 	lf, lt := g.DecodeMove(g.LastMove())
 	setVisible(r.lastFrom, lf >= 0)

@@ -27,6 +27,13 @@ import (
 )
 
 // Board is what every board widget offers the app.
+//
+// The four boards of this package are also fyne.Focusable, for play from
+// the keyboard: the arrow keys move a cursor over the cells, Return, Enter
+// or Space tap the cursor's cell, Escape clears a selection (see TypedKey).
+// A tap focuses the board; the app may also focus it with canvas.Focus
+// after a type assertion. Focusable is not part of Board so that boards
+// registered from outside the package (Register) need not implement it.
 type Board interface {
 	fyne.Widget
 	// SetInteractive turns taps on or off: off while the computer thinks
@@ -82,7 +89,8 @@ var (
 )
 
 // core is the state every board shares: interactivity, hint, callback, the
-// cell under the mouse and a move buffer reused by legality checks. It
+// cell under the mouse, the keyboard cursor and a move buffer reused by
+// legality checks. It
 // embeds the BaseWidget, so its methods refresh the outer widget (the one
 // given to ExtendBaseWidget).
 type core struct {
@@ -93,12 +101,19 @@ type core struct {
 	hover       int // cell under the mouse that a tap would act on, or -1
 	buf         []rules.Move
 	hoverable   func(pos fyne.Position) int
+
+	// Keyboard play (keys.go).
+	nav        keyNav
+	cursor     int  // the keyboard cursor's cell, -1 until the first focus
+	focused    bool // the board has the focus
+	showCursor bool // the cursor ring is drawn while focused (not after a mouse tap)
 }
 
 func (c *core) init(hoverable func(pos fyne.Position) int) {
 	c.interactive = true
 	c.hint = rules.NoMove
 	c.hover = -1
+	c.cursor = -1
 	c.buf = make([]rules.Move, 0, 512)
 	c.hoverable = hoverable
 }
@@ -201,13 +216,43 @@ type selector struct {
 	sel    int // selected cell or slot, or -1
 	state  rules.State
 	decode func(m rules.Move) (from, to int)
+	cellAt func(fyne.Position) int
 }
 
 // initSelector sets up the selector to read s, with the game's move
-// decoding and the widget's position-to-cell mapping (-1 off the cells).
-func (w *selector) initSelector(s rules.State, decode func(rules.Move) (from, to int), cellAt func(fyne.Position) int) {
+// decoding and the widget's position-to-cell mapping (-1 off the cells);
+// self, step and centre are the keyboard's (keyNav): the cursor starts on
+// the destination of last() (the last move), else on centre.
+func (w *selector) initSelector(s rules.State, decode func(rules.Move) (from, to int), cellAt func(fyne.Position) int,
+	self focusWidget, step func(c int, k fyne.KeyName) int, last func() rules.Move, centre int) {
 	w.sel, w.state, w.decode = -1, s, decode
+	w.cellAt = cellAt
 	w.init(func(p fyne.Position) int { return w.hoverAt(cellAt(p)) })
+	w.initKeys(keyNav{
+		self: self,
+		step: step,
+		start: func() int {
+			if _, t := w.decode(last()); t >= 0 {
+				return t
+			}
+			return centre
+		},
+		act: w.tap,
+		esc: func() {
+			if w.sel >= 0 {
+				w.sel = -1
+				w.Refresh()
+			}
+		},
+	})
+}
+
+// Tapped places, selects, moves or deselects (see tap), and focuses the
+// board (fyne.Tappable).
+func (w *selector) Tapped(e *fyne.PointEvent) {
+	c := w.cellAt(e.Position)
+	w.tapFocus(c)
+	w.tap(c)
 }
 
 // masks returns the cells a first tap acts on (the from cells of two-tap
@@ -318,7 +363,7 @@ func (w *selector) SetInteractive(on bool) {
 // 0-based), or -1 when nothing is selected.
 func (w *selector) Selected() int { return w.sel }
 
-// fadeTime is how long removed pieces take to fade out.
+// fadeTime is how long removed pieces take to fade out at AnimationNormal.
 const fadeTime = 350 * time.Millisecond
 
 // fader runs the short fade-out of pieces a move removed (DVONN's cut-off
@@ -349,10 +394,8 @@ func (f *fader) start(removed uint64, gone func(c int) bool) {
 		return
 	}
 	f.stop()
-	f.keep()
-	f.mask = mask
 	var anim *fyne.Animation
-	anim = fyne.NewAnimation(fadeTime, func(t float32) {
+	anim = newAnimation(fadeTime, func(t float32) {
 		if f.anim != anim {
 			return
 		}
@@ -364,8 +407,13 @@ func (f *fader) start(removed uint64, gone func(c int) bool) {
 			f.step(trailing(m), 1-t)
 		}
 	})
+	if anim == nil {
+		return // animations off: the cells are redrawn empty at once
+	}
+	f.keep()
+	f.mask = mask
 	f.anim = anim
-	anim.Start()
+	runAnimation(anim)
 }
 
 // stop finishes a running fade at once.

@@ -19,9 +19,17 @@ import (
 // moves (dvonn.Step); a tap on the selection or anywhere else deselects. A
 // pass is not made on the board (the app offers it). Stacks removed by the
 // last move fade out.
+//
+// Keyboard (see Board): Left and Right follow a row, Up and Down go to the
+// nearest space of the row above or below, straight up or down the screen
+// over repeated presses; the cursor starts on F3 or the last move's
+// destination.
 type DvonnBoard struct {
 	selector
 	g *dvonn.Game
+
+	goalX    float32 // the keyboard cursor's screen column (lattice x) for up and down
+	goalFrom int     // the cell the last up or down reached (goalX holds while the cursor is there)
 }
 
 var _ Board = (*DvonnBoard)(nil)
@@ -29,8 +37,9 @@ var _ Board = (*DvonnBoard)(nil)
 // NewDvonnBoard returns a board widget that reads g (the app's position;
 // the widget never changes it).
 func NewDvonnBoard(g *dvonn.Game) *DvonnBoard {
-	w := &DvonnBoard{g: g}
-	w.initSelector(g, decodeDvonn, w.cellAt)
+	w := &DvonnBoard{g: g, goalFrom: -1}
+	centre, _ := dvonn.CellAt(5, 2) // F3
+	w.initSelector(g, decodeDvonn, w.cellAt, w, w.keyStep, g.LastMove, centre)
 	w.ExtendBaseWidget(w)
 	return w
 }
@@ -58,6 +67,48 @@ func (w *DvonnBoard) cellAt(p fyne.Position) int {
 	return -1
 }
 
-// Tapped places, selects, moves or deselects (fyne.Tappable); see
-// DvonnBoard.
-func (w *DvonnBoard) Tapped(e *fyne.PointEvent) { w.tap(w.cellAt(e.Position)) }
+// keyStep moves the keyboard cursor from cell c: left and right along the
+// row, up and down to the nearest space of the next row. Up and down
+// keep to the column (on screen) where the vertical moves began, as text
+// editors do, so that repeated presses go straight up rather than drifting
+// along a slanted column; of two spaces equally near, the right one.
+func (w *DvonnBoard) keyStep(c int, k fyne.KeyName) int {
+	col, row := dvonn.CellCoord(c)
+	switch k {
+	case fyne.KeyLeft, fyne.KeyRight:
+		d := 1
+		if k == fyne.KeyLeft {
+			d = -1
+		}
+		if n, ok := dvonn.CellAt(col+d, row); ok {
+			return n
+		}
+		return c
+	}
+	r := row + 1 // row 1 is drawn at the bottom
+	if k == fyne.KeyDown {
+		r = row - 1
+	}
+	if w.goalFrom != c {
+		w.goalX = float32(col) - float32(row)/2
+	}
+	best, bestD := -1, float32(1e9)
+	for cc := range 11 {
+		n, ok := dvonn.CellAt(cc, r)
+		if !ok {
+			continue
+		}
+		d := float32(cc) - float32(r)/2 - w.goalX
+		if d < 0 {
+			d = -d
+		}
+		if d <= bestD { // columns ascend: ties go right
+			best, bestD = n, d
+		}
+	}
+	if best < 0 {
+		return c
+	}
+	w.goalFrom = best
+	return best
+}

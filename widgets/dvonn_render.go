@@ -160,6 +160,8 @@ func (w *DvonnBoard) CreateRenderer() fyne.WidgetRenderer {
 		r.rowLabel[i] = newLabel(strconv.Itoa(i + 1))
 		r.objs = append(r.objs, r.rowLabel[i])
 	}
+	r.cur = newFocusRing()
+	r.objs = r.cur.objects(r.objs)
 	for c := range r.drawn {
 		r.drawn[c].h = -1 // force the first refresh to draw every space
 	}
@@ -185,6 +187,7 @@ type dvonnRenderer struct {
 	hintTo   *canvas.Circle
 	colLabel [11]*canvas.Text
 	rowLabel [5]*canvas.Text
+	cur      focusRing
 
 	geo       hexGeom
 	drawn     [dvonn.NumCells]stackLook
@@ -353,6 +356,12 @@ func (r *dvonnRenderer) Refresh() {
 		placeCircle(r.hover, r.top(hover, now[hover].h), (dvDiscR+0.08)*u)
 	}
 	setVisible(r.hover, hover >= 0)
+
+	if c := w.cursorShown(); c >= 0 {
+		r.cur.set(true, r.top(c, now[c].h), (dvDiscR+0.16)*u, max(1.5, u*0.045))
+	} else {
+		r.cur.set(false, fyne.Position{}, 0, 0)
+	}
 
 	lf, lt, _ := dvonn.Decode(g.LastMove())
 	setVisible(r.lastFrom, lf >= 0)

@@ -20,6 +20,8 @@ const (
 // intersection (within half a cell of it) into that move: the point index
 // y*size+x, y from the top. The swap choice is not made on the board (the
 // app offers it). It marks the last move, the hint and the winning line.
+// Keyboard (see Board): the arrow keys move the cursor over the points; it
+// starts on the centre or the last move.
 type GomokuBoard struct {
 	core
 	g *gomoku.Game
@@ -33,6 +35,18 @@ var _ Board = (*GomokuBoard)(nil)
 func NewGomokuBoard(g *gomoku.Game) *GomokuBoard {
 	w := &GomokuBoard{g: g}
 	w.init(w.hoverCell)
+	n := g.Size()
+	w.initKeys(keyNav{
+		self: w,
+		step: func(p int, k fyne.KeyName) int { return gridStep(n, n, p, k) },
+		start: func() int {
+			if m := w.g.LastMove(); m < rules.Move(n*n) {
+				return int(m)
+			}
+			return n/2*n + n/2
+		},
+		act: w.tapPoint,
+	})
 	w.ExtendBaseWidget(w)
 	return w
 }
@@ -81,12 +95,17 @@ func (w *GomokuBoard) hoverCell(pos fyne.Position) int {
 }
 
 // Tapped plays the intersection near the tap when it is empty and the game
-// is on (fyne.Tappable).
+// is on, and focuses the board (fyne.Tappable).
 func (w *GomokuBoard) Tapped(e *fyne.PointEvent) {
-	if !w.interactive {
-		return
-	}
-	if p := w.geom().point(e.Position); p >= 0 {
+	p := w.geom().point(e.Position)
+	w.tapFocus(p)
+	w.tapPoint(p)
+}
+
+// tapPoint plays point p (-1: none) when it is legal and the board is
+// interactive.
+func (w *GomokuBoard) tapPoint(p int) {
+	if w.interactive && p >= 0 {
 		w.emit(w.g, rules.Move(p))
 	}
 }

@@ -86,6 +86,8 @@ func (w *GomokuBoard) CreateRenderer() fyne.WidgetRenderer {
 		r.rowLabel = append(r.rowLabel, newLabel(strconv.Itoa(n-i)))
 		r.objs = append(r.objs, r.colLabel[i], r.rowLabel[i])
 	}
+	r.cur = newFocusRing()
+	r.objs = r.cur.objects(r.objs)
 	r.Refresh()
 	return r
 }
@@ -107,6 +109,7 @@ type gomokuRenderer struct {
 	hint     *canvas.Circle
 	colLabel []*canvas.Text
 	rowLabel []*canvas.Text
+	cur      focusRing
 }
 
 func (r *gomokuRenderer) MinSize() fyne.Size { return fyne.NewSquareSize(300) }
@@ -154,10 +157,12 @@ func (r *gomokuRenderer) Layout(size fyne.Size) {
 }
 
 // marks places and shows the single marks: last move, hint, hover ghost
-// stone and the winning line.
+// stone, the winning line and the keyboard cursor.
 func (r *gomokuRenderer) marks(g gmkGeom) {
 	w := r.w
 	u := g.unit
+	c := w.cursorShown()
+	r.cur.set(c >= 0, g.centre(max(c, 0)), u*0.52, max(1.5, u*0.05))
 	lm := w.g.LastMove()
 	lastOn := lm < rules.Move(r.n*r.n)
 	if lastOn {

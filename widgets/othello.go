@@ -20,7 +20,8 @@ const (
 // square with a legal placement into that move (the square index 0..63,
 // row*8+col). A pass is not made on the board: the app offers it. It marks
 // the legal moves (ShowLegal), the last move, the hint, and animates the
-// discs flipped by the last move.
+// discs flipped by the last move. Keyboard (see Board): the arrow keys
+// move the cursor over the squares; it starts on d4 or the last move.
 type OthelloBoard struct {
 	core
 	b         *othello.Board
@@ -34,6 +35,17 @@ var _ Board = (*OthelloBoard)(nil)
 func NewOthelloBoard(b *othello.Board) *OthelloBoard {
 	o := &OthelloBoard{b: b, showLegal: true}
 	o.init(o.hoverCell)
+	o.initKeys(keyNav{
+		self: o,
+		step: func(sq int, k fyne.KeyName) int { return gridStep(8, 8, sq, k) },
+		start: func() int {
+			if m := o.b.LastMove(); m < 64 {
+				return int(m)
+			}
+			return 27 // d4
+		},
+		act: o.tapSquare,
+	})
 	o.ExtendBaseWidget(o)
 	return o
 }
@@ -86,12 +98,18 @@ func (o *OthelloBoard) hoverCell(p fyne.Position) int {
 	return -1
 }
 
-// Tapped plays the tapped square when it is a legal placement (fyne.Tappable).
+// Tapped plays the tapped square when it is a legal placement, and
+// focuses the board (fyne.Tappable).
 func (o *OthelloBoard) Tapped(e *fyne.PointEvent) {
-	if !o.interactive {
-		return
-	}
-	if sq := othelloGeom(o.Size()).square(e.Position); sq >= 0 {
+	sq := othelloGeom(o.Size()).square(e.Position)
+	o.tapFocus(sq)
+	o.tapSquare(sq)
+}
+
+// tapSquare plays square sq (-1: none) when it is a legal placement and
+// the board is interactive.
+func (o *OthelloBoard) tapSquare(sq int) {
+	if o.interactive && sq >= 0 {
 		o.emit(o.b, rules.Move(sq))
 	}
 }

@@ -20,7 +20,8 @@ var (
 	colLegalW    = color.NRGBA{0xff, 0xff, 0xff, 0x70}
 )
 
-// flipTime is how long the discs flipped by the last move take to turn.
+// flipTime is how long the discs flipped by the last move take to turn at
+// AnimationNormal.
 const flipTime = 260 * time.Millisecond
 
 // CreateRenderer builds the board's canvas objects once (fyne.Widget).
@@ -54,6 +55,8 @@ func (o *OthelloBoard) CreateRenderer() fyne.WidgetRenderer {
 		r.rowLabel[i] = newLabel(string(rune('1' + i)))
 		r.objs = append(r.objs, r.colLabel[i], r.rowLabel[i])
 	}
+	r.cur = newFocusRing()
+	r.objs = r.cur.objects(r.objs)
 	r.Refresh()
 	return r
 }
@@ -70,6 +73,7 @@ type othelloRenderer struct {
 	last, hint  *canvas.Circle
 	colLabel    [8]*canvas.Text
 	rowLabel    [8]*canvas.Text
+	cur         focusRing
 
 	drawn    [64]int8 // what each square shows: -1 empty, 0 black, 1 white
 	drawnOK  bool     // drawn holds a real position
@@ -122,9 +126,12 @@ func (r *othelloRenderer) Layout(size fyne.Size) {
 	r.position(g)
 }
 
-// position moves the single marks (last move, hint, hover) to their squares.
+// position moves the single marks (last move, hint, hover) to their
+// squares and draws the keyboard cursor.
 func (r *othelloRenderer) position(g othGeom) {
 	w := r.w
+	c := w.cursorShown()
+	r.cur.set(c >= 0, g.centre(max(c, 0)), g.unit*0.47, max(1.5, g.unit*0.045))
 	if m := w.b.LastMove(); m < 64 {
 		placeCircle(r.last, g.centre(int(m)), g.unit*0.09)
 	}
@@ -206,6 +213,14 @@ func (r *othelloRenderer) Refresh() {
 // is now taken, and discs of LastFlips changed colour.
 func (r *othelloRenderer) startFlips(now [64]int8) {
 	b := r.w.b
+	for m := r.animMask; m != 0; m &= m - 1 {
+		if sq := trailing(m); now[sq] != r.animTo[sq] {
+			// The position changed under the flips (an undo): they end
+			// now and Refresh redraws the squares.
+			r.stopFlips()
+			break
+		}
+	}
 	lm := b.LastMove()
 	if !r.drawnOK || lm >= 64 || r.drawn[lm] >= 0 || now[lm] < 0 {
 		return
@@ -220,21 +235,29 @@ func (r *othelloRenderer) startFlips(now [64]int8) {
 	if mask == 0 {
 		return
 	}
-	if r.anim != nil {
-		r.anim.Stop()
-		r.animTick(1) // the interrupted flips jump to their end
-	}
-	from, to := r.drawn, now
-	r.animMask, r.animFrom, r.animTo = mask, from, to
+	r.stopFlips()
 	var anim *fyne.Animation
-	anim = fyne.NewAnimation(flipTime, func(t float32) {
+	anim = newAnimation(flipTime, func(t float32) {
 		if r.anim == anim {
 			r.animTick(t)
 		}
 	})
+	if anim == nil {
+		return // animations off: Refresh draws the new colours
+	}
 	anim.Curve = fyne.AnimationEaseInOut
+	r.animMask, r.animFrom, r.animTo = mask, r.drawn, now
 	r.anim = anim
-	anim.Start()
+	runAnimation(anim)
+}
+
+// stopFlips ends a running flip animation at once: the discs show the
+// colours it was heading for (Refresh then redraws what changed since).
+func (r *othelloRenderer) stopFlips() {
+	if r.anim != nil {
+		r.anim.Stop()
+		r.animTick(1)
+	}
 }
 
 // animTick draws the flipping discs at time t (0..1); at 1 the animation
