@@ -165,6 +165,9 @@ func (a *analyser) start(d *rules.Descriptor, s rules.State, n int) {
 		a.post(func() {
 			if gen == a.gen {
 				a.cancel = nil
+				if a.onUpdate != nil {
+					a.onUpdate() // moves played meanwhile are analysed next
+				}
 			}
 		})
 	}()

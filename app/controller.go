@@ -499,7 +499,6 @@ func (c *Controller) apply(m rules.Move, auto bool) {
 // advance plays forced moves, ends the game or starts the computer, then
 // tells the window.
 func (c *Controller) advance() {
-	defer c.runClock()
 	for c.started && !c.closed && c.result == "" && !c.paused {
 		if over, _ := c.state.Outcome(); over {
 			if c.result == "" {
@@ -518,6 +517,7 @@ func (c *Controller) advance() {
 			c.apply(m, true)
 			continue
 		}
+		c.runClock() // a turn begins (before a search starts: it may end at once)
 		if p := c.state.ToMove(); c.IsComputer(p) {
 			if cfg, ok := c.externalSeat(p); ok {
 				c.startExternal(p, cfg)

@@ -165,15 +165,19 @@ func (g *gui) dialogSize() fyne.Size {
 // app's storage folder.
 const autosaveBase = "autosave"
 
-// autosaveDir is the folder of the autosave, "" when the app has no
-// storage on disk.
-func (g *gui) autosaveDir() string {
-	root := g.app.Storage().RootURI()
+// autosaveRoot returns the folder of app a's autosave: its storage folder
+// on disk, or "" when it has none (then nothing is autosaved). Tests
+// replace it, since Fyne's test apps share one storage folder.
+var autosaveRoot = func(a fyne.App) string {
+	root := a.Storage().RootURI()
 	if root == nil || root.Scheme() != "file" {
 		return ""
 	}
 	return root.Path()
 }
+
+// autosaveDir is the folder of the autosave, "" for none.
+func (g *gui) autosaveDir() string { return autosaveRoot(g.app) }
 
 // autosave writes the game to the storage folder after a move (the window
 // calls it when the history changed). A finished game stays there as well
@@ -181,8 +185,8 @@ func (g *gui) autosaveDir() string {
 func (g *gui) autosave() {
 	dir := g.autosaveDir()
 	c := g.ctl
-	if dir == "" || c.State() == nil || !c.Started() {
-		return
+	if dir == "" || c.State() == nil || !c.Started() || len(c.desc.Formats) == 0 {
+		return // a game without a record format (a test's toy game) is not kept
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		fyne.LogError("autosave", err)

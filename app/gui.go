@@ -110,6 +110,8 @@ func newGUI(a fyne.App, eng searcher, post func(func()), seed uint64) *gui {
 		g.rebuildBoard(g.ctl.State())
 	}
 	g.ctl.OnChange = g.refresh
+	g.ctl.SetAnalysis(true)
+	widgets.SetAnimationSpeed(loadAnimation(a.Preferences()))
 	g.ctl.Engines = func() []EngineConfig { return LoadEngines(a.Preferences()) }
 	g.ctl.OnProgress = func(ai.Info) { g.panel.showThinking(g.ctl) }
 	g.ctl.OnGameOver = g.showGameOver
@@ -377,6 +379,22 @@ func (g *gui) buildMenu() {
 	g.legalItem.Checked = g.showLegal
 	g.enginesItem = fyne.NewMenuItem("Engines…", g.showEngines)
 	g.soundItem = fyne.NewMenuItem("Sound", g.toggleSound)
+	animItem := fyne.NewMenuItem("Animation", nil)
+	var animItems []*fyne.MenuItem
+	for _, sp := range animationSpeeds {
+		it := fyne.NewMenuItem(sp.label, nil)
+		it.Checked = widgets.CurrentAnimationSpeed() == sp.speed
+		it.Action = func() {
+			widgets.SetAnimationSpeed(sp.speed)
+			g.app.Preferences().SetString(prefAnimation, sp.key)
+			for _, o := range animItems {
+				o.Checked = o == it
+			}
+			g.menu.Refresh()
+		}
+		animItems = append(animItems, it)
+	}
+	animItem.ChildMenu = fyne.NewMenu("", animItems...)
 	g.soundItem.Checked = !g.sound.Muted()
 	g.resignItem = fyne.NewMenuItem("Resign…", g.resign)
 	openItem := fyne.NewMenuItem("Open…", g.openGame)
@@ -390,7 +408,7 @@ func (g *gui) buildMenu() {
 	game := fyne.NewMenu("Game", g.newItem, openItem, saveItem, fyne.NewMenuItemSeparator(),
 		g.undoItem, g.redoItem, g.hintItem, g.swapItem, g.resignItem, fyne.NewMenuItemSeparator(),
 		copyItem, pasteItem, fyne.NewMenuItemSeparator(), g.legalItem,
-		g.soundItem, fyne.NewMenuItemSeparator(), g.enginesItem)
+		g.soundItem, animItem, fyne.NewMenuItemSeparator(), g.enginesItem)
 	help := fyne.NewMenu("Help",
 		fyne.NewMenuItem("How to play", g.showRules),
 		fyne.NewMenuItem("Statistics", g.showStats),
@@ -422,8 +440,19 @@ func (g *gui) addShortcuts() {
 			g.ctl.Review(0)
 		case fyne.KeyEnd, fyne.KeyEscape:
 			g.ctl.Review(len(g.ctl.hist))
+		case fyne.KeyUp, fyne.KeyDown, fyne.KeyReturn, fyne.KeyEnter, fyne.KeySpace:
+			g.focusBoard()
 		}
 	})
+}
+
+// focusBoard gives the board the keyboard: from then on the arrow keys
+// move its cursor and Enter or Space plays (until the focus moves away, by
+// Tab or a click elsewhere).
+func (g *gui) focusBoard() {
+	if f, ok := g.board.(fyne.Focusable); ok {
+		g.win.Canvas().Focus(f)
+	}
 }
 
 // continueHere asks before Continue from here takes back the moves after

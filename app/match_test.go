@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"fyne.io/fyne/v2"
 	"io"
 	"os"
 	"regexp"
@@ -20,6 +21,9 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv("PLANIVERSE_FAKE"); mode != "" {
 		os.Exit(fakeEngine(mode, strings.Fields(os.Getenv("PLANIVERSE_FAKE_ARGS"))))
 	}
+	// Fyne's test apps share one storage folder: no test restores
+	// another's autosave unless it sets its own folder (TestAutosave).
+	autosaveRoot = func(fyne.App) string { return "" }
 	os.Exit(m.Run())
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"planiverse/ai"
 	"planiverse/rules"
+	"planiverse/widgets"
 )
 
 // panelWidth is the width of the side panel in Fyne units.
@@ -109,6 +110,7 @@ type panel struct {
 	onContinue                 func()
 	reviewPly, reviewLen       int
 
+	graph                                   *widgets.EvalGraph // the evaluation by move
 	pause                                   *widget.Button
 	undo, redo, hint, swap, newGame, resign *widget.Button
 	showLegal                               *widget.Check
@@ -196,7 +198,14 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 	)
 	width := canvas.NewRectangle(color.Transparent)
 	width.SetMinSize(fyne.NewSize(panelWidth, 0))
-	p.content = container.NewStack(width, container.NewPadded(container.NewBorder(p.top, nil, nil, nil, p.moves)))
+	p.graph = widgets.NewEvalGraph()
+	p.graph.OnTapped = func(ply int) {
+		if p.onReview != nil {
+			p.onReview(ply)
+		}
+	}
+	graphBox := container.NewVBox(widget.NewLabelWithStyle("Evaluation (up: dark side ahead)", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), p.graph)
+	p.content = container.NewStack(width, container.NewPadded(container.NewBorder(p.top, graphBox, nil, nil, p.moves)))
 	return p
 }
 
@@ -274,6 +283,13 @@ func (p *panel) update(c *Controller) {
 
 	texts, _, sides := c.History()
 	p.updateReview(c, len(texts))
+	scores, known := c.Analysis()
+	p.graph.SetScores(scores, known)
+	if ply, on := c.Reviewing(); on {
+		p.graph.SetCurrent(ply)
+	} else {
+		p.graph.SetCurrent(-1)
+	}
 	rows := make([]string, len(texts))
 	for i, t := range texts {
 		rows[i] = fmt.Sprintf("%d. %s  %s", i+1, sides[i], t)

@@ -8,6 +8,7 @@ import (
 	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/registry"
+	"planiverse/widgets"
 )
 
 // Opponent says who sits at the other side of the board.
@@ -180,6 +181,7 @@ const (
 	prefEngine    = "engine"
 	prefLevel2    = "level2"
 	prefSound     = "sound"
+	prefAnimation = "animation"
 	prefClock     = "clock"
 	prefLoseTime  = "clock.loseOnTime"
 	prefWidth     = "window.width"
@@ -243,3 +245,24 @@ func SaveShowLegal(p fyne.Preferences, on bool) { p.SetBool(prefShowLegal, on) }
 
 // loadSoundOn reports whether the sounds are on (default on).
 func loadSoundOn(p fyne.Preferences) bool { return p.BoolWithFallback(prefSound, true) }
+
+// animationSpeeds are the choices of Game → Animation.
+var animationSpeeds = []struct {
+	key, label string
+	speed      widgets.AnimationSpeed
+}{
+	{"normal", "Normal", widgets.AnimationNormal},
+	{"slow", "Slow", widgets.AnimationSlow},
+	{"off", "Off", widgets.AnimationOff},
+}
+
+// loadAnimation returns the remembered animation speed (default normal).
+func loadAnimation(p fyne.Preferences) widgets.AnimationSpeed {
+	key := p.StringWithFallback(prefAnimation, "normal")
+	for _, sp := range animationSpeeds {
+		if sp.key == key {
+			return sp.speed
+		}
+	}
+	return widgets.AnimationNormal
+}

@@ -116,18 +116,14 @@ func (c *core) cursorShown() int {
 }
 
 // tapFocus is the keyboard side of a mouse tap on cell (-1: off the
-// cells): it moves the cursor there, focuses the board and hides the
-// cursor ring until a key is pressed.
+// cells): it moves the cursor there and hides the cursor ring until a key
+// is pressed. A tap does not take the keyboard focus: the window keeps the
+// arrow keys for walking through the game until the person focuses the
+// board (Tab, or the app's own key), so mouse play and keyboard review
+// mix.
 func (c *core) tapFocus(cell int) {
 	if cell >= 0 {
 		c.cursor = cell
-	}
-	if !c.focused && c.nav.self != nil {
-		if a := fyne.CurrentApp(); a != nil {
-			if cv := a.Driver().CanvasForObject(c.nav.self); cv != nil {
-				cv.Focus(c.nav.self)
-			}
-		}
 	}
 	if c.showCursor {
 		c.showCursor = false
