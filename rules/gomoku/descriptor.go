@@ -11,8 +11,9 @@ import (
 func (g *Game) GameName() string { return Descriptor.Name }
 
 // Descriptor describes Gomoku to the app, the command line and the AI
-// (rules.Descriptor; RULES.md, "Gomoku"). Options: "size" (15, 19, 20),
-// "rules" (freestyle, exact5) and "opening" (none, swap).
+// (rules.Descriptor; RULES.md, "Gomoku"). Options: "size" (15, 19, 20;
+// not given under renju, which is 15x15 only), "rules" (freestyle, exact5,
+// renju) and "opening" (none, swap).
 var Descriptor = &rules.Descriptor{
 	Name:    "gomoku",
 	Title:   "Gomoku",
@@ -26,12 +27,16 @@ var Descriptor = &rules.Descriptor{
 				{Value: "20", Label: "20 × 20", Short: "20x20"},
 			},
 			Default: "15",
+			// Renju is played on 15x15 only: the size does not apply.
+			Applies: func(o rules.Options) bool { return o["rules"] != Renju.String() },
 		},
 		{
-			Key: "rules", Label: "Win rule", Help: "gomoku win rule: freestyle (default) or exact5",
+			Key: "rules", Label: "Win rule", Help: "gomoku win rule: freestyle (default), exact5 or renju (RIF rules, 15x15 only: Black may not play a double-three, double-four or overline)",
 			Choices: []rules.Choice{
 				{Value: "freestyle", Label: "Freestyle (five or more)", Short: "freestyle"},
 				{Value: "exact5", Label: "Exact five (six or more does not count)", Short: "exact five"},
+				{Value: "renju", Label: "Renju (15 × 15; Black's forbidden points)", Short: "renju",
+					Note: "Renju (RIF rules, 15 × 15): Black wins only with exactly five and may not make a double-three, a double-four or an overline; White wins with five or more."},
 			},
 			Default: "freestyle",
 		},
@@ -55,7 +60,9 @@ var Descriptor = &rules.Descriptor{
 	Notation: "gomoku: a point such as H8 (column letters from A at the left, rows from 1 at the bottom), or swap",
 	Rules: "Players take turns placing a stone on an empty intersection; Black starts. " +
 		"Five in a row (horizontally, vertically or diagonally) wins — with the exact-five " +
-		"rule a line of six or more does not count. With the swap opening, after Black's " +
+		"rule a line of six or more does not count. Under Renju (15 × 15) White wins with five or " +
+		"more, Black only with exactly five, and Black may not play a point that makes two open " +
+		"threes at once, two fours, or six or more in a row (a five still wins). With the swap opening, after Black's " +
 		"first stone the second player may take that stone over (Swap colours).",
 	New: func(o rules.Options) (rules.State, error) {
 		return New(optionsOf(o))
@@ -69,8 +76,11 @@ var Descriptor = &rules.Descriptor{
 	Intro: func(o rules.Options) []string {
 		opts := optionsOf(o)
 		rule := "five or more in a row wins"
-		if opts.Rule == ExactFive {
+		switch opts.Rule {
+		case ExactFive:
 			rule = "exactly five in a row wins (six or more does not)"
+		case Renju:
+			rule = "renju: Black wins only with exactly five and may not play a double-three, double-four or overline (marked on the board); White wins with five or more"
 		}
 		msgs := []string{fmt.Sprintf("%dx%d board, %s.", opts.Size, opts.Size, rule)}
 		if opts.Opening == SwapOpening {
@@ -88,6 +98,8 @@ var Descriptor = &rules.Descriptor{
 		g := s.(*Game)
 		w, ok := rules.Winner(s)
 		switch {
+		case !ok && g.Stones() < g.Size()*g.Size():
+			return "Draw: Black has only forbidden points left"
 		case !ok:
 			return "Draw: the board is full"
 		case len(g.WinningLine()) > 5:
@@ -103,8 +115,12 @@ var colourNames = [2]string{"Black", "White"}
 // optionsOf reads resolved registry options (rules.Descriptor.Resolve).
 func optionsOf(o rules.Options) Options {
 	opts := Options{Size: o.Int("size"), Rule: Freestyle, Opening: NoOpening}
-	if o["rules"] == ExactFive.String() {
+	switch o["rules"] {
+	case ExactFive.String():
 		opts.Rule = ExactFive
+	case Renju.String():
+		opts.Rule = Renju
+		opts.Size = 15
 	}
 	if o["opening"] == SwapOpening.String() {
 		opts.Opening = SwapOpening

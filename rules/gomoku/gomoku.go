@@ -1,7 +1,8 @@
 // Package gomoku implements Gomoku (five in a row) for Planiverse, as fixed
 // by RULES.md, section "Gomoku": boards of 15x15, 19x19 and 20x20
-// intersections, the freestyle and exact-five win rules, no opening rule or
-// the 1997 swap-after-the-first-move rule, and a draw on a full board.
+// intersections, the freestyle and exact-five win rules, the Renju rules
+// (RIF, 15x15: Black's forbidden points, renju.go), no opening rule or the
+// 1997 swap-after-the-first-move rule, and a draw on a full board.
 //
 // Points are numbered y*size + x, with x the column from the left and y the
 // row from the TOP, both 0-based (the engine-protocol coordinates of
@@ -34,15 +35,23 @@ const (
 	// ExactFive: exactly five in a row wins; an overline (six or more) does
 	// not.
 	ExactFive
+	// Renju: the RIF rules, on 15x15 only. White wins with five or more;
+	// Black wins only with exactly five and may not play a forbidden point
+	// (a double-three, a double-four or an overline: see Foul and
+	// Game.FoulAt). Forbidden points are not among Black's Moves.
+	Renju
 )
 
-// String returns "freestyle" or "exact5" (the command-line spelling).
+// String returns "freestyle", "exact5" or "renju" (the command-line
+// spelling).
 func (r Rule) String() string {
 	switch r {
 	case Freestyle:
 		return "freestyle"
 	case ExactFive:
 		return "exact5"
+	case Renju:
+		return "renju"
 	}
 	return "Rule(" + strconv.Itoa(int(r)) + ")"
 }
@@ -189,15 +198,19 @@ type Game struct {
 var _ rules.State = (*Game)(nil)
 
 // New returns the empty board for o. It fails for a size other than 15, 19
-// or 20, or for an unknown rule or opening.
+// or 20, for Renju on a board other than 15x15, or for an unknown rule or
+// opening.
 func New(o Options) (*Game, error) {
 	switch o.Size {
 	case 15, 19, 20:
 	default:
 		return nil, fmt.Errorf("gomoku: board size %d not offered (want 15, 19 or 20)", o.Size)
 	}
-	if o.Rule > ExactFive {
+	if o.Rule > Renju {
 		return nil, fmt.Errorf("gomoku: unknown win rule %d", o.Rule)
+	}
+	if o.Rule == Renju && o.Size != 15 {
+		return nil, fmt.Errorf("gomoku: renju is played on 15x15 only, not %dx%d", o.Size, o.Size)
 	}
 	if o.Opening > SwapOpening {
 		return nil, fmt.Errorf("gomoku: unknown opening rule %d", o.Opening)
@@ -289,16 +302,31 @@ func (g *Game) ToMove() rules.Player { return rules.Player(g.ply & 1) }
 // that the previous mover has won.
 func (g *Game) Won() bool { return g.winDir >= 0 }
 
-// Moves appends every empty point, then rules.Swap when it is legal; nothing
-// when the game is over (a five on the board, or a full board).
+// Moves appends every empty point (under Renju, when Black is to move,
+// every empty point that is not forbidden), then rules.Swap when it is
+// legal; nothing when the game is over (a five on the board, a full board,
+// or under Renju Black to move with only forbidden points).
 func (g *Game) Moves(buf []rules.Move) []rules.Move {
 	if g.winDir >= 0 || g.Stones() == g.n {
 		return buf
 	}
-	for p := 0; p < g.n; p++ {
-		if g.board[p] == 0 {
-			buf = append(buf, rules.Move(p))
+	start := len(buf)
+	if g.blackForbids() {
+		near := g.blackNear()
+		for p := 0; p < g.n; p++ {
+			if g.board[p] == 0 && !(g.mayFoul(&near, p) && foulAt(&g.lines, g.size, p, 0) != NoFoul) {
+				buf = append(buf, rules.Move(p))
+			}
 		}
+	} else {
+		for p := 0; p < g.n; p++ {
+			if g.board[p] == 0 {
+				buf = append(buf, rules.Move(p))
+			}
+		}
+	}
+	if len(buf) == start {
+		return buf // Black has only forbidden points: a draw
 	}
 	if g.CanSwap() {
 		buf = append(buf, rules.Swap)
@@ -314,7 +342,10 @@ func (g *Game) Legal(m rules.Move) bool {
 	if m == rules.Swap {
 		return g.CanSwap()
 	}
-	return int(m) < g.n && g.board[m] == 0
+	if int(m) >= g.n || g.board[m] != 0 {
+		return false
+	}
+	return !g.blackForbids() || foulAt(&g.lines, g.size, int(m), 0) == NoFoul
 }
 
 // Play makes move m, which must be legal (see Legal): it places a stone of
@@ -345,7 +376,7 @@ func (g *Game) Play(m rules.Move) {
 	ls[Diagonal][x-y+size-1] |= 1 << (x + 1)
 	ls[AntiDiagonal][x+y] |= 1 << (x + 1)
 	g.winDir = -1
-	exact := g.opts.Rule == ExactFive
+	exact := g.opts.Rule == ExactFive || (g.opts.Rule == Renju && c == 0)
 	switch {
 	case isFive(ls[Horizontal][y], x+1, exact):
 		g.winDir = Horizontal
@@ -449,12 +480,15 @@ func ScratchHash(g *Game) uint64 {
 }
 
 // Outcome reports the end of the game from ToMove's seat: a five made by the
-// previous mover scores -1 (a loss), a full board without a five 0 (a draw).
+// previous mover scores -1 (a loss), a full board without a five 0 (a
+// draw), and so does, under Renju, Black to move with only forbidden points
+// left (our rule: RIF would let Black pass; with no point left for either
+// side the game is drawn).
 func (g *Game) Outcome() (over bool, score int) {
 	if g.winDir >= 0 {
 		return true, -1
 	}
-	if g.Stones() == g.n {
+	if g.Stones() == g.n || g.blackStuck() {
 		return true, 0
 	}
 	return false, 0
@@ -551,8 +585,10 @@ func (g *Game) MoveString(m rules.Move) string {
 
 // ParseMove reads a point name or "swap" (any case) and checks it against
 // the position. Unreadable text wraps rules.ErrSyntax; a point off the
-// board or occupied, a swap when it is not allowed, or any move once the
-// game is over wraps rules.ErrIllegal. The position is never changed.
+// board or occupied, a swap when it is not allowed, any move once the game
+// is over, or under Renju a point forbidden for Black (the message names the
+// foul: "double-three", "double-four" or "overline") wraps rules.ErrIllegal.
+// The position is never changed.
 func (g *Game) ParseMove(s string) (rules.Move, error) {
 	t := strings.TrimSpace(s)
 	var m rules.Move
@@ -573,6 +609,11 @@ func (g *Game) ParseMove(s string) (rules.Move, error) {
 	}
 	if over, _ := g.Outcome(); over {
 		return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: the game is over", rules.Quote(s))
+	}
+	if m != rules.Swap && g.blackForbids() {
+		if f := foulAt(&g.lines, g.size, int(m), 0); f != NoFoul {
+			return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: forbidden for Black under renju (%s)", rules.Quote(s), f)
+		}
 	}
 	return m, nil
 }

@@ -42,7 +42,7 @@ func TestNew(t *testing.T) {
 			t.Errorf("size %d: %d moves at the start, want %d", size, n, size*size)
 		}
 	}
-	for _, o := range []Options{{Size: 0}, {Size: 16}, {Size: 21}, {Size: 15, Rule: 2}, {Size: 15, Opening: 2}} {
+	for _, o := range []Options{{Size: 0}, {Size: 16}, {Size: 21}, {Size: 15, Rule: 3}, {Size: 19, Rule: Renju}, {Size: 15, Opening: 2}} {
 		if g, err := New(o); err == nil || g != nil {
 			t.Errorf("New(%+v) = %v, %v; want an error", o, g, err)
 		}
