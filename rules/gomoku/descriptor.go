@@ -41,11 +41,13 @@ var Descriptor = &rules.Descriptor{
 			Default: "freestyle",
 		},
 		{
-			Key: "opening", Label: "Opening", Help: "gomoku opening: none (default) or swap (after the first stone the second player may take it over: move text swap)",
+			Key: "opening", Label: "Opening", Help: "gomoku opening: none (default), swap (after the first stone the second player may take it over: move text swap) or swap2 (the first player places three stones; the second takes White with a white stone, takes Black with swap, or places two more after balance and the first chooses: a white stone or swap)",
 			Choices: []rules.Choice{
 				{Value: "none", Label: "None"},
 				{Value: "swap", Label: "Swap after the first move", Short: "swap opening",
 					Note: "Swap: after Black's first stone, the second player may take that stone over and play Black; the first player then continues as White."},
+				{Value: "swap2", Label: "Swap2", Short: "swap2",
+					Note: "Swap2: the first player places three stones (black, white, black). The second player then takes White by placing the fourth stone, takes Black (Swap colours), or places two more stones (white, black) and lets the first player choose a colour."},
 			},
 			Default:   "none",
 			Preferred: "swap",
@@ -56,14 +58,19 @@ var Descriptor = &rules.Descriptor{
 			Moves: "H8 A1 H9 A2 H10 A3 H11 A4 H12"},
 		{Caption: "An open four (both ends empty) cannot be stopped: White can block only one end.", Options: rules.Options{"opening": "none"},
 			Moves: "H8 A1 H9 A2 H10 A3 H11"},
+		{Caption: "Renju: Black may not play the marked point H8, which would make two open threes at once (a double-three); White may.", Options: rules.Options{"rules": "renju", "opening": "none"},
+			Moves: "F8 A1 G8 A3 H9 A5 H10 A7"},
 	},
-	Notation: "gomoku: a point such as H8 (column letters from A at the left, rows from 1 at the bottom), or swap",
+	Notation: "gomoku: a point such as H8 (column letters from A at the left, rows from 1 at the bottom); swap (take Black: the swap and swap2 openings); balance (swap2: place two more stones)",
 	Rules: "Players take turns placing a stone on an empty intersection; Black starts. " +
 		"Five in a row (horizontally, vertically or diagonally) wins — with the exact-five " +
 		"rule a line of six or more does not count. Under Renju (15 × 15) White wins with five or " +
 		"more, Black only with exactly five, and Black may not play a point that makes two open " +
 		"threes at once, two fours, or six or more in a row (a five still wins). With the swap opening, after Black's " +
-		"first stone the second player may take that stone over (Swap colours).",
+		"first stone the second player may take that stone over (Swap colours). With Swap2, the first " +
+		"player places three stones (black, white, black); the second player takes White by placing " +
+		"the fourth stone, takes Black (Swap colours), or places two more stones (white, black) and " +
+		"the first player then takes White by placing the sixth stone or takes Black.",
 	New: func(o rules.Options) (rules.State, error) {
 		return New(optionsOf(o))
 	},
@@ -83,10 +90,39 @@ var Descriptor = &rules.Descriptor{
 			rule = "renju: Black wins only with exactly five and may not play a double-three, double-four or overline (marked on the board); White wins with five or more"
 		}
 		msgs := []string{fmt.Sprintf("%dx%d board, %s.", opts.Size, opts.Size, rule)}
-		if opts.Opening == SwapOpening {
+		switch opts.Opening {
+		case SwapOpening:
 			msgs = append(msgs, "Swap opening: after Black's first stone, the second player may take it over and play Black.")
+		case Swap2Opening:
+			msgs = append(msgs, "Swap2 opening: the first player places three stones (black, white, black); then the second player chooses a colour or places two more stones and lets the first player choose.")
 		}
 		return msgs
+	},
+	Action: func(s rules.State) string {
+		g := s.(*Game)
+		switch g.Deciding() {
+		case PhasePlaceThree:
+			return fmt.Sprintf("places opening stone %d of 3 (%s)", g.Ply()+1, stoneNames[g.ColorToMove()])
+		case PhaseChoose:
+			return "chooses: place the fourth stone (white) to play White, Swap colours to play Black, or Balance to place two more stones"
+		case PhasePlaceTwo:
+			return fmt.Sprintf("places balancing stone %d of 2 (%s)", g.Ply()-3, stoneNames[g.ColorToMove()])
+		case PhaseChooseAgain:
+			return "chooses: place the sixth stone (white) to play White, or Swap colours to play Black"
+		}
+		return ""
+	},
+	MoveNote: func(s rules.State, p rules.Played) string {
+		g := s.(*Game)
+		switch {
+		case p.Move == Balance:
+			return "The second player will place two more stones (white, black); then the first player chooses a colour."
+		case g.Options().Opening != Swap2Opening || int(p.Move) >= g.Size()*g.Size():
+			return ""
+		case g.Ply() == 4 && g.History(3) != Balance, g.Ply() == 7 && g.History(3) == Balance:
+			return "The player who placed the white stone " + p.Text + " takes White."
+		}
+		return ""
 	},
 	Warning: func(o rules.Options) string {
 		if o["rules"] == "freestyle" && o["opening"] == "none" {
@@ -112,6 +148,9 @@ var Descriptor = &rules.Descriptor{
 // colourNames are the names of the two colours, Black (0) first.
 var colourNames = [2]string{"Black", "White"}
 
+// stoneNames are the colours of stones, black (0) first.
+var stoneNames = [2]string{"black", "white"}
+
 // optionsOf reads resolved registry options (rules.Descriptor.Resolve).
 func optionsOf(o rules.Options) Options {
 	opts := Options{Size: o.Int("size"), Rule: Freestyle, Opening: NoOpening}
@@ -122,8 +161,11 @@ func optionsOf(o rules.Options) Options {
 		opts.Rule = Renju
 		opts.Size = 15
 	}
-	if o["opening"] == SwapOpening.String() {
+	switch o["opening"] {
+	case SwapOpening.String():
 		opts.Opening = SwapOpening
+	case Swap2Opening.String():
+		opts.Opening = Swap2Opening
 	}
 	return opts
 }
