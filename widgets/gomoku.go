@@ -18,10 +18,13 @@ const (
 // intersections of a wooden grid, with coordinates (columns A.. from the
 // left, rows 1.. counted from the bottom), and turns a tap near an empty
 // intersection (within half a cell of it) into that move: the point index
-// y*size+x, y from the top. The swap choice is not made on the board (the
-// app offers it). It marks the last move, the hint and the winning line.
-// Keyboard (see Board): the arrow keys move the cursor over the points; it
-// starts on the centre or the last move.
+// y*size+x, y from the top. The swap choice (and Swap2's balance) is not
+// made on the board (the app offers it). It marks the last move, the hint
+// and the winning line, and under Renju, while Black is to move, Black's
+// forbidden points with a small red cross (colForbidden); those points
+// take no tap and show no hover stone or pointer. Keyboard (see Board): the
+// arrow keys move the cursor over the points; it starts on the centre or
+// the last move.
 type GomokuBoard struct {
 	core
 	g *gomoku.Game

@@ -8,7 +8,13 @@ import (
 	"fyne.io/fyne/v2/canvas"
 
 	"planiverse/rules"
+	"planiverse/rules/gomoku"
 )
+
+// gmkFoulMarks is the number of forbidden-point marks a Renju board keeps
+// ready (more forbidden points at once are not marked, though still not
+// playable).
+const gmkFoulMarks = 64
 
 // Gomoku board colours: light wood (kaya), dark grid lines.
 var (
@@ -71,6 +77,15 @@ func (w *GomokuBoard) CreateRenderer() fyne.WidgetRenderer {
 		r.objs = r.stones[p].objects(r.objs)
 		r.drawn[p] = -1
 	}
+	if w.g.Rule() == gomoku.Renju {
+		for range gmkFoulMarks {
+			a, b := canvas.NewLine(colForbidden), canvas.NewLine(colForbidden)
+			a.Hide()
+			b.Hide()
+			r.fouls = append(r.fouls, [2]*canvas.Line{a, b})
+			r.objs = append(r.objs, a, b)
+		}
+	}
 	r.winLine = canvas.NewLine(colWinLine)
 	r.winLine.Hide()
 	r.last = dot(colLastMove)
@@ -110,6 +125,8 @@ type gomokuRenderer struct {
 	colLabel []*canvas.Text
 	rowLabel []*canvas.Text
 	cur      focusRing
+	fouls    [][2]*canvas.Line // Renju: a red cross per forbidden point
+	foulBuf  []rules.Move
 }
 
 func (r *gomokuRenderer) MinSize() fyne.Size { return fyne.NewSquareSize(300) }
@@ -187,6 +204,8 @@ func (r *gomokuRenderer) marks(g gmkGeom) {
 	}
 	setVisible(r.ghost, ghostOn)
 
+	r.foulMarks(g)
+
 	line := w.g.WinningLine()
 	winOn := len(line) >= 2
 	if winOn {
@@ -203,6 +222,40 @@ func (r *gomokuRenderer) marks(g gmkGeom) {
 			placeCircle(c, g.centre(line[i]), u*0.47)
 		}
 		setVisible(c, on)
+	}
+}
+
+// foulMarks crosses out Black's forbidden points (Renju) while Black is to
+// move in a game that is not over: for the person playing Black, and in
+// still diagrams; they are never offered for a tap or a hover.
+func (r *gomokuRenderer) foulMarks(g gmkGeom) {
+	if len(r.fouls) == 0 {
+		return
+	}
+	gm := r.w.g
+	r.foulBuf = r.foulBuf[:0]
+	if over, _ := gm.Outcome(); !over && gm.ColorToMove() == 0 {
+		r.foulBuf = gm.Forbidden(r.foulBuf)
+	}
+	d := g.unit * 0.22
+	sw := max(2, g.unit*0.1)
+	for i, f := range r.fouls {
+		on := i < len(r.foulBuf)
+		if on {
+			c := g.centre(int(r.foulBuf[i]))
+			ends := [2][2]fyne.Position{
+				{fyne.NewPos(c.X-d, c.Y-d), fyne.NewPos(c.X+d, c.Y+d)},
+				{fyne.NewPos(c.X-d, c.Y+d), fyne.NewPos(c.X+d, c.Y-d)},
+			}
+			for k, l := range f {
+				if l.Position1 != ends[k][0] || l.Position2 != ends[k][1] || l.StrokeWidth != sw {
+					l.Position1, l.Position2, l.StrokeWidth = ends[k][0], ends[k][1], sw
+					l.Refresh()
+				}
+			}
+		}
+		setVisible(f[0], on)
+		setVisible(f[1], on)
 	}
 }
 

@@ -170,3 +170,76 @@ func mustPoint(t *testing.T, size int, s string) int {
 	}
 	return p
 }
+
+// TestGomokuRenjuFouls: under Renju, Black's forbidden points are crossed
+// out while Black is to move, take no tap and show no hover stone or
+// pointer; the marks go when White is to move.
+func TestGomokuRenjuFouls(t *testing.T) {
+	newApp(t)
+	g, err := gomoku.New(gomoku.Options{Size: 15, Rule: gomoku.Renju})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := NewGomokuBoard(g)
+	rec := &recorder{}
+	w.SetOnMove(rec.on)
+	win := show(t, w, fyne.NewSize(520, 480))
+	r := test.WidgetRenderer(w).(*gomokuRenderer)
+	// Black: F8 G8 H9 H10 makes H8 a double-three; White far away.
+	play(t, g, "F8", "A1", "G8", "A3", "H9", "A5", "H10", "A7")
+	w.Update()
+	h8 := mustPoint(t, 15, "H8")
+	if g.ForbiddenReason(rules.Move(h8)) != "double-three" {
+		t.Fatal("bad set-up")
+	}
+	shown := 0
+	geo := w.geom()
+	for _, f := range r.fouls {
+		if f[0].Visible() {
+			shown++
+			c := geo.centre(h8)
+			mid := fyne.NewPos((f[0].Position1.X+f[0].Position2.X)/2, (f[0].Position1.Y+f[0].Position2.Y)/2)
+			if d := mid.Subtract(c); d.X*d.X+d.Y*d.Y > 1 || !f[1].Visible() || !sameColor(f[0].StrokeColor, colForbidden) {
+				t.Errorf("the cross is not on H8: centre %v, want %v", mid, c)
+			}
+		}
+	}
+	if shown != 1 {
+		t.Fatalf("%d crosses shown, want 1 (H8)", shown)
+	}
+	shot(t, win, "gomoku-renju")
+	// No hover, no pointer and no move on the forbidden point.
+	w.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: geo.centre(h8)}})
+	if r.ghost.Visible() || w.Cursor() != desktop.DefaultCursor {
+		t.Error("hover on a forbidden point")
+	}
+	tapAt(w, geo.centre(h8))
+	if len(rec.moves) != 0 {
+		t.Fatalf("a tap on a forbidden point played %v", rec.moves)
+	}
+	// A legal point next to it still works.
+	i8 := mustPoint(t, 15, "I8")
+	w.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: geo.centre(i8)}})
+	if !r.ghost.Visible() || w.Cursor() != desktop.PointerCursor {
+		t.Error("no hover on an allowed point")
+	}
+	tapAt(w, geo.centre(i8))
+	if len(rec.moves) != 1 || rec.moves[0] != rules.Move(i8) {
+		t.Fatalf("tap on I8 reported %v", rec.moves)
+	}
+	// White to move: no crosses.
+	play(t, g, "I8")
+	w.Update()
+	for _, f := range r.fouls {
+		if f[0].Visible() {
+			t.Fatal("crosses shown while White is to move")
+		}
+	}
+	// Other rules have no crosses at all.
+	f, _ := gomoku.New(gomoku.Options{Size: 15})
+	fb := NewGomokuBoard(f)
+	show(t, fb, fyne.NewSize(300, 300))
+	if len(test.WidgetRenderer(fb).(*gomokuRenderer).fouls) != 0 {
+		t.Error("crosses made for freestyle")
+	}
+}

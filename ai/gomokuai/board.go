@@ -18,7 +18,8 @@ import (
 type board struct {
 	size   int
 	rule   gomoku.Rule
-	exact  bool
+	exact  [2]bool                       // per colour: only exactly five wins (exactFor)
+	renju  bool                          // Black may not play forbidden points (gomoku.FoulIn)
 	lines  [2][4][gomoku.MaxLines]uint32 // [colour][dir][line], as gomoku.Game.Line
 	toMove rules.Player                  // colour of the next stone, 0 black
 	hash   uint64
@@ -52,7 +53,8 @@ func init() {
 // g must not be over.
 func (b *board) load(g *gomoku.Game) {
 	b.size, b.rule = g.Size(), g.Rule()
-	b.exact = b.rule == gomoku.ExactFive
+	b.exact = exactFor(b.rule)
+	b.renju = b.rule == gomoku.Renju
 	b.hash = uint64(b.size)*0x9E3779B97F4A7C15 ^ uint64(b.rule)*0xC2B2AE3D27D4EB4F
 	for c := rules.Player(0); c < 2; c++ {
 		for dir := 0; dir < 4; dir++ {
@@ -88,10 +90,11 @@ func (b *board) play(p int) {
 	ls[gomoku.Vertical][x] |= 1 << (y + 1)
 	ls[gomoku.Diagonal][x-y+size-1] |= 1 << (x + 1)
 	ls[gomoku.AntiDiagonal][x+y] |= 1 << (x + 1)
-	b.won = isFive(ls[gomoku.Horizontal][y], x+1, b.exact) ||
-		isFive(ls[gomoku.Vertical][x], y+1, b.exact) ||
-		isFive(ls[gomoku.Diagonal][x-y+size-1], x+1, b.exact) ||
-		isFive(ls[gomoku.AntiDiagonal][x+y], x+1, b.exact)
+	ex := b.exact[c]
+	b.won = isFive(ls[gomoku.Horizontal][y], x+1, ex) ||
+		isFive(ls[gomoku.Vertical][x], y+1, ex) ||
+		isFive(ls[gomoku.Diagonal][x-y+size-1], x+1, ex) ||
+		isFive(ls[gomoku.AntiDiagonal][x+y], x+1, ex)
 	b.hash ^= boardKeys[c][p] ^ keyWhiteToMove
 	b.toMove = c ^ 1
 }
@@ -125,6 +128,12 @@ func (b *board) undo() {
 	ls[gomoku.Diagonal][x-y+size-1] &^= 1 << (x + 1)
 	ls[gomoku.AntiDiagonal][x+y] &^= 1 << (x + 1)
 	b.hash ^= boardKeys[c][p]
+}
+
+// foul reports whether a black stone may not go on the empty point p
+// (Renju's forbidden points; never under other rules).
+func (b *board) foul(p int) bool {
+	return b.renju && gomoku.FoulIn(&b.lines, b.size, p) != gomoku.NoFoul
 }
 
 // isFive reports whether the run of set bits of line l through bit i wins:

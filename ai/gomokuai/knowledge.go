@@ -71,11 +71,36 @@ func New() *Knowledge {
 // of the colour to move (ColorOf(ToMove), which is how a swap is taken into
 // account) minus the opponent's, plus the threat terms above. It panics if
 // s is not a *gomoku.Game; it allocates nothing and leaves s unchanged.
+//
+// Under Renju, Black to move facing a single White win point that is
+// forbidden for Black is lost. In the undecided phases of the Swap2
+// opening the seat to move has no colour yet: a seat placing stones
+// scores -|v| (the other seat will choose the better colour), a seat
+// choosing scores |v|, where v is the evaluation for the colour to move.
 func (k *Knowledge) Evaluate(s rules.State) int {
 	g := s.(*gomoku.Game)
+	v := k.evaluate(g)
+	switch g.Deciding() {
+	case gomoku.PhasePlaceThree, gomoku.PhasePlaceTwo:
+		return -abs(v)
+	case gomoku.PhaseChoose, gomoku.PhaseChooseAgain:
+		return abs(v)
+	}
+	return v
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// evaluate is Evaluate for the colour to move.
+func (k *Knowledge) evaluate(g *gomoku.Game) int {
 	a := &k.a
 	a.refresh(g)
-	me := g.ColorOf(g.ToMove()) // == g.ColorToMove()
+	me := g.ColorToMove()
 	opp := me ^ 1
 	if a.nWin[me] > 0 {
 		return evalWinNext
@@ -84,9 +109,9 @@ func (k *Knowledge) Evaluate(s rules.State) int {
 	if me == 1 {
 		v = -v
 	}
-	n, _, _ := a.distinctWins(opp)
+	n, q, _ := a.distinctWins(opp)
 	switch {
-	case n >= 2:
+	case n >= 2, n == 1 && me == 0 && g.FoulAt(int(q)) != gomoku.NoFoul:
 		return evalLost
 	case n == 0:
 		if a.nThree[me] > 0 {
@@ -131,10 +156,10 @@ func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32
 			hi := min(bit, 31-bits.LeadingZeros32(mask)-4)
 			for j := lo; j <= hi; j++ {
 				o, x := own>>j&31, opp>>j&31
-				if x == 0 && !(a.exact && (own>>(j-1)|own>>(j+5))&1 != 0) {
+				if x == 0 && !(a.exact[me] && (own>>(j-1)|own>>(j+5))&1 != 0) {
 					sc += orderAttack[bits.OnesCount32(o)]
 				}
-				if o == 0 && !(a.exact && (opp>>(j-1)|opp>>(j+5))&1 != 0) {
+				if o == 0 && !(a.exact[me^1] && (opp>>(j-1)|opp>>(j+5))&1 != 0) {
 					sc += orderDefence[bits.OnesCount32(x)]
 				}
 			}
@@ -154,12 +179,60 @@ func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32
 //   - otherwise every empty point within distance 2 (a 5x5 square) of a
 //     stone, and rules.Swap when it is legal.
 //
+// Under Renju, Black's forbidden points are dropped (when that leaves
+// nothing, the allowed points near the stones, else every legal move). At
+// a colour choice of the Swap2 opening rules.Swap and Balance are added
+// when legal.
+//
 // It allocates nothing once buf has grown.
 func (k *Knowledge) Candidates(s rules.State, buf []rules.Move) []rules.Move {
 	g := s.(*gomoku.Game)
 	if over, _ := g.Outcome(); over {
 		return buf
 	}
+	start := len(buf)
+	buf = k.candidates(g, buf)
+	if g.Rule() == gomoku.Renju && g.ColorToMove() == 0 {
+		buf = dropFouls(g, buf, start)
+		if len(buf) == start {
+			buf = dropFouls(g, k.near(g, buf), start)
+		}
+		if len(buf) == start {
+			buf = g.Moves(buf)
+		}
+	}
+	if g.CanSwap() && !containsMove(buf[start:], rules.Swap) {
+		buf = append(buf, rules.Swap)
+	}
+	if g.CanBalance() {
+		buf = append(buf, gomoku.Balance)
+	}
+	return buf
+}
+
+// dropFouls removes Black's forbidden points from buf[start:], in place.
+func dropFouls(g *gomoku.Game, buf []rules.Move, start int) []rules.Move {
+	kept := start
+	for _, m := range buf[start:] {
+		if int(m) >= g.Size()*g.Size() || g.FoulAt(int(m)) == gomoku.NoFoul {
+			buf[kept] = m
+			kept++
+		}
+	}
+	return buf[:kept]
+}
+
+func containsMove(ms []rules.Move, m rules.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// candidates is Candidates before the Renju and Swap2 adjustments.
+func (k *Knowledge) candidates(g *gomoku.Game, buf []rules.Move) []rules.Move {
 	size := g.Size()
 	if g.Stones() == 0 {
 		return append(buf, rules.Move((size/2)*size+size/2))
@@ -225,7 +298,7 @@ func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, val
 	if !isGomoku {
 		return rules.NoMove, 0, 0, false
 	}
-	if over, _ := g.Outcome(); over || ctx.Err() != nil {
+	if over, _ := g.Outcome(); over || ctx.Err() != nil || g.Deciding() != gomoku.PhaseNone {
 		return rules.NoMove, 0, 0, false
 	}
 	v := k.vcf

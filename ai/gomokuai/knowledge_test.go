@@ -152,13 +152,6 @@ func nearLine(g *gomoku.Game, q, p int) bool {
 	return dx == 0 || dy == 0 || dx == dy || dx == -dy
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // naiveVCF is a deliberately simple reference for VCF: moves found by
 // playing every empty point, five points by playing every empty point.
 func naiveVCF(g *gomoku.Game, depth int) bool {

@@ -93,8 +93,20 @@ type lineInfo struct {
 }
 
 // analyseLine computes the lineInfo of a line with black stones b, white
-// stones w and points mask.
+// stones w and points mask, both colours under the same rule.
 func analyseLine(b, w, mask uint32, exact bool) lineInfo {
+	return analyseLineRule(b, w, mask, [2]bool{exact, exact})
+}
+
+// exactFor returns, per colour (0 black), whether only exactly five wins
+// under the rule: both colours under exact five, Black only under Renju.
+func exactFor(rule gomoku.Rule) [2]bool {
+	return [2]bool{rule == gomoku.ExactFive || rule == gomoku.Renju, rule == gomoku.ExactFive}
+}
+
+// analyseLineRule is analyseLine with the exact-five flag per colour
+// (exactFor).
+func analyseLineRule(b, w, mask uint32, ex [2]bool) lineInfo {
 	li := lineInfo{b: b, w: w}
 	if b|w == 0 {
 		return li
@@ -108,7 +120,7 @@ func analyseLine(b, w, mask uint32, exact bool) lineInfo {
 		switch {
 		case wb|ww == 0, wb != 0 && ww != 0:
 		case ww == 0:
-			if exact && (b>>(i-1)|b>>(i+5))&1 != 0 {
+			if ex[0] && (b>>(i-1)|b>>(i+5))&1 != 0 {
 				continue
 			}
 			k := bits.OnesCount32(wb)
@@ -119,7 +131,7 @@ func analyseLine(b, w, mask uint32, exact bool) lineInfo {
 				li.four[0] |= (^wb & 31) << i
 			}
 		default:
-			if exact && (w>>(i-1)|w>>(i+5))&1 != 0 {
+			if ex[1] && (w>>(i-1)|w>>(i+5))&1 != 0 {
 				continue
 			}
 			k := bits.OnesCount32(ww)
@@ -136,7 +148,7 @@ func analyseLine(b, w, mask uint32, exact bool) lineInfo {
 	for c := 0; c < 2; c++ {
 		for f := li.four[c]; f != 0; f &= f - 1 {
 			p := f & -f
-			if bits.OnesCount32(winPoints(own[c]|p, empty&^p, exact)) >= 2 {
+			if bits.OnesCount32(winPoints(own[c]|p, empty&^p, ex[c])) >= 2 {
 				li.three[c] |= p
 			}
 		}
@@ -158,7 +170,7 @@ type lineRef struct {
 type analyzer struct {
 	size  int
 	rule  gomoku.Rule
-	exact bool
+	exact [2]bool   // per colour: only exactly five wins (exactFor)
 	lines []lineRef // the lines of length >= 5
 	mask  [4][gomoku.MaxLines]uint32
 	info  [4][gomoku.MaxLines]lineInfo
@@ -180,7 +192,7 @@ func (a *analyzer) reset(g *gomoku.Game) { a.resetFor(g.Size(), g.Rule()) }
 func (a *analyzer) resetFor(size int, rule gomoku.Rule) {
 	a.size = size
 	a.rule = rule
-	a.exact = a.rule == gomoku.ExactFive
+	a.exact = exactFor(rule)
 	if a.lines == nil {
 		a.lines = make([]lineRef, 0, 4*gomoku.MaxLines)
 	}
@@ -229,7 +241,7 @@ func (a *analyzer) refreshBoard(bd *board) {
 // update re-analyses the line li for black stones b and white stones w.
 func (a *analyzer) update(li *lineInfo, b, w, mask uint32) {
 	a.account(li, -1)
-	*li = analyseLine(b, w, mask, a.exact)
+	*li = analyseLineRule(b, w, mask, a.exact)
 	a.account(li, 1)
 }
 
@@ -352,7 +364,7 @@ func (a *analyzer) appendDefences(buf []rules.Move, dir, l int, me rules.Player)
 	var def uint32
 	for d := near & empty; d != 0; d &= d - 1 {
 		p := d & -d
-		if openFourPoints(own[opp], own[me]|p, mask, a.exact) == 0 {
+		if openFourPoints(own[opp], own[me]|p, mask, a.exact[opp]) == 0 {
 			def |= p
 		}
 	}

@@ -46,8 +46,8 @@ func (k *Knowledge) RootMoves(ctx context.Context, s rules.State, moves []rules.
 	if !ok || len(moves) < 2 || ctx.Err() != nil {
 		return moves
 	}
-	if over, _ := g.Outcome(); over {
-		return moves
+	if over, _ := g.Outcome(); over || g.Deciding() != gomoku.PhaseNone {
+		return moves // no colours yet in the Swap2 opening: no threats to weigh
 	}
 	v := k.vcf
 	b := &v.b

@@ -21,8 +21,12 @@ type failEntry struct {
 // only the forced reply, the point that stops the five. The attacker wins
 // when he makes five, or a move that leaves two distinct win points (an
 // open four or a double four). When the defender has a four himself, the
-// attacker must block it, and only with a move that makes a four. A table
-// of positions known to fail at a depth prunes transpositions.
+// attacker must block it, and only with a move that makes a four. Under
+// Renju, Black never plays a forbidden point (gomoku.FoulIn): Black's fours
+// there are not tried, a Black attacker who must block on one loses the
+// line, and a White four whose only block is forbidden for Black wins as
+// an open four does. A table of positions known to fail at a depth prunes
+// transpositions.
 type vcfSearch struct {
 	a       *analyzer
 	stack   []rules.Move
@@ -108,6 +112,9 @@ func (v *vcfSearch) attack(g *board, depth, ply int) bool {
 	}
 	start := len(v.stack)
 	if n == 1 {
+		if me == 0 && g.foul(int(q)) {
+			return false // Black cannot block
+		}
 		v.stack = append(v.stack, q) // must block, and with a four
 	} else {
 		a.nextGen()
@@ -117,12 +124,21 @@ func (v *vcfSearch) attack(g *board, depth, ply int) bool {
 	won := false
 	for i := start; i < end && !won && !v.aborted; i++ {
 		p := v.stack[i]
+		if me == 0 && g.foul(int(p)) {
+			continue
+		}
 		g.play(int(p))
 		a.refreshBoard(g)
 		wn, w1, w2 := a.distinctWins(me)
 		switch {
 		case wn >= 2:
 			v.seq[ply], v.seq[ply+1], v.seq[ply+2] = p, w1, w2
+			v.seqLen = ply + 3
+			won = true
+		case wn == 1 && me == 1 && g.foul(int(w1)):
+			// Black may not block: White fives next, whatever Black
+			// plays (rules.NoMove stands for that move).
+			v.seq[ply], v.seq[ply+1], v.seq[ply+2] = p, rules.NoMove, w1
 			v.seqLen = ply + 3
 			won = true
 		case wn == 1:
@@ -146,7 +162,9 @@ func (v *vcfSearch) attack(g *board, depth, ply int) bool {
 // at most maxDepth fours before the five (0 finds only an immediate five),
 // shortest first. On success seq holds the winning line, attacker and
 // defender moves alternating and ending with the five (so len(seq) is the
-// number of plies to the win; none for a finished game). g is only read
+// number of plies to the win; none for a finished game; under Renju the
+// defender's move is rules.NoMove where Black's only block is forbidden).
+// g is only read
 // (the search runs on a private copy); the call allocates its own tables, so it suits tests and one-off analysis
 // (the search uses Knowledge.Solve).
 func VCF(g *gomoku.Game, maxDepth int) (seq []rules.Move, ok bool) {

@@ -11,8 +11,9 @@ import (
 func (g *Game) GameName() string { return Descriptor.Name }
 
 // Descriptor describes Gomoku to the app, the command line and the AI
-// (rules.Descriptor; RULES.md, "Gomoku"). Options: "size" (15, 19, 20),
-// "rules" (freestyle, exact5) and "opening" (none, swap).
+// (rules.Descriptor; RULES.md, "Gomoku"). Options: "size" (15, 19, 20;
+// not given under renju, which is 15x15 only), "rules" (freestyle, exact5,
+// renju) and "opening" (none, swap).
 var Descriptor = &rules.Descriptor{
 	Name:    "gomoku",
 	Title:   "Gomoku",
@@ -26,21 +27,27 @@ var Descriptor = &rules.Descriptor{
 				{Value: "20", Label: "20 × 20", Short: "20x20"},
 			},
 			Default: "15",
+			// Renju is played on 15x15 only: the size does not apply.
+			Applies: func(o rules.Options) bool { return o["rules"] != Renju.String() },
 		},
 		{
-			Key: "rules", Label: "Win rule", Help: "gomoku win rule: freestyle (default) or exact5",
+			Key: "rules", Label: "Win rule", Help: "gomoku win rule: freestyle (default), exact5 or renju (RIF rules, 15x15 only: Black may not play a double-three, double-four or overline)",
 			Choices: []rules.Choice{
 				{Value: "freestyle", Label: "Freestyle (five or more)", Short: "freestyle"},
 				{Value: "exact5", Label: "Exact five (six or more does not count)", Short: "exact five"},
+				{Value: "renju", Label: "Renju (15 × 15; Black's forbidden points)", Short: "renju",
+					Note: "Renju (RIF rules, 15 × 15): Black wins only with exactly five and may not make a double-three, a double-four or an overline; White wins with five or more."},
 			},
 			Default: "freestyle",
 		},
 		{
-			Key: "opening", Label: "Opening", Help: "gomoku opening: none (default) or swap (after the first stone the second player may take it over: move text swap)",
+			Key: "opening", Label: "Opening", Help: "gomoku opening: none (default), swap (after the first stone the second player may take it over: move text swap) or swap2 (the first player places three stones; the second takes White with a white stone, takes Black with swap, or places two more after balance and the first chooses: a white stone or swap)",
 			Choices: []rules.Choice{
 				{Value: "none", Label: "None"},
 				{Value: "swap", Label: "Swap after the first move", Short: "swap opening",
 					Note: "Swap: after Black's first stone, the second player may take that stone over and play Black; the first player then continues as White."},
+				{Value: "swap2", Label: "Swap2", Short: "swap2",
+					Note: "Swap2: the first player places three stones (black, white, black). The second player then takes White by placing the fourth stone, takes Black (Swap colours), or places two more stones (white, black) and lets the first player choose a colour."},
 			},
 			Default:   "none",
 			Preferred: "swap",
@@ -51,12 +58,19 @@ var Descriptor = &rules.Descriptor{
 			Moves: "H8 A1 H9 A2 H10 A3 H11 A4 H12"},
 		{Caption: "An open four (both ends empty) cannot be stopped: White can block only one end.", Options: rules.Options{"opening": "none"},
 			Moves: "H8 A1 H9 A2 H10 A3 H11"},
+		{Caption: "Renju: Black may not play the marked point H8, which would make two open threes at once (a double-three); White may.", Options: rules.Options{"rules": "renju", "opening": "none"},
+			Moves: "F8 A1 G8 A3 H9 A5 H10 A7"},
 	},
-	Notation: "gomoku: a point such as H8 (column letters from A at the left, rows from 1 at the bottom), or swap",
+	Notation: "gomoku: a point such as H8 (column letters from A at the left, rows from 1 at the bottom); swap (take Black: the swap and swap2 openings); balance (swap2: place two more stones)",
 	Rules: "Players take turns placing a stone on an empty intersection; Black starts. " +
 		"Five in a row (horizontally, vertically or diagonally) wins — with the exact-five " +
-		"rule a line of six or more does not count. With the swap opening, after Black's " +
-		"first stone the second player may take that stone over (Swap colours).",
+		"rule a line of six or more does not count. Under Renju (15 × 15) White wins with five or " +
+		"more, Black only with exactly five, and Black may not play a point that makes two open " +
+		"threes at once, two fours, or six or more in a row (a five still wins). With the swap opening, after Black's " +
+		"first stone the second player may take that stone over (Swap colours). With Swap2, the first " +
+		"player places three stones (black, white, black); the second player takes White by placing " +
+		"the fourth stone, takes Black (Swap colours), or places two more stones (white, black) and " +
+		"the first player then takes White by placing the sixth stone or takes Black.",
 	New: func(o rules.Options) (rules.State, error) {
 		return New(optionsOf(o))
 	},
@@ -69,14 +83,46 @@ var Descriptor = &rules.Descriptor{
 	Intro: func(o rules.Options) []string {
 		opts := optionsOf(o)
 		rule := "five or more in a row wins"
-		if opts.Rule == ExactFive {
+		switch opts.Rule {
+		case ExactFive:
 			rule = "exactly five in a row wins (six or more does not)"
+		case Renju:
+			rule = "renju: Black wins only with exactly five and may not play a double-three, double-four or overline (marked on the board); White wins with five or more"
 		}
 		msgs := []string{fmt.Sprintf("%dx%d board, %s.", opts.Size, opts.Size, rule)}
-		if opts.Opening == SwapOpening {
+		switch opts.Opening {
+		case SwapOpening:
 			msgs = append(msgs, "Swap opening: after Black's first stone, the second player may take it over and play Black.")
+		case Swap2Opening:
+			msgs = append(msgs, "Swap2 opening: the first player places three stones (black, white, black); then the second player chooses a colour or places two more stones and lets the first player choose.")
 		}
 		return msgs
+	},
+	Action: func(s rules.State) string {
+		g := s.(*Game)
+		switch g.Deciding() {
+		case PhasePlaceThree:
+			return fmt.Sprintf("places opening stone %d of 3 (%s)", g.Ply()+1, stoneNames[g.ColorToMove()])
+		case PhaseChoose:
+			return "chooses: place the fourth stone (white) to play White, Swap colours to play Black, or Balance to place two more stones"
+		case PhasePlaceTwo:
+			return fmt.Sprintf("places balancing stone %d of 2 (%s)", g.Ply()-3, stoneNames[g.ColorToMove()])
+		case PhaseChooseAgain:
+			return "chooses: place the sixth stone (white) to play White, or Swap colours to play Black"
+		}
+		return ""
+	},
+	MoveNote: func(s rules.State, p rules.Played) string {
+		g := s.(*Game)
+		switch {
+		case p.Move == Balance:
+			return "The second player will place two more stones (white, black); then the first player chooses a colour."
+		case g.Options().Opening != Swap2Opening || int(p.Move) >= g.Size()*g.Size():
+			return ""
+		case g.Ply() == 4 && g.History(3) != Balance, g.Ply() == 7 && g.History(3) == Balance:
+			return "The player who placed the white stone " + p.Text + " takes White."
+		}
+		return ""
 	},
 	Warning: func(o rules.Options) string {
 		if o["rules"] == "freestyle" && o["opening"] == "none" {
@@ -88,6 +134,8 @@ var Descriptor = &rules.Descriptor{
 		g := s.(*Game)
 		w, ok := rules.Winner(s)
 		switch {
+		case !ok && g.Stones() < g.Size()*g.Size():
+			return "Draw: Black has only forbidden points left"
 		case !ok:
 			return "Draw: the board is full"
 		case len(g.WinningLine()) > 5:
@@ -100,14 +148,24 @@ var Descriptor = &rules.Descriptor{
 // colourNames are the names of the two colours, Black (0) first.
 var colourNames = [2]string{"Black", "White"}
 
+// stoneNames are the colours of stones, black (0) first.
+var stoneNames = [2]string{"black", "white"}
+
 // optionsOf reads resolved registry options (rules.Descriptor.Resolve).
 func optionsOf(o rules.Options) Options {
 	opts := Options{Size: o.Int("size"), Rule: Freestyle, Opening: NoOpening}
-	if o["rules"] == ExactFive.String() {
+	switch o["rules"] {
+	case ExactFive.String():
 		opts.Rule = ExactFive
+	case Renju.String():
+		opts.Rule = Renju
+		opts.Size = 15
 	}
-	if o["opening"] == SwapOpening.String() {
+	switch o["opening"] {
+	case SwapOpening.String():
 		opts.Opening = SwapOpening
+	case Swap2Opening.String():
+		opts.Opening = Swap2Opening
 	}
 	return opts
 }

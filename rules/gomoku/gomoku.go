@@ -1,7 +1,8 @@
 // Package gomoku implements Gomoku (five in a row) for Planiverse, as fixed
 // by RULES.md, section "Gomoku": boards of 15x15, 19x19 and 20x20
-// intersections, the freestyle and exact-five win rules, no opening rule or
-// the 1997 swap-after-the-first-move rule, and a draw on a full board.
+// intersections, the freestyle and exact-five win rules, the Renju rules
+// (RIF, 15x15: Black's forbidden points, renju.go), no opening rule or the
+// 1997 swap-after-the-first-move rule, and a draw on a full board.
 //
 // Points are numbered y*size + x, with x the column from the left and y the
 // row from the TOP, both 0-based (the engine-protocol coordinates of
@@ -34,15 +35,23 @@ const (
 	// ExactFive: exactly five in a row wins; an overline (six or more) does
 	// not.
 	ExactFive
+	// Renju: the RIF rules, on 15x15 only. White wins with five or more;
+	// Black wins only with exactly five and may not play a forbidden point
+	// (a double-three, a double-four or an overline: see Foul and
+	// Game.FoulAt). Forbidden points are not among Black's Moves.
+	Renju
 )
 
-// String returns "freestyle" or "exact5" (the command-line spelling).
+// String returns "freestyle", "exact5" or "renju" (the command-line
+// spelling).
 func (r Rule) String() string {
 	switch r {
 	case Freestyle:
 		return "freestyle"
 	case ExactFive:
 		return "exact5"
+	case Renju:
+		return "renju"
 	}
 	return "Rule(" + strconv.Itoa(int(r)) + ")"
 }
@@ -58,15 +67,42 @@ const (
 	// as its own colour (becoming Black), the board is unchanged, and the
 	// first seat, now White, is to move.
 	SwapOpening
+	// Swap2Opening: the Gomocup and world-championship opening (RULES.md,
+	// Gomoku, "Swap2"), as moves of the seats:
+	//
+	//   - plies 1-3: seat 0 places three stones, black, white, black (the
+	//     seat to move stays seat 0);
+	//   - ply 4, seat 1 chooses: a point (a white stone: seat 1 takes
+	//     White, and Black, seat 0, moves next), rules.Swap (text "swap":
+	//     seat 1 takes Black, the seats exchange colours, and seat 0, now
+	//     White, places the fourth stone), or Balance (text "balance":
+	//     seat 1 will place two more stones);
+	//   - after Balance, plies 5-6: seat 1 places a white and a black
+	//     stone;
+	//   - ply 7, seat 0 chooses: a point (a white stone: seat 0 takes
+	//     White, the seats exchange colours, and seat 1, now Black, moves
+	//     next) or rules.Swap (seat 0 takes Black and seat 1, White,
+	//     places the sixth stone).
+	//
+	// Until the choice is made, ColorOf reports the seats' provisional
+	// colours, seat 0 Black; Deciding tells the phase.
+	Swap2Opening
 )
 
-// String returns "none" or "swap" (the command-line spelling).
+// Balance is the move code of the third choice of the Swap2 opening (move
+// text "balance"): the second seat will place two more stones (a white and
+// a black one) and hand the choice of colour back to the first seat.
+const Balance rules.Move = 0xFFFC
+
+// String returns "none", "swap" or "swap2" (the command-line spelling).
 func (o Opening) String() string {
 	switch o {
 	case NoOpening:
 		return "none"
 	case SwapOpening:
 		return "swap"
+	case Swap2Opening:
+		return "swap2"
 	}
 	return "Opening(" + strconv.Itoa(int(o)) + ")"
 }
@@ -189,17 +225,21 @@ type Game struct {
 var _ rules.State = (*Game)(nil)
 
 // New returns the empty board for o. It fails for a size other than 15, 19
-// or 20, or for an unknown rule or opening.
+// or 20, for Renju on a board other than 15x15, or for an unknown rule or
+// opening.
 func New(o Options) (*Game, error) {
 	switch o.Size {
 	case 15, 19, 20:
 	default:
 		return nil, fmt.Errorf("gomoku: board size %d not offered (want 15, 19 or 20)", o.Size)
 	}
-	if o.Rule > ExactFive {
+	if o.Rule > Renju {
 		return nil, fmt.Errorf("gomoku: unknown win rule %d", o.Rule)
 	}
-	if o.Opening > SwapOpening {
+	if o.Rule == Renju && o.Size != 15 {
+		return nil, fmt.Errorf("gomoku: renju is played on 15x15 only, not %dx%d", o.Size, o.Size)
+	}
+	if o.Opening > Swap2Opening {
 		return nil, fmt.Errorf("gomoku: unknown opening rule %d", o.Opening)
 	}
 	g := &Game{opts: o, size: o.Size, n: o.Size * o.Size, winDir: -1}
@@ -238,7 +278,10 @@ func (g *Game) Line(colour rules.Player, dir, line int) uint32 {
 }
 
 // ColorOf returns the colour (0 black, 1 white) the given seat plays now:
-// seat 0 is Black until a swap, then White.
+// seat 0 is Black until a swap, then White. During the Swap2 opening, before
+// a seat has chosen, it returns the provisional colours (seat 0 Black), and
+// after the first seat takes White (a white stone as the seventh ply) seat 0
+// is White.
 func (g *Game) ColorOf(seat rules.Player) rules.Player {
 	if g.swapped {
 		return seat ^ 1
@@ -252,16 +295,86 @@ func (g *Game) ColorToMove() rules.Player {
 	return rules.Player((g.stones[0] + g.stones[1]) & 1)
 }
 
-// Swapped reports whether the second seat has played rules.Swap.
+// Swapped reports whether the seats play the colours opposite to their
+// numbers (seat 0 White): after the second seat's rules.Swap, or under
+// Swap2 after the first seat took White.
 func (g *Game) Swapped() bool { return g.swapped }
 
 // CanSwap reports whether rules.Swap is legal now: the game uses the swap
-// opening and exactly one ply (the first stone) has been played.
+// opening and exactly one ply (the first stone) has been played, or the
+// Swap2 opening and a seat chooses its colour (PhaseChoose,
+// PhaseChooseAgain).
 func (g *Game) CanSwap() bool {
-	return g.opts.Opening == SwapOpening && g.ply == 1
+	switch g.opts.Opening {
+	case SwapOpening:
+		return g.ply == 1
+	case Swap2Opening:
+		ph := g.phase()
+		return ph == PhaseChoose || ph == PhaseChooseAgain
+	}
+	return false
 }
 
-// Ply returns the number of moves played, swap included.
+// Swap2 phases (Game.Deciding): what the seat to move does now.
+const (
+	// PhaseNone: the colours are settled (or the opening is not Swap2);
+	// the seats alternate.
+	PhaseNone = iota
+	// PhasePlaceThree: the first seat places the three opening stones.
+	PhasePlaceThree
+	// PhaseChoose: the second seat chooses: a white stone, rules.Swap or
+	// Balance.
+	PhaseChoose
+	// PhasePlaceTwo: the second seat places the two balancing stones.
+	PhasePlaceTwo
+	// PhaseChooseAgain: the first seat chooses: a white stone or
+	// rules.Swap.
+	PhaseChooseAgain
+)
+
+// Deciding returns the Swap2 phase of the position (PhaseNone ..
+// PhaseChooseAgain).
+func (g *Game) Deciding() int { return g.phase() }
+
+// phase computes the Swap2 phase from the opening and the history.
+func (g *Game) phase() int {
+	if g.opts.Opening != Swap2Opening || g.ply > 6 {
+		return PhaseNone
+	}
+	switch {
+	case g.ply < 3:
+		return PhasePlaceThree
+	case g.ply == 3:
+		return PhaseChoose
+	case g.hist[3] != Balance:
+		return PhaseNone
+	case g.ply < 6:
+		return PhasePlaceTwo
+	}
+	return PhaseChooseAgain
+}
+
+// swappedNow computes the swapped flag from the opening and the history.
+func (g *Game) swappedNow() bool {
+	switch g.opts.Opening {
+	case SwapOpening:
+		return g.ply >= 2 && g.hist[1] == rules.Swap
+	case Swap2Opening:
+		switch {
+		case g.ply >= 4 && g.hist[3] == rules.Swap:
+			return true
+		case g.ply >= 7 && g.hist[3] == Balance:
+			return g.hist[6] != rules.Swap
+		}
+	}
+	return false
+}
+
+// CanBalance reports whether Balance is legal now: the Swap2 opening's
+// second seat is choosing (PhaseChoose).
+func (g *Game) CanBalance() bool { return g.phase() == PhaseChoose }
+
+// Ply returns the number of moves played, swap and balance included.
 func (g *Game) Ply() int { return g.ply }
 
 // Stones returns the number of stones on the board.
@@ -282,26 +395,64 @@ func (g *Game) LastMove() rules.Move {
 // 0 <= i < Ply().
 func (g *Game) History(i int) rules.Move { return g.hist[i] }
 
-// ToMove returns the seat to move. Seats alternate, swap included.
-func (g *Game) ToMove() rules.Player { return rules.Player(g.ply & 1) }
+// ToMove returns the seat to move: the seat playing ColorToMove, except in
+// the Swap2 opening, where the first seat places stones 1-3 and chooses
+// again at ply 7, and the second seat chooses at ply 4 and places the
+// balancing stones. Without Swap2 the seats alternate, swap included.
+func (g *Game) ToMove() rules.Player {
+	if g.opts.Opening == Swap2Opening && g.ply <= 6 {
+		switch g.phase() {
+		case PhasePlaceThree, PhaseChooseAgain:
+			return rules.First
+		case PhaseChoose, PhasePlaceTwo:
+			return rules.Second
+		}
+	}
+	return g.ColorToMove() ^ rules.Player(btoi(g.swapped))
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
 
 // Won reports whether the last move made a five (by the rule in force), so
 // that the previous mover has won.
 func (g *Game) Won() bool { return g.winDir >= 0 }
 
-// Moves appends every empty point, then rules.Swap when it is legal; nothing
-// when the game is over (a five on the board, or a full board).
+// Moves appends every empty point (under Renju, when Black is to move,
+// every empty point that is not forbidden), then rules.Swap and Balance
+// when they are legal; nothing when the game is over (a five on the board, a full board,
+// or under Renju Black to move with only forbidden points).
 func (g *Game) Moves(buf []rules.Move) []rules.Move {
 	if g.winDir >= 0 || g.Stones() == g.n {
 		return buf
 	}
-	for p := 0; p < g.n; p++ {
-		if g.board[p] == 0 {
-			buf = append(buf, rules.Move(p))
+	start := len(buf)
+	if g.blackForbids() {
+		near := g.blackNear()
+		for p := 0; p < g.n; p++ {
+			if g.board[p] == 0 && !(g.mayFoul(&near, p) && foulAt(&g.lines, g.size, p, 0) != NoFoul) {
+				buf = append(buf, rules.Move(p))
+			}
 		}
+	} else {
+		for p := 0; p < g.n; p++ {
+			if g.board[p] == 0 {
+				buf = append(buf, rules.Move(p))
+			}
+		}
+	}
+	if len(buf) == start {
+		return buf // Black has only forbidden points: a draw
 	}
 	if g.CanSwap() {
 		buf = append(buf, rules.Swap)
+	}
+	if g.CanBalance() {
+		buf = append(buf, Balance)
 	}
 	return buf
 }
@@ -311,24 +462,31 @@ func (g *Game) Legal(m rules.Move) bool {
 	if g.winDir >= 0 || g.Stones() == g.n {
 		return false
 	}
-	if m == rules.Swap {
+	switch m {
+	case rules.Swap:
 		return g.CanSwap()
+	case Balance:
+		return g.CanBalance()
 	}
-	return int(m) < g.n && g.board[m] == 0
+	if int(m) >= g.n || g.board[m] != 0 {
+		return false
+	}
+	return !g.blackForbids() || foulAt(&g.lines, g.size, int(m), 0) == NoFoul
 }
 
 // Play makes move m, which must be legal (see Legal): it places a stone of
-// ColorToMove on point m, or swaps colours for rules.Swap. A five (by the
-// rule in force) through the new stone ends the game.
+// ColorToMove on point m, or makes the opening choice rules.Swap or Balance
+// (see Opening). A five (by the rule in force) through the new stone ends
+// the game.
 func (g *Game) Play(m rules.Move) {
-	early := g.ply <= 1 // the swap flags change only on plies 1 and 2
+	early := g.ply <= 6 && g.opts.Opening != NoOpening // the opening flags change only on plies 1-7
 	if early {
 		g.hash ^= g.flagKeys()
 	}
 	g.hist[g.ply] = m
 	g.ply++
-	if m == rules.Swap {
-		g.swapped = true
+	if m == rules.Swap || m == Balance {
+		g.swapped = g.swappedNow()
 		g.hash ^= g.flagKeys()
 		return
 	}
@@ -345,7 +503,7 @@ func (g *Game) Play(m rules.Move) {
 	ls[Diagonal][x-y+size-1] |= 1 << (x + 1)
 	ls[AntiDiagonal][x+y] |= 1 << (x + 1)
 	g.winDir = -1
-	exact := g.opts.Rule == ExactFive
+	exact := g.opts.Rule == ExactFive || (g.opts.Rule == Renju && c == 0)
 	switch {
 	case isFive(ls[Horizontal][y], x+1, exact):
 		g.winDir = Horizontal
@@ -357,6 +515,7 @@ func (g *Game) Play(m rules.Move) {
 		g.winDir = AntiDiagonal
 	}
 	if early {
+		g.swapped = g.swappedNow()
 		g.hash ^= g.flagKeys()
 	}
 }
@@ -373,15 +532,15 @@ func (g *Game) Undo() {
 	if g.ply == 0 {
 		panic("gomoku: Undo at the start of the game")
 	}
-	early := g.ply <= 2 // the swap flags change only on plies 1 and 2
+	early := g.ply <= 7 && g.opts.Opening != NoOpening // the opening flags change only on plies 1-7
 	if early {
 		g.hash ^= g.flagKeys()
 	}
 	g.ply--
 	m := g.hist[g.ply]
 	g.winDir = -1 // the game ends at the first five, so none stood before
-	if m == rules.Swap {
-		g.swapped = false
+	if m == rules.Swap || m == Balance {
+		g.swapped = g.swappedNow()
 		g.hash ^= g.flagKeys()
 		return
 	}
@@ -398,6 +557,7 @@ func (g *Game) Undo() {
 	ls[Diagonal][x-y+size-1] &^= 1 << (x + 1)
 	ls[AntiDiagonal][x+y] &^= 1 << (x + 1)
 	if early {
+		g.swapped = g.swappedNow()
 		g.hash ^= g.flagKeys()
 	}
 }
@@ -415,8 +575,8 @@ func lineOfXY(size, dir, x, y int) (line, bit int) {
 	}
 }
 
-// flagKeys returns the Zobrist keys of the swapped flag and of swap being
-// available, as they stand now.
+// flagKeys returns the Zobrist keys of the swapped flag, of swap being
+// available and of the Swap2 phase, as they stand now.
 func (g *Game) flagKeys() uint64 {
 	var k uint64
 	if g.swapped {
@@ -425,11 +585,12 @@ func (g *Game) flagKeys() uint64 {
 	if g.CanSwap() {
 		k ^= keySwapAvailable
 	}
-	return k
+	return k ^ keyPhase[g.phase()]
 }
 
 // Hash returns the Zobrist key of the position: one key per (colour, point),
-// plus keys for the swapped flag, for swap being available and for the
+// plus keys for the swapped flag, for swap being available, for the Swap2
+// phase and for the
 // variant (win rule, opening rule and board size, so that no two variants
 // share a hash). The colour to move follows from the stone count, and the
 // seat to move from that and the swapped flag, so both are covered.
@@ -449,12 +610,15 @@ func ScratchHash(g *Game) uint64 {
 }
 
 // Outcome reports the end of the game from ToMove's seat: a five made by the
-// previous mover scores -1 (a loss), a full board without a five 0 (a draw).
+// previous mover scores -1 (a loss), a full board without a five 0 (a
+// draw), and so does, under Renju, Black to move with only forbidden points
+// left (our rule: RIF would let Black pass; with no point left for either
+// side the game is drawn).
 func (g *Game) Outcome() (over bool, score int) {
 	if g.winDir >= 0 {
 		return true, -1
 	}
-	if g.Stones() == g.n {
+	if g.Stones() == g.n || g.blackStuck() {
 		return true, 0
 	}
 	return false, 0
@@ -540,28 +704,39 @@ func ParsePoint(size int, s string) (int, error) {
 	return (size-row)*size + x, nil
 }
 
-// MoveString returns the text of m: the point name (see PointName), or
-// "swap" for rules.Swap.
+// MoveString returns the text of m: the point name (see PointName),
+// "swap" for rules.Swap or "balance" for Balance.
 func (g *Game) MoveString(m rules.Move) string {
-	if m == rules.Swap {
+	switch m {
+	case rules.Swap:
 		return "swap"
+	case Balance:
+		return "balance"
 	}
 	return PointName(g.size, int(m))
 }
 
-// ParseMove reads a point name or "swap" (any case) and checks it against
+// ParseMove reads a point name, "swap" or "balance" (any case) and checks it against
 // the position. Unreadable text wraps rules.ErrSyntax; a point off the
-// board or occupied, a swap when it is not allowed, or any move once the
-// game is over wraps rules.ErrIllegal. The position is never changed.
+// board or occupied, a swap when it is not allowed, any move once the game
+// is over, or under Renju a point forbidden for Black (the message names the
+// foul: "double-three", "double-four" or "overline") wraps rules.ErrIllegal.
+// The position is never changed.
 func (g *Game) ParseMove(s string) (rules.Move, error) {
 	t := strings.TrimSpace(s)
 	var m rules.Move
-	if strings.EqualFold(t, "swap") {
+	switch {
+	case strings.EqualFold(t, "swap"):
 		if !g.CanSwap() {
-			return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: swap is allowed only as the second move of a game with the swap opening", rules.Quote(s))
+			return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: swap is allowed only as the second move of a game with the swap opening, or at a colour choice of the swap2 opening", rules.Quote(s))
 		}
 		m = rules.Swap
-	} else {
+	case strings.EqualFold(t, "balance"):
+		if !g.CanBalance() {
+			return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: balance is allowed only as the fourth move of a game with the swap2 opening", rules.Quote(s))
+		}
+		m = Balance
+	default:
 		p, err := ParsePoint(g.size, t)
 		if err != nil {
 			return 0, err
@@ -573,6 +748,11 @@ func (g *Game) ParseMove(s string) (rules.Move, error) {
 	}
 	if over, _ := g.Outcome(); over {
 		return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: the game is over", rules.Quote(s))
+	}
+	if int(m) < g.n && g.blackForbids() {
+		if f := foulAt(&g.lines, g.size, int(m), 0); f != NoFoul {
+			return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: forbidden for Black under renju (%s)", rules.Quote(s), f)
+		}
 	}
 	return m, nil
 }
@@ -588,7 +768,7 @@ func (g *Game) String() string {
 	}
 	b.WriteString(header + "\n")
 	last := -1
-	if m := g.LastMove(); m != rules.NoMove && m != rules.Swap {
+	if m := g.LastMove(); int(m) < g.n {
 		last = int(m)
 	}
 	for y := 0; y < g.size; y++ {
@@ -632,8 +812,19 @@ func (g *Game) String() string {
 	if g.swapped {
 		b.WriteString(" (colours swapped)")
 	}
-	if g.CanSwap() {
-		b.WriteString(" (swap allowed)")
+	switch g.phase() {
+	case PhasePlaceThree:
+		b.WriteString(" (swap2: seat 0 places three stones)")
+	case PhaseChoose:
+		b.WriteString(" (swap2: seat 1 chooses: a white stone, swap or balance)")
+	case PhasePlaceTwo:
+		b.WriteString(" (swap2: seat 1 places two stones)")
+	case PhaseChooseAgain:
+		b.WriteString(" (swap2: seat 0 chooses: a white stone or swap)")
+	default:
+		if g.CanSwap() {
+			b.WriteString(" (swap allowed)")
+		}
 	}
 	b.WriteByte('\n')
 	return b.String()
@@ -648,7 +839,8 @@ var (
 	zobrist          [2][MaxPoints]uint64
 	keySwapped       uint64
 	keySwapAvailable uint64
-	keyVariant       [4][4][3]uint64 // [rule][opening][size 15, 19, 20]
+	keyPhase         [PhaseChooseAgain + 1]uint64 // by Swap2 phase; 0 for PhaseNone
+	keyVariant       [4][4][3]uint64              // [rule][opening][size 15, 19, 20]
 )
 
 func init() {
@@ -666,6 +858,9 @@ func init() {
 				keyVariant[r][o][z] = next()
 			}
 		}
+	}
+	for i := PhaseNone + 1; i < len(keyPhase); i++ {
+		keyPhase[i] = next() // drawn last, so that the other keys are unchanged
 	}
 }
 

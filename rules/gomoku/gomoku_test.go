@@ -42,7 +42,7 @@ func TestNew(t *testing.T) {
 			t.Errorf("size %d: %d moves at the start, want %d", size, n, size*size)
 		}
 	}
-	for _, o := range []Options{{Size: 0}, {Size: 16}, {Size: 21}, {Size: 15, Rule: 2}, {Size: 15, Opening: 2}} {
+	for _, o := range []Options{{Size: 0}, {Size: 16}, {Size: 21}, {Size: 15, Rule: 3}, {Size: 19, Rule: Renju}, {Size: 15, Opening: 3}} {
 		if g, err := New(o); err == nil || g != nil {
 			t.Errorf("New(%+v) = %v, %v; want an error", o, g, err)
 		}
@@ -471,6 +471,17 @@ func TestAtAndClone(t *testing.T) {
 	}
 }
 
+// choices counts the moves of g's history that place no stone.
+func choices(g *Game) int {
+	n := 0
+	for i := range g.ply {
+		if int(g.hist[i]) >= g.n {
+			n++
+		}
+	}
+	return n
+}
+
 // scratchLines recomputes the line bitboards of g from its board.
 func invariants(s rules.State) string {
 	g := s.(*Game)
@@ -498,21 +509,16 @@ func invariants(s rules.State) string {
 		return fmt.Sprintf("%d black and %d white stones", b, w)
 	case lines != g.lines:
 		return "line bitboards differ from the board"
-	case g.swapped != (g.opts.Opening == SwapOpening && g.ply >= 2 && g.hist[1] == rules.Swap):
+	case g.swapped != g.swappedNow():
 		return "swapped flag"
-	case g.ply != g.Stones()+btoi(g.swapped):
+	case g.ply != g.Stones()+choices(g):
 		return fmt.Sprintf("ply %d with %d stones", g.ply, g.Stones())
-	case g.ColorOf(g.ToMove()) != g.ColorToMove():
+	case g.phase() == PhaseNone && g.ColorOf(g.ToMove()) != g.ColorToMove():
 		return "the seat to move does not play the colour to move"
+	case g.opts.Opening != Swap2Opening && g.ToMove() != rules.Player(g.ply&1):
+		return "the seats do not alternate"
 	}
 	return ""
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 func spec(o Options) rulestest.Game {
@@ -533,10 +539,13 @@ func allOptions() []Options {
 	var out []Options
 	for _, size := range allSizes {
 		for _, r := range []Rule{Freestyle, ExactFive} {
-			for _, o := range []Opening{NoOpening, SwapOpening} {
+			for _, o := range []Opening{NoOpening, SwapOpening, Swap2Opening} {
 				out = append(out, Options{size, r, o})
 			}
 		}
+	}
+	for _, o := range []Opening{NoOpening, SwapOpening, Swap2Opening} {
+		out = append(out, Options{15, Renju, o})
 	}
 	return out
 }
@@ -694,5 +703,185 @@ func TestVariantHashes(t *testing.T) {
 			}
 			seen[g.Hash()] = o
 		}
+	}
+}
+
+// swap2Seats checks the seat to move, the phase and the colours the
+// descriptor reports for the two seats.
+func swap2Seats(t *testing.T, g *Game, when string, toMove rules.Player, phase int, seat0 rules.Player) {
+	t.Helper()
+	if g.ToMove() != toMove || g.Deciding() != phase {
+		t.Fatalf("%s: seat %d to move in phase %d, want seat %d in phase %d\n%s", when, g.ToMove(), g.Deciding(), toMove, phase, g)
+	}
+	if c0, c1 := Descriptor.ColourOf(g, 0), Descriptor.ColourOf(g, 1); c0 != seat0 || c1 != seat0^1 {
+		t.Fatalf("%s: colours %d %d, want seat 0 %d\n%s", when, c0, c1, seat0, g)
+	}
+	if g.Hash() != ScratchHash(g) {
+		t.Fatalf("%s: hash", when)
+	}
+}
+
+func TestSwap2(t *testing.T) {
+	newGame := func() *Game { return mustNew(t, Options{Size: 15, Opening: Swap2Opening}) }
+	g := newGame()
+	swap2Seats(t, g, "start", 0, PhasePlaceThree, 0)
+	if g.CanSwap() || g.CanBalance() {
+		t.Fatal("a choice at the start")
+	}
+	for i, s := range []string{"H8", "I9", "G9"} {
+		swap2Seats(t, g, "placing "+s, 0, PhasePlaceThree, 0)
+		if _, err := g.ParseMove("swap"); !errors.Is(err, rules.ErrIllegal) {
+			t.Fatalf("swap during the placement: %v", err)
+		}
+		if _, err := g.ParseMove("balance"); !errors.Is(err, rules.ErrIllegal) {
+			t.Fatalf("balance during the placement: %v", err)
+		}
+		rulestest.Play(t, g, s)
+		if c, _ := g.At(pt(t, 15, s)%15, pt(t, 15, s)/15); c != rules.Player(i%2) {
+			t.Fatalf("stone %d has colour %d", i+1, c)
+		}
+	}
+	swap2Seats(t, g, "the second player's choice", 1, PhaseChoose, 0)
+	moves := g.Moves(nil)
+	if len(moves) != 222+2 || !slices.Contains(moves, rules.Swap) || !slices.Contains(moves, Balance) {
+		t.Fatalf("%d moves at the choice", len(moves))
+	}
+	for _, m := range moves {
+		back, err := g.ParseMove(g.MoveString(m))
+		if err != nil || back != m {
+			t.Fatalf("%s parses to %d, %v", g.MoveString(m), back, err)
+		}
+	}
+	if g.MoveString(Balance) != "balance" {
+		t.Fatal("balance text")
+	}
+	base := g.String()
+	baseHash := g.Hash()
+
+	// (a) The second player takes White with the fourth stone; Black
+	// (seat 0) moves next and the seats alternate.
+	rulestest.Play(t, g, "J10")
+	swap2Seats(t, g, "(a) after the fourth stone", 0, PhaseNone, 0)
+	if c, _ := g.At(9, 5); c != 1 || g.CanSwap() || g.CanBalance() {
+		t.Fatal("(a): the fourth stone is white and no choice is left")
+	}
+	rulestest.Play(t, g, "K11")
+	swap2Seats(t, g, "(a) after the fifth stone", 1, PhaseNone, 0)
+	g.Undo()
+	g.Undo()
+	if g.String() != base || g.Hash() != baseHash {
+		t.Fatal("(a): undo does not restore the choice")
+	}
+
+	// (b) The second player takes Black: the seats exchange colours and
+	// the first player, now White, places the fourth stone.
+	rulestest.Play(t, g, "swap")
+	swap2Seats(t, g, "(b) after swap", 0, PhaseNone, 1)
+	if g.Stones() != 3 || g.ColorToMove() != 1 || !g.Swapped() || g.CanSwap() {
+		t.Fatal("(b): White to play the fourth stone, no more swap")
+	}
+	rulestest.Play(t, g, "J10")
+	swap2Seats(t, g, "(b) after the fourth stone", 1, PhaseNone, 1)
+	g.Undo()
+	g.Undo()
+	if g.String() != base || g.Hash() != baseHash {
+		t.Fatal("(b): undo does not restore the choice")
+	}
+
+	// (c) The second player places two more stones; the first player
+	// chooses.
+	rulestest.Play(t, g, "balance")
+	swap2Seats(t, g, "(c) after balance", 1, PhasePlaceTwo, 0)
+	if g.Stones() != 3 || g.CanSwap() || g.CanBalance() || g.LastMove() != Balance {
+		t.Fatal("(c): balance places no stone and leaves no choice")
+	}
+	rulestest.Play(t, g, "J10")
+	swap2Seats(t, g, "(c) after the white balancing stone", 1, PhasePlaceTwo, 0)
+	rulestest.Play(t, g, "G7")
+	swap2Seats(t, g, "(c) the first player's choice", 0, PhaseChooseAgain, 0)
+	if !g.CanSwap() || g.CanBalance() || len(g.Moves(nil)) != 220+1 {
+		t.Fatal("(c): the first player may swap, not balance")
+	}
+	if _, err := g.ParseMove("balance"); !errors.Is(err, rules.ErrIllegal) {
+		t.Fatalf("a second balance: %v", err)
+	}
+	five := g.String()
+	fiveHash := g.Hash()
+	// (c1) The first player takes White with the sixth stone: the seats
+	// exchange colours, the second player (Black) moves next.
+	rulestest.Play(t, g, "F6")
+	swap2Seats(t, g, "(c1) after the sixth stone", 1, PhaseNone, 1)
+	if c, _ := g.At(5, 9); c != 1 {
+		t.Fatal("(c1): the sixth stone is white")
+	}
+	rulestest.Play(t, g, "K11")
+	swap2Seats(t, g, "(c1) after the seventh stone", 0, PhaseNone, 1)
+	g.Undo()
+	g.Undo()
+	if g.String() != five || g.Hash() != fiveHash {
+		t.Fatal("(c1): undo does not restore the choice")
+	}
+	// (c2) The first player takes Black: the second player, White, places
+	// the sixth stone.
+	rulestest.Play(t, g, "swap")
+	swap2Seats(t, g, "(c2) after swap", 1, PhaseNone, 0)
+	if g.Stones() != 5 || g.ColorToMove() != 1 || g.CanSwap() {
+		t.Fatal("(c2): White to play the sixth stone")
+	}
+	rulestest.Play(t, g, "F6")
+	swap2Seats(t, g, "(c2) after the sixth stone", 0, PhaseNone, 0)
+	for g.Ply() > 3 {
+		g.Undo()
+	}
+	if g.String() != base || g.Hash() != baseHash {
+		t.Fatal("undo through balance does not restore the choice")
+	}
+	// The five positions of the choices hash apart although some share
+	// their stones.
+	seen := map[uint64]string{}
+	for _, line := range []string{"", "swap", "balance", "balance J10 G7", "balance J10 G7 swap"} {
+		c := newGame()
+		rulestest.Play(t, c, "H8 I9 G9 "+line)
+		if prev, dup := seen[c.Hash()]; dup {
+			t.Errorf("%q hashes as %q", line, prev)
+		}
+		seen[c.Hash()] = line
+	}
+	// A game through swap2 ends with the right winner: after (b) seat 1
+	// is Black and its five beats seat 0.
+	g = newGame()
+	rulestest.Play(t, g, "A1 A15 B1 swap C15 C1 E15 D1 G15 E1")
+	if w, ok := rules.Winner(g); !ok || w != rules.Second || Descriptor.SeatName(g, w) != "Black" {
+		t.Fatalf("winner %d %v\n%s", w, ok, g)
+	}
+}
+
+func TestSwap2Descriptor(t *testing.T) {
+	o, err := Descriptor.Resolve(rules.Options{"opening": "swap2", "rules": "renju"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Descriptor.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := s.(*Game)
+	if g.Options() != (Options{15, Renju, Swap2Opening}) {
+		t.Fatalf("options %+v", g.Options())
+	}
+	for _, step := range []struct{ move, action string }{
+		{"", "opening stone 1 of 3 (black)"}, {"H8", "opening stone 2 of 3 (white)"},
+		{"I9", "opening stone 3 of 3 (black)"}, {"G9", "Balance"}, {"balance", "balancing stone 1 of 2 (white)"},
+		{"J10", "balancing stone 2 of 2 (black)"}, {"G7", "sixth stone"}, {"swap", ""},
+	} {
+		if step.move != "" {
+			rulestest.Play(t, g, step.move)
+		}
+		if a := Descriptor.Action(g); !strings.Contains(a, step.action) || (step.action == "") != (a == "") {
+			t.Errorf("after %q: action %q, want %q", step.move, a, step.action)
+		}
+	}
+	if d := Descriptor.Describe(o); d != "Gomoku · renju · swap2" {
+		t.Errorf("description %q", d)
 	}
 }

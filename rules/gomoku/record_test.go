@@ -14,9 +14,12 @@ import (
 func TestRecordRoundTrip(t *testing.T) {
 	n := 0
 	for _, size := range []string{"15", "19", "20"} {
-		for _, rule := range []string{"freestyle", "exact5"} {
-			for _, opening := range []string{"none", "swap"} {
+		for _, rule := range []string{"freestyle", "exact5", "renju"} {
+			for _, opening := range []string{"none", "swap", "swap2"} {
 				o := rules.Options{"size": size, "rules": rule, "opening": opening}
+				if _, err := Descriptor.Resolve(o); err != nil {
+					continue // renju is 15x15 only
+				}
 				for _, rec := range rulestest.RandomRecords(t, Descriptor, o, 20, 400, uint64(n)) {
 					rulestest.RoundTrip(t, Descriptor, Formats[0], rec, true)
 					if rule == "freestyle" && opening == "none" {
@@ -81,7 +84,7 @@ func TestReadGomokuRecordErrors(t *testing.T) {
 		{0, "(;GM[4]SZ[15];B[hh];W[hh])", rules.ErrIllegal, "ply 2"},
 		{0, "(;GM[4]SZ[15];B[zz])", rules.ErrIllegal, "ply 1"},
 		{0, "(;GM[4]SZ[13])", rules.ErrOption, "13"},
-		{0, "(;GM[4]RU[renju])", rules.ErrOption, "renju"},
+		{0, "(;GM[4]RU[caro])", rules.ErrOption, "renju"},
 		{0, "(;GM[4];B[hh];W[swap])", rules.ErrIllegal, "ply 2"},
 		{0, "(;GM[2];B[f5])", rules.ErrFormat, "GM"},
 		{0, "(;GM[4];B[hh]", rules.ErrSyntax, "truncated"},
