@@ -167,3 +167,13 @@ func gameLine(set MatchSettings) string {
 	}
 	return d.Describe(set.Options())
 }
+
+// Specials returns the moves the person to move may make with a button
+// rather than on the board (rules.Descriptor.Specials: Gomoku's Swap2
+// balance); none when no person is to move.
+func (c *Controller) Specials() []rules.Special {
+	if !c.PersonToMove() || c.desc.Specials == nil {
+		return nil
+	}
+	return c.desc.Specials(c.state)
+}

@@ -19,8 +19,9 @@ import (
 // are 0-based, x from the left and y from the top. Replies: "x,y" for a
 // move, OK, ERROR <why>, UNKNOWN <what>, MESSAGE and DEBUG lines.
 //
-// Supported: boards 15, 19 and 20; INFO rule 0 (freestyle) and 1 (exact
-// five); Renju, continuous games and Caro are refused with ERROR.
+// Supported: boards 15, 19 and 20; INFO rule 0 (freestyle), 1 (exact
+// five) and 4 (Renju, 15x15 only: a forbidden move of the manager's is an
+// illegal move); continuous games and Caro are refused with ERROR.
 
 // pbrainAbout is the answer to ABOUT.
 const pbrainAbout = `name="Planiverse", version="0.2", author="Planiverse developers", country="-", www="-"`
@@ -58,6 +59,10 @@ func (b *pbrain) command(line string, in *lineReader) (end bool) {
 		n, err := strconv.Atoi(arg)
 		if err != nil || (n != 15 && n != 19 && n != 20) {
 			b.reply("ERROR unsupported board size %s (15, 19 and 20 are)", rules.Quote(arg))
+			return false
+		}
+		if b.rule == gomoku.Renju && n != 15 {
+			b.reply("ERROR renju is played on 15x15 only")
 			return false
 		}
 		b.size = n
@@ -232,9 +237,14 @@ func (b *pbrain) info(arg string) {
 		b.timeLeft, b.haveLeft = ms, err == nil
 	case "rule":
 		switch {
-		case err != nil || n&^1 != 0:
-			b.reply("ERROR rule %s is not supported (0 freestyle, 1 exact five)", rules.Quote(value))
+		case err != nil || n != 0 && n != 1 && n != 4:
+			b.reply("ERROR rule %s is not supported (0 freestyle, 1 exact five, 4 renju)", rules.Quote(value))
 			return
+		case n == 4 && b.size != 0 && b.size != 15:
+			b.reply("ERROR renju is played on 15x15 only")
+			return
+		case n == 4:
+			b.rule = gomoku.Renju
 		case n == 1:
 			b.rule = gomoku.ExactFive
 		default:

@@ -26,10 +26,28 @@ func session(t *testing.T, args []string, input string) ([]string, error) {
 	return strings.Split(text, "\n"), err
 }
 
+// TestPbrainRenju: INFO rule 4 plays Renju on 15x15 only, and the engine's
+// own move as Black is never a forbidden point.
+func TestPbrainRenju(t *testing.T) {
+	in := strings.Join([]string{"INFO rule 4", "START 19", "START 15", "BEGIN", "END"}, "\n")
+	out, err := session(t, []string{"gomoku", "--depth", "2"}, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) < 3 || !strings.HasPrefix(out[0], "ERROR renju") || out[1] != "OK" {
+		t.Fatalf("replies %q", out)
+	}
+	g, _ := gomoku.New(gomoku.Options{Size: 15, Rule: gomoku.Renju})
+	var x, y int
+	if _, err := fmt.Sscanf(out[2], "%d,%d", &x, &y); err != nil || !g.Legal(rules.Move(y*15+x)) {
+		t.Fatalf("BEGIN answered %q", out[2])
+	}
+}
+
 func TestPbrainSession(t *testing.T) {
 	in := strings.Join([]string{
 		"INFO timeout_turn 200", "TURN 1,1", "START 17", "START 15", "ABOUT", "BEGIN",
-		"TURN 7,7", "TURN 99,0", "TURN x", "TAKEBACK 0,0", "FROB", "INFO rule 4", "INFO rule 1",
+		"TURN 7,7", "TURN 99,0", "TURN x", "TAKEBACK 0,0", "FROB", "INFO rule 2", "INFO rule 1",
 		"RESTART", "BOARD", "7,7,2", "8,8,1", "6,6,2", "DONE",
 		"BOARD", "7,7,2", "7,7,1", "DONE",
 		"BOARD", "1,1,3", "DONE",

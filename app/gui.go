@@ -97,6 +97,7 @@ func newGUI(a fyne.App, eng searcher, post func(func()), seed uint64) *gui {
 	g.panel = newPanel(g.showNewGame, g.undo, g.redo, g.hint, g.resign, g.swap, g.togglePause, g.setShowLegal)
 	g.panel.onReview = g.ctl.Review
 	g.panel.onContinue = g.continueHere
+	g.panel.onSpecial = func(m rules.Move) { _ = g.ctl.Play(m) }
 	g.panel.showLegal.SetChecked(g.showLegal)
 	g.boardBox = container.NewStack()
 

@@ -112,6 +112,9 @@ type panel struct {
 
 	graph                                   *widgets.EvalGraph // the evaluation by move
 	pause                                   *widget.Button
+	specials                                *fyne.Container // buttons of Controller.Specials
+	specialMoves                            []rules.Special
+	onSpecial                               func(rules.Move)
 	undo, redo, hint, swap, newGame, resign *widget.Button
 	showLegal                               *widget.Check
 	top                                     *fyne.Container // everything above the move list
@@ -143,6 +146,7 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 	p.swap = widget.NewButtonWithIcon("Swap colours", theme.ViewRefreshIcon(), onSwap)
 	p.swap.Importance = widget.HighImportance
 	p.pause = widget.NewButtonWithIcon("Pause", theme.MediaPauseIcon(), onPause)
+	p.specials = container.NewVBox()
 	p.showLegal = widget.NewCheck("Show legal moves", onShowLegal)
 
 	p.moves = widget.NewList(
@@ -190,6 +194,7 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 		widget.NewSeparator(),
 		container.NewGridWithColumns(3, p.newGame, p.hint, p.resign, p.undo, p.redo, p.pause),
 		p.swap,
+		p.specials,
 		p.showLegal,
 		widget.NewSeparator(),
 		p.messages,
@@ -318,6 +323,7 @@ func (p *panel) update(c *Controller) {
 		p.pause.SetIcon(theme.MediaPauseIcon())
 	}
 	showIf(p.swap, c.CanSwap())
+	p.showSpecials(c.Specials())
 	showIf(p.showLegal, p.legalMarks)
 }
 
@@ -428,4 +434,24 @@ func (p *panel) showClocks(c *Controller) {
 		l.SetText(ClockText(left))
 		l.Show()
 	}
+}
+
+// showSpecials shows a button for each special move (rebuilt only when
+// they change).
+func (p *panel) showSpecials(sp []rules.Special) {
+	if slices.Equal(sp, p.specialMoves) {
+		return
+	}
+	p.specialMoves = sp
+	p.specials.Objects = nil
+	for _, m := range sp {
+		b := widget.NewButton(m.Label, func() {
+			if p.onSpecial != nil {
+				p.onSpecial(m.Move)
+			}
+		})
+		b.Importance = widget.HighImportance
+		p.specials.Add(b)
+	}
+	p.specials.Refresh()
 }

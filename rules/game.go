@@ -69,6 +69,10 @@ type Descriptor struct {
 	// Action says what the side to move does now, after its colour name:
 	// "places a DVONN piece". nil or "": "to move".
 	Action func(s State) string
+	// Specials returns the legal moves of s that are not made on the
+	// board, which the window offers as buttons (Gomoku's Swap2 "balance"),
+	// besides rules.Swap (it has its own button). nil: none.
+	Specials func(s State) []Special
 	// Phase returns the phase of the game in s (DVONN: 0 placement, 1
 	// movement); the window shows only the messages said in the current
 	// phase. nil: the game has one phase.
@@ -112,6 +116,13 @@ type Example struct {
 	Caption string
 	Options Options
 	Moves   string
+}
+
+// Special is a move made with a button rather than on the board
+// (Descriptor.Specials).
+type Special struct {
+	Move  Move
+	Label string // the button's text ("Place two more stones")
 }
 
 // Played describes a move just made, for Descriptor.MoveNote.

@@ -98,6 +98,12 @@ var Descriptor = &rules.Descriptor{
 		}
 		return msgs
 	},
+	Specials: func(s rules.State) []rules.Special {
+		if s.(*Game).CanBalance() {
+			return []rules.Special{{Move: Balance, Label: "Place two more stones (balance)"}}
+		}
+		return nil
+	},
 	Action: func(s rules.State) string {
 		g := s.(*Game)
 		switch g.Deciding() {
