@@ -195,7 +195,6 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 		container.NewGridWithColumns(3, p.newGame, p.hint, p.resign, p.undo, p.redo, p.pause),
 		p.swap,
 		p.specials,
-		p.showLegal,
 		widget.NewSeparator(),
 		p.messages,
 		p.review,
@@ -209,7 +208,9 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 			p.onReview(ply)
 		}
 	}
-	graphBox := container.NewVBox(widget.NewLabelWithStyle("Evaluation (up: dark side ahead)", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), p.graph)
+	graphTitle := widget.NewLabel("Evaluation by move (up: the dark side ahead)")
+	graphTitle.SizeName = theme.SizeNameCaptionText
+	graphBox := container.NewBorder(graphTitle, nil, nil, nil, p.graph)
 	p.content = container.NewStack(width, container.NewPadded(container.NewBorder(p.top, graphBox, nil, nil, p.moves)))
 	return p
 }
@@ -324,7 +325,9 @@ func (p *panel) update(c *Controller) {
 	}
 	showIf(p.swap, c.CanSwap())
 	p.showSpecials(c.Specials())
-	showIf(p.showLegal, p.legalMarks)
+	// The legal-move marks are toggled from the Game menu (the panel
+	// keeps the check in step with it but does not show it: the move list
+	// needs the room).
 }
 
 // showThinking shows or hides the thinking indicator with the search's

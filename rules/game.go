@@ -226,7 +226,13 @@ func (g *Descriptor) Resolve(o Options) (Options, error) {
 	}
 	for _, opt := range g.Options {
 		if opt.Applies != nil && !opt.Applies(out) && out[opt.Key] != opt.Default {
-			return nil, Errorf(ErrOption, "%s: the %s option does not apply to this variant", g.Name, opt.Key)
+			var with []string
+			for _, o := range g.Options {
+				if o.Key != opt.Key && out[o.Key] != o.Default {
+					with = append(with, o.Key+" "+out[o.Key])
+				}
+			}
+			return nil, Errorf(ErrOption, "%s: the %s option does not apply to this variant (%s)", g.Name, opt.Key, strings.Join(with, ", "))
 		}
 	}
 	return out, nil
