@@ -20,8 +20,9 @@ const corpusFile = "../../../shared/data/dvonn-boardspace-games.txt.gz"
 // TestRecordCorpus reads every corpus line (Formats[1]), writes the game in
 // every format and reads it back: same moves and result, and the line
 // written is the line read. Lines marked illegal give an ErrIllegal error at
-// the ply after the listed moves; skip lines an ErrFormat error. In -short
-// or -race runs every 10th line.
+// the ply after the listed moves; skip lines an ErrFormat error. All
+// 9,707 lines always (about 3 s, 26 s under -race); -short reads every
+// 10th.
 func TestRecordCorpus(t *testing.T) {
 	f, err := os.Open(corpusFile)
 	if err != nil {
@@ -33,7 +34,7 @@ func TestRecordCorpus(t *testing.T) {
 		t.Fatal(err)
 	}
 	step := 1
-	if testing.Short() || raceEnabled {
+	if testing.Short() {
 		step = 10
 	}
 	sc := bufio.NewScanner(z)

@@ -1,5 +1,0 @@
-//go:build !race
-
-package dvonn
-
-const raceEnabled = false
