@@ -46,8 +46,8 @@ const (
 // SolveDepth is the number of fours Solve's VCF search may play, and
 // SolveNodes its node budget.
 const (
-	SolveDepth = 16
-	SolveNodes = 200_000
+	SolveDepth = MaxVCFDepth
+	SolveNodes = 1_000_000
 )
 
 // Knowledge is the Gomoku game knowledge: Evaluate, OrderMoves, Candidates,

@@ -660,3 +660,30 @@ func BenchmarkVCFLadder(b *testing.B) {
 		}
 	}
 }
+
+// TestLongVCF: a VCF of 19 fours (issue 10's position, found against us by
+// a peer engine) is found by VCF and by the engine's root solver, starting
+// with one of its two winning moves; a position whose fours run out ends
+// the iterative deepening early (no search to MaxVCFDepth).
+func TestLongVCF(t *testing.T) {
+	g, _ := gomoku.New(gomoku.Options{Size: 15})
+	if err := rules.PlayMoves(g, "N9 H9 H8 J9 I8 I7 L8 K7 N6 G6 J5 K6 L5 L6 N5 L4 J4 G2"); err != nil {
+		t.Fatal(err)
+	}
+	seq, ok := VCF(g, MaxVCFDepth)
+	if !ok || len(seq) != 37 {
+		t.Fatalf("VCF: ok %v, %d plies, want 37 (19 fours)", ok, len(seq))
+	}
+	if first := g.MoveString(seq[0]); first != "J8" && first != "M7" {
+		t.Errorf("VCF starts with %s, want J8 or M7", first)
+	}
+	m, v, _, ok := New().Solve(context.Background(), g)
+	if !ok || v != score.WinScore-37 || !slices.Contains(pts(t, g, "J8 M7"), m) {
+		t.Fatalf("Solve = %s %d %v", g.MoveString(m), v, ok)
+	}
+	quiet := setup(t, std, "H8 J10", "H9 K11", 0)
+	k := New()
+	if _, _, nodes, ok := k.Solve(context.Background(), quiet); ok || nodes > 1000 {
+		t.Fatalf("a quiet position: ok %v after %d nodes", ok, nodes)
+	}
+}

@@ -6,8 +6,13 @@ import (
 )
 
 // MaxVCFDepth bounds the number of fours a VCF search may play before the
-// five.
-const MaxVCFDepth = 30
+// five: more than any board allows (a 20x20 board has room for 200 fours),
+// so only the node budget and the clock bound a search.
+const MaxVCFDepth = 200
+
+// unbounded is the depth recorded for a position with no VCF of any
+// length: its search never reached the depth limit.
+const unbounded = 1 << 30
 
 // failEntry records that the side to move of the position with key has no
 // VCF within depth fours.
@@ -36,6 +41,7 @@ type vcfSearch struct {
 	limit   int64 // node budget, 0 for none
 	done    <-chan struct{}
 	aborted bool
+	cut     bool // the search reached its depth limit somewhere (a deeper one might win)
 	fail    []failEntry
 	b       board // the position searched, loaded from a gomoku.Game
 }
@@ -59,11 +65,12 @@ func (v *vcfSearch) solve(maxDepth int) ([]rules.Move, bool) {
 	v.aborted = false
 	maxDepth = min(maxDepth, MaxVCFDepth)
 	for d := 0; d <= maxDepth; d++ {
+		v.cut = false
 		if v.attack(g, d, 0) {
 			return v.seq[:v.seqLen], true
 		}
-		if v.aborted {
-			break
+		if v.aborted || !v.cut {
+			break // out of time, or no VCF of any length: the fours ran out
 		}
 	}
 	return nil, false
@@ -99,17 +106,23 @@ func (v *vcfSearch) attack(g *board, depth, ply int) bool {
 		return true
 	}
 	if depth == 0 {
+		v.cut = true
 		return false
 	}
 	key := g.hash
 	slot := &v.fail[key&uint64(len(v.fail)-1)]
 	if slot.key == key && int(slot.depth) >= depth {
+		if slot.depth != unbounded {
+			v.cut = true // it failed within a depth limit: a deeper search might not
+		}
 		return false
 	}
 	n, q, _ := a.distinctWins(me ^ 1)
 	if n >= 2 {
 		return false
 	}
+	outerCut := v.cut
+	v.cut = false
 	start := len(v.stack)
 	if n == 1 {
 		if me == 0 && g.foul(int(q)) {
@@ -153,8 +166,13 @@ func (v *vcfSearch) attack(g *board, depth, ply int) bool {
 	}
 	v.stack = v.stack[:start]
 	if !won && !v.aborted {
-		*slot = failEntry{key: key, depth: int32(depth)}
+		d := int32(depth)
+		if !v.cut {
+			d = unbounded // no line below reached the limit: no VCF at any depth
+		}
+		*slot = failEntry{key: key, depth: d}
 	}
+	v.cut = v.cut || outerCut
 	return won
 }
 
