@@ -30,7 +30,7 @@ func TestMain(m *testing.M) {
 // fakeEngine runs as an engine process: "engine" is Planiverse's engine
 // mode with args; the other modes run it too (args[0] is the game) but
 // misbehave at the engine's second move, mid-game: "crash" exits,
-// "slow" answers 3 s late, "garbage" answers nonsense, "illegal" answers
+// "slow" answers 8 s late, "garbage" answers nonsense, "illegal" answers
 // the opponent's last move again (an occupied point, an emptied slot...).
 func fakeEngine(mode string, args []string) int {
 	if mode == "engine" {
@@ -89,7 +89,7 @@ func fakeEngine(mode string, args []string) int {
 				case "crash":
 					return 3
 				case "slow":
-					time.Sleep(3 * time.Second)
+					time.Sleep(8 * time.Second)
 				case "garbage":
 					l = "hello there"
 				case "illegal":
@@ -180,7 +180,7 @@ func TestMatchForfeits(t *testing.T) {
 	for _, game := range []string{"gomoku", "othello", "dvonn", "alak"} {
 		for _, mode := range []string{"crash", "slow", "garbage", "illegal"} {
 			code, out, errText := cli("match", game, "--a", fake("engine", game, "--depth", "1"), "--b", fake(mode, game),
-				"--games", "2", "--time-ms", "300", "--tolerance-ms", "700")
+				"--games", "2", "--time-ms", "300", "--tolerance-ms", "4700")
 			m := matchLine.FindStringSubmatch(out)
 			want := map[string]string{"crash": "exited", "slow": "b over time", "garbage": "b", "illegal": "b"}[mode]
 			if code != 0 || m == nil || m[1] != "2" || strings.Count(out, want) < 2 {
