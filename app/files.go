@@ -122,8 +122,8 @@ func (g *gui) saveGame() {
 	}, g.win)
 	d.SetFileName(fmt.Sprintf("%s-%s.%s", c.Settings().Game, c.began.Format("2006-01-02-1504"), c.defaultExt()))
 	d.SetFilter(storage.NewExtensionFileFilter(recordExtensions()))
-	d.Resize(g.dialogSize())
 	d.Show()
+	d.Resize(g.dialogSize()) // a file dialog can be resized only once shown
 }
 
 // openGame asks for a record to open.
@@ -151,8 +151,8 @@ func (g *gui) openGame() {
 		g.ctl.Start()
 	}, g.win)
 	d.SetFilter(storage.NewExtensionFileFilter(recordExtensions()))
-	d.Resize(g.dialogSize())
 	d.Show()
+	d.Resize(g.dialogSize()) // a file dialog can be resized only once shown
 }
 
 // dialogSize fits a file dialog into the window.

@@ -174,3 +174,20 @@ func FuzzOpenRecord(f *testing.F) {
 		}
 	})
 }
+
+// TestFileDialogs opens the Save and Open dialogs of the window (they
+// panicked once when resized before being shown).
+func TestFileDialogs(t *testing.T) {
+	a := test.NewTempApp(t)
+	g := newGUI(a, newScripted(false), newUIQueue().post, 1)
+	g.startGame(settings("othello", VsPerson))
+	g.saveGame()
+	if g.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("no Save dialog")
+	}
+	g.win.Canvas().Overlays().Top().Hide()
+	g.openGame()
+	if g.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("no Open dialog")
+	}
+}
