@@ -23,27 +23,6 @@ import (
 // the analysis is asked about a won position.
 var windowValue = [6]int32{0, 3, 20, 100, 600, 5000}
 
-// winPoints returns the empty points (bits of empty) where a stone of the
-// colour whose stones are own makes five: five or more in a row, exactly
-// five when exact.
-func winPoints(own, empty uint32, exact bool) uint32 {
-	l1 := own << 1 // bit p: own at p-1
-	l2 := l1 & (own << 2)
-	l3 := l2 & (own << 3)
-	l4 := l3 & (own << 4)
-	r1 := own >> 1 // bit p: own at p+1
-	r2 := r1 & (own >> 2)
-	r3 := r2 & (own >> 3)
-	r4 := r3 & (own >> 4)
-	if !exact {
-		return empty & (l4 | r4 | l3&r1 | l2&r2 | l1&r3)
-	}
-	l5 := l4 & (own << 5)
-	r5 := r4 & (own >> 5)
-	// Exactly a own stones on the left and 4-a on the right.
-	return empty & (l4&^l5&^r1 | l3&^l4&r1&^r2 | l2&^l3&r2&^r3 | l1&^l2&r3&^r4 | r4&^r5&^l1)
-}
-
 // fourPoints returns the empty points where a stone of own's colour makes a
 // four (creates a win point): the empty points of the live windows holding
 // three own stones.
@@ -73,7 +52,7 @@ func openFourPoints(own, opp, mask uint32, exact bool) uint32 {
 	var out uint32
 	for f := fourPoints(own, opp, mask, exact); f != 0; f &= f - 1 {
 		p := f & -f
-		if bits.OnesCount32(winPoints(own|p, empty&^p, exact)) >= 2 {
+		if bits.OnesCount32(gomoku.WinPoints(own|p, empty&^p, exact)) >= 2 {
 			out |= p
 		}
 	}
@@ -148,7 +127,7 @@ func analyseLineRule(b, w, mask uint32, ex [2]bool) lineInfo {
 	for c := 0; c < 2; c++ {
 		for f := li.four[c]; f != 0; f &= f - 1 {
 			p := f & -f
-			if bits.OnesCount32(winPoints(own[c]|p, empty&^p, ex[c])) >= 2 {
+			if bits.OnesCount32(gomoku.WinPoints(own[c]|p, empty&^p, ex[c])) >= 2 {
 				li.three[c] |= p
 			}
 		}

@@ -61,8 +61,8 @@ func TestLinePatterns(t *testing.T) {
 		b, w, mask, exact := randomLine(r)
 		empty := mask &^ (b | w)
 		for _, own := range []uint32{b, w} {
-			if got, want := winPoints(own, empty, exact), naiveWinPoints(own, empty, exact); got != want {
-				t.Fatalf("winPoints(%b, %b, %v) = %b, want %b", own, empty, exact, got, want)
+			if got, want := gomoku.WinPoints(own, empty, exact), naiveWinPoints(own, empty, exact); got != want {
+				t.Fatalf("gomoku.WinPoints(%b, %b, %v) = %b, want %b", own, empty, exact, got, want)
 			}
 		}
 		li := analyseLine(b, w, mask, exact)

@@ -217,7 +217,7 @@ func runMask(l uint32, b int) uint32 {
 
 // fivePoints returns the empty points where one more black stone makes
 // exactly five (Black's win points: an overline does not win).
-func fivePoints(b, empty uint32) uint32 { return winPoints(b, empty, true) }
+func fivePoints(b, empty uint32) uint32 { return WinPoints(b, empty, true) }
 
 // foursThrough counts the fours through bit p of a line with black stones
 // b (p's stone included) and empty points empty: 0, 1, or 2 for two fours
@@ -264,10 +264,11 @@ func straightFourPoints(b, empty uint32, p int) uint32 {
 	return out
 }
 
-// winPoints returns the empty points (bits of empty) where a stone of the
-// colour whose stones are own makes five: five or more in a row, exactly
-// five when exact.
-func winPoints(own, empty uint32, exact bool) uint32 {
+// WinPoints returns the empty points (bits of empty) of one line where a
+// stone of the colour whose stones are own (bit i = the line's i-th point)
+// makes five: five or more in a row, exactly five when exact. The AI's line
+// analysis uses it too.
+func WinPoints(own, empty uint32, exact bool) uint32 {
 	l1 := own << 1 // bit p: own at p-1
 	l2 := l1 & (own << 2)
 	l3 := l2 & (own << 3)
