@@ -13,10 +13,12 @@ import (
 // Piskvork's .psq.
 //
 //   - SGF (FF[4], red-bean.com/sgf): GM[4], SZ[15|19|20], RU the win rule
-//     and, with the swap opening, "swap" after it ("RU[freestyle swap]",
-//     "RU[exact5]"). Moves are SGF points, column then row letters from the
-//     top-left corner (B[hh] is H8 on 15x15); our own notation (B[H8]) is
-//     read too. The swap is W[swap], made by White (the colour to move).
+//     (freestyle, exact5, renju) and, with an opening, "swap" or "swap2"
+//     after it ("RU[freestyle swap]", "RU[renju swap2]", "RU[exact5]").
+//     Moves are SGF points, column then row letters from the top-left
+//     corner (B[hh] is H8 on 15x15); our own notation (B[H8]) is read too.
+//     The swap (taking Black) is [swap] and Swap2's third choice
+//     [balance], under the colour of the stone the mover would place next.
 //     Extension "sgf".
 //   - Piskvork (Gomocup's .psq): a first line "Piskvorky 15x15, 11:11, 0",
 //     then one line "x,y,time" a move (1-based, from the top-left; time in
@@ -53,8 +55,11 @@ var sgfGame = &sgf.Game{
 		return o, nil
 	},
 	Value: func(s rules.State, m rules.Move) string {
-		if m == rules.Swap {
+		switch m {
+		case rules.Swap:
 			return "swap"
+		case Balance:
+			return "balance"
 		}
 		n := s.(*Game).Size()
 		return string([]byte{byte('a' + int(m)%n), byte('a' + int(m)/n)})

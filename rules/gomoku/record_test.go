@@ -37,6 +37,12 @@ func TestRecordRoundTrip(t *testing.T) {
 			}
 		}
 	}
+	// A Swap2 game through balance and swap, under renju.
+	s2 := &rules.Record{Game: "gomoku", Options: rules.Options{"opening": "swap2", "rules": "renju"},
+		Moves: strings.Fields("H8 H9 J8 balance G9 K8 swap J10")}
+	if back := rulestest.RoundTrip(t, Descriptor, Formats[0], s2, true); back != nil && strings.Join(back.Moves, " ") != strings.Join(s2.Moves, " ") {
+		t.Errorf("swap2 record read back as %v", back.Moves)
+	}
 	// A swap game.
 	rec := &rules.Record{Game: "gomoku", Options: rules.Options{"opening": "swap"}, Moves: strings.Fields("H8 swap G7 J9")}
 	if back := rulestest.RoundTrip(t, Descriptor, Formats[0], rec, true); back != nil {
