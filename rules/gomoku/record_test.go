@@ -109,6 +109,7 @@ func TestReadGomokuRecordErrors(t *testing.T) {
 
 func FuzzReadSGF(f *testing.F) {
 	f.Add([]byte("(;FF[4]GM[4]SZ[15]RU[freestyle swap]PB[a];B[hh];W[swap];W[ii])"))
+	f.Add([]byte("(;FF[4]GM[4]SZ[15]RU[renju swap2];B[hh];W[hg];B[ih];W[balance];W[gg];B[jh];W[swap])"))
 	f.Fuzz(func(t *testing.T, data []byte) { rulestest.CheckRead(t, Formats[0], data) })
 }
 
