@@ -4,9 +4,12 @@
 // candidate moves. It satisfies ai.Evaluator, ai.MoveOrderer and
 // ai.CandidateGenerator structurally and does not import package ai (ai imports it).
 //
-// Scale: scores are from the side to move's point of view, about 100 units
-// per piece of controlled stack height (RULES.md, DVONN, score), and stay
-// within ±score.MaxEval (package ai/score).
+// Scale: scores are from the side to move's point of view and stay within
+// ±score.MaxEval (package ai/score). The weights (weights.go) are fitted as
+// a logistic model of the game result on boardspace games (TestTune) and
+// expressed in the units of the former hand-set evaluation (100 per piece
+// of controlled height), by that evaluation's best-fitting logistic scale:
+// a score means about the same winning chance as it did before.
 package dvonnai
 
 import (
@@ -17,10 +20,8 @@ import (
 	"planiverse/rules/dvonn"
 )
 
-// Placement-phase weights.
+// Placement move-ordering weights (placementValue).
 const (
-	// wTempo: the side to place next has one more piece to put well.
-	wTempo = 15
 	// wEdgeNear, wEdgeFar: an edge piece is mobile from the first move
 	// (edge stacks are never surrounded) but far from the DVONN pieces it is
 	// easily cut off.
@@ -66,17 +67,13 @@ type Knowledge struct{}
 func New() *Knowledge { return &Knowledge{} }
 
 // Evaluate returns the static evaluation of s (a *dvonn.Game whose game is
-// not over) from the side to move's point of view, about 100 per piece of
-// controlled height, within ±score.MaxEval. It allocates nothing and leaves s
+// not over) from the side to move's point of view, within ±score.MaxEval. It allocates nothing and leaves s
 // unchanged. It panics if s is not a *dvonn.Game.
 func (k *Knowledge) Evaluate(s rules.State) int {
 	g := s.(*dvonn.Game)
 	var v int
 	if g.Placing() {
 		v = placementEval(g)
-		if g.ToMove() == rules.Second {
-			v = -v
-		}
 	} else {
 		v = movementEval(g)
 	}
@@ -183,22 +180,21 @@ func (k *Knowledge) Candidates(s rules.State, buf []rules.Move) []rules.Move {
 	return append(buf, dvonn.Placement(bestCell))
 }
 
-// placementEval returns White's advantage during placement: the sum of
-// placementValue over each side's pieces, plus wTempo for the side to place
-// (nothing while only DVONN pieces are on the board).
+// placementEval returns the side to place's advantage during placement: the
+// placement features (features.go) weighed by placementFull and placementEnd
+// (weights.go, fitted by TestTune), interpolated by the number of pieces
+// placed (nothing while only DVONN pieces are on the board).
 func placementEval(g *dvonn.Game) int {
 	if g.Placed() <= 3 {
 		return 0
 	}
-	dv := g.DvonnCells()
-	var side [2]int
-	for p := range 2 {
-		for m := g.Controlled(rules.Player(p)); m != 0; m &= m - 1 {
-			side[p] += placementValue(bits.TrailingZeros64(m), dv)
-		}
+	var x [nPFeat]int32
+	ph := int32(placementFeatures(g, &x))
+	var v int32
+	for j, f := range x {
+		v += f * (placementFull[j]*ph + placementEnd[j]*(phaseMax-ph)) / phaseMax
 	}
-	side[g.ToMove()] += wTempo
-	return side[0] - side[1]
+	return int(v)
 }
 
 // OrderMoves fills scores[i] with a priority for moves[i] in s (higher

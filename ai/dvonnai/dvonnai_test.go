@@ -283,13 +283,15 @@ func TestPlacementPolicy(t *testing.T) {
 	if buf = k.Candidates(g, buf[:0]); len(buf) != 0 {
 		t.Fatalf("candidates %v for a coloured piece, want none (all moves)", buf)
 	}
-	// Black's first piece goes next to a DVONN piece, and so does White's
-	// answer (depth 2).
+	// Black's first piece goes near a DVONN piece, and so does White's
+	// answer (depth 2). Near is within two spaces: in the boardspace games
+	// (TestTune) pieces two spaces away predict a win as well as adjacent
+	// ones early in the placement.
 	for range 2 {
 		m, _ := search(k, g, 2)
 		_, to, ok := dvonn.Decode(m)
-		if !ok || nearestDvonn(to, g.DvonnCells()) != 1 {
-			t.Fatalf("places at %s, want next to a DVONN piece", dvonn.MoveText(m))
+		if !ok || nearestDvonn(to, g.DvonnCells()) > 2 {
+			t.Fatalf("places at %s, want within two spaces of a DVONN piece", dvonn.MoveText(m))
 		}
 		g.Play(m)
 	}

@@ -206,3 +206,75 @@ func features(g *dvonn.Game, x *[nFeat]int32) int {
 	n := bits.OnesCount64(occ)
 	return max(0, min(phaseMax, (n-4)*phaseMax/45))
 }
+
+// Placement-phase features, once the three DVONN pieces are down: side
+// differences (the side to place's value minus the other's), then the tempo.
+const (
+	pDist1   = iota // pieces next to a DVONN piece
+	pDist2          // pieces two spaces from the nearest DVONN piece
+	pDist3          // three spaces
+	pDistFar        // four or more
+	pTotDist        // sum over pieces of the distances to all three DVONN pieces
+	pEdge           // pieces on the edge (never surrounded, mobile at once)
+	pCrowded        // pieces with fewer than two neighbours that are not own pieces
+	pContact        // pieces next to an enemy piece
+	pUnder          // own pieces next to an enemy piece and a DVONN piece
+	nPSide
+	pTempo = nPSide // 1: the side to place
+	nPFeat = nPSide + 1
+)
+
+var placementFeatureNames = [nPFeat]string{
+	"dist1", "dist2", "dist3", "distFar", "totDist", "edge", "crowded", "contact", "under", "tempo",
+}
+
+// placementFeatures fills x with the placement features of g (placing, the
+// three DVONN pieces down) from the side to place's point of view and
+// returns the phase: phaseMax with 3 pieces placed down to 0 with 49.
+func placementFeatures(g *dvonn.Game, x *[nPFeat]int32) int {
+	*x = [nPFeat]int32{}
+	dvc := g.DvonnCells()
+	ctrl := [2]uint64{g.Controlled(rules.First), g.Controlled(rules.Second)}
+	near := expand(dvc)
+	var side [2][nPSide]int32
+	for p := range 2 {
+		f := &side[p]
+		for m := ctrl[p]; m != 0; m &= m - 1 {
+			c := bits.TrailingZeros64(m)
+			tot := 0
+			for d := dvc; d != 0; d &= d - 1 {
+				tot += int(hexDist[c][bits.TrailingZeros64(d)])
+			}
+			f[pTotDist] += int32(tot)
+			switch nearestDvonn(c, dvc) {
+			case 1:
+				f[pDist1]++
+			case 2:
+				f[pDist2]++
+			case 3:
+				f[pDist3]++
+			default:
+				f[pDistFar]++
+			}
+			nb := dvonn.NeighbourMask(c)
+			if dvonn.EdgeCell(c) {
+				f[pEdge]++
+			}
+			if bits.OnesCount64(nb&^ctrl[p]) < 2 {
+				f[pCrowded]++
+			}
+			if nb&ctrl[p^1] != 0 {
+				f[pContact]++
+				if near&(1<<c) != 0 {
+					f[pUnder]++
+				}
+			}
+		}
+	}
+	me := int(g.ToMove())
+	for i := range nPSide {
+		x[i] = side[me][i] - side[me^1][i]
+	}
+	x[pTempo] = 1
+	return (dvonn.NumCells - g.Placed()) * phaseMax / (dvonn.NumCells - 3)
+}

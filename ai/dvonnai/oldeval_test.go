@@ -51,3 +51,21 @@ func oldMovementEval(g *dvonn.Game) int {
 	}
 	return side[0] - side[1]
 }
+
+// oldPlacementEval is the hand-set placement evaluation this package had
+// before the fitted one, from the side to place's point of view: the sum of
+// placementValue over each side's pieces, plus 15 for the side to place.
+func oldPlacementEval(g *dvonn.Game) int {
+	if g.Placed() <= 3 {
+		return 0
+	}
+	dv := g.DvonnCells()
+	var side [2]int
+	for p := range 2 {
+		for m := g.Controlled(rules.Player(p)); m != 0; m &= m - 1 {
+			side[p] += placementValue(bits.TrailingZeros64(m), dv)
+		}
+	}
+	me := g.ToMove()
+	return side[me] + 15 - side[me^1]
+}

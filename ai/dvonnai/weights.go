@@ -2,9 +2,9 @@
 
 package dvonnai
 
-// weightsFull and weightsEnd are the movement-phase weights, in
-// evaluation units per feature unit, on a full board (phase 64) and at the
-// end (phase 0); the evaluation interpolates by the phase. Label: result.
+// weightsFull and weightsEnd are the movement-phase weights, in evaluation units
+// per feature unit, on a full board (phase 64) and at the end (phase 0); the
+// evaluation interpolates by the phase. Fitted on the result.
 var weightsFull = [nFeat]int32{
 	34,  // height
 	230, // stacks
@@ -45,4 +45,32 @@ var weightsEnd = [nFeat]int32{
 	67,  // capWaiting
 	45,  // cutMover
 	33,  // cutWaiting
+}
+
+// placementFull and placementEnd are the placement-phase weights, with three
+// pieces placed (phase 64) and with 49 (phase 0), in the same units.
+var placementFull = [nPFeat]int32{
+	187, // dist1
+	237, // dist2
+	235, // dist3
+	110, // distFar
+	-17, // totDist
+	79,  // edge
+	-55, // crowded
+	-11, // contact
+	26,  // under
+	26,  // tempo
+}
+
+var placementEnd = [nPFeat]int32{
+	185, // dist1
+	193, // dist2
+	164, // dist3
+	134, // distFar
+	-6,  // totDist
+	6,   // edge
+	4,   // crowded
+	-13, // contact
+	-37, // under
+	40,  // tempo
 }
