@@ -67,8 +67,9 @@ type Knowledge struct{}
 func New() *Knowledge { return &Knowledge{} }
 
 // Evaluate returns the static evaluation of s (a *dvonn.Game whose game is
-// not over) from the side to move's point of view, within ±score.MaxEval. It allocates nothing and leaves s
-// unchanged. It panics if s is not a *dvonn.Game.
+// not over) from the side to move's point of view, within ±score.MaxEval.
+// It allocates nothing and leaves s unchanged. It panics if s is not a
+// *dvonn.Game.
 func (k *Knowledge) Evaluate(s rules.State) int {
 	g := s.(*dvonn.Game)
 	var v int
