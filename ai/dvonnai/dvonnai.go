@@ -4,9 +4,12 @@
 // candidate moves. It satisfies ai.Evaluator, ai.MoveOrderer and
 // ai.CandidateGenerator structurally and does not import package ai (ai imports it).
 //
-// Scale: scores are from the side to move's point of view, about 100 units
-// per piece of controlled stack height (RULES.md, DVONN, score), and stay
-// within ±score.MaxEval (package ai/score).
+// Scale: scores are from the side to move's point of view and stay within
+// ±score.MaxEval (package ai/score). The weights (weights.go) are fitted as
+// a logistic model of the game result on boardspace games (TestTune) and
+// expressed in the units of the former hand-set evaluation (100 per piece
+// of controlled height), by that evaluation's best-fitting logistic scale:
+// a score means about the same winning chance as it did before.
 package dvonnai
 
 import (
@@ -17,32 +20,8 @@ import (
 	"planiverse/rules/dvonn"
 )
 
-// Movement-phase weights, in evaluation units (100 = one piece of height).
+// Placement move-ordering weights (placementValue).
 const (
-	// wHeight: per piece of height of a controlled stack (the score).
-	wHeight = 100
-	// wStack: per controlled stack (more stacks, more options and targets).
-	wStack = 40
-	// wMobility: per legal stack move.
-	wMobility = 15
-	// wDvonn: per controlled stack holding a DVONN piece (it cannot be cut
-	// off and its owner decides where the DVONN piece goes).
-	wDvonn = 30
-	// wRisk: per piece of height per step beyond 2 of the shortest chain of
-	// occupied spaces to a DVONN piece (far stacks get cut off).
-	wRisk = 12
-	// wCaptureToMove, wCaptureWaiting: per piece of height of the tallest
-	// enemy stack a side can land on, for the side to move (it can take it
-	// now) and for the other side (a threat the mover may parry). Taking a
-	// stack of height h swings the score by 2h pieces.
-	wCaptureToMove  = 80
-	wCaptureWaiting = 30
-)
-
-// Placement-phase weights.
-const (
-	// wTempo: the side to place next has one more piece to put well.
-	wTempo = 15
 	// wEdgeNear, wEdgeFar: an edge piece is mobile from the first move
 	// (edge stacks are never surrounded) but far from the DVONN pieces it is
 	// easily cut off.
@@ -88,9 +67,9 @@ type Knowledge struct{}
 func New() *Knowledge { return &Knowledge{} }
 
 // Evaluate returns the static evaluation of s (a *dvonn.Game whose game is
-// not over) from the side to move's point of view, about 100 per piece of
-// controlled height, within ±score.MaxEval. It allocates nothing and leaves s
-// unchanged. It panics if s is not a *dvonn.Game.
+// not over) from the side to move's point of view, within ±score.MaxEval.
+// It allocates nothing and leaves s unchanged. It panics if s is not a
+// *dvonn.Game.
 func (k *Knowledge) Evaluate(s rules.State) int {
 	g := s.(*dvonn.Game)
 	var v int
@@ -98,9 +77,6 @@ func (k *Knowledge) Evaluate(s rules.State) int {
 		v = placementEval(g)
 	} else {
 		v = movementEval(g)
-	}
-	if g.ToMove() == rules.Second {
-		v = -v
 	}
 	return max(-score.MaxEval, min(score.MaxEval, v))
 }
@@ -129,47 +105,18 @@ func chainDistances(g *dvonn.Game, dist *[dvonn.NumCells]uint8) {
 	}
 }
 
-// movementEval returns White's advantage in a movement-phase position:
-// for each side wHeight per piece of controlled height, wStack per stack,
-// wMobility per move, wDvonn per DVONN stack, minus wRisk per piece of
-// height per step beyond 2 from a DVONN piece, plus the capture terms.
+// movementEval returns the side to move's advantage in a movement-phase
+// position: the features (features.go) weighed by weightsFull and
+// weightsEnd (weights.go, fitted on games by TestTune), interpolated by the
+// phase.
 func movementEval(g *dvonn.Game) int {
-	var dist [dvonn.NumCells]uint8
-	chainDistances(g, &dist)
-	mover := g.ToMove()
-	var side [2]int
-	var capture [2]int
-	for p := range 2 {
-		own := g.Controlled(rules.Player(p))
-		enemy := g.Controlled(rules.Player(p ^ 1))
-		v := 0
-		for m := own; m != 0; m &= m - 1 {
-			c := bits.TrailingZeros64(m)
-			h, _, dv := g.Stack(c)
-			v += wHeight*h + wStack
-			if dv > 0 {
-				v += wDvonn
-			}
-			if d := int(dist[c]); d > 2 {
-				v -= wRisk * h * (d - 2)
-			}
-			t := g.Targets(c)
-			v += wMobility * bits.OnesCount64(t)
-			for e := t & enemy; e != 0; e &= e - 1 {
-				eh, _, _ := g.Stack(bits.TrailingZeros64(e))
-				capture[p] = max(capture[p], eh)
-			}
-		}
-		side[p] = v
+	var x [nFeat]int32
+	ph := int32(features(g, &x))
+	var v int32
+	for j, f := range x {
+		v += f * (weightsFull[j]*ph + weightsEnd[j]*(phaseMax-ph)) / phaseMax
 	}
-	for p := range 2 {
-		if rules.Player(p) == mover {
-			side[p] += wCaptureToMove * capture[p]
-		} else {
-			side[p] += wCaptureWaiting * capture[p]
-		}
-	}
-	return side[0] - side[1]
+	return int(v)
 }
 
 // nearestDvonn returns the board distance from c to the nearest DVONN piece
@@ -234,22 +181,21 @@ func (k *Knowledge) Candidates(s rules.State, buf []rules.Move) []rules.Move {
 	return append(buf, dvonn.Placement(bestCell))
 }
 
-// placementEval returns White's advantage during placement: the sum of
-// placementValue over each side's pieces, plus wTempo for the side to place
-// (nothing while only DVONN pieces are on the board).
+// placementEval returns the side to place's advantage during placement: the
+// placement features (features.go) weighed by placementFull and placementEnd
+// (weights.go, fitted by TestTune), interpolated by the number of pieces
+// placed (nothing while only DVONN pieces are on the board).
 func placementEval(g *dvonn.Game) int {
 	if g.Placed() <= 3 {
 		return 0
 	}
-	dv := g.DvonnCells()
-	var side [2]int
-	for p := range 2 {
-		for m := g.Controlled(rules.Player(p)); m != 0; m &= m - 1 {
-			side[p] += placementValue(bits.TrailingZeros64(m), dv)
-		}
+	var x [nPFeat]int32
+	ph := int32(placementFeatures(g, &x))
+	var v int32
+	for j, f := range x {
+		v += f * (placementFull[j]*ph + placementEnd[j]*(phaseMax-ph)) / phaseMax
 	}
-	side[g.ToMove()] += wTempo
-	return side[0] - side[1]
+	return int(v)
 }
 
 // OrderMoves fills scores[i] with a priority for moves[i] in s (higher

@@ -159,10 +159,22 @@ func TestPerspective(t *testing.T) {
 		if a+b < 0 {
 			t.Fatalf("moving is never a disadvantage here: %d and %d\n%s", a, b, g)
 		}
-		if a+b > 2*(wCaptureToMove-wCaptureWaiting)*dvonn.NumCells {
+		if a+b > asymBound() {
 			t.Fatalf("evaluations %d and %d not of opposite sign\n%s", a, b, g)
 		}
 	}
+}
+
+// asymBound bounds the sum of the evaluations of one board with either side
+// to move: the side differences cancel, and what is left are the features
+// that favour the mover (tempo, capture and cut-off threats), each at most
+// the whole board's height.
+func asymBound() int {
+	b := 0
+	for j := nSide; j < nFeat; j++ {
+		b += 2 * max(abs(int(weightsFull[j])), abs(int(weightsEnd[j]))) * dvonn.NumCells
+	}
+	return b
 }
 
 func TestMaterial(t *testing.T) {
@@ -271,13 +283,15 @@ func TestPlacementPolicy(t *testing.T) {
 	if buf = k.Candidates(g, buf[:0]); len(buf) != 0 {
 		t.Fatalf("candidates %v for a coloured piece, want none (all moves)", buf)
 	}
-	// Black's first piece goes next to a DVONN piece, and so does White's
-	// answer (depth 2).
+	// Black's first piece goes near a DVONN piece, and so does White's
+	// answer (depth 2). Near is within two spaces: in the boardspace games
+	// (TestTune) pieces two spaces away predict a win as well as adjacent
+	// ones early in the placement.
 	for range 2 {
 		m, _ := search(k, g, 2)
 		_, to, ok := dvonn.Decode(m)
-		if !ok || nearestDvonn(to, g.DvonnCells()) != 1 {
-			t.Fatalf("places at %s, want next to a DVONN piece", dvonn.MoveText(m))
+		if !ok || nearestDvonn(to, g.DvonnCells()) > 2 {
+			t.Fatalf("places at %s, want within two spaces of a DVONN piece", dvonn.MoveText(m))
 		}
 		g.Play(m)
 	}
