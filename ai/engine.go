@@ -90,6 +90,7 @@ type Engine struct {
 	orderer  MoveOrderer
 	cands    CandidateGenerator
 	solver   Solver
+	probcut  ProbCutter
 	gameName string
 
 	// Per-search state.
@@ -174,4 +175,5 @@ func (e *Engine) bind(s rules.State) {
 	e.orderer, _ = k.(MoveOrderer)
 	e.cands, _ = k.(CandidateGenerator)
 	e.solver, _ = k.(Solver)
+	e.probcut, _ = k.(ProbCutter)
 }

@@ -63,8 +63,23 @@ type RootFilter interface {
 	RootMoves(ctx context.Context, s rules.State, moves []rules.Move) []rules.Move
 }
 
+// ProbCutter is optional: multi-ProbCut (M. Buro, "Experiments with
+// Multi-ProbCut and a New High-Quality Evaluation Function for Othello",
+// 1997). At an interior node (ply > 0) of a search to depth plies, the
+// search asks ProbCut for a linear model of the depth-plies score v_deep
+// from the score v_shallow of a search of the same node to shallow plies
+// (1 <= shallow < depth): v_deep ≈ a*v_shallow + b (a > 0), and a cut
+// margin (t times the residual's standard deviation), b and margin in
+// evaluation units. With ok, the search runs a null-window search of depth
+// shallow and prunes the node when a*v_shallow + b - margin >= beta (fail
+// high) or a*v_shallow + b + margin <= alpha (fail low). The search skips it outside ±MaxEval windows. It
+// must not allocate.
+type ProbCutter interface {
+	ProbCut(s rules.State, depth int) (shallow int, a, b, margin float64, ok bool)
+}
+
 // Knowledge is what a game plugs into the search: an Evaluator, and any of
-// MoveOrderer, CandidateGenerator, Solver and RootFilter, detected with
+// MoveOrderer, CandidateGenerator, Solver, RootFilter and ProbCutter, detected with
 // type assertions.
 type Knowledge interface {
 	Evaluator

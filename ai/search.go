@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"math"
 	"time"
 
 	"planiverse/ai/score"
@@ -332,6 +333,15 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 		}
 	}
 
+	if ply > 0 && e.probcut != nil && !e.exactDepth {
+		if v, cut := e.multiProbCut(depth, ply, alpha, beta); cut {
+			return v
+		}
+		if e.aborted {
+			return 0
+		}
+	}
+
 	if ply == 0 && e.best.Depth > 0 {
 		hashMove = e.best.Move // the previous iteration's best move first
 	}
@@ -417,6 +427,38 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 	e.tt.store(key, d, ply, best, bound, bestMove)
 	e.horizon = e.horizon || outerHorizon
 	return best
+}
+
+// multiProbCut tries the knowledge's ProbCutter at a node of depth plies
+// (see ProbCutter): a null-window search of the model's shallow depth at
+// the bound that predicts the deep score beyond beta (or below alpha) with
+// the model's margin. It returns beta (alpha) and cut when that search
+// confirms. It only runs inside ±MaxEval windows, so forced results are
+// never pruned.
+func (e *Engine) multiProbCut(depth, ply, alpha, beta int) (int, bool) {
+	if alpha < -MaxEval || beta > MaxEval {
+		return 0, false
+	}
+	shallow, a, b, margin, ok := e.probcut.ProbCut(e.s, depth)
+	if !ok || shallow < 1 || shallow >= depth || a <= 0 {
+		return 0, false
+	}
+	if hi := int(math.Ceil((float64(beta) + margin - b) / a)); hi < MaxEval {
+		if v := e.negamax(shallow, ply, hi-1, hi); !e.aborted && v >= hi {
+			e.horizon = true
+			return beta, true
+		}
+	}
+	if e.aborted {
+		return 0, false
+	}
+	if lo := int(math.Floor((float64(alpha) - margin - b) / a)); lo > -MaxEval {
+		if v := e.negamax(shallow, ply, lo, lo+1); !e.aborted && v <= lo {
+			e.horizon = true
+			return alpha, true
+		}
+	}
+	return 0, false
 }
 
 // evaluate returns the static evaluation of e.s clamped to ±MaxEval.

@@ -36,11 +36,15 @@ type Knowledge struct {
 	// takes 0.2 to 1.4 s on one core here (FFO #26-#34), each extra empty
 	// roughly doubles or triples that.
 	MaxSolveEmpties int
+	// MPCThreshold is multi-ProbCut's cut margin t in standard deviations
+	// of the fitted residual (mpc.go); 0 turns multi-ProbCut off (the zero
+	// Knowledge searches without it). New sets DefaultMPCThreshold.
+	MPCThreshold float64
 }
 
 // New returns the Othello knowledge with the default settings.
 func New() *Knowledge {
-	return &Knowledge{MaxSolveEmpties: DefaultMaxSolveEmpties}
+	return &Knowledge{MaxSolveEmpties: DefaultMaxSolveEmpties, MPCThreshold: DefaultMPCThreshold}
 }
 
 // Solve solves s (an *othello.Board) exactly when it has at most
