@@ -340,6 +340,7 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 		if e.aborted {
 			return 0
 		}
+		e.pvLen[ply] = 0 // the shallow search's line is not this node's
 	}
 
 	if ply == 0 && e.best.Depth > 0 {
