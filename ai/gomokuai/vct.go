@@ -2,6 +2,7 @@ package gomokuai
 
 import (
 	"math/bits"
+	"time"
 
 	"planiverse/rules"
 	"planiverse/rules/gomoku"
@@ -50,17 +51,26 @@ type vctEntry struct {
 // a depth prunes transpositions. The search shares the analyzer and board
 // of a vcfSearch.
 type vctSearch struct {
-	a       *analyzer
-	b       *board     // vcf.b: the two searches share the position
-	vcf     *vcfSearch // the defender's VCF, tried before his replies to a three
-	stack   []rules.Move
-	first   rules.Move // the attacker's first threat of the win found
-	nodes   int64
-	limit   int64 // node budget, 0 for none
-	done    <-chan struct{}
-	aborted bool
-	cut     bool // the depth limit was reached somewhere
-	fail    []vctEntry
+	a        *analyzer
+	b        *board     // vcf.b: the two searches share the position
+	vcf      *vcfSearch // the defender's VCF, tried before his replies to a three
+	stack    []rules.Move
+	first    rules.Move // the attacker's first threat of the win found
+	nodes    int64
+	limit    int64 // node budget, 0 for none
+	done     <-chan struct{}
+	deadline time.Time // zero for none
+	aborted  bool
+	cut      bool // the depth limit was reached somewhere
+	depth    int  // the depth (threats) of the last win found
+	fail     []vctEntry
+
+	// proof marks the points of the last win found: the attacker's threats
+	// and forced blocks anywhere in the proof tree, and the defender's
+	// replies to the first threat (the candidates for a defence against
+	// it; see Knowledge.RootMoves). proof[p] == proofGen marks p.
+	proof    [gomoku.MaxPoints]uint32
+	proofGen uint32
 }
 
 // Budget of the defender's VCF search at each reply to a three: DefenceVCFDepth
@@ -86,10 +96,16 @@ func newVCTSearch(vcf *vcfSearch, tableBits int) *vctSearch {
 // tells whether the budget or v.done stopped it.
 func (v *vctSearch) solve(maxDepth int) (rules.Move, bool) {
 	v.aborted = false
+	v.proofGen++
+	if v.proofGen == 0 {
+		v.proof = [gomoku.MaxPoints]uint32{}
+		v.proofGen = 1
+	}
 	maxDepth = min(maxDepth, MaxVCTDepth)
 	for d := 1; d <= maxDepth; d++ {
 		v.cut = false
 		if v.attack(d, true) {
+			v.depth = d
 			return v.first, true
 		}
 		if v.aborted || !v.cut {
@@ -111,8 +127,23 @@ func (v *vctSearch) tick() bool {
 			v.aborted = true
 		default:
 		}
+		if !v.deadline.IsZero() && v.nodes&1023 == 0 && time.Now().After(v.deadline) {
+			v.aborted = true
+		}
 	}
 	return !v.aborted
+}
+
+// mark adds p to the proof of the win being found.
+func (v *vctSearch) mark(p rules.Move) {
+	if p >= 0 && int(p) < len(v.proof) {
+		v.proof[p] = v.proofGen
+	}
+}
+
+// inProof reports whether p belongs to the proof of the last win found.
+func (v *vctSearch) inProof(p rules.Move) bool {
+	return p >= 0 && int(p) < len(v.proof) && v.proof[p] == v.proofGen
 }
 
 // attack reports whether the attacker, to move in v.b, wins with at most
@@ -144,10 +175,13 @@ func (v *vctSearch) attack(depth int, root bool) bool {
 			return false
 		}
 		g.play(int(q))
-		won := v.respond(depth)
+		won := v.respond(depth, false)
 		g.undo()
-		if won && root {
-			v.first = q
+		if won {
+			v.mark(q)
+			if root {
+				v.first = q
+			}
 		}
 		return won
 	}
@@ -184,10 +218,13 @@ func (v *vctSearch) attack(depth int, root bool) bool {
 			continue
 		}
 		g.play(int(p))
-		won = v.respond(depth - 1)
+		won = v.respond(depth-1, root)
 		g.undo()
-		if won && root {
-			v.first = p
+		if won {
+			v.mark(p)
+			if root {
+				v.first = p
+			}
 		}
 	}
 	v.stack = v.stack[:start]
@@ -203,8 +240,10 @@ func (v *vctSearch) attack(depth int, root bool) bool {
 }
 
 // respond reports whether the attacker, who has just moved in v.b, wins
-// against every defence with at most depth more threats.
-func (v *vctSearch) respond(depth int) bool {
+// against every defence with at most depth more threats. first tells that
+// the attacker's move was his first: the defender's replies then join the
+// proof when they all fail.
+func (v *vctSearch) respond(depth int, first bool) bool {
 	if !v.tick() {
 		return false
 	}
@@ -229,15 +268,20 @@ func (v *vctSearch) respond(depth int) bool {
 		g.play(int(q))
 		won := v.attack(depth, false)
 		g.undo()
+		if won && first {
+			v.mark(q)
+		}
 		return won
 	}
 	if !v.hasThree(att) {
 		return false // no threat: the defender has a free move
 	}
-	if v.defenderVCF() {
-		return false
+	if a.nFour[me] > 0 { // a VCF needs a four to start
+		if v.defenderVCF() {
+			return false
+		}
+		a.refreshBoard(g)
 	}
-	a.refreshBoard(g)
 	start := len(v.stack)
 	a.nextGen()
 	for _, r := range a.lines {
@@ -262,8 +306,14 @@ func (v *vctSearch) respond(depth int) bool {
 		won = v.attack(depth, false)
 		g.undo()
 	}
+	won = won && !v.aborted
+	if won && first {
+		for _, p := range v.stack[start:end] {
+			v.mark(p)
+		}
+	}
 	v.stack = v.stack[:start]
-	return won && !v.aborted
+	return won
 }
 
 // defenderVCF reports whether the side to move of v.b (the defender) wins
@@ -273,6 +323,9 @@ func (v *vctSearch) respond(depth int) bool {
 func (v *vctSearch) defenderVCF() bool {
 	f := v.vcf
 	f.nodes, f.limit, f.done = 0, DefenceVCFNodes, v.done
+	if v.limit > 0 {
+		f.limit = max(1, min(f.limit, v.limit-v.nodes))
+	}
 	_, won := f.solve(DefenceVCFDepth)
 	v.nodes += f.nodes
 	if f.aborted {

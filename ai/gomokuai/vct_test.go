@@ -1,7 +1,10 @@
 package gomokuai
 
 import (
+	"context"
 	"math/rand/v2"
+	"planiverse/ai/score"
+	"slices"
 	"testing"
 	"time"
 
@@ -154,5 +157,73 @@ func TestVCTSound(t *testing.T) {
 	t.Logf("%d VCTs verified out of %d positions without a VCF, %v", found, tried, time.Since(start))
 	if found < 5 {
 		t.Fatalf("only %d VCTs found: the test is too weak", found)
+	}
+}
+
+// Solve plays a VCT when there is no VCF, and stops at once when cancelled.
+func TestSolveVCT(t *testing.T) {
+	k := New()
+	g := setup(t, std, "F8 G8 H6 H7", "", 0)
+	m, sc, nodes, ok := k.Solve(context.Background(), g)
+	if !ok || g.MoveString(m) != "H8" || sc != score.WinScore-5 || nodes == 0 {
+		t.Fatalf("Solve = %s %d %d %v, want the double three H8", g.MoveString(m), sc, nodes, ok)
+	}
+	// Under Renju H8 is forbidden to Black: whatever Solve plays is legal.
+	r := setup(t, renju, "F8 G8 H6 H7", "", 0)
+	if m, _, _, ok := k.Solve(context.Background(), r); ok && (!r.Legal(m) || r.FoulAt(int(m)) != gomoku.NoFoul) {
+		t.Fatalf("Solve plays the forbidden %s", r.MoveString(m))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, nodes, ok := New().Solve(ctx, g); ok || nodes > 256 {
+		t.Fatalf("Solve with a cancelled context: ok %v after %d nodes", ok, nodes)
+	}
+	// A deadline already past stops the VCT part too.
+	dctx, dcancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer dcancel()
+	if _, _, nodes, ok := New().Solve(dctx, g); ok || nodes > 2048 {
+		t.Fatalf("Solve past its deadline: ok %v after %d nodes", ok, nodes)
+	}
+}
+
+// White threatens the double three H8 (no VCF): the timed root filter keeps
+// a few candidate defences, among them H8, and drops only candidates that
+// lose to a VCT (checked again with a larger budget) or moves that are not
+// candidates. (Some kept moves lose to a VCT longer than its budget finds.)
+func TestRootMovesVCTThreat(t *testing.T) {
+	k := New()
+	g := setup(t, std, "G7 I9 E9 G9", "F8 G8 H6 H7", 0)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	in := k.Candidates(g, nil)
+	orig := slices.Clone(in)
+	kept := k.RootMoves(ctx, g, in)
+	if len(kept) == 0 || len(kept) >= len(orig) {
+		t.Fatalf("kept %d of %d moves", len(kept), len(orig))
+	}
+	for _, m := range kept {
+		if !slices.Contains(orig, m) {
+			t.Fatalf("kept %s not in the input", g.MoveString(m))
+		}
+	}
+	// H8 takes the double-three point and leaves White no VCT.
+	h8 := pts(t, g, "H8")[0]
+	if !slices.Contains(kept, h8) || opponentVCT(g, h8) {
+		t.Fatalf("kept %s; H8 must be kept and safe", names(g, kept))
+	}
+	cand, vctMode := vctDefences(g)
+	if !vctMode {
+		t.Fatal("no VCT threat seen")
+	}
+	for _, m := range orig {
+		if !slices.Contains(kept, m) && cand.has(int(m)) && !opponentVCT(g, m) {
+			t.Errorf("dropped the candidate %s, which does not lose to a VCT", g.MoveString(m))
+		}
+	}
+	t.Logf("kept %s", names(g, kept))
+	// Untimed (a fixed-depth search), the VCT part does not run.
+	in = slices.Clone(orig)
+	if out := k.RootMoves(context.Background(), g, in); len(out) != len(orig) {
+		t.Fatalf("untimed filter kept %d of %d", len(out), len(orig))
 	}
 }
