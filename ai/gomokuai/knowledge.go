@@ -2,10 +2,12 @@
 // satisfies the interfaces of planiverse/ai structurally, without importing
 // it): a line-pattern evaluation, candidate moves near the stones that
 // answer forced threats, threat-based move ordering, a VCF (victory by
-// continuous fours) solver, and a root filter that drops the root moves
-// after which the opponent wins by VCF (rootfilter.go). The VCF search
-// runs on a private copy of the position that can pass (board.go), which is
-// how the opponent's threats are seen.
+// continuous fours) solver, a VCT (victory by continuous threats: fours and
+// threes) threat-space search (vct.go), and a root filter that drops the
+// root moves after which the opponent wins by VCF, and under a deadline
+// keeps only candidate defences against his VCT (rootfilter.go). The
+// searches run on a private copy of the position that can pass (board.go),
+// which is how the opponent's threats are seen.
 //
 // All of it reads the line bitboards of package gomoku (Game.Line): each
 // line of the board is one uint32 per colour, and patterns are found with
