@@ -2,10 +2,12 @@
 // satisfies the interfaces of planiverse/ai structurally, without importing
 // it): a line-pattern evaluation, candidate moves near the stones that
 // answer forced threats, threat-based move ordering, a VCF (victory by
-// continuous fours) solver, and a root filter that drops the root moves
-// after which the opponent wins by VCF (rootfilter.go). The VCF search
-// runs on a private copy of the position that can pass (board.go), which is
-// how the opponent's threats are seen.
+// continuous fours) solver, a VCT (victory by continuous threats: fours and
+// threes) threat-space search (vct.go), and a root filter that drops the
+// root moves after which the opponent wins by VCF, and under a deadline
+// keeps only candidate defences against his VCT (rootfilter.go). The
+// searches run on a private copy of the position that can pass (board.go),
+// which is how the opponent's threats are seen.
 //
 // All of it reads the line bitboards of package gomoku (Game.Line): each
 // line of the board is one uint32 per colour, and patterns are found with
@@ -18,6 +20,7 @@ import (
 	"context"
 	"math/bits"
 	"planiverse/ai/score"
+	"time"
 
 	"planiverse/rules"
 	"planiverse/rules/gomoku"
@@ -44,10 +47,15 @@ const (
 )
 
 // SolveDepth is the number of fours Solve's VCF search may play, and
-// SolveNodes its node budget.
+// SolveNodes its node budget. When it finds no VCF, Solve runs a VCT search
+// of up to SolveVCTDepth threats and SolveVCTNodes nodes (about 1 µs each
+// on 15x15), ending by SolveVCTShare of the time left to ctx's deadline.
 const (
-	SolveDepth = MaxVCFDepth
-	SolveNodes = 1_000_000
+	SolveDepth    = MaxVCFDepth
+	SolveNodes    = 1_000_000
+	SolveVCTDepth = 16
+	SolveVCTNodes = 400_000
+	SolveVCTShare = 0.4
 )
 
 // Knowledge is the Gomoku game knowledge: Evaluate, OrderMoves, Candidates,
@@ -57,12 +65,17 @@ const (
 type Knowledge struct {
 	a   analyzer
 	vcf *vcfSearch
+	vct *vctSearch // shares vcf's board
+
+	tempo []rules.Move // scratch of RootMoves
 }
 
 // New returns Gomoku knowledge for any board size and rule.
 func New() *Knowledge {
 	k := &Knowledge{}
 	k.vcf = newVCFSearch(&k.a, 14)
+	k.vct = newVCTSearch(k.vcf, 16)
+	k.tempo = make([]rules.Move, 0, gomoku.MaxPoints)
 	return k
 }
 
@@ -289,10 +302,13 @@ func (k *Knowledge) near(g *gomoku.Game, buf []rules.Move) []rules.Move {
 }
 
 // Solve runs a VCF search for the side to move of s (a *gomoku.Game) with
-// up to SolveDepth fours and SolveNodes nodes, shortest win first. When it
-// finds one it returns the first move and score.WinScore - plies to the five,
-// with ok true; otherwise ok is false. It returns promptly (ok false) when
-// ctx is cancelled. nodes counts the VCF positions visited.
+// up to SolveDepth fours and SolveNodes nodes, shortest win first, then,
+// when there is none, a VCT search (vctSearch: fours and threes) within
+// the SolveVCT budgets. When it finds a win it returns the first move and
+// score.WinScore - plies to the five (for a VCT an estimate, 2*threats+3:
+// the threats, the open four and the five, without forced blocks), with ok true; otherwise ok is false. It returns
+// promptly (ok false) when ctx is cancelled. nodes counts the positions
+// visited. It allocates nothing.
 func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, value int, nodes int64, ok bool) {
 	g, isGomoku := s.(*gomoku.Game)
 	if !isGomoku {
@@ -306,8 +322,24 @@ func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, val
 	v.b.load(g)
 	seq, found := v.solve(SolveDepth)
 	v.done = nil
-	if !found {
-		return rules.NoMove, 0, v.nodes, false
+	if found {
+		return seq[0], score.WinScore - len(seq), v.nodes, true
 	}
-	return seq[0], score.WinScore - len(seq), v.nodes, true
+	nodes = v.nodes
+	if v.aborted && ctx.Err() != nil {
+		return rules.NoMove, 0, nodes, false
+	}
+	t := k.vct
+	t.nodes, t.limit, t.done, t.deadline = 0, SolveVCTNodes, ctx.Done(), time.Time{}
+	if dl, has := ctx.Deadline(); has {
+		t.deadline = time.Now().Add(time.Duration(float64(time.Until(dl)) * SolveVCTShare))
+	}
+	v.b.load(g)
+	first, won := t.solve(SolveVCTDepth)
+	t.done, v.done = nil, nil
+	nodes += t.nodes
+	if !won {
+		return rules.NoMove, 0, nodes, false
+	}
+	return first, score.WinScore - (2*t.depth + 3), nodes, true
 }

@@ -2,6 +2,7 @@ package gomokuai
 
 import (
 	"context"
+	"time"
 
 	"planiverse/rules"
 	"planiverse/rules/gomoku"
@@ -64,7 +65,7 @@ func (k *Knowledge) RootMoves(ctx context.Context, s rules.State, moves []rules.
 	_, threat := v.solve(ThreatDepth)
 	b.undo()
 	if !threat {
-		return moves
+		return k.vctFilter(ctx, moves)
 	}
 	n := b.size * b.size
 	budget := int64(FilterNodes)
@@ -87,4 +88,143 @@ func (k *Knowledge) RootMoves(ctx context.Context, s rules.State, moves []rules.
 		return moves // nothing was overwritten: every move loses
 	}
 	return moves[:kept]
+}
+
+// Budgets of the VCT part of RootMoves (vctFilter): ThreatVCTDepth threats
+// and ThreatVCTNodes nodes for the opponent's VCT after a pass, then for
+// each candidate defence RefuteNodes nodes for the opponent's VCF and
+// RefuteVCTNodes for his VCT, and in later rounds four times as many each
+// round up to MaxRefuteVCTNodes, DefenceNodes for all of them together. A
+// VCT node costs about 1 µs on 15x15; the search's deadline for the filter
+// usually ends the rounds first.
+const (
+	ThreatVCTDepth    = 12
+	ThreatVCTNodes    = 60_000
+	RefuteVCTNodes    = 8_000
+	MaxRefuteVCTNodes = 512_000
+	DefenceNodes      = 3_000_000
+)
+
+// vctFilter is RootMoves when the opponent has no VCF threat: it asks
+// whether the opponent would win by VCT (vctSearch) if the side to move
+// passed. If so, the candidate defences are the moves among moves that lie
+// on the proof of that win (the threats and forced blocks of the
+// opponent's lines, the replies to his first threat) and the moves that
+// may make a four or a three of our own (a threat gains a tempo); each is
+// played and the opponent's VCF and VCT searched again, and the candidates
+// after which neither is found (a refutation, or a search that ran out of
+// nodes) are kept, in the order of moves; while time remains, the kept
+// ones are searched again with larger budgets (rounds), dropping the ones
+// then proven lost. When no candidate is kept, or the budget or ctx ends
+// before the first round tried them all, moves is returned unchanged. The position is in k.vcf.b, with the side to move's colour.
+//
+// It runs only under a deadline (ctx.Deadline, as the search sets for a
+// timed search): a fixed-depth search, as the lower levels and the search's
+// minimax tests run, keeps the VCF filter alone, whose drops are proven.
+func (k *Knowledge) vctFilter(ctx context.Context, moves []rules.Move) []rules.Move {
+	if _, timed := ctx.Deadline(); !timed {
+		return moves
+	}
+	v, t := k.vcf, k.vct
+	b := &v.b
+	t.done, t.deadline = ctx.Done(), time.Time{}
+	defer func() { t.done = nil }()
+
+	me := b.toMove
+	b.pass()
+	t.nodes, t.limit = 0, ThreatVCTNodes
+	_, threat := t.solve(ThreatVCTDepth)
+	b.undo()
+	if !threat {
+		return moves
+	}
+	var safe bitSet
+	cand := k.defenceSet(me, t)
+	n := b.size * b.size
+	budget := int64(DefenceNodes)
+	count := 0
+	for _, m := range moves {
+		if int(m) >= n || !cand.has(int(m)) {
+			continue
+		}
+		if budget <= 0 || ctx.Err() != nil {
+			return moves // not all candidates tried: no restriction
+		}
+		b.play(int(m))
+		v.nodes, v.limit = 0, min(RefuteNodes, budget)
+		_, lost := v.solve(RefuteDepth)
+		budget -= v.nodes
+		if !lost && budget > 0 {
+			t.nodes, t.limit = 0, min(RefuteVCTNodes, budget)
+			_, lost = t.solve(ThreatVCTDepth)
+			budget -= t.nodes
+		}
+		b.undo()
+		if !lost {
+			safe.add(int(m))
+			count++
+		}
+	}
+	if count == 0 {
+		return moves
+	}
+	// Later rounds search the survivors' refutations again with four times
+	// the nodes, while the budget and ctx last.
+	for per := int64(4 * RefuteVCTNodes); count > 1 && budget > 0 && ctx.Err() == nil; per *= 4 {
+		for _, m := range moves {
+			if int(m) >= n || !safe.has(int(m)) || budget <= 0 || ctx.Err() != nil {
+				continue
+			}
+			b.play(int(m))
+			t.nodes, t.limit = 0, min(per, budget)
+			_, lost := t.solve(ThreatVCTDepth)
+			budget -= t.nodes
+			b.undo()
+			if lost {
+				if count == 1 {
+					return moves // every candidate loses
+				}
+				safe.del(int(m))
+				count--
+			}
+		}
+		if per >= MaxRefuteVCTNodes {
+			break
+		}
+	}
+	kept := 0
+	for _, m := range moves {
+		if int(m) < n && safe.has(int(m)) {
+			moves[kept] = m
+			kept++
+		}
+	}
+	return moves[:kept]
+}
+
+// bitSet is a set of points.
+type bitSet [(gomoku.MaxPoints + 63) / 64]uint64
+
+func (s *bitSet) add(p int)      { s[p/64] |= 1 << (p % 64) }
+func (s *bitSet) has(p int) bool { return s[p/64]&(1<<(p%64)) != 0 }
+func (s *bitSet) del(p int)      { s[p/64] &^= 1 << (p % 64) }
+
+// defenceSet returns the candidate defences of colour me, to move in
+// k.vcf.b, against the opponent's VCT that t found last (after a pass): the
+// points of its proof (t.inProof) and the points where me may make a four
+// or a three (a tempo of our own). The searches that test them reuse t's
+// marks, so the set is taken first.
+func (k *Knowledge) defenceSet(me rules.Player, t *vctSearch) bitSet {
+	var cand bitSet
+	a, b := &k.a, &k.vcf.b
+	a.refreshBoard(b)
+	a.nextGen()
+	k.tempo = a.appendAll(k.tempo[:0], kindFour, me)
+	k.tempo = t.appendThreeMakers(k.tempo, me)
+	for p := 0; p < b.size*b.size; p++ {
+		if t.inProof(rules.Move(p)) || a.stamp[p] == a.gen {
+			cand.add(p)
+		}
+	}
+	return cand
 }

@@ -106,19 +106,55 @@ func TestRootMovesUnchanged(t *testing.T) {
 	check("own five", context.Background(), setup(t, std, fourThreeBlack+" B2 B3 B4 B5", fourThreeWhite+" M1", 0))
 }
 
+// opponentVCT reports whether the opponent wins by VCT after m (a large
+// budget).
+func opponentVCT(g *gomoku.Game, m rules.Move) bool {
+	c := g.Clone().(*gomoku.Game)
+	c.Play(m)
+	_, ok := VCT(c, ThreatVCTDepth, 1_000_000)
+	return ok
+}
+
+// vctDefences tells whether the opponent of the side to move in g has a VCT
+// threat (a VCT after a pass) but no VCF threat, and then the candidate
+// defences RootMoves considers.
+func vctDefences(g *gomoku.Game) (bitSet, bool) {
+	k := New()
+	b := &k.vcf.b
+	b.load(g)
+	b.pass()
+	k.vcf.limit = ThreatNodes
+	if _, ok := k.vcf.solve(ThreatDepth); ok {
+		return bitSet{}, false
+	}
+	k.vct.limit = ThreatVCTNodes
+	_, ok := k.vct.solve(ThreatVCTDepth)
+	b.undo()
+	if !ok {
+		return bitSet{}, false
+	}
+	return k.defenceSet(g.ColorToMove(), k.vct), true
+}
+
 // TestRootMovesRandom checks on random dense positions that RootMoves
 // returns a non-empty subset of its input and drops only moves that lose to
-// a (verified) opponent VCF.
+// a (verified) opponent VCF, or, when the opponent has a VCT threat, moves
+// that lose to a VCT (verified with a larger budget) or that are not among
+// the candidate defences (defenceSet).
 func TestRootMovesRandom(t *testing.T) {
 	k := New()
 	r := rand.New(rand.NewPCG(21, 22))
-	filtered := 0
+	filtered, vctDropped := 0, 0
 	for i := 0; i < 200; i++ {
 		o := gomoku.Options{Size: 15, Rule: gomoku.Rule(i % 2)}
 		g := randomDense(r, o, 12+r.IntN(16))
 		in := k.Candidates(g, nil)
 		orig := slices.Clone(in)
-		out := k.RootMoves(context.Background(), g, in)
+		// A deadline as in play (a quarter of a second): the VCT rounds
+		// stop at it.
+		timed, cancel := context.WithTimeout(context.Background(), 250*time.Millisecond)
+		out := k.RootMoves(timed, g, in)
+		cancel()
 		if len(out) == 0 {
 			t.Fatalf("no moves kept\n%s", g)
 		}
@@ -131,12 +167,21 @@ func TestRootMovesRandom(t *testing.T) {
 			continue
 		}
 		filtered++
+		cand, vctMode := vctDefences(g)
 		for _, m := range orig {
-			if !slices.Contains(out, m) && !opponentVCF(t, g, m) {
+			if slices.Contains(out, m) || opponentVCF(t, g, m) {
+				continue
+			}
+			if !vctMode {
 				t.Fatalf("dropped %s, which does not lose to a VCF\n%s", g.MoveString(m), g)
 			}
+			if cand.has(int(m)) && !opponentVCT(g, m) {
+				t.Fatalf("dropped the candidate defence %s, which does not lose to a VCT\n%s", g.MoveString(m), g)
+			}
+			vctDropped++
 		}
 	}
+	t.Logf("%d positions filtered, %d moves dropped as outside the VCT defences", filtered, vctDropped)
 	if filtered < 10 {
 		t.Fatalf("only %d positions filtered: the test is too weak", filtered)
 	}
