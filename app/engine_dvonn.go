@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"strings"
 	"time"
 
@@ -85,10 +86,7 @@ func serveCodeCup(p *engineMode, in *lineReader, out *bufio.Writer) error {
 		start := time.Now()
 		budget := time.Duration(0)
 		if p.gameTime > 0 {
-			// Our moves still to come: half the free spaces, and about
-			// 15 in the movement phase.
-			movesLeft := (dvonn.NumCells-g.Placed())/2 + 15
-			budget = max(left/time.Duration(movesLeft), time.Millisecond)
+			budget = codeCupBudget(left, g)
 		}
 		res := p.think(g, budget)
 		left -= time.Since(start)
@@ -109,4 +107,32 @@ func playCodeCup(g *dvonn.Game, text string) error {
 	}
 	g.Play(m)
 	return nil
+}
+
+// The CodeCup clock (--time-game) is spent where DVONN is decided, in the
+// movement phase, as PrimaDvonna's notes advise: a placement gets
+// placementShare of a movement move's time; a movement move gets the time
+// left divided by half the stacks that can still move (height 5 or less)
+// less movementSlack (the last moves are quick), at least by 2.
+const (
+	placementShare = 0.25
+	movementSlack  = 10
+	movementMoves  = 15 // movement moves of ours planned for while placing
+)
+
+// codeCupBudget returns the time for the engine's next move in g with left
+// of the game clock (see placementShare).
+func codeCupBudget(left time.Duration, g *dvonn.Game) time.Duration {
+	if g.Placing() {
+		units := movementMoves + placementShare*float64((dvonn.NumCells-g.Placed())/2)
+		return max(time.Duration(float64(left)*placementShare/units), time.Millisecond)
+	}
+	n := 0
+	for m := g.Occupied(); m != 0; m &= m - 1 {
+		if h, _, _ := g.Stack(bits.TrailingZeros64(m)); h <= 5 {
+			n++
+		}
+	}
+	units := max(float64(n)/2-movementSlack, 2)
+	return max(time.Duration(float64(left)/units), time.Millisecond)
 }

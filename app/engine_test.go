@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"planiverse/rules"
 	"planiverse/rules/dvonn"
@@ -263,4 +264,30 @@ func FuzzParseGGF(f *testing.F) {
 			t.Fatalf("%q: inconsistent position", text)
 		}
 	})
+}
+
+func TestCodeCupBudget(t *testing.T) {
+	// Placements get a small share of the clock; the first movement move
+	// gets more than any placement, and the budget never exceeds the time
+	// left.
+	g := dvonn.New()
+	left := 4950 * time.Millisecond
+	var maxPlace time.Duration
+	for g.Placing() {
+		b := codeCupBudget(left, g)
+		if b <= 0 || b > left {
+			t.Fatalf("placement %d: budget %v of %v", g.Placed(), b, left)
+		}
+		maxPlace = max(maxPlace, b)
+		if g.Placed()%2 == 0 {
+			left -= b // our placements: every other one
+		}
+		g.Play(g.Moves(nil)[0])
+	}
+	if left < 3*time.Second {
+		t.Errorf("placement spent %v of 4.95 s, want under 2 s", 4950*time.Millisecond-left)
+	}
+	if b := codeCupBudget(left, g); b <= maxPlace || b > left/2 {
+		t.Errorf("first movement move gets %v (largest placement %v, left %v)", b, maxPlace, left)
+	}
 }

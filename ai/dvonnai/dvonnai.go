@@ -1,15 +1,15 @@
 // Package dvonnai is the DVONN game knowledge for Planiverse's search
-// (package ai): a static evaluation of placement and movement positions and
+// (package ai): a static evaluation of placement and movement positions
+// (the field evaluation of field.go, or the fitted model of features.go) and
 // a move-ordering heuristic, plus the placement of the DVONN pieces as
 // candidate moves. It satisfies ai.Evaluator, ai.MoveOrderer and
 // ai.CandidateGenerator structurally and does not import package ai (ai imports it).
 //
 // Scale: scores are from the side to move's point of view and stay within
-// ±score.MaxEval (package ai/score). The weights (weights.go) are fitted as
-// a logistic model of the game result on boardspace games (TestTune) and
-// expressed in the units of the former hand-set evaluation (100 per piece
-// of controlled height), by that evaluation's best-fitting logistic scale:
-// a score means about the same winning chance as it did before.
+// ±score.MaxEval (package ai/score), about 100 per stack. The fitted
+// model's weights (weights.go) are a logistic model of the game result on
+// boardspace games (TestTune), expressed in the units of the former hand-set
+// evaluation (100 per piece of controlled height).
 package dvonnai
 
 import (
@@ -61,7 +61,12 @@ func abs(x int) int {
 
 // Knowledge is the DVONN evaluator and move orderer. It holds no state and
 // may be shared, but New is cheap.
-type Knowledge struct{}
+type Knowledge struct {
+	// Fitted selects the model fitted to the boardspace results
+	// (features.go, weights.go) instead of the field evaluation
+	// (field.go), which plays better; for comparison and analysis.
+	Fitted bool
+}
 
 // New returns the DVONN knowledge.
 func New() *Knowledge { return &Knowledge{} }
@@ -73,10 +78,17 @@ func New() *Knowledge { return &Knowledge{} }
 func (k *Knowledge) Evaluate(s rules.State) int {
 	g := s.(*dvonn.Game)
 	var v int
-	if g.Placing() {
+	switch {
+	case k.Fitted && g.Placing():
 		v = placementEval(g)
-	} else {
+	case k.Fitted:
 		v = movementEval(g)
+	case g.Placing():
+		if g.Placed() > 3 {
+			v = placementField(g)
+		}
+	default:
+		v = movementField(g)
 	}
 	return max(-score.MaxEval, min(score.MaxEval, v))
 }

@@ -170,6 +170,9 @@ func TestPerspective(t *testing.T) {
 // that favour the mover (tempo, capture and cut-off threats), each at most
 // the whole board's height.
 func asymBound() int {
+	if !New().Fitted {
+		return 2 * fieldTempo // only the tempo favours the mover
+	}
 	b := 0
 	for j := nSide; j < nFeat; j++ {
 		b += 2 * max(abs(int(weightsFull[j])), abs(int(weightsEnd[j]))) * dvonn.NumCells
