@@ -84,9 +84,7 @@ func (k *Knowledge) Evaluate(s rules.State) int {
 	case k.Fitted:
 		v = movementEval(g)
 	case g.Placing():
-		if g.Placed() > 3 {
-			v = placementField(g)
-		}
+		v = placementField(g)
 	default:
 		v = movementField(g)
 	}
@@ -124,9 +122,15 @@ func chainDistances(g *dvonn.Game, dist *[dvonn.NumCells]uint8) {
 func movementEval(g *dvonn.Game) int {
 	var x [nFeat]int32
 	ph := int32(features(g, &x))
+	return tapered(x[:], weightsFull[:], weightsEnd[:], ph)
+}
+
+// tapered returns the dot product of the features x with the weights
+// interpolated between full (at phase phaseMax) and end (at phase 0).
+func tapered(x, full, end []int32, ph int32) int {
 	var v int32
 	for j, f := range x {
-		v += f * (weightsFull[j]*ph + weightsEnd[j]*(phaseMax-ph)) / phaseMax
+		v += f * (full[j]*ph + end[j]*(phaseMax-ph)) / phaseMax
 	}
 	return int(v)
 }
@@ -203,11 +207,7 @@ func placementEval(g *dvonn.Game) int {
 	}
 	var x [nPFeat]int32
 	ph := int32(placementFeatures(g, &x))
-	var v int32
-	for j, f := range x {
-		v += f * (placementFull[j]*ph + placementEnd[j]*(phaseMax-ph)) / phaseMax
-	}
-	return int(v)
+	return tapered(x[:], placementFull[:], placementEnd[:], ph)
 }
 
 // OrderMoves fills scores[i] with a priority for moves[i] in s (higher

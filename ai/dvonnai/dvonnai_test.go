@@ -145,17 +145,7 @@ func TestPerspective(t *testing.T) {
 		if over, _ := g.Outcome(); over {
 			continue
 		}
-		var cs [dvonn.NumCells]dvonn.Contents
-		for c := range dvonn.NumCells {
-			w, b, d := g.Pieces(c)
-			_, top, _ := g.Stack(c)
-			cs[c] = dvonn.Contents{White: w, Black: b, Dvonns: d, Top: top}
-		}
-		o, err := dvonn.NewPosition(cs, g.ToMove().Opponent())
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, b := k.Evaluate(g), k.Evaluate(o)
+		a, b := k.Evaluate(g), k.Evaluate(otherToMove(t, g))
 		if a+b < 0 {
 			t.Fatalf("moving is never a disadvantage here: %d and %d\n%s", a, b, g)
 		}
@@ -163,6 +153,22 @@ func TestPerspective(t *testing.T) {
 			t.Fatalf("evaluations %d and %d not of opposite sign\n%s", a, b, g)
 		}
 	}
+}
+
+// otherToMove returns the movement position g with the other side to move.
+func otherToMove(t *testing.T, g *dvonn.Game) *dvonn.Game {
+	t.Helper()
+	var cs [dvonn.NumCells]dvonn.Contents
+	for c := range dvonn.NumCells {
+		w, b, d := g.Pieces(c)
+		_, top, _ := g.Stack(c)
+		cs[c] = dvonn.Contents{White: w, Black: b, Dvonns: d, Top: top}
+	}
+	o, err := dvonn.NewPosition(cs, g.ToMove().Opponent())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
 }
 
 // asymBound bounds the sum of the evaluations of one board with either side

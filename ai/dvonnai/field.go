@@ -106,13 +106,16 @@ func movementField(g *dvonn.Game) int {
 	return int(side[me]-side[me^1]) + fieldTempo
 }
 
-// placementField is the field evaluation during placement (the three DVONN
-// pieces down) from the side to place's point of view: pieces near the
+// placementField is the field evaluation during placement (0 until the
+// three DVONN pieces are down) from the side to place's point of view: pieces near the
 // DVONN pieces, the total distance to them, pieces boxed in by their own,
 // and an edge balance, in small units (a few tens a piece) so that the
 // placement never outweighs the movement positions the search reaches at
 // its end. It allocates nothing.
 func placementField(g *dvonn.Game) int {
+	if g.Placed() <= 3 {
+		return 0 // only DVONN pieces: nothing to weigh yet
+	}
 	dvc := g.DvonnCells()
 	var side [2]int
 	var edge [2]int

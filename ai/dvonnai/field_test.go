@@ -42,26 +42,13 @@ func TestFieldPerspective(t *testing.T) {
 	k := New()
 	n := 0
 	for _, g := range randomPositions(200, 3) {
-		if g.Placing() && g.Placed() <= 3 {
-			continue
+		if g.Placing() {
+			continue // otherToMove builds movement positions only
 		}
 		if over, _ := g.Outcome(); over {
 			continue
 		}
-		var cs [dvonn.NumCells]dvonn.Contents
-		for c := range dvonn.NumCells {
-			w, b, d := g.Pieces(c)
-			_, top, _ := g.Stack(c)
-			cs[c] = dvonn.Contents{White: w, Black: b, Dvonns: d, Top: top}
-		}
-		if g.Placing() {
-			continue // NewPosition builds movement positions only
-		}
-		o, err := dvonn.NewPosition(cs, g.ToMove().Opponent())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if a, b := k.Evaluate(g), k.Evaluate(o); a+b != 2*fieldTempo {
+		if a, b := k.Evaluate(g), k.Evaluate(otherToMove(t, g)); a+b != 2*fieldTempo {
 			t.Fatalf("evaluations %d and %d: want a sum of %d\n%s", a, b, 2*fieldTempo, g)
 		}
 		n++

@@ -15,10 +15,31 @@ const MaxVCFDepth = 200
 const unbounded = 1 << 30
 
 // failEntry records that the side to move of the position with key has no
-// VCF within depth fours.
+// win within depth moves of the solver (fours for the VCF, threats for the
+// VCT), or none at all for unbounded.
 type failEntry struct {
 	key   uint64
 	depth int32
+}
+
+// failed reports whether the entry proves that key has no win within depth,
+// and bounded when that proof only holds within a depth limit (a deeper
+// search might still find one).
+func (e *failEntry) failed(key uint64, depth int) (failed, bounded bool) {
+	if e.key != key || int(e.depth) < depth {
+		return false, false
+	}
+	return true, e.depth != unbounded
+}
+
+// record stores that key has no win within depth, or none at any depth
+// when no line below reached the depth limit (cut false).
+func (e *failEntry) record(key uint64, depth int, cut bool) {
+	d := int32(depth)
+	if !cut {
+		d = unbounded
+	}
+	*e = failEntry{key: key, depth: d}
 }
 
 // vcfSearch is a VCF (victory by continuous fours) search: the attacker, the
@@ -111,10 +132,8 @@ func (v *vcfSearch) attack(g *board, depth, ply int) bool {
 	}
 	key := g.hash
 	slot := &v.fail[key&uint64(len(v.fail)-1)]
-	if slot.key == key && int(slot.depth) >= depth {
-		if slot.depth != unbounded {
-			v.cut = true // it failed within a depth limit: a deeper search might not
-		}
+	if failed, bounded := slot.failed(key, depth); failed {
+		v.cut = v.cut || bounded // failed within a depth limit: a deeper search might not
 		return false
 	}
 	n, q, _ := a.distinctWins(me ^ 1)
@@ -166,11 +185,7 @@ func (v *vcfSearch) attack(g *board, depth, ply int) bool {
 	}
 	v.stack = v.stack[:start]
 	if !won && !v.aborted {
-		d := int32(depth)
-		if !v.cut {
-			d = unbounded // no line below reached the limit: no VCF at any depth
-		}
-		*slot = failEntry{key: key, depth: d}
+		slot.record(key, depth, v.cut)
 	}
 	v.cut = v.cut || outerCut
 	return won

@@ -13,13 +13,6 @@ import (
 // usually stop it first.
 const MaxVCTDepth = 24
 
-// vctEntry records that the attacker to move in the position with key has
-// no VCT within depth threats (or any, for unbounded).
-type vctEntry struct {
-	key   uint64
-	depth int32
-}
-
 // vctSearch is a VCT (victory by continuous threats) search, the
 // threat-space search of Allis ("Searching for solutions in games and
 // artificial intelligence", 1994, ch. 4) in its proof form: the attacker, the
@@ -63,7 +56,7 @@ type vctSearch struct {
 	aborted  bool
 	cut      bool // the depth limit was reached somewhere
 	depth    int  // the depth (threats) of the last win found
-	fail     []vctEntry
+	fail     []failEntry
 
 	// proof marks the points of the last win found: the attacker's threats
 	// and forced blocks anywhere in the proof tree, and the defender's
@@ -89,7 +82,7 @@ func newVCTSearch(vcf *vcfSearch, tableBits int) *vctSearch {
 		b:     &vcf.b,
 		vcf:   vcf,
 		stack: make([]rules.Move, 0, 1<<14),
-		fail:  make([]vctEntry, 1<<tableBits),
+		fail:  make([]failEntry, 1<<tableBits),
 	}
 }
 
@@ -201,10 +194,8 @@ func (v *vctSearch) attack(depth int, root bool) bool {
 	}
 	key := g.hash
 	slot := &v.fail[key&uint64(len(v.fail)-1)]
-	if slot.key == key && int(slot.depth) >= depth {
-		if slot.depth != unbounded {
-			v.cut = true
-		}
+	if failed, bounded := slot.failed(key, depth); failed {
+		v.cut = v.cut || bounded
 		return false
 	}
 	outerCut := v.cut
@@ -232,11 +223,7 @@ func (v *vctSearch) attack(depth int, root bool) bool {
 	}
 	v.stack = v.stack[:start]
 	if !won && !v.aborted {
-		d := int32(depth)
-		if !v.cut {
-			d = unbounded
-		}
-		*slot = vctEntry{key: key, depth: d}
+		slot.record(key, depth, v.cut)
 	}
 	v.cut = v.cut || outerCut
 	return won

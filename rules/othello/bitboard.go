@@ -185,106 +185,14 @@ func perftBB(own, opp uint64, depth int, passed bool) uint64 {
 // perftBulk2 is perft's last two plies from own to move with its legal
 // placements moves (non-zero): the sum over the placements of the
 // opponent's number of replies, a pass or a finished game counting one
-// leaf. It is FlipsMask and MovesMask written out in one loop (neither is
-// inlined by the compiler, and their calls cost a share of perft's time).
-// The perft tests check it through the known counts.
+// leaf.
 func perftBulk2(own, opp, moves uint64) uint64 {
 	var n uint64
 	for moves != 0 {
-		sq := bits.TrailingZeros64(moves) & 63
-		moves &= moves - 1
-		r := &rays[sq]
-		// Towards higher indices the first non-opponent square is the lowest set
-		// bit of ray &^ opp; if it is own (x != 0), the ray squares below it
-		// flip. Sub64's borrow masks out x == 0 without a branch.
-		b := r[0] &^ opp
-		x := b & -b & own
-		d, borrow := bits.Sub64(x, 1, 0)
-		f := d & r[0] & (borrow - 1)
-		b = r[1] &^ opp
-		x = b & -b & own
-		d, borrow = bits.Sub64(x, 1, 0)
-		f |= d & r[1] & (borrow - 1)
-		b = r[2] &^ opp
-		x = b & -b & own
-		d, borrow = bits.Sub64(x, 1, 0)
-		f |= d & r[2] & (borrow - 1)
-		b = r[3] &^ opp
-		x = b & -b & own
-		d, borrow = bits.Sub64(x, 1, 0)
-		f |= d & r[3] & (borrow - 1)
-		// Towards lower indices: the highest set bit of ray &^ opp; if it is
-		// own, the ray squares above it flip. b|1 avoids a zero test: when b is
-		// 0, bit 0 is either an opponent square of the ray or masked off by the
-		// ray, so x is 0.
-		b = r[4] &^ opp
-		x = (1 << 63 >> (bits.LeadingZeros64(b|1) & 63)) & own & r[4]
-		f |= -(x << 1) & r[4]
-		b = r[5] &^ opp
-		x = (1 << 63 >> (bits.LeadingZeros64(b|1) & 63)) & own & r[5]
-		f |= -(x << 1) & r[5]
-		b = r[6] &^ opp
-		x = (1 << 63 >> (bits.LeadingZeros64(b|1) & 63)) & own & r[6]
-		f |= -(x << 1) & r[6]
-		b = r[7] &^ opp
-		x = (1 << 63 >> (bits.LeadingZeros64(b|1) & 63)) & own & r[7]
-		f |= -(x << 1) & r[7]
-		cown, copp := opp&^f, own|f|1<<sq
-		P := cown
-		M := copp & notEdgeCols
-		// Horizontal, d = 1.
-		fl := M & (P << 1)
-		fr := M & (P >> 1)
-		fl |= M & (fl << 1)
-		fr |= M & (fr >> 1)
-		pl := M & (M << 1)
-		pr := pl >> 1
-		fl |= pl & (fl << 2)
-		fr |= pr & (fr >> 2)
-		fl |= pl & (fl << 2)
-		fr |= pr & (fr >> 2)
-		moves2 := fl<<1 | fr>>1
-		// Vertical, d = 8: no wrap, the full opponent set.
-		fl = copp & (P << 8)
-		fr = copp & (P >> 8)
-		fl |= copp & (fl << 8)
-		fr |= copp & (fr >> 8)
-		pl = copp & (copp << 8)
-		pr = pl >> 8
-		fl |= pl & (fl << 16)
-		fr |= pr & (fr >> 16)
-		fl |= pl & (fl << 16)
-		fr |= pr & (fr >> 16)
-		moves2 |= fl<<8 | fr>>8
-		// Diagonal, d = 7.
-		fl = M & (P << 7)
-		fr = M & (P >> 7)
-		fl |= M & (fl << 7)
-		fr |= M & (fr >> 7)
-		pl = M & (M << 7)
-		pr = pl >> 7
-		fl |= pl & (fl << 14)
-		fr |= pr & (fr >> 14)
-		fl |= pl & (fl << 14)
-		fr |= pr & (fr >> 14)
-		moves2 |= fl<<7 | fr>>7
-		// Diagonal, d = 9.
-		fl = M & (P << 9)
-		fr = M & (P >> 9)
-		fl |= M & (fl << 9)
-		fr |= M & (fr >> 9)
-		pl = M & (M << 9)
-		pr = pl >> 9
-		fl |= pl & (fl << 18)
-		fr |= pr & (fr >> 18)
-		fl |= pl & (fl << 18)
-		fr |= pr & (fr >> 18)
-		moves2 |= fl<<9 | fr>>9
-		c := uint64(bits.OnesCount64(moves2 &^ (cown | copp)))
-		if c == 0 {
-			c = 1
-		}
-		n += c
+		bit := moves & -moves
+		moves ^= bit
+		f := FlipsMask(bits.TrailingZeros64(bit), own, opp)
+		n += max(uint64(bits.OnesCount64(MovesMask(opp&^f, own|f|bit))), 1)
 	}
 	return n
 }
