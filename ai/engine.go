@@ -50,14 +50,16 @@ type Info struct {
 	PV      []rules.Move
 	Nodes   int64
 	Elapsed time.Duration
+	Book    bool // the move comes from the opening book (Depth 0)
 }
 
 // Result of a search. Move is always legal when the position has moves, and
 // rules.NoMove when the game is over. Score is from the side to move's view
 // (WinScore - n: a forced win in n plies; for an Othello exact solve the
 // final disc difference times 100). Depth is the last finished iteration's
-// depth in plies (0 when a Solver answered or none finished). PV starts with
-// Move. Nodes and Elapsed count the whole call.
+// depth in plies (0 when a Solver or the Book answered or none finished).
+// PV starts with Move. Nodes and Elapsed count the whole call. Book says
+// the move came from the game's opening book (Score is then the book's).
 type Result struct {
 	Move    rules.Move
 	Score   int
@@ -65,6 +67,7 @@ type Result struct {
 	PV      []rules.Move
 	Nodes   int64
 	Elapsed time.Duration
+	Book    bool
 }
 
 // histSize is the history table's length per side: move codes of the four
@@ -90,6 +93,7 @@ type Engine struct {
 	orderer  MoveOrderer
 	cands    CandidateGenerator
 	solver   Solver
+	book     Book
 	probcut  ProbCutter
 	gameName string
 
@@ -175,5 +179,6 @@ func (e *Engine) bind(s rules.State) {
 	e.orderer, _ = k.(MoveOrderer)
 	e.cands, _ = k.(CandidateGenerator)
 	e.solver, _ = k.(Solver)
+	e.book, _ = k.(Book)
 	e.probcut, _ = k.(ProbCutter)
 }

@@ -50,6 +50,15 @@ type Solver interface {
 	Solve(ctx context.Context, s rules.State) (m rules.Move, score int, nodes int64, ok bool)
 }
 
+// Book is optional: an opening book. BookMove returns the book's move in
+// s with its score on the search's scale, or ok=false when s is not in the
+// book. It must be fast (a lookup, no search) and leave s unchanged. A
+// Search without Depth and Nodes limits, and the levels that use the
+// Solver, play the book move when there is one.
+type Book interface {
+	BookMove(s rules.State) (m rules.Move, score int, ok bool)
+}
+
 // RootFilter is optional: RootMoves is called once per Search, at the
 // root, after a Solver declined and before iterative deepening, with the
 // root's candidate moves (the CandidateGenerator's, else Moves). It returns

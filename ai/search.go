@@ -12,9 +12,10 @@ import (
 // Search runs an iterative-deepening principal-variation search of s within
 // lim and returns the best move of the last finished iteration. It never
 // mutates s (it searches a Clone). When lim has no Depth and no Nodes
-// limit, a Solver in the game's knowledge is tried at the root first (for at
-// most two thirds of lim.Time); when it answers, its move and exact score
-// are returned with Depth 0.
+// limit, the game's opening Book is consulted first, then a Solver in the
+// game's knowledge is tried at the root (for at most two thirds of
+// lim.Time); when either answers, its move and score are returned with
+// Depth 0 (and Result.Book for a book move).
 // report, if not nil, is called on this goroutine after every finished
 // iteration and at most every ~100 ms in between. Cancelling ctx makes
 // Search return promptly with the last finished iteration's move (the best
@@ -77,7 +78,8 @@ func (e *Engine) end() {
 	e.report = nil
 }
 
-// rootSetup handles a finished game, a single legal move and the Solver.
+// rootSetup handles a finished game, a single legal move, the Book and the
+// Solver.
 // It returns done when the search need not run.
 func (e *Engine) rootSetup(ctx context.Context, lim Limits, useSolver bool) (Result, bool) {
 	if over, sc := e.s.Outcome(); over {
@@ -89,6 +91,15 @@ func (e *Engine) rootSetup(ctx context.Context, lim Limits, useSolver bool) (Res
 		return Result{Move: rules.NoMove, Elapsed: e.since(e.start)}, true
 	}
 	e.best = Result{Move: moves[0], Score: -infinity}
+	if useSolver && e.book != nil && lim.Depth == 0 && lim.Nodes == 0 {
+		if m, score, ok := e.book.BookMove(e.s); ok && e.legal(m) {
+			r := Result{Move: m, Score: score, PV: []rules.Move{m}, Elapsed: e.since(e.start), Book: true}
+			if e.report != nil {
+				e.report(Info{Score: score, PV: r.PV, Elapsed: r.Elapsed, Book: true})
+			}
+			return r, true
+		}
+	}
 	if useSolver && e.solver != nil && lim.Depth == 0 && lim.Nodes == 0 {
 		sctx := ctx
 		if lim.Time > 0 {

@@ -94,8 +94,12 @@ func runBestmove(args []string, stdout io.Writer) error {
 		}
 		res = e.Play(context.Background(), s, lv, r, nil)
 	}
-	fmt.Fprintf(stdout, "bestmove %s score %d depth %d nodes %d time %d\n",
-		s.MoveString(res.Move), res.Score, res.Depth, res.Nodes, res.Elapsed.Milliseconds())
+	book := ""
+	if res.Book {
+		book = " book"
+	}
+	fmt.Fprintf(stdout, "bestmove %s score %d depth %d nodes %d time %d%s\n",
+		s.MoveString(res.Move), res.Score, res.Depth, res.Nodes, res.Elapsed.Milliseconds(), book)
 	return nil
 }
 

@@ -21,7 +21,7 @@ func cli(args ...string) (code int, stdout, stderr string) {
 }
 
 func TestBestmoveFormat(t *testing.T) {
-	line := regexp.MustCompile(`^bestmove (\S+) score -?\d+ depth (\d+) nodes \d+ time \d+\n$`)
+	line := regexp.MustCompile(`^bestmove (\S+) score -?\d+ depth (\d+) nodes \d+ time \d+( book)?\n$`)
 	for _, tc := range []struct {
 		args  []string
 		depth string
@@ -62,6 +62,11 @@ func TestBestmoveFormat(t *testing.T) {
 		}
 		if err != nil {
 			t.Errorf("%q: move %q: %v", tc.args, m[1], err)
+		}
+		// Othello's timed searches from the start answer from the opening
+		// book; a depth-limited search never does.
+		if book := m[3] != ""; game == "othello" && moves == "" && book != (tc.depth == "") {
+			t.Errorf("%q: book %v, want %v", tc.args, book, tc.depth == "")
 		}
 	}
 }

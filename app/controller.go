@@ -53,6 +53,7 @@ type Controller struct {
 	hinting    bool               // a hint search is running
 	info       ai.Info            // the running search's latest progress
 	hint       rules.Move         // the hint shown, or rules.NoMove
+	hintBook   bool               // the hint came from the opening book
 	closed     bool
 	ext        [2]*external // external engines by seat, started at their first move
 	rng        *rand.Rand   // DVONN random placements
@@ -242,6 +243,10 @@ func (c *Controller) phase() int {
 
 // Hint returns the move the last hint search suggested, or rules.NoMove.
 func (c *Controller) Hint() rules.Move { return c.hint }
+
+// HintFromBook reports whether the hint shown came from the game's
+// opening book rather than a search.
+func (c *Controller) HintFromBook() bool { return c.hint != rules.NoMove && c.hintBook }
 
 // History returns the moves played so far in the game's notation, with the
 // seat that played each and that seat's side name at the time ("Black").
@@ -451,7 +456,7 @@ func (c *Controller) RequestHint() {
 			c.cancel, c.hinting, c.info = nil, false, ai.Info{}
 			cancel()
 			if c.isLegal(res.Move) {
-				c.hint = res.Move
+				c.hint, c.hintBook = res.Move, res.Book
 			}
 			c.changed()
 		},

@@ -71,6 +71,7 @@ type scripted struct {
 	release chan struct{}
 	started chan struct{}
 	calls   atomic.Int32
+	book    bool // answers are marked as opening-book moves
 }
 
 func newScripted(block bool) *scripted {
@@ -90,6 +91,9 @@ func (f *scripted) answer(s rules.State) ai.Result {
 	moves := s.Moves(nil)
 	if len(moves) == 0 {
 		return ai.Result{Move: rules.NoMove}
+	}
+	if f.book {
+		return ai.Result{Move: moves[0], Book: true}
 	}
 	return ai.Result{Move: moves[0], Depth: 1}
 }
@@ -537,6 +541,34 @@ func TestHint(t *testing.T) {
 	}
 	q.runUntil(t, "the reply", c.PersonToMove)
 	_ = c.State().(*othello.Board)
+}
+
+// TestHintFromBook: a hint answered by the opening book says so until the
+// next move; a searched hint does not.
+func TestHintFromBook(t *testing.T) {
+	q := newUIQueue()
+	f := newScripted(false)
+	f.book = true
+	c := newTestController(t, f, q.post, settings("othello", VsComputer))
+	c.Start()
+	c.RequestHint()
+	q.runUntil(t, "the hint", func() bool { return c.Hint() != rules.NoMove })
+	if !c.HintFromBook() {
+		t.Fatal("a book hint is not marked as one")
+	}
+	if err := c.Play(c.Hint()); err != nil {
+		t.Fatal(err)
+	}
+	if c.HintFromBook() {
+		t.Fatal("the book mark outlived its hint")
+	}
+	q.runUntil(t, "the reply", c.PersonToMove)
+	f.book = false
+	c.RequestHint()
+	q.runUntil(t, "the second hint", func() bool { return c.Hint() != rules.NoMove })
+	if c.HintFromBook() {
+		t.Fatal("a searched hint is marked as a book move")
+	}
 }
 
 // TestSummaries checks result texts of finished games.

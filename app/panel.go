@@ -338,7 +338,11 @@ func (p *panel) showThinking(c *Controller) {
 		p.activity.Stop()
 		p.activity.Hide()
 		if h := c.Hint(); h != rules.NoMove {
-			p.thinking.SetText("Hint: " + c.State().MoveString(h) + " (marked on the board)")
+			src := ""
+			if c.HintFromBook() {
+				src = "opening book, "
+			}
+			p.thinking.SetText("Hint: " + c.State().MoveString(h) + " (" + src + "marked on the board)")
 		} else {
 			p.thinking.SetText(" ")
 		}

@@ -3,10 +3,11 @@
 // regression (EvaluatePatterns, pattern.go and train.go), a hand-set
 // evaluation (EvaluateBitboards: mobility, potential mobility, corners, X-
 // and C-squares, stable discs, parity), move ordering, and an exact endgame
-// solver on raw bitboards (SolveExact).
+// solver on raw bitboards (SolveExact), multi-ProbCut (mpc.go) and an
+// opening book built by its own search (book.go).
 //
 // It satisfies the interfaces of planiverse/ai (Evaluator, MoveOrderer,
-// Solver) structurally and does not import that package (ai imports this
+// Solver, ProbCutter, Book) structurally and does not import that package (ai imports this
 // one). Scores follow ai's scale: from the side to move's point of view,
 // about 100 units per disc, evaluations within ±score.MaxEval.
 package othelloai
@@ -40,6 +41,8 @@ type Knowledge struct {
 	// of the fitted residual (mpc.go); 0 turns multi-ProbCut off (the zero
 	// Knowledge searches without it). New sets DefaultMPCThreshold.
 	MPCThreshold float64
+	// NoBook turns the opening book (BookMove, book.go) off.
+	NoBook bool
 }
 
 // New returns the Othello knowledge with the default settings.
