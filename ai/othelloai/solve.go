@@ -626,11 +626,11 @@ func (s *solver) last2(own, opp uint64, alpha, beta, x1, x2 int, passed bool) in
 func (s *solver) last1(own, opp uint64, x int) int {
 	s.nodes++
 	o := bits.OnesCount64(own)
-	if f := othello.FlipsMask(x, own, opp); f != 0 {
-		return 2*(o+bits.OnesCount64(f)) - 62
+	if n := othello.CountLastFlips(x, own); n != 0 {
+		return 2*(o+n) - 62
 	}
-	if f := othello.FlipsMask(x, opp, own); f != 0 {
-		return 2*(o-bits.OnesCount64(f)) - 64
+	if n := othello.CountLastFlips(x, opp); n != 0 {
+		return 2*(o-n) - 64
 	}
 	if 2*o > 63 {
 		return 2*o - 62

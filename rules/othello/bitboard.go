@@ -196,3 +196,65 @@ func perftBulk2(own, opp, moves uint64) uint64 {
 	}
 	return n
 }
+
+// lastFlipCount[pos][line] is the number of discs flipped along one line
+// of eight squares by a disc placed at pos (0..7) when the bits of line are
+// the mover's discs and every other square of the line but pos belongs to
+// the opponent.
+var lastFlipCount = func() (t [8][256]uint8) {
+	for pos := 0; pos < 8; pos++ {
+		for line := 0; line < 256; line++ {
+			if line>>pos&1 != 0 {
+				continue // the move's own square is empty
+			}
+			n := 0
+			for _, d := range [2]int{-1, 1} {
+				k := pos + d
+				for k >= 0 && k < 8 && line>>k&1 == 0 {
+					k += d
+				}
+				if k >= 0 && k < 8 {
+					n += (k-pos)*d - 1
+				}
+			}
+			t[pos][line] = uint8(n)
+		}
+	}
+	return t
+}()
+
+// diagonal masks through each square: diagUp[sq] the line of constant
+// row+col, diagDown[sq] that of constant row-col.
+var diagUp, diagDown = func() (u, d [64]uint64) {
+	for sq := 0; sq < 64; sq++ {
+		for t := 0; t < 64; t++ {
+			if t/8+t%8 == sq/8+sq%8 {
+				u[sq] |= 1 << t
+			}
+			if t/8-t%8 == sq/8-sq%8 {
+				d[sq] |= 1 << t
+			}
+		}
+	}
+	return u, d
+}()
+
+// CountLastFlips returns the number of discs that a disc placed on square
+// sq (0..63) by the player owning own would flip when every other square
+// holds a disc: the last move of a game, whose flips need not be known,
+// only counted. It equals popcount(FlipsMask(sq, own, ^own&^(1<<sq))),
+// from four table lookups (one per line through sq) instead of eight ray
+// scans.
+func CountLastFlips(sq int, own uint64) int {
+	sq &= 63
+	row, col := sq>>3, sq&7
+	// Each line's squares gathered into a byte, indexed by column (rows,
+	// diagonals) or by row (columns): a multiplication moves the bits of a
+	// line to the top byte without carries, one bit per column or row.
+	r := own >> (sq &^ 7) & 0xFF
+	c := (own >> col & 0x0101010101010101) * 0x0102040810204080 >> 56
+	u := (own & diagUp[sq]) * 0x0101010101010101 >> 56
+	d := (own & diagDown[sq]) * 0x0101010101010101 >> 56
+	t := &lastFlipCount
+	return int(t[col][r]) + int(t[row][c]) + int(t[col][u]) + int(t[col][d])
+}
