@@ -321,6 +321,9 @@ func (l *moveList) fill(own, opp, mask uint64, ttMove uint8, n int) {
 			key = -evalSearch1(o2, p2, mob) - evalOrderMobility*(bits.OnesCount64(mob)+bits.OnesCount64(mob&cornerMask))
 		} else if n >= evalOrderEmpties {
 			key = -EvaluatePatterns(o2, p2) - evalOrderMobility*(bits.OnesCount64(mob)+bits.OnesCount64(mob&cornerMask))
+		} else if n < ttMinEmpties {
+			// No table below: the cheapest order, by mobility alone.
+			key = -(bits.OnesCount64(mob) + bits.OnesCount64(mob&cornerMask)) << 15
 		} else {
 			key = -(bits.OnesCount64(mob) + bits.OnesCount64(mob&cornerMask)) << 15
 			key -= bits.OnesCount64(neighbours(p2)&empt) << 10
