@@ -13,6 +13,13 @@ import "math/bits"
 // around the board edge.
 const notEdgeCols = 0x7E7E7E7E7E7E7E7E
 
+// notEdgeColsVar is notEdgeCols held in a variable (never written) for
+// MovesMask: with the constant, the compiler re-associates each
+// M & x into opp & const & x and so spends an extra AND (and a
+// constant load) on every use of M; from a variable it computes M once.
+// Perft(11): 0.73 -> 0.68 CPU-s.
+var notEdgeColsVar uint64 = notEdgeCols
+
 // MovesMask returns the bitboard of the legal placements of the player whose
 // discs are own against the discs opp (bit i = square i may be played). It is
 // 0 when the player must pass or the game is over. own and opp must be
@@ -25,7 +32,7 @@ const notEdgeCols = 0x7E7E7E7E7E7E7E7E
 // the compiler keeps everything in registers.
 func MovesMask(own, opp uint64) uint64 {
 	P := own
-	M := opp & notEdgeCols
+	M := opp & notEdgeColsVar
 	// Horizontal, d = 1.
 	fl := M & (P << 1)
 	fr := M & (P >> 1)
