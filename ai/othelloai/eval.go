@@ -52,17 +52,6 @@ var (
 	cMaskOf = [4]uint64{1<<1 | 1<<8, 1<<6 | 1<<15, 1<<48 | 1<<57, 1<<55 | 1<<62}
 )
 
-// diagonal masks: diag7 are the 15 lines of constant row+col (shift 7),
-// diag9 those of constant row-col (shift 9).
-var diag7, diag9 = func() (d7, d9 [15]uint64) {
-	for sq := 0; sq < 64; sq++ {
-		r, c := sq/8, sq%8
-		d7[r+c] |= 1 << sq
-		d9[r-c+7] |= 1 << sq
-	}
-	return d7, d9
-}()
-
 // neighbours returns the squares adjacent (8 directions) to a square of x.
 func neighbours(x uint64) uint64 {
 	h := x | (x<<1)&notColA | (x>>1)&notColH
@@ -71,24 +60,45 @@ func neighbours(x uint64) uint64 {
 
 // fullLines returns, for each of the four axes, the squares whose whole
 // line along that axis is filled (filled = occupied squares).
+//
+// Diagonals by doubling: after the step with shift k*d, a square keeps its
+// bit when the k squares before it along the line (or all of them up to the
+// board's edge) are filled; the squares within k of the edge take the
+// boundary mask instead of the shifted bits, which also hides the shifts'
+// wrap-around. Three steps (k = 1, 2, 4) cover a line of eight, once
+// towards each end.
 func fullLines(filled uint64) (h, v, d7, d9 uint64) {
-	for r := 0; r < 8; r++ {
-		if filled>>(8*r)&0xFF == 0xFF {
-			h |= 0xFF << (8 * r)
-		}
-	}
-	t := filled & (filled >> 32)
+	// Rows: a row is full when its byte is 0xFF.
+	t := filled & (filled >> 1) & 0x7F7F7F7F7F7F7F7F
+	t &= t >> 2
+	t &= t >> 4
+	h = (t & 0x0101010101010101) * 0xFF
+	t = filled & (filled >> 32)
 	t &= t >> 16
 	t &= t >> 8
 	v = (t & 0xFF) * 0x0101010101010101
-	for i := 0; i < 15; i++ {
-		if filled&diag7[i] == diag7[i] {
-			d7 |= diag7[i]
-		}
-		if filled&diag9[i] == diag9[i] {
-			d9 |= diag9[i]
-		}
-	}
+	const (
+		rows01, rows0123 = 0x000000000000FFFF, 0x00000000FFFFFFFF
+		rows67, rows4567 = 0xFFFF000000000000, 0xFFFFFFFF00000000
+		cols01, cols0123 = 0x0303030303030303, 0x0F0F0F0F0F0F0F0F
+		cols67, cols4567 = 0xC0C0C0C0C0C0C0C0, 0xF0F0F0F0F0F0F0F0
+	)
+	// d9: square sq-9 is one row up and one column left.
+	a := filled & (filled<<9 | row1 | colA)
+	a &= a<<18 | rows01 | cols01
+	a &= a<<36 | rows0123 | cols0123
+	b := filled & (filled>>9 | row8 | colH)
+	b &= b>>18 | rows67 | cols67
+	b &= b>>36 | rows4567 | cols4567
+	d9 = a & b
+	// d7: square sq-7 is one row up and one column right.
+	a = filled & (filled<<7 | row1 | colH)
+	a &= a<<14 | rows01 | cols67
+	a &= a<<28 | rows0123 | cols4567
+	b = filled & (filled>>7 | row8 | colA)
+	b &= b>>14 | rows67 | cols01
+	b &= b>>28 | rows4567 | cols0123
+	d7 = a & b
 	return h, v, d7, d9
 }
 

@@ -226,3 +226,43 @@ func BenchmarkEvaluate(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(own)), "ns/eval")
 }
+
+// fullLinesSlow is fullLines line by line: the reference of the test.
+func fullLinesSlow(filled uint64) (h, v, d7, d9 uint64) {
+	var lines [4][15]uint64 // rows, columns, row+col, row-col+7
+	for sq := 0; sq < 64; sq++ {
+		r, c := sq/8, sq%8
+		lines[0][r] |= 1 << sq
+		lines[1][c] |= 1 << sq
+		lines[2][r+c] |= 1 << sq
+		lines[3][r-c+7] |= 1 << sq
+	}
+	var out [4]uint64
+	for a := range lines {
+		for _, m := range lines[a] {
+			if m != 0 && filled&m == m {
+				out[a] |= m
+			}
+		}
+	}
+	return out[0], out[1], out[2], out[3]
+}
+
+func TestFullLines(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for i := 0; i < 20000; i++ {
+		// Dense boards (most squares filled) so that full lines occur.
+		filled := r.Uint64() | r.Uint64() | r.Uint64()
+		if i%2 == 0 {
+			filled |= r.Uint64()
+		}
+		h, v, d7, d9 := fullLines(filled)
+		wh, wv, w7, w9 := fullLinesSlow(filled)
+		if h != wh || v != wv || d7 != w7 || d9 != w9 {
+			t.Fatalf("fullLines(%#x) = %#x %#x %#x %#x, want %#x %#x %#x %#x", filled, h, v, d7, d9, wh, wv, w7, w9)
+		}
+	}
+	if h, v, d7, d9 := fullLines(^uint64(0)); h&v&d7&d9 != ^uint64(0) {
+		t.Errorf("full board: %#x %#x %#x %#x", h, v, d7, d9)
+	}
+}

@@ -3,6 +3,7 @@ package othelloai
 import (
 	"context"
 	"math/bits"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -13,11 +14,13 @@ import (
 
 // The exact endgame solver: negamax alpha-beta (principal variation search)
 // on raw bitboards. Far from the end ("deep" nodes): a transposition table
-// (2-way buckets, exact keys), enhanced transposition cut-offs, a stability
-// cut-off, and fastest-first ordering (fewest opponent replies first). At
-// few empties ("shallow" nodes): a search over an explicit list of the
-// empty squares with quadrant-parity ordering, then dedicated code for the
-// last two squares and the last one. Scores are final disc differences
+// (2-way buckets, exact keys; from ttMinEmpties empties, as a probe costs
+// more than it saves nearer the end), enhanced transposition cut-offs, a
+// stability cut-off, and fastest-first ordering (fewest opponent replies
+// first). At few empties ("shallow" nodes): a search over an explicit list
+// of the empty squares (corners first, X-squares last) with quadrant-parity
+// ordering and no move generator, then dedicated code for the last three
+// squares, the last two and the last one. Scores are final disc differences
 // (-64..64, empty squares to the winner), always even.
 
 // Tuning of the solver, in empty squares.
@@ -32,6 +35,10 @@ const (
 	// stabilityAlpha: deep nodes test the stability cut-off when alpha is
 	// at least this.
 	stabilityAlpha = 8
+	// ttMinEmpties: deep nodes with fewer empties neither probe nor fill
+	// the transposition table (at 7-8 empties the probe's cache miss costs
+	// more than the subtrees it saves: FFO #41-#46 took 15% less CPU).
+	ttMinEmpties = 9
 	// etcEmpties: deep nodes with at least this many empties look up
 	// their children in the table first (enhanced transposition cut-off).
 	etcEmpties = 10
@@ -39,13 +46,15 @@ const (
 	// their moves by the pattern evaluation of the child as well as by the
 	// opponent's mobility (fewer nodes at a cost per move that only pays
 	// far from the end).
-	evalOrderEmpties = 12
+	evalOrderEmpties = 14
 	// searchOrderEmpties: from this many empties the order uses a one-ply
 	// search of the evaluation instead.
 	searchOrderEmpties = 16
 	// evalOrderMobility is the weight of one opponent reply in that order,
-	// in evaluation units (100 per disc).
-	evalOrderMobility = 250
+	// in evaluation units (100 per disc). Measured on FFO #45, #48, #49
+	// (CPU-s): 250: 21.3, 22.2, 42.7; 125: 19.3, 20.3, 19.3; 60: 21.1,
+	// 20.6, 20.3 (#49 is 936M nodes at 250, 397M at 125).
+	evalOrderMobility = 125
 )
 
 // ttEntry is one transposition-table slot: the exact position (both
@@ -244,14 +253,43 @@ func (s *solver) search(own, opp uint64, alpha, beta int) int {
 	if n > shallowMax {
 		return s.deep(own, opp, alpha, beta, n)
 	}
+	// The list of empties in the static order of shallowOrder (corners
+	// first, X-squares last), kept through the search.
 	var list emptyList
-	list.n = n
-	for i := 0; empt != 0; i++ {
-		list.sq[i] = int8(bits.TrailingZeros64(empt))
-		empt &= empt - 1
+	for e := empt; e != 0; e &= e - 1 {
+		sq := int8(bits.TrailingZeros64(e))
+		j := list.n
+		for ; j > 0 && shallowRank[list.sq[j-1]] > shallowRank[sq]; j-- {
+			list.sq[j] = list.sq[j-1]
+		}
+		list.sq[j] = sq
+		list.n++
 	}
-	return s.shallow(own, opp, alpha, beta, list, parityOf(^(own | opp)))
+	return s.shallow(own, opp, alpha, beta, list, parityOf(empt))
 }
+
+// shallowRank[sq] is the rank of square sq in the order shallow nodes try
+// their moves within a parity class: by squareValue, best first (0).
+var shallowRank = func() (r [64]uint8) {
+	var o [64]int
+	for i := range o {
+		o[i] = i
+	}
+	slices.SortStableFunc(o[:], func(a, b int) int { return int(squareValue[b]) - int(squareValue[a]) })
+	for i, sq := range o {
+		r[sq] = uint8(i)
+	}
+	return r
+}()
+
+// neighbourOf[sq] is the set of squares adjacent to square sq: a move
+// there can flip only if an opponent disc is among them.
+var neighbourOf = func() (n [64]uint64) {
+	for sq := range n {
+		n[sq] = neighbours(1 << uint(sq))
+	}
+	return n
+}()
 
 // move is a candidate move of a deep node with its ordering key.
 type move struct {
@@ -285,6 +323,9 @@ func (l *moveList) fill(own, opp, mask uint64, ttMove uint8, n int) {
 			key = -evalSearch1(o2, p2, mob) - evalOrderMobility*(bits.OnesCount64(mob)+bits.OnesCount64(mob&cornerMask))
 		} else if n >= evalOrderEmpties {
 			key = -EvaluatePatterns(o2, p2) - evalOrderMobility*(bits.OnesCount64(mob)+bits.OnesCount64(mob&cornerMask))
+		} else if n < ttMinEmpties {
+			// No table below: the cheapest order, by mobility alone.
+			key = -(bits.OnesCount64(mob) + bits.OnesCount64(mob&cornerMask)) << 15
 		} else {
 			key = -(bits.OnesCount64(mob) + bits.OnesCount64(mob&cornerMask)) << 15
 			key -= bits.OnesCount64(neighbours(p2)&empt) << 10
@@ -380,7 +421,9 @@ func (s *solver) deep(own, opp uint64, alpha, beta, n int) int {
 		}
 	}
 	ttMove := uint8(64)
-	if e := s.probe(own, opp); e != nil {
+	if n < ttMinEmpties {
+		// no table
+	} else if e := s.probe(own, opp); e != nil {
 		lo, up := int(e.lower), int(e.upper)
 		if lo >= beta {
 			return lo
@@ -426,6 +469,9 @@ func (s *solver) deep(own, opp uint64, alpha, beta, n int) int {
 	if s.stop.Load() {
 		return 0
 	}
+	if n < ttMinEmpties {
+		return best
+	}
 	// Store the result as bounds (fail-soft), keeping what is still true of
 	// an entry for the same position.
 	e := s.slot(own, opp, n)
@@ -447,37 +493,43 @@ type emptyList struct {
 	n  int
 }
 
+// without returns the list with its i-th square removed, the order of the
+// others kept.
+func (l *emptyList) without(i int) emptyList {
+	c := *l
+	c.n--
+	copy(c.sq[i:c.n], l.sq[i+1:l.n])
+	return c
+}
+
 // shallow searches a position with at most shallowMax empties, listed in l,
 // parity being the mask of quadrants with an odd number of them: moves in
-// odd quadrants are tried first (parity ordering).
+// odd quadrants are tried first (parity ordering), each class in the
+// list's order. Moves are found square by square (a neighbouring opponent
+// disc, then the flips), without a move generator.
 func (s *solver) shallow(own, opp uint64, alpha, beta int, l emptyList, parity uint) int {
-	if l.n == 2 {
+	switch l.n {
+	case 3:
+		return s.last3(own, opp, alpha, beta, l, parity, false)
+	case 2:
 		return s.last2(own, opp, alpha, beta, int(l.sq[0]), int(l.sq[1]), false)
-	}
-	if l.n == 1 {
+	case 1:
 		return s.last1(own, opp, int(l.sq[0]))
 	}
 	s.nodes++
-	moves := othello.MovesMask(own, opp)
-	if moves == 0 {
-		if othello.MovesMask(opp, own) == 0 {
-			return othello.FinalScore(own, opp)
-		}
-		return -s.shallow(opp, own, -beta, -alpha, l, parity)
-	}
 	best := -65
 	for pass := uint(1); pass < 3; pass++ {
 		for i := 0; i < l.n; i++ {
-			x := l.sq[i]
-			q := uint(quadOf[x&63])
-			if moves>>uint(x)&1 == 0 || (parity>>q&1)+pass != 2 { // pass 1: odd quadrants, pass 2: even
+			x := uint(l.sq[i]) & 63
+			q := uint(quadOf[x])
+			if (parity>>q&1)+pass != 2 || neighbourOf[x]&opp == 0 { // pass 1: odd quadrants, pass 2: even
 				continue
 			}
 			f := othello.FlipsMask(int(x), own, opp)
-			c := l
-			c.n--
-			c.sq[i] = c.sq[c.n] // order within a pass matters little
-			v := -s.shallow(opp&^f, own|f|1<<uint(x), -beta, -alpha, c, parity^1<<q)
+			if f == 0 {
+				continue
+			}
+			v := -s.shallow(opp&^f, own|f|1<<x, -beta, -alpha, l.without(i), parity^1<<q)
 			if v > best {
 				best = v
 				if v > alpha {
@@ -489,6 +541,60 @@ func (s *solver) shallow(own, opp uint64, alpha, beta int, l emptyList, parity u
 			}
 		}
 	}
+	if best == -65 {
+		if othello.MovesMask(opp, own) == 0 {
+			return othello.FinalScore(own, opp)
+		}
+		return -s.shallow(opp, own, -beta, -alpha, l, parity)
+	}
+	return best
+}
+
+// last3 returns the value of a position with the three empty squares of
+// l, fail-soft within (alpha, beta), trying the squares of odd quadrants
+// first; passed is set when the opponent has just passed.
+func (s *solver) last3(own, opp uint64, alpha, beta int, l emptyList, parity uint, passed bool) int {
+	s.nodes++
+	x1, x2, x3 := int(l.sq[0]), int(l.sq[1]), int(l.sq[2])
+	// Parity: a lone empty square of its quadrant first.
+	if parity>>quadOf[x1&63]&1 == 0 {
+		if parity>>quadOf[x2&63]&1 != 0 {
+			x1, x2 = x2, x1
+		} else if parity>>quadOf[x3&63]&1 != 0 {
+			x1, x2, x3 = x3, x1, x2
+		}
+	}
+	best := -65
+	if neighbourOf[x1&63]&opp != 0 {
+		if f := othello.FlipsMask(x1, own, opp); f != 0 {
+			best = -s.last2(opp&^f, own|f|1<<uint(x1&63), -beta, -alpha, x2, x3, false)
+			if best >= beta {
+				return best
+			}
+			alpha = max(alpha, best)
+		}
+	}
+	if neighbourOf[x2&63]&opp != 0 {
+		if f := othello.FlipsMask(x2, own, opp); f != 0 {
+			v := -s.last2(opp&^f, own|f|1<<uint(x2&63), -beta, -alpha, x1, x3, false)
+			if v >= beta {
+				return v
+			}
+			best = max(best, v)
+			alpha = max(alpha, v)
+		}
+	}
+	if neighbourOf[x3&63]&opp != 0 {
+		if f := othello.FlipsMask(x3, own, opp); f != 0 {
+			best = max(best, -s.last2(opp&^f, own|f|1<<uint(x3&63), -beta, -alpha, x1, x2, false))
+		}
+	}
+	if best == -65 {
+		if passed {
+			return othello.FinalScore(own, opp)
+		}
+		return -s.last3(opp, own, -beta, -alpha, l, parity, true)
+	}
 	return best
 }
 
@@ -498,14 +604,18 @@ func (s *solver) shallow(own, opp uint64, alpha, beta int, l emptyList, parity u
 func (s *solver) last2(own, opp uint64, alpha, beta, x1, x2 int, passed bool) int {
 	s.nodes++
 	best := -65
-	if f := othello.FlipsMask(x1, own, opp); f != 0 {
-		best = -s.last1(opp&^f, own|f|1<<uint(x1&63), x2)
-		if best >= beta {
-			return best
+	if neighbourOf[x1&63]&opp != 0 {
+		if f := othello.FlipsMask(x1, own, opp); f != 0 {
+			best = -s.last1(opp&^f, own|f|1<<uint(x1&63), x2)
+			if best >= beta {
+				return best
+			}
 		}
 	}
-	if f := othello.FlipsMask(x2, own, opp); f != 0 {
-		best = max(best, -s.last1(opp&^f, own|f|1<<uint(x2&63), x1))
+	if neighbourOf[x2&63]&opp != 0 {
+		if f := othello.FlipsMask(x2, own, opp); f != 0 {
+			best = max(best, -s.last1(opp&^f, own|f|1<<uint(x2&63), x1))
+		}
 	}
 	if best == -65 {
 		if passed {
@@ -521,11 +631,11 @@ func (s *solver) last2(own, opp uint64, alpha, beta, x1, x2 int, passed bool) in
 func (s *solver) last1(own, opp uint64, x int) int {
 	s.nodes++
 	o := bits.OnesCount64(own)
-	if f := othello.FlipsMask(x, own, opp); f != 0 {
-		return 2*(o+bits.OnesCount64(f)) - 62
+	if n := othello.CountLastFlips(x, own); n != 0 {
+		return 2*(o+n) - 62
 	}
-	if f := othello.FlipsMask(x, opp, own); f != 0 {
-		return 2*(o-bits.OnesCount64(f)) - 64
+	if n := othello.CountLastFlips(x, opp); n != 0 {
+		return 2*(o-n) - 64
 	}
 	if 2*o > 63 {
 		return 2*o - 62

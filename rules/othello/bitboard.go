@@ -13,6 +13,13 @@ import "math/bits"
 // around the board edge.
 const notEdgeCols = 0x7E7E7E7E7E7E7E7E
 
+// notEdgeColsVar is notEdgeCols held in a variable (never written) for
+// MovesMask: with the constant, the compiler re-associates each
+// M & x into opp & const & x and so spends an extra AND (and a
+// constant load) on every use of M; from a variable it computes M once.
+// Perft(11): 0.73 -> 0.68 CPU-s.
+var notEdgeColsVar uint64 = notEdgeCols
+
 // MovesMask returns the bitboard of the legal placements of the player whose
 // discs are own against the discs opp (bit i = square i may be played). It is
 // 0 when the player must pass or the game is over. own and opp must be
@@ -25,7 +32,7 @@ const notEdgeCols = 0x7E7E7E7E7E7E7E7E
 // the compiler keeps everything in registers.
 func MovesMask(own, opp uint64) uint64 {
 	P := own
-	M := opp & notEdgeCols
+	M := opp & notEdgeColsVar
 	// Horizontal, d = 1.
 	fl := M & (P << 1)
 	fr := M & (P >> 1)
@@ -124,18 +131,20 @@ func FlipsMask(sq int, own, opp uint64) uint64 {
 	// Towards lower indices: the highest set bit of ray &^ opp; if it is
 	// own, the ray squares above it flip. b|1 avoids a zero test: when b is
 	// 0, bit 0 is either an opponent square of the ray or masked off by the
-	// ray, so x is 0.
+	// ray, so x is 0. The bit is 1 << (Len64-1), the index BSR gives
+	// directly (1<<63 >> LeadingZeros64 cost 8 more instructions a call;
+	// perft(11) 0.69 -> 0.62 CPU-s).
 	b = r[4] &^ opp
-	x = (1 << 63 >> (bits.LeadingZeros64(b|1) & 63)) & own & r[4]
+	x = 1 << (uint(bits.Len64(b|1)-1) & 63) & own & r[4]
 	f |= -(x << 1) & r[4]
 	b = r[5] &^ opp
-	x = (1 << 63 >> (bits.LeadingZeros64(b|1) & 63)) & own & r[5]
+	x = 1 << (uint(bits.Len64(b|1)-1) & 63) & own & r[5]
 	f |= -(x << 1) & r[5]
 	b = r[6] &^ opp
-	x = (1 << 63 >> (bits.LeadingZeros64(b|1) & 63)) & own & r[6]
+	x = 1 << (uint(bits.Len64(b|1)-1) & 63) & own & r[6]
 	f |= -(x << 1) & r[6]
 	b = r[7] &^ opp
-	x = (1 << 63 >> (bits.LeadingZeros64(b|1) & 63)) & own & r[7]
+	x = 1 << (uint(bits.Len64(b|1)-1) & 63) & own & r[7]
 	f |= -(x << 1) & r[7]
 	return f
 }
@@ -195,4 +204,66 @@ func perftBulk2(own, opp, moves uint64) uint64 {
 		n += max(uint64(bits.OnesCount64(MovesMask(opp&^f, own|f|bit))), 1)
 	}
 	return n
+}
+
+// lastFlipCount[pos][line] is the number of discs flipped along one line
+// of eight squares by a disc placed at pos (0..7) when the bits of line are
+// the mover's discs and every other square of the line but pos belongs to
+// the opponent.
+var lastFlipCount = func() (t [8][256]uint8) {
+	for pos := 0; pos < 8; pos++ {
+		for line := 0; line < 256; line++ {
+			if line>>pos&1 != 0 {
+				continue // the move's own square is empty
+			}
+			n := 0
+			for _, d := range [2]int{-1, 1} {
+				k := pos + d
+				for k >= 0 && k < 8 && line>>k&1 == 0 {
+					k += d
+				}
+				if k >= 0 && k < 8 {
+					n += (k-pos)*d - 1
+				}
+			}
+			t[pos][line] = uint8(n)
+		}
+	}
+	return t
+}()
+
+// diagonal masks through each square: diagUp[sq] the line of constant
+// row+col, diagDown[sq] that of constant row-col.
+var diagUp, diagDown = func() (u, d [64]uint64) {
+	for sq := 0; sq < 64; sq++ {
+		for t := 0; t < 64; t++ {
+			if t/8+t%8 == sq/8+sq%8 {
+				u[sq] |= 1 << t
+			}
+			if t/8-t%8 == sq/8-sq%8 {
+				d[sq] |= 1 << t
+			}
+		}
+	}
+	return u, d
+}()
+
+// CountLastFlips returns the number of discs that a disc placed on square
+// sq (0..63) by the player owning own would flip when every other square
+// holds a disc: the last move of a game, whose flips need not be known,
+// only counted. It equals popcount(FlipsMask(sq, own, ^own&^(1<<sq))),
+// from four table lookups (one per line through sq) instead of eight ray
+// scans.
+func CountLastFlips(sq int, own uint64) int {
+	sq &= 63
+	row, col := sq>>3, sq&7
+	// Each line's squares gathered into a byte, indexed by column (rows,
+	// diagonals) or by row (columns): a multiplication moves the bits of a
+	// line to the top byte without carries, one bit per column or row.
+	r := own >> (sq &^ 7) & 0xFF
+	c := (own >> col & 0x0101010101010101) * 0x0102040810204080 >> 56
+	u := (own & diagUp[sq]) * 0x0101010101010101 >> 56
+	d := (own & diagDown[sq]) * 0x0101010101010101 >> 56
+	t := &lastFlipCount
+	return int(t[col][r]) + int(t[row][c]) + int(t[col][u]) + int(t[col][d])
 }

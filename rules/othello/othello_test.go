@@ -3,6 +3,7 @@ package othello
 import (
 	"errors"
 	"math/bits"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -414,6 +415,25 @@ func BenchmarkPerft7Interface(b *testing.B) {
 		n, buf = rules.Perft(s, 7, true, buf)
 		if n != perftCounts[6] {
 			b.Fatalf("perft(7) = %d", n)
+		}
+	}
+}
+
+func TestCountLastFlips(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 20000; i++ {
+		sq := r.IntN(64)
+		own := r.Uint64() &^ (1 << sq)
+		if i%2 == 0 { // sparse or dense boards: long runs of one colour
+			own &= r.Uint64() & r.Uint64()
+		} else if i%3 == 0 {
+			own |= r.Uint64() | r.Uint64()
+			own &^= 1 << sq
+		}
+		opp := ^own &^ (1 << sq)
+		want := bits.OnesCount64(FlipsMask(sq, own, opp))
+		if got := CountLastFlips(sq, own); got != want {
+			t.Fatalf("CountLastFlips(%d, %#x) = %d, want %d", sq, own, got, want)
 		}
 	}
 }
