@@ -63,7 +63,7 @@ var threatCases = []struct {
 	depth int
 }{
 	{"four-three", "D8 E8 A15 F8 D15 G8 G15 H6 J15 H7", 1},
-	{"random 1", "J5 H8 J7 D7 K5 L5 F9 K12 D5 L9 L10 D11 G8 E8 K6 E9 D4 G4 I7", 2},
+	{"random 1", "J5 H8 J7 D7 K5 L5 F9 K12 D5 L9 L10 D11 G8 E8 K6 E9 D4 G4 I7", 1},
 	{"random 2", "E6 G6 E11 H9 J7 H11 K11 D12 D4 F11 J4 J10 L12 L9 H12 L5 I6 I8 G8 I10", 2},
 	{"random 3", "I10 D6 E6 I6 I12 K4 J8 G10 F6 D7 J4 L4 G8 K11 J9", 3},
 }

@@ -90,7 +90,10 @@ func New() *Knowledge {
 // move (ColorOf(ToMove), which is how a swap is taken into account) minus
 // the opponent's and of the pattern-code values of the empty points
 // (pointScore.value summed over the board) for that colour minus the
-// opponent's, plus evalTempo and the threat terms above. It panics if
+// opponent's, plus evalTempo and the threat terms above. Facing a single
+// win point of the opponent's (a four), it plays the forced block (at
+// most evalForcedPlies in a row) and returns the negated value of the
+// position after it. It panics if
 // s is not a *gomoku.Game; it allocates nothing and leaves s unchanged.
 //
 // Under Renju, Black to move facing a single White win point that is
@@ -117,8 +120,17 @@ func abs(v int) int {
 	return v
 }
 
+// evalForcedPlies is how many forced blocks evaluate plays before it
+// evaluates: when the opponent has a single win point (a four), the side
+// to move must block it, so the position after the block is the one worth
+// judging (a short quiescence over fours).
+const evalForcedPlies = 8
+
 // evaluate is Evaluate for the colour to move.
-func (k *Knowledge) evaluate(g *gomoku.Game) int {
+func (k *Knowledge) evaluate(g *gomoku.Game) int { return k.evaluateForced(g, evalForcedPlies) }
+
+// evaluateForced is evaluate with at most plies forced blocks played.
+func (k *Knowledge) evaluateForced(g *gomoku.Game, plies int) int {
 	a := &k.a
 	a.refreshAll(g)
 	me := g.ColorToMove()
@@ -135,6 +147,14 @@ func (k *Knowledge) evaluate(g *gomoku.Game) int {
 	switch {
 	case n >= 2, n == 1 && me == 0 && g.FoulAt(int(q)) != gomoku.NoFoul:
 		return evalLost
+	case n == 1 && plies > 0 && g.Deciding() == gomoku.PhaseNone:
+		g.Play(q)
+		if over, _ := g.Outcome(); !over {
+			v = -k.evaluateForced(g, plies-1)
+			g.Undo()
+			return v
+		}
+		g.Undo()
 	case n == 0:
 		if a.nThree[me] > 0 {
 			v += evalOpenFourNext

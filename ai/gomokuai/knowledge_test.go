@@ -549,6 +549,18 @@ func TestEvaluate(t *testing.T) {
 	if to < 5000 || against > -100 {
 		t.Errorf("open three: %d to move, %d against", to, against)
 	}
+	// Facing a closed four (one win point), the block is forced: the value
+	// is the opponent's after it, negated; the position is left unchanged.
+	g = setup(t, std, "E8 F8 G8 H8 B2 K12", "D8 F9 G9 H9 A15", 1)
+	before := g.String()
+	facing := k.Evaluate(g)
+	if g.String() != before {
+		t.Fatal("Evaluate changed the position")
+	}
+	g.Play(pts(t, g, "I8")[0])
+	if after := k.Evaluate(g); facing != -after {
+		t.Errorf("facing a four: %d, after the block %d", facing, after)
+	}
 	// Values stay in range on random positions, and are colour symmetric:
 	// the same shapes with colours exchanged give the same value.
 	r := rand.New(rand.NewPCG(9, 10))
