@@ -229,7 +229,8 @@ func (hashEval) Evaluate(s rules.State) int {
 }
 
 // minimax is the plain negamax reference (no pruning, no table), with the
-// same terminal scores and the same rule for a non-alternating turn.
+// same terminal scores and the same rule for a non-alternating turn, over
+// the same tree: the knowledge's candidates when it generates them.
 func minimax(s rules.State, ev Evaluator, depth, ply int) int {
 	if over, sc := s.Outcome(); over {
 		return terminalScore(sc, ply)
@@ -239,7 +240,14 @@ func minimax(s rules.State, ev Evaluator, depth, ply int) int {
 	}
 	side := s.ToMove()
 	best := -infinity
-	for _, m := range s.Moves(nil) {
+	moves := s.Moves(nil)
+	if cg, ok := ev.(CandidateGenerator); ok {
+		// The search's tree: the knowledge's candidates (Gomoku caps them).
+		if c := cg.Candidates(s, nil); len(c) > 0 {
+			moves = c
+		}
+	}
+	for _, m := range moves {
 		s.Play(m)
 		v := minimax(s, ev, depth-1, ply+1)
 		if s.ToMove() != side {

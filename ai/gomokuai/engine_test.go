@@ -2,6 +2,7 @@ package gomokuai_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -31,7 +32,7 @@ var (
 )
 
 // replay plays the space-separated moves on a new 15x15 freestyle board.
-func replay(t *testing.T, moves string) *gomoku.Game {
+func replay(t testing.TB, moves string) *gomoku.Game {
 	t.Helper()
 	g, _ := gomoku.New(gomoku.Options{Size: 15})
 	for _, s := range strings.Fields(moves) {
@@ -62,7 +63,7 @@ var threatCases = []struct {
 	depth int
 }{
 	{"four-three", "D8 E8 A15 F8 D15 G8 G15 H6 J15 H7", 1},
-	{"random 1", "J5 H8 J7 D7 K5 L5 F9 K12 D5 L9 L10 D11 G8 E8 K6 E9 D4 G4 I7", 2},
+	{"random 1", "J5 H8 J7 D7 K5 L5 F9 K12 D5 L9 L10 D11 G8 E8 K6 E9 D4 G4 I7", 1},
 	{"random 2", "E6 G6 E11 H9 J7 H11 K11 D12 D4 F11 J4 J10 L12 L9 H12 L5 I6 I8 G8 I10", 2},
 	{"random 3", "I10 D6 E6 I6 I12 K4 J8 G10 F6 D7 J4 L4 G8 K11 J9", 3},
 }
@@ -116,5 +117,32 @@ func TestEngineFilterCancelled(t *testing.T) {
 	res := e.Search(ctx, g, ai.Limits{Time: time.Minute}, nil)
 	if !g.Legal(res.Move) || res.Nodes > 1024 {
 		t.Fatalf("move %v (legal %v) after %d nodes", res.Move, g.Legal(res.Move), res.Nodes)
+	}
+}
+
+// middlegames are positions from games against AIWine (1 s a move), 14
+// plies in: the search's usual work.
+var middlegames = []string{
+	"H8 H9 J10 I9 J9 J8 I7 K7 H10 J6 I10 G10 K10 L10",
+	"H8 H9 H6 G10 G9 F10 H10 F11 E12 F8 F9 E10 C8 G11",
+	"H8 H9 I6 G8 F7 G9 I9 G7 G6 G10 G11 I8 J7 F11",
+}
+
+// BenchmarkSearchSecond searches each middle game for one second (the
+// search alone: no solver, no root filter) and reports the depth reached
+// and the nodes per second. Run with -benchtime 1x.
+func BenchmarkSearchSecond(b *testing.B) {
+	for i, moves := range middlegames {
+		b.Run(fmt.Sprint("game", i+1), func(b *testing.B) {
+			g := replay(b, moves)
+			var res ai.Result
+			for b.Loop() {
+				e := ai.NewEngine(16)
+				e.SetKnowledge(noFilter{gomokuai.New()})
+				res = e.Search(context.Background(), g, ai.Limits{Time: time.Second}, nil)
+			}
+			b.ReportMetric(float64(res.Depth), "depth")
+			b.ReportMetric(float64(res.Nodes)/res.Elapsed.Seconds(), "nodes/s")
+		})
 	}
 }

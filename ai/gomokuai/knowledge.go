@@ -1,7 +1,10 @@
 // Package gomokuai is the Gomoku knowledge of the Planiverse search (it
 // satisfies the interfaces of planiverse/ai structurally, without importing
-// it): a line-pattern evaluation, candidate moves near the stones that
-// answer forced threats, threat-based move ordering, a VCF (victory by
+// it): an evaluation from line patterns and from the pattern codes of the
+// empty points (patterns.go: what a stone there would make in each of its
+// four lines, kept up to date incrementally), candidate moves near the
+// stones that answer forced threats, capped to the best by pattern code,
+// move ordering by pattern code, a VCF (victory by
 // continuous fours) solver, a VCT (victory by continuous threats: fours and
 // threes) threat-space search (vct.go), and a root filter that drops the
 // root moves after which the opponent wins by VCF, and under a deadline
@@ -68,6 +71,8 @@ type Knowledge struct {
 	vct *vctSearch // shares vcf's board
 
 	tempo []rules.Move // scratch of RootMoves
+
+	order [gomoku.MaxPoints]int32 // scratch of patternMoves
 }
 
 // New returns Gomoku knowledge for any board size and rule.
@@ -80,9 +85,15 @@ func New() *Knowledge {
 }
 
 // Evaluate returns the static evaluation of s (a *gomoku.Game, not over)
-// from the side to move's point of view, within ±score.MaxEval: the live windows
-// of the colour to move (ColorOf(ToMove), which is how a swap is taken into
-// account) minus the opponent's, plus the threat terms above. It panics if
+// from the side to move's point of view, within ±score.MaxEval: a blend
+// (evalWindowShare, evalPatternShare) of the live windows of the colour to
+// move (ColorOf(ToMove), which is how a swap is taken into account) minus
+// the opponent's and of the pattern-code values of the empty points
+// (pointScore.value summed over the board) for that colour minus the
+// opponent's, plus evalTempo and the threat terms above. Facing a single
+// win point of the opponent's (a four), it plays the forced block (at
+// most evalForcedPlies in a row) and returns the negated value of the
+// position after it. It panics if
 // s is not a *gomoku.Game; it allocates nothing and leaves s unchanged.
 //
 // Under Renju, Black to move facing a single White win point that is
@@ -109,10 +120,19 @@ func abs(v int) int {
 	return v
 }
 
+// evalForcedPlies is how many forced blocks evaluate plays before it
+// evaluates: when the opponent has a single win point (a four), the side
+// to move must block it, so the position after the block is the one worth
+// judging (a short quiescence over fours).
+const evalForcedPlies = 8
+
 // evaluate is Evaluate for the colour to move.
-func (k *Knowledge) evaluate(g *gomoku.Game) int {
+func (k *Knowledge) evaluate(g *gomoku.Game) int { return k.evaluateForced(g, evalForcedPlies) }
+
+// evaluateForced is evaluate with at most plies forced blocks played.
+func (k *Knowledge) evaluateForced(g *gomoku.Game, plies int) int {
 	a := &k.a
-	a.refresh(g)
+	a.refreshAll(g)
 	me := g.ColorToMove()
 	opp := me ^ 1
 	if a.nWin[me] > 0 {
@@ -122,10 +142,19 @@ func (k *Knowledge) evaluate(g *gomoku.Game) int {
 	if me == 1 {
 		v = -v
 	}
+	v = v*evalWindowShare/100 + int(a.value[me]-a.value[opp])*evalPatternShare/100 + evalTempo
 	n, q, _ := a.distinctWins(opp)
 	switch {
 	case n >= 2, n == 1 && me == 0 && g.FoulAt(int(q)) != gomoku.NoFoul:
 		return evalLost
+	case n == 1 && plies > 0 && g.Deciding() == gomoku.PhaseNone:
+		g.Play(q)
+		if over, _ := g.Outcome(); !over {
+			v = -k.evaluateForced(g, plies-1)
+			g.Undo()
+			return v
+		}
+		g.Undo()
 	case n == 0:
 		if a.nThree[me] > 0 {
 			v += evalOpenFourNext
@@ -136,23 +165,40 @@ func (k *Knowledge) evaluate(g *gomoku.Game) int {
 	return max(-score.MaxEval/2, min(score.MaxEval/2, v))
 }
 
-// Move-ordering weights by the number of own (attack) or enemy (defence)
-// stones already in a live window through the point.
-var (
-	orderAttack  = [5]int32{1, 10, 100, 3000, 1_000_000}
-	orderDefence = [5]int32{0, 8, 80, 1500, 500_000}
+// The evaluation's blend, in percent: of the live-window sum (analyzer
+// score), of the pattern-code point values (pointScore.value, side to move
+// minus opponent), and evalTempo, the side to move's bonus in evaluation
+// units.
+const (
+	evalWindowShare  = 50
+	evalPatternShare = 100
+	evalTempo        = 30
 )
 
-// OrderMoves scores each move by the live windows through its point: for
-// the colour to move, windows it extends (a five scores highest, then
-// fours), and windows of the opponent it blocks. rules.Swap scores 0 (the
-// search decides it). It allocates nothing.
+// orderDefenceShare is the weight, in percent, of the opponent's point
+// score (a block) against the side to move's own (an attack) in
+// OrderMoves and the candidate cap.
+const orderDefenceShare = 80
+
+// CandidateCap is the largest number of moves Candidates returns when no
+// threat forces the choice: the best by pointOrder.
+const CandidateCap = 20
+
+// pointOrder is the ordering score of point p for colour me: its attack
+// score plus orderDefenceShare percent of the opponent's score there.
+func (a *analyzer) pointOrder(p int, me rules.Player) int32 {
+	return pointTable[a.sets[me][p]].order + pointTable[a.sets[me^1][p]].order*orderDefenceShare/100
+}
+
+// OrderMoves scores each move by the pattern codes of its point
+// (pointOrder): what a stone there makes in its four lines for the colour
+// to move (a five scores highest, then open fours and double threats,
+// fours, threes), plus what it blocks of the opponent's. rules.Swap scores
+// 0 (the search decides it). It allocates nothing.
 func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32) {
 	g := s.(*gomoku.Game)
 	a := &k.a
-	if a.lines == nil || a.size != g.Size() || a.rule != g.Rule() {
-		a.reset(g)
-	}
+	a.refreshAll(g)
 	me := g.ColorToMove()
 	size := g.Size()
 	for i, m := range moves {
@@ -160,24 +206,7 @@ func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32
 			scores[i] = 0
 			continue
 		}
-		var sc int32
-		for dir := 0; dir < 4; dir++ {
-			line, bit := gomoku.LineOf(size, dir, int(m))
-			mask := a.mask[dir][line]
-			own, opp := g.Line(me, dir, line), g.Line(me^1, dir, line)
-			lo := max(bit-4, bits.TrailingZeros32(mask))
-			hi := min(bit, 31-bits.LeadingZeros32(mask)-4)
-			for j := lo; j <= hi; j++ {
-				o, x := own>>j&31, opp>>j&31
-				if x == 0 && !(a.exact[me] && (own>>(j-1)|own>>(j+5))&1 != 0) {
-					sc += orderAttack[bits.OnesCount32(o)]
-				}
-				if o == 0 && !(a.exact[me^1] && (opp>>(j-1)|opp>>(j+5))&1 != 0) {
-					sc += orderDefence[bits.OnesCount32(x)]
-				}
-			}
-		}
-		scores[i] = sc
+		scores[i] = a.pointOrder(int(m), me)
 	}
 }
 
@@ -186,11 +215,14 @@ func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32
 //   - nothing when the game is over; the centre on an empty board;
 //   - when the side to move has a win point (a four), only that win;
 //   - else when the opponent has a four, only the point(s) that block it;
+//   - else when the side to move has a three (a point making an open four)
+//     and the opponent no four point, only the open-four points;
 //   - else when the opponent has a three (a point making an open four), the
 //     defences (points that leave the opponent no open four in that line)
 //     and the moves making a four of one's own;
-//   - otherwise every empty point within distance 2 (a 5x5 square) of a
-//     stone, and rules.Swap when it is legal.
+//   - otherwise the empty points within distance 2 (a 5x5 square) of a
+//     stone, at most the CandidateCap best by their pattern codes
+//     (pointOrder), and rules.Swap when it is legal.
 //
 // Under Renju, Black's forbidden points are dropped (when that leaves
 // nothing, the allowed points near the stones, else every legal move). At
@@ -251,7 +283,7 @@ func (k *Knowledge) candidates(g *gomoku.Game, buf []rules.Move) []rules.Move {
 		return append(buf, rules.Move((size/2)*size+size/2))
 	}
 	a := &k.a
-	a.refresh(g)
+	a.refreshAll(g)
 	me := g.ColorToMove()
 	opp := me ^ 1
 	if p, ok := a.firstWin(me); ok {
@@ -262,6 +294,19 @@ func (k *Knowledge) candidates(g *gomoku.Game, buf []rules.Move) []rules.Move {
 		return a.appendAll(buf, kindWin, opp)
 	}
 	start := len(buf)
+	if a.nThree[me] > 0 && a.nFour[opp] == 0 {
+		// An open four wins: the opponent has no four to interpose.
+		buf = a.appendAll(buf, kindThree, me)
+		if me == 1 || !a.renju() {
+			return buf
+		}
+		// Renju: keep only Black's allowed ones, else search on.
+		buf = dropFouls(g, buf, start)
+		if len(buf) > start {
+			return buf
+		}
+		a.nextGen()
+	}
 	if a.nThree[opp] > 0 {
 		for _, r := range a.lines {
 			if a.info[r.dir][r.line].three[opp] != 0 {
@@ -273,11 +318,40 @@ func (k *Knowledge) candidates(g *gomoku.Game, buf []rules.Move) []rules.Move {
 			return buf
 		}
 	}
-	buf = k.near(g, buf)
+	buf = k.patternMoves(g, buf)
 	if g.CanSwap() {
 		buf = append(buf, rules.Swap)
 	}
 	return buf
+}
+
+// patternMoves appends the empty points within distance 2 of a stone
+// (near), only the best CandidateCap of them by pointOrder when there are
+// more.
+func (k *Knowledge) patternMoves(g *gomoku.Game, buf []rules.Move) []rules.Move {
+	a := &k.a
+	me := g.ColorToMove()
+	start := len(buf)
+	buf = k.near(g, buf)
+	if len(buf)-start <= CandidateCap {
+		return buf
+	}
+	for i, m := range buf[start:] {
+		k.order[i] = a.pointOrder(int(m), me)
+	}
+	// Partial selection sort: the best CandidateCap first.
+	ms, sc := buf[start:], k.order[:len(buf)-start]
+	for i := 0; i < CandidateCap; i++ {
+		bi := i
+		for j := i + 1; j < len(ms); j++ {
+			if sc[j] > sc[bi] {
+				bi = j
+			}
+		}
+		ms[i], ms[bi] = ms[bi], ms[i]
+		sc[i], sc[bi] = sc[bi], sc[i]
+	}
+	return buf[:start+CandidateCap]
 }
 
 // near appends the empty points within distance 2 of a stone, row by row.

@@ -410,6 +410,16 @@ func TestCandidates(t *testing.T) {
 	g = setup(t, std, "F8 G8 H8 I8", "F9 G9 H9 J10", 1)
 	check("open four: both ends", g, "E8 J8")
 
+	// Our three, and the opponent has no four to interpose: only the
+	// points making our open four (they win).
+	g = setup(t, std, "F8 G8 H8", "A14 C12 F9", 0)
+	check("make the open four", g, "E8 I8")
+	// With a four point of the opponent's, the open four is not forced.
+	g = setup(t, std, "F8 G8 H8 A1", "B14 C14 D14 F9", 0)
+	if got := k.Candidates(g, nil); len(got) <= 2 {
+		t.Errorf("three against a closed three: candidates %s, want more than the open fours\n%s", names(g, got), g)
+	}
+
 	// Open three on row 8 (F..H) with room on both sides: only the ends E8
 	// and I8 defend (after D8 Black still makes the open four I8); White has
 	// no four points.
@@ -431,16 +441,22 @@ func TestCandidates(t *testing.T) {
 		}
 	}
 
-	// Quiet: the 24 points around a lone stone, plus swap when legal.
+	// Quiet: the best CandidateCap of the 24 points around a lone stone,
+	// its 8 neighbours among them, plus swap when legal.
 	g, _ = gomoku.New(gomoku.Options{Size: 15, Opening: gomoku.SwapOpening})
 	g.Play(rules.Move(7*15 + 7))
 	got = k.Candidates(g, nil)
-	if len(got) != 25 || !slices.Contains(got, rules.Swap) {
+	if len(got) != CandidateCap+1 || !slices.Contains(got, rules.Swap) {
 		t.Errorf("after the first stone: %d candidates %s", len(got), names(g, got))
+	}
+	for _, m := range pts(t, g, "G9 H9 J9 G8 J8 G7 H7 J7") {
+		if !slices.Contains(got, m) {
+			t.Errorf("after the first stone: candidates %s lack %s", names(g, got), g.MoveString(m))
+		}
 	}
 	g.Play(rules.Swap)
 	got = k.Candidates(g, nil)
-	if len(got) != 24 || slices.Contains(got, rules.Swap) {
+	if len(got) != CandidateCap || slices.Contains(got, rules.Swap) {
 		t.Errorf("after swap: %d candidates", len(got))
 	}
 	// A corner stone has 8 neighbours within distance 2.
@@ -532,6 +548,18 @@ func TestEvaluate(t *testing.T) {
 	against := k.Evaluate(g)
 	if to < 5000 || against > -100 {
 		t.Errorf("open three: %d to move, %d against", to, against)
+	}
+	// Facing a closed four (one win point), the block is forced: the value
+	// is the opponent's after it, negated; the position is left unchanged.
+	g = setup(t, std, "E8 F8 G8 H8 B2 K12", "D8 F9 G9 H9 A15", 1)
+	before := g.String()
+	facing := k.Evaluate(g)
+	if g.String() != before {
+		t.Fatal("Evaluate changed the position")
+	}
+	g.Play(pts(t, g, "I8")[0])
+	if after := k.Evaluate(g); facing != -after {
+		t.Errorf("facing a four: %d, after the block %d", facing, after)
 	}
 	// Values stay in range on random positions, and are colour symmetric:
 	// the same shapes with colours exchanged give the same value.

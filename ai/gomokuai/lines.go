@@ -159,6 +159,16 @@ type analyzer struct {
 	nFour  [2]int // sum over lines of the number of four points
 	nThree [2]int // number of lines with a three, per colour
 
+	// Pattern codes: per colour, each point's four codes (patternSet;
+	// none on an occupied point), the pattern table of the colour's rule,
+	// and the sum of the points' pointScore values.
+	sets      [2][gomoku.MaxPoints]patternSet
+	patStones [4][gomoku.MaxLines][2]uint32 // per line: the black and white stones the codes are for
+	dirty     [4][gomoku.MaxLines]bool      // lines re-analysed since refreshPatterns
+	dirtyList []lineRef                     // those lines
+	pat       [2]*[1 << (4 * patternReach)]uint8
+	value     [2]int32
+
 	stamp [gomoku.MaxPoints]uint32 // for de-duplicating points
 	gen   uint32
 }
@@ -187,6 +197,15 @@ func (a *analyzer) resetFor(size int, rule gomoku.Rule) {
 	}
 	a.info = [4][gomoku.MaxLines]lineInfo{}
 	a.score, a.nWin, a.nFour, a.nThree = 0, [2]int{}, [2]int{}, [2]int{}
+	a.sets = [2][gomoku.MaxPoints]patternSet{}
+	a.patStones = [4][gomoku.MaxLines][2]uint32{}
+	a.dirty = [4][gomoku.MaxLines]bool{}
+	if a.dirtyList == nil {
+		a.dirtyList = make([]lineRef, 0, 4*gomoku.MaxLines)
+	}
+	a.dirtyList = a.dirtyList[:0]
+	a.value = [2]int32{}
+	a.pat = [2]*[1 << (4 * patternReach)]uint8{patternsFor(a.exact[0]), patternsFor(a.exact[1])}
 }
 
 // refresh updates the analysis to the stones of g.
@@ -198,9 +217,15 @@ func (a *analyzer) refresh(g *gomoku.Game) {
 		dir, l := int(r.dir), int(r.line)
 		b, w := g.Line(0, dir, l), g.Line(1, dir, l)
 		if li := &a.info[dir][l]; li.b != b || li.w != w {
-			a.update(li, b, w, a.mask[dir][l])
+			a.update(li, dir, l, b, w)
 		}
 	}
+}
+
+// refreshAll is refresh followed by refreshPatterns.
+func (a *analyzer) refreshAll(g *gomoku.Game) {
+	a.refresh(g)
+	a.refreshPatterns()
 }
 
 // refreshBoard updates the analysis to the stones of the VCF board b.
@@ -212,16 +237,72 @@ func (a *analyzer) refreshBoard(bd *board) {
 		dir, l := int(r.dir), int(r.line)
 		b, w := bd.lines[0][dir][l], bd.lines[1][dir][l]
 		if li := &a.info[dir][l]; li.b != b || li.w != w {
-			a.update(li, b, w, a.mask[dir][l])
+			a.update(li, dir, l, b, w)
 		}
 	}
 }
 
-// update re-analyses the line li for black stones b and white stones w.
-func (a *analyzer) update(li *lineInfo, b, w, mask uint32) {
+// update re-analyses the line li (direction dir, number l) for black
+// stones b and white stones w.
+func (a *analyzer) update(li *lineInfo, dir, l int, b, w uint32) {
 	a.account(li, -1)
-	*li = analyseLineRule(b, w, mask, a.exact)
+	*li = analyseLineRule(b, w, a.mask[dir][l], a.exact)
 	a.account(li, 1)
+	if !a.dirty[dir][l] {
+		a.dirty[dir][l] = true
+		a.dirtyList = append(a.dirtyList, lineRef{uint8(dir), uint8(l)})
+	}
+}
+
+// refreshPatterns brings the pattern codes up to date with the lines'
+// stones (a.info, so after refresh or refreshBoard): for each line whose
+// stones changed since its codes were computed, the codes of its points
+// within patternReach of a changed stone. Only the main search's
+// evaluation, ordering and candidates read the codes; the VCF and VCT
+// searches, which refresh at every node, do not pay for them.
+func (a *analyzer) refreshPatterns() {
+	for _, r := range a.dirtyList {
+		dir, l := int(r.dir), int(r.line)
+		a.dirty[dir][l] = false
+		li := &a.info[dir][l]
+		ps := &a.patStones[dir][l]
+		if ps[0] == li.b && ps[1] == li.w {
+			continue
+		}
+		changed := (ps[0] ^ li.b) | (ps[1] ^ li.w)
+		*ps = [2]uint32{li.b, li.w}
+		near := changed
+		for k := 1; k <= patternReach; k++ {
+			near |= changed<<k | changed>>k
+		}
+		a.updatePatterns(dir, l, li.b, li.w, near&a.mask[dir][l])
+	}
+	a.dirtyList = a.dirtyList[:0]
+}
+
+// updatePatterns recomputes the pattern codes in direction dir of the
+// points at the bits pts of line l, whose stones are now b and w, and the
+// running sums of the point values.
+func (a *analyzer) updatePatterns(dir, l int, b, w, pts uint32) {
+	mask := a.mask[dir][l]
+	shift := 3 * dir
+	for m := pts; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros32(m)
+		p := gomoku.LinePoint(a.size, dir, l, i)
+		var code [2]uint8
+		if (b|w)>>i&1 == 0 {
+			code[0] = a.pat[0][patternKey(b, w, mask, i)]
+			code[1] = a.pat[1][patternKey(w, b, mask, i)]
+		}
+		for c := 0; c < 2; c++ {
+			old := a.sets[c][p]
+			s := old&^(7<<shift) | patternSet(code[c])<<shift
+			if s != old {
+				a.sets[c][p] = s
+				a.value[c] += pointTable[s].value - pointTable[old].value
+			}
+		}
+	}
 }
 
 // account adds (sign 1) or removes (sign -1) li's share of the totals.
@@ -235,6 +316,9 @@ func (a *analyzer) account(li *lineInfo, sign int) {
 		}
 	}
 }
+
+// renju reports whether Black's forbidden points apply.
+func (a *analyzer) renju() bool { return a.rule == gomoku.Renju }
 
 // nextGen starts a new de-duplication round of stamp.
 func (a *analyzer) nextGen() {

@@ -1,0 +1,229 @@
+package gomokuai
+
+import (
+	"math/bits"
+	"sync"
+
+	"planiverse/rules/gomoku"
+)
+
+// Pattern codes. For every empty point, every one of its four lines and
+// each colour, the pattern code says what a stone of that colour on the
+// point would make in that line. It is read from a table indexed by the
+// line's stones within patternReach points on either side of the point
+// (own stones, and blocked points: enemy stones or off the board), the
+// classic scheme of Gomocup engines (e.g. AIWine's shape table, Rapfi's
+// pattern codes); the table is derived here from the rule's definition of
+// five, not copied from either.
+//
+// The codes, weakest first, with the field's names:
+//
+//	patNone    nothing that can grow into a five in this line
+//	patClosed2 a two that can become a closed three (block2)
+//	patOpen2   a two that can become a three (flex2)
+//	patClosed3 a closed three: one more stone makes a four (block3)
+//	patThree   a three, straight or broken: one more stone makes an open
+//	           four (flex3)
+//	patFour    a four: one win point (block4)
+//	patOpen4   an open four, or two fours in the line: two win points (flex4)
+//	patFive    five (exactly five under an exact rule)
+//
+// Each code is defined from the next: a stone makes patThree when some
+// further stone in the line would then make patOpen4, patClosed3 when the
+// best further stone makes patFour, patOpen2 for patThree, patClosed2 for
+// patClosed3 (code c leads to code c-2).
+const (
+	patNone = iota
+	patClosed2
+	patOpen2
+	patClosed3
+	patThree
+	patFour
+	patOpen4
+	patFive
+	numPatterns
+)
+
+// patternReach is how many points on either side of a point its pattern
+// code looks at: enough for any open four through the point (6 points) and
+// the overline test of an exact five next to it.
+const patternReach = 5
+
+// patternTable maps a window key (patternKey) to the pattern code of its
+// centre point; one table per five rule (index 1: exactly five).
+var (
+	patternTable [2]*[1 << (4 * patternReach)]uint8
+	patternOnce  [2]sync.Once
+)
+
+// patternsFor returns the pattern table of the rule (exact: only exactly
+// five wins), building it on first use (about 60,000 windows).
+func patternsFor(exact bool) *[1 << (4 * patternReach)]uint8 {
+	i := 0
+	if exact {
+		i = 1
+	}
+	patternOnce[i].Do(func() { patternTable[i] = buildPatterns(exact) })
+	return patternTable[i]
+}
+
+// windowBits is the width of a window: the point and patternReach points
+// on either side.
+const windowBits = 2*patternReach + 1
+
+// buildPatterns computes the pattern code of the centre of every window:
+// 10 points around it, each own, blocked or empty.
+func buildPatterns(exact bool) *[1 << (4 * patternReach)]uint8 {
+	t := new([1 << (4 * patternReach)]uint8)
+	// memo[own<<windowBits|blocked] holds level+1 (0: not computed) of the
+	// window with those stones, the centre included in own.
+	memo := make([]uint8, 1<<(2*windowBits))
+	const half = 1<<patternReach - 1
+	for own := uint32(0); own < 1<<(2*patternReach); own++ {
+		for blk := uint32(0); blk < 1<<(2*patternReach); blk++ {
+			if own&blk != 0 {
+				continue
+			}
+			o := own&half | (own>>patternReach)<<(patternReach+1) | 1<<patternReach
+			bl := blk&half | (blk>>patternReach)<<(patternReach+1)
+			t[own|blk<<(2*patternReach)] = windowLevel(o, bl, exact, memo)
+		}
+	}
+	return t
+}
+
+// windowLevel returns the pattern code of the stones own in a window of
+// windowBits points (bit i: the i-th point) whose blocked points are blk,
+// the points past its ends counting as blocked.
+func windowLevel(own, blk uint32, exact bool, memo []uint8) uint8 {
+	key := own<<windowBits | blk
+	if v := memo[key]; v != 0 {
+		return v - 1
+	}
+	const full = 1<<windowBits - 1
+	empty := full &^ (own | blk)
+	var lv uint8
+	switch wins := gomoku.WinPoints(own<<1, empty<<1, exact); {
+	case hasFive(own, exact):
+		lv = patFive
+	case bits.OnesCount32(wins) >= 2:
+		lv = patOpen4
+	case wins != 0:
+		lv = patFour
+	default:
+		var best uint8
+		for e := empty; e != 0; e &= e - 1 {
+			best = max(best, windowLevel(own|e&-e, blk, exact, memo))
+		}
+		if best >= patClosed3 {
+			lv = best - 2
+		}
+	}
+	memo[key] = lv + 1
+	return lv
+}
+
+// hasFive reports whether the stones own of a window hold a five (a run of
+// five, or five or more unless exact).
+func hasFive(own uint32, exact bool) bool {
+	for m := own; m != 0; {
+		lo := bits.TrailingZeros32(m)
+		run := bits.TrailingZeros32(^(m >> lo))
+		if run == 5 || run > 5 && !exact {
+			return true
+		}
+		m &^= (1<<run - 1) << lo
+	}
+	return false
+}
+
+// patternKey returns the table key of the point at bit i (1..size) of a
+// line with own stones own, enemy stones opp and board points mask: the own
+// and blocked points within patternReach of it, the point itself left out.
+func patternKey(own, opp, mask uint32, i int) uint32 {
+	const pad = 8 // room below bit 1 for the window's low end
+	o := uint64(own) << pad >> (i + pad - patternReach)
+	b := ((^uint64(mask)|uint64(opp))<<pad | (1<<pad - 1)) >> (i + pad - patternReach) // off the board counts as blocked
+	const half = 1<<patternReach - 1
+	ok := uint32(o)&half | uint32(o>>(patternReach+1))&half<<patternReach
+	bk := uint32(b)&half | uint32(b>>(patternReach+1))&half<<patternReach
+	return ok | bk<<(2*patternReach)
+}
+
+// Point scores. The four pattern codes of a point for one colour are
+// packed into a pattern set (3 bits per direction, patternSet) and scored
+// by pointTable: the move-ordering score of playing there (attack) and
+// the evaluation value of the point, both in evaluation units (about
+// 1/100 of a stone).
+type pointScore struct {
+	order int32 // move ordering and the candidate cap
+	value int32 // the static evaluation's share of the point
+}
+
+// patternSet packs a point's four codes: code of direction dir at bits
+// 3*dir..3*dir+2.
+type patternSet uint16
+
+func (s patternSet) code(dir int) uint8 { return uint8(s>>(3*dir)) & 7 }
+
+// Combination classes of a point's four codes, strongest first.
+const (
+	comboFive      = iota // a five
+	comboOpen4            // an open four or a double four: wins next move
+	comboFourThree        // a four and a three
+	comboThree3           // two threes (a double three; forbidden to Black in Renju)
+	comboFour             // a single four
+	comboThree            // a single three
+	comboOther
+)
+
+// comboOf returns the combination class of s.
+func comboOf(s patternSet) int {
+	var n [numPatterns]int
+	for dir := 0; dir < 4; dir++ {
+		n[s.code(dir)]++
+	}
+	switch {
+	case n[patFive] > 0:
+		return comboFive
+	case n[patOpen4] > 0 || n[patFour] >= 2:
+		return comboOpen4
+	case n[patFour] > 0 && n[patThree] > 0:
+		return comboFourThree
+	case n[patThree] >= 2:
+		return comboThree3
+	case n[patFour] > 0:
+		return comboFour
+	case n[patThree] > 0:
+		return comboThree
+	}
+	return comboOther
+}
+
+// Weights of the point scores: per pattern code (summed over the four
+// directions) and per combination class (added), for ordering and for the
+// evaluation.
+var (
+	orderCode  = [numPatterns]int32{0, 2, 8, 6, 30, 40, 600, 10_000}
+	orderCombo = [comboOther + 1]int32{100_000, 8_000, 3_000, 1_200, 0, 0, 0}
+	valueCode  = [numPatterns]int32{0, 1, 4, 3, 14, 16, 120, 1_000}
+	valueCombo = [comboOther + 1]int32{0, 600, 300, 150, 0, 0, 0}
+)
+
+// pointTable scores every pattern set (pointScore).
+var pointTable [1 << 12]pointScore
+
+func init() {
+	for s := range pointTable {
+		ps := patternSet(s)
+		var sc pointScore
+		for dir := 0; dir < 4; dir++ {
+			sc.order += orderCode[ps.code(dir)]
+			sc.value += valueCode[ps.code(dir)]
+		}
+		c := comboOf(ps)
+		sc.order += orderCombo[c]
+		sc.value += valueCombo[c]
+		pointTable[s] = sc
+	}
+}

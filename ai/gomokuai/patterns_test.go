@@ -1,0 +1,182 @@
+package gomokuai
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"planiverse/rules"
+	"planiverse/rules/gomoku"
+)
+
+// lineCode returns the pattern code of the point '*' in the hand-made line
+// s ('X' own stone, 'O' enemy stone, '.' empty), laid at the start of a
+// 15-point line (the rest of the line empty).
+func lineCode(t *testing.T, s string, exact bool) uint8 {
+	t.Helper()
+	var own, opp uint32
+	centre := -1
+	for i, ch := range s {
+		bit := uint32(1) << (i + 1)
+		switch ch {
+		case 'X':
+			own |= bit
+		case 'O':
+			opp |= bit
+		case '*':
+			centre = i + 1
+		}
+	}
+	if centre < 0 {
+		t.Fatalf("%q has no '*'", s)
+	}
+	mask := gomoku.LineMask(15, gomoku.Horizontal, 0)
+	return patternsFor(exact)[patternKey(own, opp, mask, centre)]
+}
+
+// TestPatternCodes checks the pattern codes of hand-made lines, the edge
+// of the board counting as an enemy stone.
+func TestPatternCodes(t *testing.T) {
+	for _, c := range []struct {
+		line  string
+		exact bool
+		want  uint8
+	}{
+		{"XXXX*", false, patFive},
+		{"XX*XX", false, patFive},
+		{".XXXX*X.", false, patFive},   // an overline wins in freestyle
+		{".XXXX*X.", true, patNone},    // not under exact five: the line is dead
+		{"..XXX*...", false, patOpen4}, // .XXXX.
+		{"OXXX*....", false, patFour},
+		{"..X.X*X.X..", false, patOpen4}, // two fours in one line: X.XXX.X
+		{"...XX*....", false, patThree},  // .XXX.
+		{"...X*X....", false, patThree},
+		{"...X.*X....", false, patThree}, // broken three X.XX
+		{"OXX*.....", false, patClosed3},
+		{"*XX......", false, patClosed3}, // the edge blocks the left
+		{"*XXO....", false, patNone},     // no room for five
+		{"....X*.....", false, patOpen2},
+		{"OX*......", false, patClosed2},
+		{"....X...*....", false, patClosed2}, // X...X: a four at most
+		{"...X....*....", false, patNone},    // too far apart
+		{"OX*X.O", false, patNone},           // no room for five
+		{".....*.....", false, patNone},
+	} {
+		if got := lineCode(t, c.line, c.exact); got != c.want {
+			t.Errorf("%q exact %v: code %d, want %d", c.line, c.exact, got, c.want)
+		}
+	}
+}
+
+// scratchSets recomputes the pattern sets of every point of g from the
+// definition (windowLevel on each line, without the table or the cache).
+func scratchSets(g *gomoku.Game, memo [2][]uint8) (sets [2][gomoku.MaxPoints]patternSet, value [2]int32) {
+	size := g.Size()
+	ex := exactFor(g.Rule())
+	for p := 0; p < size*size; p++ {
+		if g.Point(p) != 0 {
+			continue
+		}
+		for dir := 0; dir < 4; dir++ {
+			l, bit := gomoku.LineOf(size, dir, p)
+			mask := gomoku.LineMask(size, dir, l)
+			if countBits(mask) < 5 {
+				continue
+			}
+			for c := rules.Player(0); c < 2; c++ {
+				own, opp := g.Line(c, dir, l), g.Line(c^1, dir, l)
+				var o, blk uint32
+				for j := 0; j < windowBits; j++ {
+					q := bit - patternReach + j
+					switch {
+					case q < 0 || q > 31 || mask>>q&1 == 0 || opp>>q&1 != 0:
+						blk |= 1 << j
+					case own>>q&1 != 0 || j == patternReach:
+						o |= 1 << j
+					}
+				}
+				e := 0
+				if ex[c] {
+					e = 1
+				}
+				sets[c][p] |= patternSet(windowLevel(o, blk, ex[c], memo[e])) << (3 * dir)
+			}
+		}
+	}
+	for c := range sets {
+		for p := 0; p < size*size; p++ {
+			value[c] += pointTable[sets[c][p]].value
+		}
+	}
+	return sets, value
+}
+
+func countBits(m uint32) int {
+	n := 0
+	for ; m != 0; m &= m - 1 {
+		n++
+	}
+	return n
+}
+
+// TestPatternsIncremental plays random games forward and back, refreshing
+// one analyzer after every move and undo, and compares its pattern sets
+// and value sums with a recomputation from scratch.
+func TestPatternsIncremental(t *testing.T) {
+	memo := [2][]uint8{make([]uint8, 1<<(2*windowBits)), make([]uint8, 1<<(2*windowBits))}
+	r := rand.New(rand.NewPCG(5, 6))
+	games := 12
+	if testing.Short() {
+		games = 4
+	}
+	for it := 0; it < games; it++ {
+		o := []gomoku.Options{{Size: 15}, {Size: 15, Rule: gomoku.ExactFive}, {Size: 15, Rule: gomoku.Renju}, {Size: 19}, {Size: 20}}[it%5]
+		g, _ := gomoku.New(o)
+		var a analyzer
+		check := func() {
+			a.refreshAll(g)
+			sets, value := scratchSets(g, memo)
+			if a.sets != sets || a.value != value {
+				for c := 0; c < 2; c++ {
+					for p := range sets[c] {
+						if a.sets[c][p] != sets[c][p] {
+							t.Logf("colour %d point %s: %o, want %o", c, gomoku.PointName(g.Size(), p), a.sets[c][p], sets[c][p])
+						}
+					}
+				}
+				t.Fatalf("%v after %d moves: incremental patterns differ from scratch (values %v, want %v)\n%s", o, g.Ply(), a.value, value, g)
+			}
+		}
+		check()
+		var buf []rules.Move
+		for step := 0; step < 120; step++ {
+			if over, _ := g.Outcome(); over || (g.Ply() > 0 && r.IntN(4) == 0) {
+				g.Undo()
+			} else {
+				buf = g.Moves(buf[:0])
+				// Mostly near the last stones, so that patterns form.
+				m := buf[r.IntN(len(buf))]
+				if last := g.LastMove(); last != rules.NoMove && int(last) < g.Size()*g.Size() && r.IntN(3) > 0 {
+					x, y := int(last)%g.Size()+r.IntN(5)-2, int(last)/g.Size()+r.IntN(5)-2
+					if x >= 0 && y >= 0 && x < g.Size() && y < g.Size() && g.Legal(rules.Move(y*g.Size()+x)) {
+						m = rules.Move(y*g.Size() + x)
+					}
+				}
+				g.Play(m)
+			}
+			check()
+		}
+	}
+}
+
+// TestPatternTableShape: the table has windows of every code.
+func TestPatternTableShape(t *testing.T) {
+	seen := map[uint8]bool{}
+	for _, v := range patternsFor(false) {
+		seen[v] = true
+	}
+	for c := uint8(0); c < numPatterns; c++ {
+		if !seen[c] {
+			t.Errorf("no window has code %d", c)
+		}
+	}
+}
