@@ -5,15 +5,13 @@
 # played before it was killed. Usage: autosave.sh BINARY
 set -euo pipefail
 bin=$(realpath "$1")
-disp=:$((80 + RANDOM % 9))
-Xvfb "$disp" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
-app=
+source "$(dirname "$0")/xvfb.sh"
+app= xvfb=
 tmphome=$(mktemp -d)
-cleanup() { [ -n "$app" ] && kill -9 "$app" 2>/dev/null; kill "$xvfb" 2>/dev/null; rm -rf "$tmphome"; true; }
+cleanup() { [ -n "$app" ] && kill -9 "$app" 2>/dev/null; [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null; rm -rf "$tmphome"; true; }
 trap cleanup EXIT
-export DISPLAY=$disp LANG=C.UTF-8 HOME=$tmphome PLANIVERSE_TRACE=1
-for _ in $(seq 50); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
+export LANG=C.UTF-8 HOME=$tmphome PLANIVERSE_TRACE=1
+start_xvfb 60
 conf=$tmphome/.config/fyne/net.planiverse.app
 mkdir -p "$conf"
 printf '{"game":"othello","opponent":"watch","level":1,"level2":1}\n' >"$conf/preferences.json"

@@ -3,14 +3,12 @@
 # appears, takes a screenshot and stops it. Usage: smoke.sh BINARY SHOT.png
 set -euo pipefail
 bin=$1 shot=$2
-disp=:$((90 + RANDOM % 9))
-Xvfb "$disp" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
-app=
-cleanup() { [ -n "$app" ] && kill "$app" 2>/dev/null; kill "$xvfb" 2>/dev/null; true; }
+source "$(dirname "$0")/xvfb.sh"
+app= xvfb=
+cleanup() { [ -n "$app" ] && kill "$app" 2>/dev/null; [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null; true; }
 trap cleanup EXIT
-export DISPLAY=$disp LANG=C.UTF-8
-for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
+export LANG=C.UTF-8
+start_xvfb 90
 tmphome=$(mktemp -d)
 HOME=$tmphome "$bin" >/tmp/planiverse-smoke.log 2>&1 &
 app=$!
