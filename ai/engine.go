@@ -50,7 +50,6 @@ type Info struct {
 	PV      []rules.Move
 	Nodes   int64
 	Elapsed time.Duration
-	Book    bool // the move comes from the opening book (Depth 0)
 }
 
 // Result of a search. Move is always legal when the position has moves, and

@@ -95,7 +95,7 @@ func (e *Engine) rootSetup(ctx context.Context, lim Limits, useSolver bool) (Res
 		if m, score, ok := e.book.BookMove(e.s); ok && e.legal(m) {
 			r := Result{Move: m, Score: score, PV: []rules.Move{m}, Elapsed: e.since(e.start), Book: true}
 			if e.report != nil {
-				e.report(Info{Score: score, PV: r.PV, Elapsed: r.Elapsed, Book: true})
+				e.report(Info{Score: score, PV: r.PV, Elapsed: r.Elapsed})
 			}
 			return r, true
 		}

@@ -71,7 +71,7 @@ func DecodeBook(data []byte) (*Book, error) {
 	}
 	n := int(binary.LittleEndian.Uint32(data[5:9]))
 	body := data[9:]
-	if n > len(body)/9 || len(body) != 9*n {
+	if len(body) != 9*n {
 		return nil, fmt.Errorf("othello book: %d bytes for %d entries, want %d", len(body), n, 9*n)
 	}
 	b := &Book{keys: make([]uint64, n), vals: make([]int8, n)}

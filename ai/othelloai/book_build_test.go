@@ -11,6 +11,7 @@ import (
 
 	"planiverse/ai"
 	"planiverse/ai/othelloai"
+	"planiverse/ai/score"
 	"planiverse/rules"
 	"planiverse/rules/othello"
 )
@@ -153,7 +154,7 @@ func TestBuildBook(t *testing.T) {
 	}
 	entries := make(map[uint64]int8, len(nodes))
 	for k, n := range nodes {
-		v := (n.value + othelloai.BookUnit/2*sign(n.value)) / othelloai.BookUnit
+		v := (n.value + othelloai.BookUnit/2*score.Sign(n.value)) / othelloai.BookUnit
 		entries[k] = int8(max(-127, min(127, v)))
 	}
 	data := othelloai.EncodeBook(entries)
@@ -162,14 +163,4 @@ func TestBuildBook(t *testing.T) {
 	}
 	t.Logf("%d positions (%d expanded), root %+.1f discs, %d bytes to %s in %v",
 		len(entries), len(order), float64(nodes[rk].value)/100, len(data), out, time.Since(start).Round(time.Second))
-}
-
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }

@@ -317,19 +317,21 @@ func (l *moveList) fill(own, opp, mask uint64, ttMove uint8, n int) {
 		f := othello.FlipsMask(int(sq), own, opp)
 		o2, p2 := opp&^f, own|f|bit
 		mob := othello.MovesMask(o2, p2)
-		empt := ^(o2 | p2)
+		replies := bits.OnesCount64(mob) + bits.OnesCount64(mob&cornerMask)
 		var key int
-		if n >= searchOrderEmpties {
-			key = -evalSearch1(o2, p2, mob) - evalOrderMobility*(bits.OnesCount64(mob)+bits.OnesCount64(mob&cornerMask))
-		} else if n >= evalOrderEmpties {
-			key = -EvaluatePatterns(o2, p2) - evalOrderMobility*(bits.OnesCount64(mob)+bits.OnesCount64(mob&cornerMask))
-		} else if n < ttMinEmpties {
-			// No table below: the cheapest order, by mobility alone.
-			key = -(bits.OnesCount64(mob) + bits.OnesCount64(mob&cornerMask)) << 15
-		} else {
-			key = -(bits.OnesCount64(mob) + bits.OnesCount64(mob&cornerMask)) << 15
-			key -= bits.OnesCount64(neighbours(p2)&empt) << 10
-			key += bits.OnesCount64(cornerStable(p2)) << 11
+		switch {
+		case n >= searchOrderEmpties:
+			key = -evalSearch1(o2, p2, mob) - evalOrderMobility*replies
+		case n >= evalOrderEmpties:
+			key = -EvaluatePatterns(o2, p2) - evalOrderMobility*replies
+		default:
+			key = -replies << 15
+			if n >= ttMinEmpties {
+				// Below the table's range the cheapest order, by
+				// mobility alone, pays best.
+				key -= bits.OnesCount64(neighbours(p2)&^(o2|p2)) << 10
+				key += bits.OnesCount64(cornerStable(p2)) << 11
+			}
 		}
 		if uint8(sq) == ttMove {
 			key += 1 << 28
@@ -421,10 +423,12 @@ func (s *solver) deep(own, opp uint64, alpha, beta, n int) int {
 		}
 	}
 	ttMove := uint8(64)
-	if n < ttMinEmpties {
-		// no table
-	} else if e := s.probe(own, opp); e != nil {
-		lo, up := int(e.lower), int(e.upper)
+	var hit *ttEntry
+	if n >= ttMinEmpties {
+		hit = s.probe(own, opp)
+	}
+	if hit != nil {
+		lo, up := int(hit.lower), int(hit.upper)
 		if lo >= beta {
 			return lo
 		}
@@ -436,7 +440,7 @@ func (s *solver) deep(own, opp uint64, alpha, beta, n int) int {
 		}
 		alpha = max(alpha, lo)
 		beta = min(beta, up)
-		ttMove = e.move
+		ttMove = hit.move
 	}
 	alpha0 := alpha
 	var list moveList
