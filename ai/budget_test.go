@@ -204,3 +204,56 @@ func TestMeasureMoveTime(t *testing.T) {
 			over[len(over)-1].Round(time.Millisecond), over[len(over)*95/100].Round(time.Millisecond), n, limit)
 	}
 }
+
+// sharedKnowledge is tic-tac-toe knowledge with an IterationTimer.
+type sharedKnowledge struct {
+	hashEval
+	share float64
+}
+
+func (k sharedKnowledge) IterationShare() float64 { return k.share }
+
+// TestIterationShare checks when a timed search starts no new iteration:
+// past half its time without an IterationTimer (the other games' rule),
+// past the timer's share with one (clamped to [0, 1]).
+func TestIterationShare(t *testing.T) {
+	const limit = 1000 * time.Millisecond
+	for _, c := range []struct {
+		timer   IterationTimer
+		elapsed time.Duration
+		late    bool
+	}{
+		{nil, 499 * time.Millisecond, false},
+		{nil, 501 * time.Millisecond, true},
+		{sharedKnowledge{share: 0.9}, 501 * time.Millisecond, false},
+		{sharedKnowledge{share: 0.9}, 899 * time.Millisecond, false},
+		{sharedKnowledge{share: 0.9}, 901 * time.Millisecond, true},
+		{sharedKnowledge{share: 2}, 999 * time.Millisecond, false},
+		{sharedKnowledge{share: -1}, time.Millisecond, true},
+	} {
+		e := NewEngine(1)
+		e.timer = c.timer
+		e.start = time.Now()
+		e.deadline = e.start.Add(limit)
+		now := e.start.Add(c.elapsed)
+		e.now = func() time.Time { return now }
+		if got := e.lateForIteration(); got != c.late {
+			t.Errorf("timer %v after %v: late %v, want %v", c.timer, c.elapsed, got, c.late)
+		}
+	}
+}
+
+// TestIterationTimers checks which games set their own iteration share:
+// Gomoku only (all its time), so the other games keep the half-time rule.
+func TestIterationTimers(t *testing.T) {
+	for _, g := range realGames {
+		it, ok := KnowledgeFor(g.new()).(IterationTimer)
+		gomokuGame := g.name == "gomoku" || g.name == "gomoku-swap-exact5"
+		if ok != gomokuGame {
+			t.Errorf("%s: IterationTimer %v", g.name, ok)
+		}
+		if ok && it.IterationShare() != 1 {
+			t.Errorf("%s: share %v, want 1", g.name, it.IterationShare())
+		}
+	}
+}

@@ -94,6 +94,7 @@ type Engine struct {
 	solver   Solver
 	book     Book
 	probcut  ProbCutter
+	timer    IterationTimer
 	gameName string
 
 	// Per-search state.
@@ -180,4 +181,5 @@ func (e *Engine) bind(s rules.State) {
 	e.solver, _ = k.(Solver)
 	e.book, _ = k.(Book)
 	e.probcut, _ = k.(ProbCutter)
+	e.timer, _ = k.(IterationTimer)
 }

@@ -87,8 +87,20 @@ type ProbCutter interface {
 	ProbCut(s rules.State, depth int) (shallow int, a, b, margin float64, ok bool)
 }
 
+// IterationTimer is optional: IterationShare returns the share of a
+// search's time limit (Limits.Time, counted from the start of the call),
+// between 0 and 1, after which iterative deepening starts no new
+// iteration. Without it the share is one half (an iteration usually costs
+// more than all the ones before it). A share near 1 suits a game whose
+// iterations grow slowly and whose unfinished iteration still yields a
+// move (the root moves it completed, see Search).
+type IterationTimer interface {
+	IterationShare() float64
+}
+
 // Knowledge is what a game plugs into the search: an Evaluator, and any of
-// MoveOrderer, CandidateGenerator, Solver, RootFilter and ProbCutter, detected with
+// MoveOrderer, CandidateGenerator, Solver, RootFilter, ProbCutter and
+// IterationTimer, detected with
 // type assertions.
 type Knowledge interface {
 	Evaluator

@@ -201,13 +201,24 @@ func (e *Engine) iterate(depth int) {
 		if !e.horizon || score > mateBound && WinScore-score <= d || score < -mateBound && WinScore+score <= d {
 			break // the tree is solved, or a forced result is proven
 		}
-		if e.hasDead && e.since(e.start) > e.deadline.Sub(e.clock()) {
+		if e.hasDead && e.lateForIteration() {
 			break // the next iteration would not finish in the time left
 		}
 		if e.stopped() {
 			break
 		}
 	}
+}
+
+// lateForIteration reports whether a timed search is past the point where
+// it starts no new iteration: half its time, or the IterationTimer's share.
+func (e *Engine) lateForIteration() bool {
+	elapsed := e.since(e.start)
+	if e.timer == nil {
+		return elapsed > e.deadline.Sub(e.clock())
+	}
+	share := min(max(e.timer.IterationShare(), 0), 1)
+	return float64(elapsed) > share*float64(e.deadline.Sub(e.start))
 }
 
 // extendPV lengthens a principal variation cut short by table cutoffs with
