@@ -211,14 +211,14 @@ func (e *Engine) iterate(depth int) {
 }
 
 // lateForIteration reports whether a timed search is past the point where
-// it starts no new iteration: half its time, or the IterationTimer's share.
+// it starts no new iteration: the IterationTimer's share of its time, or
+// half of it without one.
 func (e *Engine) lateForIteration() bool {
-	elapsed := e.since(e.start)
-	if e.timer == nil {
-		return elapsed > e.deadline.Sub(e.clock())
+	share := 0.5
+	if e.timer != nil {
+		share = min(max(e.timer.IterationShare(), 0), 1)
 	}
-	share := min(max(e.timer.IterationShare(), 0), 1)
-	return float64(elapsed) > share*float64(e.deadline.Sub(e.start))
+	return float64(e.since(e.start)) > share*float64(e.deadline.Sub(e.start))
 }
 
 // extendPV lengthens a principal variation cut short by table cutoffs with

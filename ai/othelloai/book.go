@@ -52,8 +52,8 @@ var (
 	bookLoadErr error
 )
 
-// OpeningBook returns the embedded opening book, decoded once (it takes a
-// few milliseconds), or the decoding error of a damaged book.bin.
+// OpeningBook returns the embedded opening book, decoded once (about
+// 0.1 ms, BenchmarkDecodeBook), or the decoding error of a damaged book.bin.
 func OpeningBook() (*Book, error) {
 	bookOnce.Do(func() { theBook, bookLoadErr = DecodeBook(bookFile) })
 	return theBook, bookLoadErr

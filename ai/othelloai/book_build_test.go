@@ -43,8 +43,10 @@ func bookDeviation(ply int) (dev, branch int) {
 // TestBuildBook builds the opening book (book.go) and writes book.bin. It
 // runs only with OTHELLO_BOOK_BUILD=1:
 //
-//	OTHELLO_BOOK_BUILD=1 OTHELLO_BOOK_POSITIONS=20000 OTHELLO_BOOK_DEPTH=10 \
+//	OTHELLO_BOOK_BUILD=1 OTHELLO_BOOK_POSITIONS=16000 OTHELLO_BOOK_DEPTH=12 \
 //	    go test -run TestBuildBook -timeout 0 ./ai/othelloai
+//
+// (the settings of the shipped book.bin)
 //
 // Deviation-limited expansion, breadth first from the start: an expanded
 // position has every child searched to OTHELLO_BOOK_DEPTH plies (default
