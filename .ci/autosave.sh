@@ -8,7 +8,8 @@ bin=$(realpath "$1")
 source "$(dirname "$0")/xvfb.sh"
 app= xvfb=
 tmphome=$(mktemp -d)
-cleanup() { [ -n "$app" ] && kill -9 "$app" 2>/dev/null; [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null; rm -rf "$tmphome"; true; }
+# set +e: under -e a failed kill (the app already gone) would end the trap before Xvfb is stopped.
+cleanup() { set +e; [ -n "$app" ] && kill -9 "$app" 2>/dev/null; [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null; rm -rf "$tmphome"; true; }
 trap cleanup EXIT
 export LANG=C.UTF-8 HOME=$tmphome PLANIVERSE_TRACE=1
 start_xvfb 60
