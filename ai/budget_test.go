@@ -215,30 +215,37 @@ func (k sharedKnowledge) IterationShare() float64 { return k.share }
 
 // TestIterationShare checks when a timed search starts no new iteration:
 // past half its time without an IterationTimer (the other games' rule),
-// past the timer's share with one (clamped to [0, 1]).
+// past the timer's share with one (clamped to [0, 1]), and only at the
+// end with a fixed move time, whatever the timer says.
 func TestIterationShare(t *testing.T) {
 	const limit = 1000 * time.Millisecond
 	for _, c := range []struct {
 		timer   IterationTimer
 		elapsed time.Duration
 		late    bool
+		fixed   bool
 	}{
-		{nil, 499 * time.Millisecond, false},
-		{nil, 501 * time.Millisecond, true},
-		{sharedKnowledge{share: 0.9}, 501 * time.Millisecond, false},
-		{sharedKnowledge{share: 0.9}, 899 * time.Millisecond, false},
-		{sharedKnowledge{share: 0.9}, 901 * time.Millisecond, true},
-		{sharedKnowledge{share: 2}, 999 * time.Millisecond, false},
-		{sharedKnowledge{share: -1}, time.Millisecond, true},
+		{nil, 499 * time.Millisecond, false, false},
+		{nil, 501 * time.Millisecond, true, false},
+		{sharedKnowledge{share: 0.9}, 501 * time.Millisecond, false, false},
+		{sharedKnowledge{share: 0.9}, 899 * time.Millisecond, false, false},
+		{sharedKnowledge{share: 0.9}, 901 * time.Millisecond, true, false},
+		{sharedKnowledge{share: 2}, 999 * time.Millisecond, false, false},
+		{sharedKnowledge{share: -1}, time.Millisecond, true, false},
+		{nil, 501 * time.Millisecond, false, true},
+		{nil, 999 * time.Millisecond, false, true},
+		{nil, 1001 * time.Millisecond, true, true},
+		{sharedKnowledge{share: 0.2}, 501 * time.Millisecond, false, true},
 	} {
 		e := NewEngine(1)
+		e.SetMoveTimeFixed(c.fixed)
 		e.timer = c.timer
 		e.start = time.Now()
 		e.deadline = e.start.Add(limit)
 		now := e.start.Add(c.elapsed)
 		e.now = func() time.Time { return now }
 		if got := e.lateForIteration(); got != c.late {
-			t.Errorf("timer %v after %v: late %v, want %v", c.timer, c.elapsed, got, c.late)
+			t.Errorf("timer %v, fixed %v, after %v: late %v, want %v", c.timer, c.fixed, c.elapsed, got, c.late)
 		}
 	}
 }

@@ -83,6 +83,8 @@ func histIndex(m rules.Move) int { return int(m) & (histSize - 1) }
 type Engine struct {
 	tt       transTable
 	moveTime time.Duration
+	// fixedTime: the move time is fixed, see SetMoveTimeFixed.
+	fixedTime bool
 
 	// Game knowledge, cached per concrete state type.
 	override Knowledge
@@ -146,6 +148,15 @@ func (e *Engine) SetMoveTime(d time.Duration) {
 	}
 	e.moveTime = d
 }
+
+// SetMoveTimeFixed says whether a timed search's time is a fixed time per
+// move, which a move that finishes early loses rather than saves for later
+// moves (a tournament's time per move, the engine mode's --time-ms). Then
+// iterative deepening starts iterations until the time is up, whatever the
+// IterationTimer's share: an unfinished iteration still yields the root
+// moves it completed (see Search). Off by default: a budget cut from a
+// game clock or a level's time, where the share holds.
+func (e *Engine) SetMoveTimeFixed(on bool) { e.fixedTime = on }
 
 // SetKnowledge makes the engine use k for every position instead of
 // KnowledgeFor's choice (nil restores KnowledgeFor). It is meant for tests

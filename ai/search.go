@@ -212,10 +212,14 @@ func (e *Engine) iterate(depth int) {
 
 // lateForIteration reports whether a timed search is past the point where
 // it starts no new iteration: the IterationTimer's share of its time, or
-// half of it without one.
+// half of it without one, or all of it with a fixed move time
+// (SetMoveTimeFixed).
 func (e *Engine) lateForIteration() bool {
 	share := 0.5
-	if e.timer != nil {
+	switch {
+	case e.fixedTime:
+		share = 1
+	case e.timer != nil:
 		share = min(max(e.timer.IterationShare(), 0), 1)
 	}
 	return float64(e.since(e.start)) > share*float64(e.deadline.Sub(e.start))

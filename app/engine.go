@@ -56,7 +56,8 @@ type engineMode struct {
 
 // think returns the engine's move in s within the move time budget (the
 // protocol's clock; 0: none): --depth searches to that depth, --time-ms
-// replaces the budget, and every level, even one that searches to a fixed
+// replaces the budget (a fixed time per move, ai.Engine.SetMoveTimeFixed),
+// and every level, even one that searches to a fixed
 // depth, stops when the budget is spent.
 func (p *engineMode) think(s rules.State, budget time.Duration) ai.Result {
 	if p.fixed > 0 {
@@ -72,6 +73,9 @@ func (p *engineMode) think(s rules.State, budget time.Duration) ai.Result {
 		return p.eng.Search(ctx, s, ai.Limits{Depth: p.depth}, nil)
 	}
 	p.eng.SetMoveTime(budget)
+	// --time-ms is a fixed time per move: what a move leaves unused is
+	// lost, so the search starts iterations until its end.
+	p.eng.SetMoveTimeFixed(p.fixed > 0)
 	if p.level == ai.MaxLevel {
 		ai.Prepare(s, true)
 	}
