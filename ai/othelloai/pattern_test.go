@@ -294,7 +294,10 @@ func TestFitStageLearns(t *testing.T) {
 //
 //	OTHELLO_TRAIN=1 nice -n 10 go test -run TestTrain -timeout 0 ./ai/othelloai
 //
-// OTHELLO_TRAIN_GAMES overrides the number of self-play games.
+// OTHELLO_TRAIN_GAMES overrides the number of self-play games;
+// OTHELLO_TRAIN_DEPTH, _GENERATIONS, _WORKERS, _EPOCHS, _SEED and _LAMBDA
+// the other settings, and OTHELLO_TRAIN_INIT names a weights file to
+// continue from (trainConfig.Init).
 func TestTrain(t *testing.T) {
 	if os.Getenv("OTHELLO_TRAIN") == "" {
 		t.Skip("set OTHELLO_TRAIN=1 to regenerate patterns.bin")
@@ -312,6 +315,24 @@ func TestTrain(t *testing.T) {
 	}
 	if l, err := strconv.ParseFloat(os.Getenv("OTHELLO_TRAIN_LAMBDA"), 64); err == nil {
 		cfg.Lambda = l
+	}
+	for env, p := range map[string]*int{"OTHELLO_TRAIN_DEPTH": &cfg.Depth, "OTHELLO_TRAIN_GENERATIONS": &cfg.Generations,
+		"OTHELLO_TRAIN_WORKERS": &cfg.Workers, "OTHELLO_TRAIN_EPOCHS": &cfg.Epochs} {
+		if n, err := strconv.Atoi(os.Getenv(env)); err == nil {
+			*p = n
+		}
+	}
+	if n, err := strconv.ParseUint(os.Getenv("OTHELLO_TRAIN_SEED"), 10, 64); err == nil {
+		cfg.Seed = n
+	}
+	if f := os.Getenv("OTHELLO_TRAIN_INIT"); f != "" {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.Init, err = decodePatternWeights(data); err != nil {
+			t.Fatal(err)
+		}
 	}
 	start := time.Now()
 	data, err := trainPatterns(&cfg)

@@ -35,6 +35,10 @@ type trainConfig struct {
 	Lambda float64
 	// Generations of self-play and fitting (see trainPatterns).
 	Generations int
+	// Init, when set, are the weights the first generation plays with
+	// (instead of EvaluateBitboards), so a run continues an earlier one;
+	// its games are then fitted once, on TD(λ) targets under Init.
+	Init [][]int16
 	// Pass1Out, when set, also receives the first fit's weights file
 	// (game results as targets) and GenOut each generation's.
 	Pass1Out func([]byte) error
@@ -333,10 +337,11 @@ func fitStage(cfg *trainConfig, all []sample, st int) ([]int16, float64, int) {
 // and returns the encoded weights file. Generation 1 plays with
 // EvaluateBitboards, fits the game results, relabels the positions with
 // TD(λ) targets under that fit (cfg.Lambda) and fits again; each later
-// generation plays with the previous generation's weights, relabels its
-// games with TD(λ) targets under them, and fits.
+// generation (and the first, when cfg.Init is set) plays with the
+// previous generation's weights, relabels its games with TD(λ) targets
+// under them, and fits.
 func trainPatterns(cfg *trainConfig) ([]byte, error) {
-	var w [][]int16
+	w := cfg.Init
 	for gen := 1; gen <= max(1, cfg.Generations); gen++ {
 		games := generateSamples(cfg, gen, w)
 		if w == nil {
