@@ -72,6 +72,12 @@ type Knowledge struct {
 
 	tempo []rules.Move // scratch of RootMoves
 
+	// quiet: RootMoves proved that the opponent has no VCT after a pass
+	// (and found no VCF) at the position of hash quietKey (Refuted then has
+	// nothing to find).
+	quiet    bool
+	quietKey uint64
+
 	order [gomoku.MaxPoints]int32 // scratch of patternMoves
 }
 
