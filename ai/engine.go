@@ -10,6 +10,7 @@
 package ai
 
 import (
+	"context"
 	"reflect"
 	"sync/atomic"
 	"time"
@@ -97,12 +98,16 @@ type Engine struct {
 	book     Book
 	probcut  ProbCutter
 	timer    IterationTimer
+	verifier RootVerifier
 	gameName string
 
 	// Per-search state.
 	s          rules.State
 	stack      []rules.Move
 	rootMoves  []rules.Move // the RootFilter's kept root moves; empty: every candidate
+	ctx        context.Context
+	verified   []rules.Move  // root moves the RootVerifier was asked about this search
+	verifyTime time.Duration // the time the RootVerifier took this search
 	scores     []int32
 	killers    [maxPly][2]rules.Move
 	history    [2][histSize]int32
@@ -193,4 +198,5 @@ func (e *Engine) bind(s rules.State) {
 	e.book, _ = k.(Book)
 	e.probcut, _ = k.(ProbCutter)
 	e.timer, _ = k.(IterationTimer)
+	e.verifier, _ = k.(RootVerifier)
 }

@@ -98,9 +98,21 @@ type IterationTimer interface {
 	IterationShare() float64
 }
 
+// RootVerifier is optional: under a time limit, after an iteration of
+// depth VerifyDepth or more, the search asks Refuted whether its best root
+// move m loses by force (for Gomoku: the opponent wins by VCF or VCT after
+// it), within ctx (at most VerifyShare of the time limit a call and
+// VerifyTotalShare of it a search, never twice for one move). A refuted move is
+// dropped from the root and the iteration searched again. Refuted must
+// leave s unchanged, return promptly when ctx is cancelled and report
+// only proven losses (false when unsure).
+type RootVerifier interface {
+	Refuted(ctx context.Context, s rules.State, m rules.Move) bool
+}
+
 // Knowledge is what a game plugs into the search: an Evaluator, and any of
-// MoveOrderer, CandidateGenerator, Solver, RootFilter, ProbCutter and
-// IterationTimer, detected with
+// MoveOrderer, CandidateGenerator, Solver, RootFilter, RootVerifier,
+// ProbCutter and IterationTimer, detected with
 // type assertions.
 type Knowledge interface {
 	Evaluator

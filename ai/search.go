@@ -62,6 +62,9 @@ func (e *Engine) begin(ctx context.Context, s rules.State, lim Limits, report fu
 	e.report = report
 	e.stack = e.stack[:0]
 	e.rootMoves = e.rootMoves[:0]
+	e.ctx = ctx
+	e.verified = e.verified[:0]
+	e.verifyTime = 0
 	e.killers = [maxPly][2]rules.Move{}
 	for side := range e.history {
 		for i := range e.history[side] {
@@ -75,6 +78,7 @@ func (e *Engine) begin(ctx context.Context, s rules.State, lim Limits, report fu
 
 func (e *Engine) end() {
 	e.s = nil
+	e.ctx = nil
 	e.report = nil
 }
 
@@ -198,6 +202,10 @@ func (e *Engine) iterate(depth int) {
 		e.rootPV = append(e.rootPV[:0], e.pv[0][:e.pvLen[0]]...)
 		e.extendPV(d)
 		e.sendInfo()
+		if d >= VerifyDepth && e.refuteBest() {
+			d-- // search this depth again without the refuted move
+			continue
+		}
 		if !e.horizon || score > mateBound && WinScore-score <= d || score < -mateBound && WinScore+score <= d {
 			break // the tree is solved, or a forced result is proven
 		}
@@ -208,6 +216,75 @@ func (e *Engine) iterate(depth int) {
 			break
 		}
 	}
+}
+
+// Limits of the RootVerifier: it is asked after iterations of VerifyDepth
+// plies or more, for at most VerifyShare of the time limit a call and
+// VerifyTotalShare of it a search.
+const (
+	VerifyDepth      = 4
+	VerifyShare      = 0.2
+	VerifyTotalShare = 0.4
+)
+
+// refuteBest asks the RootVerifier, under a time limit, whether the best
+// move of the iteration just finished loses by force, unless it was asked
+// about that move already or the score is a proven result. A refuted move
+// is dropped from the root moves (all the candidates when no RootFilter
+// restricted them), the best of the previous iterations that is still a
+// root move, else the first root move, becomes the fallback, and it reports
+// true. It keeps the move when it is the only one left.
+func (e *Engine) refuteBest() bool {
+	m := e.best.Move
+	if e.verifier == nil || !e.hasDead ||
+		e.best.Score > mateBound || e.best.Score < -mateBound {
+		return false
+	}
+	for _, x := range e.verified {
+		if x == m {
+			return false
+		}
+	}
+	limit := float64(e.deadline.Sub(e.start))
+	wait := min(time.Duration(limit*VerifyShare), time.Duration(limit*VerifyTotalShare)-e.verifyTime, e.deadline.Sub(e.clock()))
+	if wait <= 0 {
+		return false
+	}
+	e.verified = append(e.verified, m)
+	if len(e.rootMoves) == 0 {
+		e.stack = e.stack[:0]
+		e.genMoves()
+		e.rootMoves = append(e.rootMoves[:0], e.stack...)
+		e.stack = e.stack[:0]
+	}
+	if len(e.rootMoves) < 2 {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(e.ctx, wait)
+	t0 := e.clock()
+	refuted := e.verifier.Refuted(ctx, e.s, m)
+	cancel()
+	e.verifyTime += e.since(t0)
+	if !refuted {
+		return false
+	}
+	kept := 0
+	for _, x := range e.rootMoves {
+		if x != m {
+			e.rootMoves[kept] = x
+			kept++
+		}
+	}
+	e.rootMoves = e.rootMoves[:kept]
+	e.best.Move = e.rootMoves[0]
+	for _, x := range e.verified {
+		for _, r := range e.rootMoves {
+			if x == r {
+				e.best.Move = x // verified, not refuted
+			}
+		}
+	}
+	return true
 }
 
 // lateForIteration reports whether a timed search is past the point where

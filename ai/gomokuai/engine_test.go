@@ -27,8 +27,9 @@ func (n noFilter) Candidates(s rules.State, b []rules.Move) []rules.Move {
 }
 
 var (
-	_ ai.RootFilter = (*gomokuai.Knowledge)(nil)
-	_ ai.Knowledge  = noFilter{}
+	_ ai.RootFilter   = (*gomokuai.Knowledge)(nil)
+	_ ai.RootVerifier = (*gomokuai.Knowledge)(nil)
+	_ ai.Knowledge    = noFilter{}
 )
 
 // replay plays the space-separated moves on a new 15x15 freestyle board.
@@ -144,5 +145,48 @@ func BenchmarkSearchSecond(b *testing.B) {
 			b.ReportMetric(float64(res.Depth), "depth")
 			b.ReportMetric(float64(res.Nodes)/res.Elapsed.Seconds(), "nodes/s")
 		})
+	}
+}
+
+// pelaLoss is a lost game against Pela (1 s a move, 2026-11-23, opening
+// H8 I9 I6): White (the engine) to move at ply 8. Black's VCT works after
+// I8 (played in the game) and G8 and J8 (chosen in some 1 s searches,
+// since the root filter's rounds are cut short by its time), not after
+// J6 or G6.
+const pelaLoss = "H8 I9 I6 G9 H6 H9 J9"
+
+// TestRefuted checks the root verifier on pelaLoss: the moves that lose to
+// Black's VCT are refuted, the defences are not.
+func TestRefuted(t *testing.T) {
+	g := replay(t, pelaLoss)
+	k := gomokuai.New()
+	before := g.String()
+	for _, c := range []struct {
+		move    string
+		refuted bool
+	}{{"I8", true}, {"G8", true}, {"J8", true}, {"J6", false}, {"G6", false}} {
+		m, _ := g.ParseMove(c.move)
+		if got := k.Refuted(context.Background(), g, m); got != c.refuted {
+			t.Errorf("Refuted(%s) = %v, want %v", c.move, got, c.refuted)
+		}
+		if g.String() != before {
+			t.Fatal("Refuted changed the position")
+		}
+	}
+}
+
+// TestEngineVerifiesBest checks that a 1 s search of pelaLoss plays a
+// move after which Black has no VCT (the game's I8, and G8 and J8, lose).
+func TestEngineVerifiesBest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 1 s search")
+	}
+	g := replay(t, pelaLoss)
+	e := ai.NewEngine(16)
+	res := e.Search(context.Background(), g, ai.Limits{Time: time.Second}, nil)
+	c := g.Clone().(*gomoku.Game)
+	c.Play(res.Move)
+	if _, lost := gomokuai.VCT(c, gomokuai.SolveVCTDepth, 2_000_000); lost {
+		t.Fatalf("played %s, after which Black wins by VCT", g.MoveString(res.Move))
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"planiverse/rules"
 	"planiverse/rules/gomoku"
@@ -624,14 +625,19 @@ func TestNoAllocs(t *testing.T) {
 	sc := make([]int32, 1024)
 	for i := 0; i < 20; i++ {
 		g := randomDense(r, gomoku.Options{Size: 15, Rule: gomoku.Rule(i % 2)}, 5+r.IntN(25))
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond) // Refuted's searches
 		allocs := testing.AllocsPerRun(4, func() {
 			_ = k.Evaluate(g)
 			buf = k.Candidates(g, buf[:0])
 			k.OrderMoves(g, buf, sc[:len(buf)])
 			_, _, _, _ = k.Solve(context.Background(), g)
+			if len(buf) > 0 {
+				_ = k.Refuted(ctx, g, buf[0])
+			}
 		})
+		cancel()
 		if allocs != 0 {
-			t.Fatalf("Evaluate/Candidates/OrderMoves/Solve allocate %.1f times\n%s", allocs, g)
+			t.Fatalf("Evaluate/Candidates/OrderMoves/Solve/Refuted allocate %.1f times\n%s", allocs, g)
 		}
 	}
 }

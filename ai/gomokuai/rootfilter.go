@@ -50,6 +50,7 @@ func (k *Knowledge) RootMoves(ctx context.Context, s rules.State, moves []rules.
 	if over, _ := g.Outcome(); over || g.Deciding() != gomoku.PhaseNone {
 		return moves // no colours yet in the Swap2 opening: no threats to weigh
 	}
+	k.quietKey, k.quiet = g.Hash(), false
 	v := k.vcf
 	b := &v.b
 	b.load(g)
@@ -136,6 +137,7 @@ func (k *Knowledge) vctFilter(ctx context.Context, moves []rules.Move) []rules.M
 	_, threat := t.solve(ThreatVCTDepth)
 	b.undo()
 	if !threat {
+		k.quiet = !t.aborted // proven: no VCT of his within ThreatVCTDepth threats
 		return moves
 	}
 	var safe bitSet
@@ -200,6 +202,65 @@ func (k *Knowledge) vctFilter(ctx context.Context, moves []rules.Move) []rules.M
 		}
 	}
 	return moves[:kept]
+}
+
+// Budgets of Refuted: VerifyVCFNodes nodes for the opponent's VCF
+// (RefuteDepth fours) and VerifyVCTNodes for his VCT (SolveVCTDepth
+// threats), about 1 µs a node on 15x15; the search's deadline for the
+// call (ai.VerifyShare of the move time) usually ends it first.
+const (
+	VerifyVCFNodes = 100_000
+	VerifyVCTNodes = 1_000_000
+)
+
+// Refuted is the Gomoku root verifier (planiverse/ai.RootVerifier): it
+// reports whether, after the side to move of s (a *gomoku.Game) plays the
+// root move m, the opponent wins by VCF or by VCT (vctSearch), searched
+// with the Verify budgets until ctx is cancelled. This gives the move the
+// search chose the deep refutation search that RootMoves' rounds could
+// not give every candidate. A win found is proven, so only lost moves are
+// refuted. It answers false at once for a pass or swap, when the side to
+// move has a five point, and at the root where RootMoves last proved that
+// the opponent has no VCF (within ThreatNodes) and no VCT (a finished
+// search of ThreatVCTDepth threats) after a pass: a stone of ours does not
+// create a threat of his (under Renju this may miss a Black threat that a
+// White stone makes legal; the answer is then only "unsure"). It leaves s
+// unchanged and allocates nothing.
+func (k *Knowledge) Refuted(ctx context.Context, s rules.State, m rules.Move) bool {
+	g, ok := s.(*gomoku.Game)
+	if !ok || ctx.Err() != nil || int(m) < 0 || int(m) >= g.Size()*g.Size() {
+		return false
+	}
+	if over, _ := g.Outcome(); over || g.Deciding() != gomoku.PhaseNone {
+		return false
+	}
+	if k.quiet && k.quietKey == g.Hash() {
+		return false
+	}
+	v, t := k.vcf, k.vct
+	b := &v.b
+	b.load(g)
+	k.a.refreshBoard(b)
+	if _, win := k.a.firstWin(b.toMove); win {
+		return false
+	}
+	b.play(int(m))
+	defer b.undo()
+	v.done, t.done, t.deadline = ctx.Done(), ctx.Done(), time.Time{}
+	defer func() { v.done, t.done = nil, nil }()
+	if dl, has := ctx.Deadline(); has {
+		t.deadline = dl
+	}
+	v.nodes, v.limit = 0, VerifyVCFNodes
+	if _, lost := v.solve(RefuteDepth); lost {
+		return true
+	}
+	if ctx.Err() != nil {
+		return false
+	}
+	t.nodes, t.limit = 0, VerifyVCTNodes
+	_, lost := t.solve(SolveVCTDepth)
+	return lost
 }
 
 // bitSet is a set of points.
