@@ -231,9 +231,9 @@ const (
 // move of the iteration just finished loses by force, unless it was asked
 // about that move already or the score is a proven result. A refuted move
 // is dropped from the root moves (all the candidates when no RootFilter
-// restricted them), the best of the previous iterations that is still a
-// root move, else the first root move, becomes the fallback, and it reports
-// true. It keeps the move when it is the only one left.
+// restricted them), the last move the verifier cleared (an earlier
+// iteration's best), else the first root move, becomes the fallback, and
+// it reports true. It keeps the move when it is the only one left.
 func (e *Engine) refuteBest() bool {
 	m := e.best.Move
 	if e.verifier == nil || !e.hasDead ||

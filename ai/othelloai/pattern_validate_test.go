@@ -76,12 +76,7 @@ func TestValidatePatterns(t *testing.T) {
 			e := bits.OnesCount64(^(own | opp))
 			if e >= lo && e <= hi && othello.MovesMask(own, opp) != 0 && !seen[[2]uint64{own, opp}] {
 				seen[[2]uint64{own, opp}] = true
-				s := getSolver()
-				s.nodes = 0
-				s.gen++
-				s.stop.Store(false)
-				_, exact := s.root(own, opp)
-				putSolver(s)
+				_, exact := solveMove(own, opp)
 				for k, w := range sets {
 					d := float64(evaluatePatternsWith(w, own, opp))/100 - float64(exact)
 					se[k] += d * d

@@ -101,7 +101,7 @@ func selfPlayGame(cfg *trainConfig, gen, i int, w [][]int16) []sample {
 		case ply < nRandom || e > cfg.SolveEmpties && r.IntN(100) < cfg.RandomPercent:
 			sq = randomSquare(r, moves)
 		case e <= cfg.SolveEmpties:
-			sq = solveMove(own, opp)
+			sq, _ = solveMove(own, opp)
 		default:
 			sq = searchRoot(r, own, opp, moves, cfg.Depth, w)
 		}
@@ -120,16 +120,17 @@ func selfPlayGame(cfg *trainConfig, gen, i int, w [][]int16) []sample {
 	return pos
 }
 
-// solveMove returns a best move of the position by an exact solve (the
-// side to move must have a move), with SolveExact's solver.
-func solveMove(own, opp uint64) int {
+// solveMove returns a best move of the position and its exact value (final
+// disc difference for the side to move) by an exact solve (the side to
+// move must have a move), with SolveExact's solver.
+func solveMove(own, opp uint64) (sq, discDiff int) {
 	s := getSolver()
 	s.nodes = 0
 	s.gen++
 	s.stop.Store(false)
-	m, _ := s.root(own, opp)
+	m, v := s.root(own, opp)
 	putSolver(s)
-	return int(m)
+	return int(m), v
 }
 
 // randomSquare returns a uniformly chosen square of the non-empty mask.
