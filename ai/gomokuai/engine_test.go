@@ -175,15 +175,28 @@ func TestRefuted(t *testing.T) {
 	}
 }
 
-// TestEngineVerifiesBest checks that a 1 s search of pelaLoss plays a
-// move after which Black has no VCT (the game's I8, and G8 and J8, lose).
+// verifyTestDepth is the depth of TestEngineVerifiesBest's search.
+const verifyTestDepth = 6
+
+// TestEngineVerifiesBest checks that a search of pelaLoss plays a move
+// after which Black has no VCT (the game's I8, and G8 and J8, lose). The
+// search is limited by depth, not time, so that a slow machine gives the
+// same answer (a 1 s search failed under the race detector on a loaded
+// machine). The hour-long time limit never ends the search: it switches
+// on the root filter's and the root verifier's time-limited rounds,
+// which then stop at their node budgets. Either of them is enough to
+// avoid the three losing moves here (TestRefuted checks the verifier
+// alone, ai's TestRootVerifier the search's use of it).
 func TestEngineVerifiesBest(t *testing.T) {
 	if testing.Short() {
-		t.Skip("a 1 s search")
+		t.Skip("a deep search")
 	}
 	g := replay(t, pelaLoss)
 	e := ai.NewEngine(16)
-	res := e.Search(context.Background(), g, ai.Limits{Time: time.Second}, nil)
+	res := e.Search(context.Background(), g, ai.Limits{Depth: verifyTestDepth, Time: time.Hour}, nil)
+	if res.Depth != verifyTestDepth {
+		t.Fatalf("search ended at depth %d, want %d", res.Depth, verifyTestDepth)
+	}
 	c := g.Clone().(*gomoku.Game)
 	c.Play(res.Move)
 	if _, lost := gomokuai.VCT(c, gomokuai.SolveVCTDepth, 2_000_000); lost {
