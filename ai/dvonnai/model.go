@@ -18,16 +18,20 @@ import (
 // the best net height each side can cut off by moving an articulation
 // stack (features.go). All weights, on a full board and at the end with
 // the phase interpolating, are fitted Texel style (TestTuneModel): a
-// logistic model of the result for the side to move over every movement
-// position of 1,540 engine games (testdata/engine-games.txt.gz:
+// logistic model of the result for the side to move over the 51,885
+// movement positions of 1,540 engine games (testdata/engine-games.txt.gz:
 // Planiverse against PrimaDvonna and PrimaDvonna against itself), every
-// fifth game held out. Validation log-loss: 0.629 for the field
-// evaluation's terms alone, 0.589 for the model. Against PrimaDvonna at
-// CodeCup time (4.95 s a game, 50 placement prefixes x 2 colours, played
-// side by side) it scored 60-39-1 where the field evaluation scored
-// 50-46-4. The model fitted on human games (Knowledge.Fitted) predicts
-// human results but plays worse: engine games teach what decides games
-// between engines.
+// fifth game held out. Validation log-loss: 0.463 for the field terms and
+// the tempo refitted alone, 0.433 for the model.
+//
+// Against PrimaDvonna (planiverse match, random placement prefixes of 6-10
+// pieces, each played with both colours, 2026-11-23), where the field
+// evaluation had scored 56% at 1 s a move and 52-62% at 4.95 s a game:
+//   - 0.95 s a move: 91-43-6 in 140 games (67%);
+//   - 4.95 s a game (CodeCup): 64-34-2 in 100 games (65%).
+// The model fitted on human games (Knowledge.Fitted) predicts human
+// results but plays worse: engine games teach what decides games between
+// engines.
 
 // Model features: the field terms, then side differences and asymmetric
 // features of features.go.

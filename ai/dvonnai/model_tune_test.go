@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"planiverse/rules"
 	"planiverse/rules/dvonn"
 )
 
@@ -200,4 +201,70 @@ func TestTuneModel(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("wrote model_weights.go\n%s", out)
+}
+
+// TestModelPredictsBetter checks, on the held-out fifth of the engine games
+// (testdata/engine-games.txt.gz, games 0 mod 5), that the sign of the
+// model's evaluation names the winner of more movement positions than the
+// sign of the field evaluation's (drawn games skipped).
+func TestModelPredictsBetter(t *testing.T) {
+	f, err := os.Open("testdata/engine-games.txt.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	model, field := New(), &Knowledge{Field: true}
+	var right [2]int
+	n, games := 0, 0
+	sc := bufio.NewScanner(zr)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
+			continue
+		}
+		games++
+		if games%5 != 1 {
+			continue
+		}
+		var moves []rules.Move
+		g := dvonn.New()
+		for _, s := range strings.Fields(line) {
+			m, err := g.ParseMove(s)
+			if err != nil {
+				t.Fatalf("game %d: %v", games, err)
+			}
+			g.Play(m)
+			moves = append(moves, m)
+		}
+		over, _ := g.Outcome()
+		w, b := g.Score()
+		if !over || w == b {
+			continue
+		}
+		g = dvonn.New()
+		for _, m := range moves {
+			g.Play(m)
+			if over, _ := g.Outcome(); over || g.Placing() {
+				continue
+			}
+			wins := (w > b) == (g.ToMove() == rules.First)
+			for i, k := range []*Knowledge{model, field} {
+				if (k.Evaluate(g) > 0) == wins {
+					right[i]++
+				}
+			}
+			n++
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d positions: model right on %d, field evaluation on %d", n, right[0], right[1])
+	if n < 5000 || right[0] <= right[1] {
+		t.Fatalf("%d positions: model right on %d, field evaluation on %d", n, right[0], right[1])
+	}
 }
