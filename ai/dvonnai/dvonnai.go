@@ -1,15 +1,17 @@
 // Package dvonnai is the DVONN game knowledge for Planiverse's search
 // (package ai): a static evaluation of placement and movement positions
-// (the field evaluation of field.go, or the fitted model of features.go) and
-// a move-ordering heuristic, plus the placement of the DVONN pieces as
+// (the engine-game model of model.go in the movement phase and the field
+// evaluation of field.go in placement, or the field evaluation or the
+// model fitted to human games of features.go throughout, for comparison)
+// and a move-ordering heuristic, plus the placement of the DVONN pieces as
 // candidate moves. It satisfies ai.Evaluator, ai.MoveOrderer and
 // ai.CandidateGenerator structurally and does not import package ai (ai imports it).
 //
 // Scale: scores are from the side to move's point of view and stay within
 // ±score.MaxEval (package ai/score), about 100 per stack. The fitted
-// model's weights (weights.go) are a logistic model of the game result on
-// boardspace games (TestTune), expressed in the units of the former hand-set
-// evaluation (100 per piece of controlled height).
+// models' weights (model_weights.go, weights.go) are logistic models of the
+// game result, expressed in units near those of the hand-set field
+// evaluation (100 for a stack on a plain cell).
 package dvonnai
 
 import (
@@ -63,9 +65,13 @@ func abs(x int) int {
 // may be shared, but New is cheap.
 type Knowledge struct {
 	// Fitted selects the model fitted to the boardspace results
-	// (features.go, weights.go) instead of the field evaluation
-	// (field.go), which plays better; for comparison and analysis.
+	// (features.go, weights.go) in both phases; for comparison and
+	// analysis (it plays worse).
 	Fitted bool
+	// Field selects the hand-set field evaluation (field.go) in the
+	// movement phase instead of the engine-game model (model.go); for
+	// comparison and analysis (it plays worse). Fitted takes precedence.
+	Field bool
 }
 
 // New returns the DVONN knowledge.
@@ -85,8 +91,10 @@ func (k *Knowledge) Evaluate(s rules.State) int {
 		v = movementEval(g)
 	case g.Placing():
 		v = placementField(g)
-	default:
+	case k.Field:
 		v = movementField(g)
+	default:
+		v = movementModel(g)
 	}
 	return max(-score.MaxEval, min(score.MaxEval, v))
 }

@@ -135,9 +135,12 @@ func TestColourSymmetry(t *testing.T) {
 }
 
 func TestPerspective(t *testing.T) {
-	// The same board with the other side to move: the evaluation changes
-	// sign up to the side-to-move capture bonus, which favours the mover.
+	// The same board with the other side to move: the model's side
+	// features change sign exactly, so the evaluations sum to the
+	// asymmetric features' part (tempo, next capture, cut-off threats),
+	// within asymBound.
 	k := New()
+	n := 0
 	for _, g := range randomPositions(200, 2) {
 		if g.Placing() {
 			continue
@@ -145,13 +148,26 @@ func TestPerspective(t *testing.T) {
 		if over, _ := g.Outcome(); over {
 			continue
 		}
-		a, b := k.Evaluate(g), k.Evaluate(otherToMove(t, g))
-		if a+b < 0 {
-			t.Fatalf("moving is never a disadvantage here: %d and %d\n%s", a, b, g)
+		o := otherToMove(t, g)
+		var x, y [nModel]int32
+		modelFeatures(g, &x)
+		modelFeatures(o, &y)
+		for j := range nModel {
+			switch j {
+			case mTempo, mCapMover, mCapWaiting, mCutMover, mCutWaiting:
+			default:
+				if x[j] != -y[j] {
+					t.Fatalf("%s: %d, other side to move %d\n%s", modelFeatureNames[j], x[j], y[j], g)
+				}
+			}
 		}
-		if a+b > asymBound() {
+		if a, b := k.Evaluate(g), k.Evaluate(o); abs(a+b) > asymBound() {
 			t.Fatalf("evaluations %d and %d not of opposite sign\n%s", a, b, g)
 		}
+		n++
+	}
+	if n < 50 {
+		t.Fatalf("only %d movement positions checked", n)
 	}
 }
 
@@ -176,12 +192,10 @@ func otherToMove(t *testing.T, g *dvonn.Game) *dvonn.Game {
 // that favour the mover (tempo, capture and cut-off threats), each at most
 // the whole board's height.
 func asymBound() int {
-	if !New().Fitted {
-		return 2 * fieldTempo // only the tempo favours the mover
-	}
 	b := 0
-	for j := nSide; j < nFeat; j++ {
-		b += 2 * max(abs(int(weightsFull[j])), abs(int(weightsEnd[j]))) * dvonn.NumCells
+	for _, j := range []int{mTempo, mCapMover, mCapWaiting, mCutMover, mCutWaiting} {
+		// x is 1 for the tempo and at most the 46 pieces' height otherwise.
+		b += 2 * max(abs(int(modelFull[j])), abs(int(modelEnd[j]))) * phaseMax * 46 / modelDiv
 	}
 	return b
 }

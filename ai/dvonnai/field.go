@@ -7,7 +7,9 @@ import (
 	"planiverse/rules/dvonn"
 )
 
-// The field evaluation, Planiverse's default DVONN evaluation.
+// The field evaluation: Planiverse's DVONN evaluation in the placement
+// phase, and in the movement phase the base of the engine-game model
+// (model.go), which replaced it there (Knowledge.Field keeps it).
 //
 // Every cell gets a field value by its closeness to the DVONN pieces
 // (fieldValue): a DVONN piece keeps the stacks around it alive, so the

@@ -39,7 +39,7 @@ func TestFieldPerspective(t *testing.T) {
 	// The field evaluation is a difference of the two sides' values plus
 	// the tempo: the same board with the other side to move sums to twice
 	// the tempo exactly.
-	k := New()
+	k := &Knowledge{Field: true}
 	n := 0
 	for _, g := range randomPositions(200, 3) {
 		if g.Placing() {
@@ -64,7 +64,8 @@ func TestFieldPrefersTheDvonnSide(t *testing.T) {
 	// one: White (to move) is better off when Black's piece is far.
 	near := board(t, rules.First, "A3:R B3:R C3:R D3:B1 E3:W1 F3:W1 G3:W1 H3:W1 I3:B1")
 	far := board(t, rules.First, "A3:R B3:R C3:R D3:W1 E3:W1 F3:W1 G3:W1 H3:B1 I3:B1")
-	if a, b := New().Evaluate(near), New().Evaluate(far); a >= b {
+	f := &Knowledge{Field: true}
+	if a, b := f.Evaluate(near), f.Evaluate(far); a >= b {
 		t.Errorf("Black nearer the DVONN piece evaluates %d for White, farther %d; want less", a, b)
 	}
 }

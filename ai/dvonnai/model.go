@@ -1,0 +1,129 @@
+package dvonnai
+
+import (
+	"math/bits"
+
+	"planiverse/rules"
+	"planiverse/rules/dvonn"
+)
+
+// The engine-game model, Planiverse's default DVONN movement evaluation.
+//
+// It keeps the field evaluation's four terms (field.go: stacks, reach,
+// moves onto DVONN stacks and onto enemy stacks, each weighed by the
+// field value of its cell) and adds what the field evaluation is blind to:
+// controlled height, the height that is safe (neither attacked nor cut off
+// by one articulation cell emptying), the unweighted counts of moves onto
+// enemy and DVONN stacks, the tallest stack each side can take next, and
+// the best net height each side can cut off by moving an articulation
+// stack (features.go). All weights, on a full board and at the end with
+// the phase interpolating, are fitted Texel style (TestTuneModel): a
+// logistic model of the result for the side to move over the 51,885
+// movement positions of 1,540 engine games (testdata/engine-games.txt.gz:
+// Planiverse against PrimaDvonna and PrimaDvonna against itself), every
+// fifth game held out. Validation log-loss: 0.463 for the field terms and
+// the tempo refitted alone, 0.433 for the model.
+//
+// Against PrimaDvonna (planiverse match, random placement prefixes of 6-10
+// pieces, each played with both colours, 2026-11-23), where the field
+// evaluation had scored 56% at 1 s a move and 52-62% at 4.95 s a game:
+//   - 0.95 s a move: 91-43-6 in 140 games (67%);
+//   - 4.95 s a game (CodeCup): 64-34-2 in 100 games (65%).
+// The model fitted on human games (Knowledge.Fitted) predicts human
+// results but plays worse: engine games teach what decides games between
+// engines.
+
+// Model features: the field terms, then side differences and asymmetric
+// features of features.go.
+const (
+	mFieldStack   = iota // Σ field value of the cells of controlled stacks
+	mFieldReach          // Σ field value of the occupied cells the controlled stacks reach
+	mFieldToDvonn        // the same for mobile stacks landing on a DVONN stack
+	mFieldToEnemy        // the same for mobile stacks landing on an enemy stack
+	mHeight              // controlled height
+	mToEnemy             // moves landing on an enemy stack
+	mToDvonn             // moves landing on a stack holding a DVONN piece
+	mSafe                // height neither attacked nor fragile
+	mTempo               // 1: the side to move
+	mCapMover            // tallest enemy stack the mover can land on
+	mCapWaiting          // minus the tallest mover's stack the other side can land on
+	mCutMover            // best net height the mover cuts off by moving an articulation stack
+	mCutWaiting          // minus the same for the other side
+	nModel
+)
+
+// modelFeatureNames name the model features in weight tables and reports.
+var modelFeatureNames = [nModel]string{
+	"fieldStack", "fieldReach", "fieldToDvonn", "fieldToEnemy", "height", "toEnemy",
+	"toDvonn", "safe", "tempo", "capMover", "capWaiting", "cutMover", "cutWaiting",
+}
+
+// modelDiv turns the weighted feature sum into evaluation units: the
+// weights are in 1/64 of 1/300 logit per feature unit, and one logit is
+// 64*64*7/4/300 = 171 evaluation units (so a stack on a plain cell is
+// about the field evaluation's 100).
+const modelDiv = 64 * 64 * 7 / 4
+
+// modelFeatures fills x with the model features of g (not placing, not
+// over) from the side to move's point of view and returns the phase
+// (features). It allocates nothing.
+func modelFeatures(g *dvonn.Game, x *[nModel]int32) int {
+	var f [nFeat]int32
+	ph := features(g, &f)
+	occ := g.Occupied()
+	dvc := g.DvonnCells()
+	free := g.Mobile()
+	var fv [dvonn.NumCells]int32
+	fieldValues(dvc, &fv)
+	var side [2][4]int32
+	for p := range 2 {
+		own := g.Controlled(rules.Player(p))
+		enemy := g.Controlled(rules.Player(p ^ 1))
+		s := &side[p]
+		for m := own; m != 0; m &= m - 1 {
+			c := bits.TrailingZeros64(m)
+			h, _, _ := g.Stack(c)
+			s[0] += fv[c]
+			mobile := free&(1<<c) != 0
+			for t := dvonn.TargetMask(c, h) & occ; t != 0; t &= t - 1 {
+				tc := bits.TrailingZeros64(t)
+				s[1] += fv[tc]
+				if mobile {
+					if dvc&(1<<tc) != 0 {
+						s[2] += fv[tc]
+					}
+					if enemy&(1<<tc) != 0 {
+						s[3] += fv[tc]
+					}
+				}
+			}
+		}
+	}
+	me := int(g.ToMove())
+	for i := range 4 {
+		x[mFieldStack+i] = side[me][i] - side[me^1][i]
+	}
+	x[mHeight] = f[fHeight]
+	x[mToEnemy] = f[fToEnemy]
+	x[mToDvonn] = f[fToDvonn]
+	x[mSafe] = f[fSafe]
+	x[mTempo] = 1
+	x[mCapMover] = f[nSide+aCapMover]
+	x[mCapWaiting] = f[nSide+aCapWaiting]
+	x[mCutMover] = f[nSide+aCutMover]
+	x[mCutWaiting] = f[nSide+aCutWaiting]
+	return ph
+}
+
+// movementModel is the engine-game model's evaluation of a movement
+// position (not over) from the side to move's point of view, in evaluation
+// units. It allocates nothing.
+func movementModel(g *dvonn.Game) int {
+	var x [nModel]int32
+	ph := int64(modelFeatures(g, &x))
+	var v int64
+	for j, f := range x {
+		v += int64(f) * (int64(modelFull[j])*ph + int64(modelEnd[j])*(phaseMax-ph))
+	}
+	return int(v / modelDiv)
+}
