@@ -27,8 +27,13 @@ import (
 // Against PrimaDvonna (planiverse match, random placement prefixes of 6-10
 // pieces, each played with both colours, 2026-11-23), where the field
 // evaluation had scored 56% at 1 s a move and 52-62% at 4.95 s a game:
-//   - 0.95 s a move: 91-43-6 in 140 games (67%);
-//   - 4.95 s a game (CodeCup): 64-34-2 in 100 games (65%).
+//   - 0.95 s a move: 91-43-6 in 140 games (67%) on the earlier
+//     measurement's prefixes, 55-23-2 in 80 games (70%) on new ones;
+//   - 4.95 s a game (CodeCup): 64-34-2 and, on new prefixes, 62-32-6 in
+//     100 games each (65%).
+// Under its --movetime PrimaDvonna stops deepening early (about 0.13 s a
+// move), so at equal CPU per move (ours fixed at 0.13 s) the two are even:
+// 43-51-6 in 100 games. At CodeCup time both use about the same CPU.
 // The model fitted on human games (Knowledge.Fitted) predicts human
 // results but plays worse: engine games teach what decides games between
 // engines.
