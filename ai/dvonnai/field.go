@@ -71,38 +71,50 @@ func fieldValues(dvc uint64, fv *[dvonn.NumCells]int32) {
 	}
 }
 
-// movementField is the field evaluation of a movement position (not over)
-// from the side to move's point of view. It allocates nothing.
-func movementField(g *dvonn.Game) int {
+// fieldTerms returns, for White and Black, the field evaluation's four
+// sums over the side's stacks: the field values of their cells, of the
+// occupied cells their heights reach along the six lines, and of those a
+// mobile stack can land on that hold a DVONN piece and that hold an enemy
+// stack. It allocates nothing.
+func fieldTerms(g *dvonn.Game) (side [2][4]int32) {
 	occ := g.Occupied()
 	dvc := g.DvonnCells()
 	free := g.Mobile()
 	var fv [dvonn.NumCells]int32
 	fieldValues(dvc, &fv)
-	var side [2]int32
 	for p := range 2 {
 		own := g.Controlled(rules.Player(p))
 		enemy := g.Controlled(rules.Player(p ^ 1))
-		var stacks, reach, toDvonn, toEnemy int32
+		s := &side[p]
 		for m := own; m != 0; m &= m - 1 {
 			c := bits.TrailingZeros64(m)
 			h, _, _ := g.Stack(c)
-			stacks += fv[c]
+			s[0] += fv[c]
 			mobile := free&(1<<c) != 0
 			for t := dvonn.TargetMask(c, h) & occ; t != 0; t &= t - 1 {
 				tc := bits.TrailingZeros64(t)
-				reach += fv[tc]
+				s[1] += fv[tc]
 				if mobile {
 					if dvc&(1<<tc) != 0 {
-						toDvonn += fv[tc]
+						s[2] += fv[tc]
 					}
 					if enemy&(1<<tc) != 0 {
-						toEnemy += fv[tc]
+						s[3] += fv[tc]
 					}
 				}
 			}
 		}
-		side[p] = fieldStack*stacks + fieldReach*reach + fieldToDvonn*toDvonn + fieldToEnemy*toEnemy
+	}
+	return side
+}
+
+// movementField is the field evaluation of a movement position (not over)
+// from the side to move's point of view. It allocates nothing.
+func movementField(g *dvonn.Game) int {
+	t := fieldTerms(g)
+	var side [2]int32
+	for p, s := range t {
+		side[p] = fieldStack*s[0] + fieldReach*s[1] + fieldToDvonn*s[2] + fieldToEnemy*s[3]
 	}
 	me := int(g.ToMove())
 	return int(side[me]-side[me^1]) + fieldTempo

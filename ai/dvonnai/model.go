@@ -1,11 +1,6 @@
 package dvonnai
 
-import (
-	"math/bits"
-
-	"planiverse/rules"
-	"planiverse/rules/dvonn"
-)
+import "planiverse/rules/dvonn"
 
 // The engine-game model, Planiverse's default DVONN movement evaluation.
 //
@@ -75,35 +70,7 @@ const modelDiv = 64 * 64 * 7 / 4
 func modelFeatures(g *dvonn.Game, x *[nModel]int32) int {
 	var f [nFeat]int32
 	ph := features(g, &f)
-	occ := g.Occupied()
-	dvc := g.DvonnCells()
-	free := g.Mobile()
-	var fv [dvonn.NumCells]int32
-	fieldValues(dvc, &fv)
-	var side [2][4]int32
-	for p := range 2 {
-		own := g.Controlled(rules.Player(p))
-		enemy := g.Controlled(rules.Player(p ^ 1))
-		s := &side[p]
-		for m := own; m != 0; m &= m - 1 {
-			c := bits.TrailingZeros64(m)
-			h, _, _ := g.Stack(c)
-			s[0] += fv[c]
-			mobile := free&(1<<c) != 0
-			for t := dvonn.TargetMask(c, h) & occ; t != 0; t &= t - 1 {
-				tc := bits.TrailingZeros64(t)
-				s[1] += fv[tc]
-				if mobile {
-					if dvc&(1<<tc) != 0 {
-						s[2] += fv[tc]
-					}
-					if enemy&(1<<tc) != 0 {
-						s[3] += fv[tc]
-					}
-				}
-			}
-		}
-	}
+	side := fieldTerms(g)
 	me := int(g.ToMove())
 	for i := range 4 {
 		x[mFieldStack+i] = side[me][i] - side[me^1][i]

@@ -1,8 +1,6 @@
 package dvonnai
 
 import (
-	"bufio"
-	"compress/gzip"
 	"fmt"
 	"go/format"
 	"math"
@@ -26,21 +24,7 @@ type modelSample struct {
 // readEngineGames returns every movement position of the finished games in
 // the gzipped file of move lines (# starts a comment line).
 func readEngineGames(t *testing.T, path string) (data []modelSample, games int) {
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(zr)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
-			continue
-		}
+	for _, line := range engineGameLines(t, path) {
 		g := dvonn.New()
 		var pos []modelSample
 		ok := true
@@ -85,10 +69,19 @@ func readEngineGames(t *testing.T, path string) (data []modelSample, games int) 
 		}
 		games++
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
 	return data, games
+}
+
+// engineGameLines returns the games of the gzipped file of move lines at
+// path, one line each, without comment (#) and blank lines.
+func engineGameLines(t *testing.T, path string) []string {
+	var games []string
+	for _, line := range gzipLines(t, path) {
+		if !strings.HasPrefix(line, "#") && strings.TrimSpace(line) != "" {
+			games = append(games, line)
+		}
+	}
+	return games
 }
 
 // fitModel fits a logistic model of y on the features in mask by full-batch
@@ -208,60 +201,42 @@ func TestTuneModel(t *testing.T) {
 // model's evaluation names the winner of more movement positions than the
 // sign of the field evaluation's (drawn games skipped).
 func TestModelPredictsBetter(t *testing.T) {
-	f, err := os.Open("testdata/engine-games.txt.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
 	model, field := New(), &Knowledge{Field: true}
 	var right [2]int
-	n, games := 0, 0
-	sc := bufio.NewScanner(zr)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
+	n := 0
+	for i, line := range engineGameLines(t, "testdata/engine-games.txt.gz") {
+		if i%5 != 0 {
 			continue
 		}
-		games++
-		if games%5 != 1 {
-			continue
-		}
-		var moves []rules.Move
+		// For each movement position: does the side to move's evaluation
+		// by each knowledge favour White?
+		var favoursWhite [][2]bool
 		g := dvonn.New()
 		for _, s := range strings.Fields(line) {
 			m, err := g.ParseMove(s)
 			if err != nil {
-				t.Fatalf("game %d: %v", games, err)
+				t.Fatalf("game %d: %v", i+1, err)
 			}
 			g.Play(m)
-			moves = append(moves, m)
+			if over, _ := g.Outcome(); over || g.Placing() {
+				continue
+			}
+			white := g.ToMove() == rules.First
+			favoursWhite = append(favoursWhite, [2]bool{(model.Evaluate(g) > 0) == white, (field.Evaluate(g) > 0) == white})
 		}
 		over, _ := g.Outcome()
 		w, b := g.Score()
 		if !over || w == b {
 			continue
 		}
-		g = dvonn.New()
-		for _, m := range moves {
-			g.Play(m)
-			if over, _ := g.Outcome(); over || g.Placing() {
-				continue
-			}
-			wins := (w > b) == (g.ToMove() == rules.First)
-			for i, k := range []*Knowledge{model, field} {
-				if (k.Evaluate(g) > 0) == wins {
-					right[i]++
+		for _, p := range favoursWhite {
+			for k := range 2 {
+				if p[k] == (w > b) {
+					right[k]++
 				}
 			}
 			n++
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	t.Logf("%d positions: model right on %d, field evaluation on %d", n, right[0], right[1])
 	if n < 5000 || right[0] <= right[1] {

@@ -38,19 +38,8 @@ func TestTune(t *testing.T) {
 	train, val := dataset{dim: nFeat}, dataset{dim: nFeat}
 	ptrain, pval := dataset{dim: nPFeat}, dataset{dim: nPFeat}
 	games, skipped := 0, 0
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(zr)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		head, moves, ok := strings.Cut(sc.Text(), " : ")
+	for _, line := range gzipLines(t, path) {
+		head, moves, ok := strings.Cut(line, " : ")
 		fs := strings.Fields(head)
 		if !ok || len(fs) != 4 || fs[1] != "over" {
 			continue
@@ -68,9 +57,6 @@ func TestTune(t *testing.T) {
 			skipped++
 		}
 		games++
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	t.Logf("%d finished games (%d unreadable), training %d positions from %d games, validation %d positions from %d games",
 		games, skipped, len(train.y), train.games, len(val.y), val.games)
@@ -118,6 +104,31 @@ func TestTune(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("wrote weights.go\n%s", out)
+}
+
+// gzipLines returns the lines of the gzipped text file at path (lines up
+// to 1 MB).
+func gzipLines(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	sc := bufio.NewScanner(zr)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return lines
 }
 
 // report logs the log-loss and accuracy of logits z on d.
