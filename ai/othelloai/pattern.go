@@ -59,7 +59,11 @@ import (
 // fitted on exact values, barely moved (6.04 to 5.95 at 1-6 empties).
 // Against Zebra (depth 12, 56 XOT openings with colours swapped, our
 // search at 120 ms a move) the mean margin went from -4.1 to -2.2 discs a
-// game (paired by opening, +1.9 ± 0.9), 30-77-5 to 33-67-12.
+// game (paired by opening, +1.9 ± 0.9), 30-77-5 to 33-67-12, and with the
+// multi-ProbCut table refitted on these weights to -1.7 (+2.4 ± 0.9),
+// 38-65-9. Against Egaroucid's engine at level 13 (32 XOT openings x 2,
+// ours at 200 ms a move, both about 135 ms of CPU a move), leaving out
+// the games it lost on time: 23-28-9 before, 32-29-1 after.
 //
 // Regenerate the first two generations (tens of minutes on 2 cores)
 // with
