@@ -46,7 +46,9 @@ type trainConfig struct {
 	Log      io.Writer
 }
 
-// defaultTrainConfig is the configuration that produced patterns.bin.
+// defaultTrainConfig is the configuration of the first two generations of
+// patterns.bin (a third generation and two rounds of search labels
+// followed; see pattern.go).
 var defaultTrainConfig = trainConfig{
 	Games:         60000,
 	Seed:          2026,

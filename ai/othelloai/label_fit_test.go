@@ -1,0 +1,176 @@
+package othelloai
+
+import (
+	"encoding/binary"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// labelled is one record of TestLabelPositions's output (label_gen_test.go).
+type labelled struct {
+	own, opp uint64
+	label    float32 // discs, side to move's view: search score or exact value
+	exact    bool
+	final    float32 // the game's final disc difference, side to move's view
+}
+
+// readLabelled reads the records of the files (labelRecordSize bytes each:
+// own, opp, int16 label in 1/100 disc, exact flag, int8 final result).
+func readLabelled(t *testing.T, names []string) []labelled {
+	var out []labelled
+	for _, n := range names {
+		data, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i+20 <= len(data); i += 20 {
+			out = append(out, labelled{
+				own:   binary.LittleEndian.Uint64(data[i:]),
+				opp:   binary.LittleEndian.Uint64(data[i+8:]),
+				label: float32(int16(binary.LittleEndian.Uint16(data[i+16:]))) / 100,
+				exact: data[i+18] == 1,
+				final: float32(int8(data[i+19])),
+			})
+		}
+	}
+	return out
+}
+
+// TestFitLabels refits the pattern weights on labelled positions (run only
+// when asked): OTHELLO_FIT_LABELS names the record files (comma-separated,
+// from TestLabelPositions), OTHELLO_FIT_OUT the weights file written. Each
+// stage starts from the embedded weights (or the weights file
+// OTHELLO_FIT_INIT) and is fitted by stochastic
+// gradient descent (OTHELLO_FIT_EPOCHS passes, default 8, the step
+// falling from OTHELLO_FIT_LR, default 0.001, to a fifth of it) on the
+// samples of its stage and its two neighbours, the
+// target being (1-α) × the label + α × the game's final result (α =
+// OTHELLO_FIT_RESULT, default 0). Every tenth block of 64 records is held
+// out; the epoch (the start included) with the least held-out error is
+// kept, and the log gives the held-out root mean square error of the
+// embedded weights and of the fit, in discs, stage by stage.
+//
+//	OTHELLO_FIT_LABELS=labels.bin OTHELLO_FIT_OUT=new.bin go test -run TestFitLabels -v -timeout 0 ./ai/othelloai
+func TestFitLabels(t *testing.T) {
+	files := os.Getenv("OTHELLO_FIT_LABELS")
+	out := os.Getenv("OTHELLO_FIT_OUT")
+	if files == "" || out == "" {
+		t.Skip("set OTHELLO_FIT_LABELS and OTHELLO_FIT_OUT to refit the pattern weights")
+	}
+	alpha := envFloat("OTHELLO_FIT_RESULT", 0)
+	epochs := int(envFloat("OTHELLO_FIT_EPOCHS", 8))
+	lr0 := envFloat("OTHELLO_FIT_LR", 0.001)
+	if ok, err := PatternWeightsLoaded(); !ok {
+		t.Fatal(err)
+	}
+	if init := os.Getenv("OTHELLO_FIT_INIT"); init != "" {
+		if err := UsePatternWeightsFile(init); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all := readLabelled(t, strings.Split(files, ","))
+	t.Logf("%d positions", len(all))
+	type row struct {
+		f      [numFeatures]int32
+		mob    float32
+		target float32
+	}
+	byStage := make([][]int, numStages)
+	for i, s := range all {
+		st := stageOf(bits.OnesCount64(^(s.own | s.opp)))
+		byStage[st] = append(byStage[st], i)
+	}
+	w := make([][]int16, numStages)
+	for st := range numStages {
+		var train, valid []row
+		for d := -1; d <= 1; d++ {
+			if st+d < 0 || st+d >= numStages {
+				continue
+			}
+			for _, i := range byStage[st+d] {
+				s := &all[i]
+				var rw row
+				patternFeatures(s.own, s.opp, &rw.f)
+				rw.mob = float32(mobilityFeature(s.own, s.opp))
+				rw.target = float32((1-alpha)*float64(s.label) + alpha*float64(s.final))
+				if s.exact {
+					rw.target = s.label
+				}
+				if i/64%10 == 0 {
+					valid = append(valid, rw)
+				} else {
+					train = append(train, rw)
+				}
+			}
+		}
+		ws := make([]float32, stageTableSize)
+		for i, v := range patternWeights[st] {
+			ws[i] = float32(v) / 100
+		}
+		predict := func(rw *row) float32 {
+			v := ws[biasWeight] + rw.mob*ws[mobilityWeight]
+			for _, i := range rw.f {
+				v += ws[i]
+			}
+			return v
+		}
+		heldOut := func() float64 {
+			var se float64
+			for k := range valid {
+				d := float64(valid[k].target - predict(&valid[k]))
+				se += d * d
+			}
+			return math.Sqrt(se / float64(max(1, len(valid))))
+		}
+		best := append([]float32(nil), ws...)
+		start := heldOut()
+		bestErr := start
+		r := rand.New(rand.NewPCG(7, uint64(st)))
+		order := make([]int, len(train))
+		for i := range order {
+			order[i] = i
+		}
+		for ep := range epochs {
+			lr := float32(lr0 * math.Pow(0.2, float64(ep)/float64(max(1, epochs-1))))
+			r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+			for _, k := range order {
+				rw := &train[k]
+				d := lr * (rw.target - predict(rw))
+				for _, i := range rw.f {
+					ws[i] += d
+				}
+				ws[biasWeight] += d
+				ws[mobilityWeight] += d * rw.mob / 16
+			}
+			if e := heldOut(); e < bestErr {
+				bestErr = e
+				copy(best, ws)
+			}
+		}
+		w[st] = make([]int16, stageTableSize)
+		for i, v := range best {
+			w[st][i] = int16(max(-32000, min(32000, math.Round(float64(v)*100))))
+		}
+		t.Logf("stage %d: %d training, %d held out: RMSE %.2f -> %.2f discs", st, len(train), len(valid), start, bestErr)
+	}
+	data, err := encodePatternWeights(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(out, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// envFloat returns the environment variable name as a number, or def.
+func envFloat(name string, def float64) float64 {
+	if v, err := strconv.ParseFloat(os.Getenv(name), 64); err == nil {
+		return v
+	}
+	return def
+}
