@@ -19,6 +19,13 @@ type labelled struct {
 	final    float32 // the game's final disc difference, side to move's view
 }
 
+// labelRecordSize is the size of one record of TestLabelPositions's
+// output: own and opp bitboards (side to move first, little-endian
+// uint64s), the label (int16, 1/100 disc, side to move's view), a flag
+// byte (1: the label is the exact value) and the game's final disc
+// difference for the side to move (int8).
+const labelRecordSize = 8 + 8 + 2 + 1 + 1
+
 // readLabelled reads the records of the files (labelRecordSize bytes each:
 // own, opp, int16 label in 1/100 disc, exact flag, int8 final result).
 func readLabelled(t *testing.T, names []string) []labelled {
@@ -28,7 +35,7 @@ func readLabelled(t *testing.T, names []string) []labelled {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i := 0; i+20 <= len(data); i += 20 {
+		for i := 0; i+labelRecordSize <= len(data); i += labelRecordSize {
 			out = append(out, labelled{
 				own:   binary.LittleEndian.Uint64(data[i:]),
 				opp:   binary.LittleEndian.Uint64(data[i+8:]),
@@ -53,7 +60,7 @@ func readLabelled(t *testing.T, names []string) []labelled {
 // OTHELLO_FIT_RESULT, default 0). Every tenth block of 64 records is held
 // out; the epoch (the start included) with the least held-out error is
 // kept, and the log gives the held-out root mean square error of the
-// embedded weights and of the fit, in discs, stage by stage.
+// starting weights and of the fit, in discs, stage by stage.
 //
 //	OTHELLO_FIT_LABELS=labels.bin OTHELLO_FIT_OUT=new.bin go test -run TestFitLabels -v -timeout 0 ./ai/othelloai
 func TestFitLabels(t *testing.T) {
@@ -75,11 +82,6 @@ func TestFitLabels(t *testing.T) {
 	}
 	all := readLabelled(t, strings.Split(files, ","))
 	t.Logf("%d positions", len(all))
-	type row struct {
-		f      [numFeatures]int32
-		mob    float32
-		target float32
-	}
 	byStage := make([][]int, numStages)
 	for i, s := range all {
 		st := stageOf(bits.OnesCount64(^(s.own | s.opp)))
@@ -87,24 +89,21 @@ func TestFitLabels(t *testing.T) {
 	}
 	w := make([][]int16, numStages)
 	for st := range numStages {
-		var train, valid []row
+		var train, valid []fitRow
 		for d := -1; d <= 1; d++ {
 			if st+d < 0 || st+d >= numStages {
 				continue
 			}
 			for _, i := range byStage[st+d] {
 				s := &all[i]
-				var rw row
-				patternFeatures(s.own, s.opp, &rw.f)
-				rw.mob = float32(mobilityFeature(s.own, s.opp))
-				rw.target = float32((1-alpha)*float64(s.label) + alpha*float64(s.final))
+				target := float32((1-alpha)*float64(s.label) + alpha*float64(s.final))
 				if s.exact {
-					rw.target = s.label
+					target = s.label
 				}
 				if i/64%10 == 0 {
-					valid = append(valid, rw)
+					valid = append(valid, newFitRow(s.own, s.opp, target))
 				} else {
-					train = append(train, rw)
+					train = append(train, newFitRow(s.own, s.opp, target))
 				}
 			}
 		}
@@ -112,23 +111,8 @@ func TestFitLabels(t *testing.T) {
 		for i, v := range patternWeights[st] {
 			ws[i] = float32(v) / 100
 		}
-		predict := func(rw *row) float32 {
-			v := ws[biasWeight] + rw.mob*ws[mobilityWeight]
-			for _, i := range rw.f {
-				v += ws[i]
-			}
-			return v
-		}
-		heldOut := func() float64 {
-			var se float64
-			for k := range valid {
-				d := float64(valid[k].target - predict(&valid[k]))
-				se += d * d
-			}
-			return math.Sqrt(se / float64(max(1, len(valid))))
-		}
 		best := append([]float32(nil), ws...)
-		start := heldOut()
+		start := meanSquaredError(ws, valid)
 		bestErr := start
 		r := rand.New(rand.NewPCG(7, uint64(st)))
 		order := make([]int, len(train))
@@ -137,26 +121,14 @@ func TestFitLabels(t *testing.T) {
 		}
 		for ep := range epochs {
 			lr := float32(lr0 * math.Pow(0.2, float64(ep)/float64(max(1, epochs-1))))
-			r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-			for _, k := range order {
-				rw := &train[k]
-				d := lr * (rw.target - predict(rw))
-				for _, i := range rw.f {
-					ws[i] += d
-				}
-				ws[biasWeight] += d
-				ws[mobilityWeight] += d * rw.mob / 16
-			}
-			if e := heldOut(); e < bestErr {
-				bestErr = e
+			sgdEpoch(ws, train, order, lr, r)
+			if se := meanSquaredError(ws, valid); se < bestErr {
+				bestErr = se
 				copy(best, ws)
 			}
 		}
-		w[st] = make([]int16, stageTableSize)
-		for i, v := range best {
-			w[st][i] = int16(max(-32000, min(32000, math.Round(float64(v)*100))))
-		}
-		t.Logf("stage %d: %d training, %d held out: RMSE %.2f -> %.2f discs", st, len(train), len(valid), start, bestErr)
+		w[st] = evalUnits(best)
+		t.Logf("stage %d: %d training, %d held out: RMSE %.2f -> %.2f discs", st, len(train), len(valid), math.Sqrt(start), math.Sqrt(bestErr))
 	}
 	data, err := encodePatternWeights(w)
 	if err != nil {

@@ -17,12 +17,8 @@ import (
 	"planiverse/rules/othello"
 )
 
-// labelRecordSize is the size of one record of TestLabelPositions's
-// output: own and opp bitboards (side to move first, little-endian
-// uint64s), the label (int16, 1/100 disc, side to move's view), a flag
-// byte (1: the label is the exact value) and the game's final disc
-// difference for the side to move (int8).
-const labelRecordSize = 8 + 8 + 2 + 1 + 1
+// labelRecordSize is the size of one output record (label_fit_test.go).
+const labelRecordSize = othelloai.LabelRecordSize
 
 // TestLabelPositions generates training positions for the pattern
 // weights (run only when asked): games from random openings (4-16 random

@@ -326,11 +326,8 @@ func TestTrain(t *testing.T) {
 		cfg.Seed = n
 	}
 	if f := os.Getenv("OTHELLO_TRAIN_INIT"); f != "" {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if cfg.Init, err = decodePatternWeights(data); err != nil {
+		var err error
+		if cfg.Init, err = readPatternWeightsFile(f); err != nil {
 			t.Fatal(err)
 		}
 	}

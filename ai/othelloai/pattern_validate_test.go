@@ -48,11 +48,7 @@ func TestValidatePatterns(t *testing.T) {
 			sets = append(sets, patternWeights)
 			continue
 		}
-		data, err := os.ReadFile(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w, err := decodePatternWeights(data)
+		w, err := readPatternWeightsFile(n)
 		if err != nil {
 			t.Fatalf("%s: %v", n, err)
 		}

@@ -268,20 +268,13 @@ func backUp(games [][]sample, w [][]int16, lambda float64, solveEmpties int) {
 // returns them in evaluation units (1/100 disc) with the held-out root
 // mean square error in discs.
 func fitStage(cfg *trainConfig, all []sample, st int) ([]int16, float64, int) {
-	type row struct {
-		f     [numFeatures]int32
-		mob   float32
-		label float32
-	}
-	var train, valid []row
+	var train, valid []fitRow
 	for i, s := range all {
 		e := bits.OnesCount64(^(s.own | s.opp))
 		if d := stageOf(e) - st; d < -1 || d > 1 {
 			continue
 		}
-		var rw row
-		patternFeatures(s.own, s.opp, &rw.f)
-		rw.mob, rw.label = float32(mobilityFeature(s.own, s.opp)), s.label
+		rw := newFitRow(s.own, s.opp, s.label)
 		if i%10 == 0 {
 			valid = append(valid, rw)
 		} else {
@@ -291,13 +284,6 @@ func fitStage(cfg *trainConfig, all []sample, st int) ([]int16, float64, int) {
 	w := make([]float32, stageTableSize)
 	best := make([]float32, stageTableSize)
 	bestErr := math.Inf(1)
-	predict := func(rw *row) float32 {
-		v := w[biasWeight] + rw.mob*w[mobilityWeight]
-		for _, i := range rw.f {
-			v += w[i]
-		}
-		return v
-	}
 	r := rand.New(rand.NewPCG(cfg.Seed, uint64(1000+st)))
 	order := make([]int, len(train))
 	for i := range order {
@@ -306,34 +292,80 @@ func fitStage(cfg *trainConfig, all []sample, st int) ([]int16, float64, int) {
 	for ep := 0; ep < cfg.Epochs; ep++ {
 		// Step per weight occurrence: 88 instances share each error.
 		lr := float32(0.004) * float32(math.Pow(0.1, float64(ep)/float64(cfg.Epochs)))
-		r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-		for _, k := range order {
-			rw := &train[k]
-			d := lr * (rw.label - predict(rw))
-			for _, i := range rw.f {
-				w[i] += d
-			}
-			w[biasWeight] += d
-			w[mobilityWeight] += d * rw.mob / 16
-		}
-		var se float64
-		for k := range valid {
-			d := float64(valid[k].label - predict(&valid[k]))
-			se += d * d
-		}
-		if len(valid) > 0 {
-			se /= float64(len(valid))
-		}
-		if se < bestErr {
+		sgdEpoch(w, train, order, lr, r)
+		if se := meanSquaredError(w, valid); se < bestErr {
 			bestErr = se
 			copy(best, w)
 		}
 	}
-	out := make([]int16, stageTableSize)
-	for i, v := range best {
+	return evalUnits(best), math.Sqrt(bestErr), len(train)
+}
+
+// fitRow is one training position of a stage fit: its pattern instances
+// (indices into the stage table), its mobility feature and its target in
+// discs.
+type fitRow struct {
+	f      [numFeatures]int32
+	mob    float32
+	target float32
+}
+
+// newFitRow returns the row of the position (own, opp) with the target.
+func newFitRow(own, opp uint64, target float32) fitRow {
+	rw := fitRow{mob: float32(mobilityFeature(own, opp)), target: target}
+	patternFeatures(own, opp, &rw.f)
+	return rw
+}
+
+// predict returns the row's evaluation in discs under the stage table w
+// (weights in discs).
+func (rw *fitRow) predict(w []float32) float32 {
+	v := w[biasWeight] + rw.mob*w[mobilityWeight]
+	for _, i := range rw.f {
+		v += w[i]
+	}
+	return v
+}
+
+// sgdEpoch makes one pass of stochastic gradient descent on the squared
+// error over train, in an order shuffled by r (order holds the indices of
+// train), with step lr per weight occurrence; the mobility weight moves
+// by a sixteenth of its gradient.
+func sgdEpoch(w []float32, train []fitRow, order []int, lr float32, r *rand.Rand) {
+	r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	for _, k := range order {
+		rw := &train[k]
+		d := lr * (rw.target - rw.predict(w))
+		for _, i := range rw.f {
+			w[i] += d
+		}
+		w[biasWeight] += d
+		w[mobilityWeight] += d * rw.mob / 16
+	}
+}
+
+// meanSquaredError returns the mean squared error (discs²) of the stage
+// table w over rows, 0 when there are none.
+func meanSquaredError(w []float32, rows []fitRow) float64 {
+	var se float64
+	for k := range rows {
+		d := float64(rows[k].target - rows[k].predict(w))
+		se += d * d
+	}
+	if len(rows) > 0 {
+		se /= float64(len(rows))
+	}
+	return se
+}
+
+// evalUnits converts a stage table in discs to evaluation units (1/100
+// disc), clamped to the int16 range.
+func evalUnits(w []float32) []int16 {
+	out := make([]int16, len(w))
+	for i, v := range w {
 		out[i] = int16(max(-32000, min(32000, math.Round(float64(v)*100))))
 	}
-	return out, math.Sqrt(bestErr), len(train)
+	return out
 }
 
 // trainPatterns runs cfg.Generations generations of self-play and fitting
