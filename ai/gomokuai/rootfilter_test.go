@@ -138,13 +138,14 @@ func vctDefences(g *gomoku.Game) (bitSet, bool) {
 
 // TestRootMovesRandom checks on random dense positions that RootMoves
 // returns a non-empty subset of its input and drops only moves that lose to
-// a (verified) opponent VCF, or, when the opponent has a VCT threat, moves
+// a (verified) opponent VCF or, when he has a VCF threat, to his VCT
+// (verified with a larger budget), or, when the opponent has a VCT threat, moves
 // that lose to a VCT (verified with a larger budget) or that are not among
 // the candidate defences (defenceSet).
 func TestRootMovesRandom(t *testing.T) {
 	k := New()
 	r := rand.New(rand.NewPCG(21, 22))
-	filtered, vctDropped := 0, 0
+	filtered, vctDropped, blockDropped := 0, 0, 0
 	for i := 0; i < 200; i++ {
 		o := gomoku.Options{Size: 15, Rule: gomoku.Rule(i % 2)}
 		g := randomDense(r, o, 12+r.IntN(16))
@@ -173,7 +174,12 @@ func TestRootMovesRandom(t *testing.T) {
 				continue
 			}
 			if !vctMode {
-				t.Fatalf("dropped %s, which does not lose to a VCF\n%s", g.MoveString(m), g)
+				// A VCF threat: the blocks are searched for his VCT too.
+				if !opponentVCT(g, m) {
+					t.Fatalf("dropped %s, which loses to neither a VCF nor a VCT\n%s", g.MoveString(m), g)
+				}
+				blockDropped++
+				continue
 			}
 			if cand.has(int(m)) && !opponentVCT(g, m) {
 				t.Fatalf("dropped the candidate defence %s, which does not lose to a VCT\n%s", g.MoveString(m), g)
@@ -181,7 +187,7 @@ func TestRootMovesRandom(t *testing.T) {
 			vctDropped++
 		}
 	}
-	t.Logf("%d positions filtered, %d moves dropped as outside the VCT defences", filtered, vctDropped)
+	t.Logf("%d positions filtered, %d moves dropped as outside the VCT defences, %d blocks of a VCF threat as losing to a VCT", filtered, vctDropped, blockDropped)
 	if filtered < 10 {
 		t.Fatalf("only %d positions filtered: the test is too weak", filtered)
 	}
@@ -202,6 +208,21 @@ func TestRootMovesNoAllocs(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Fatalf("RootMoves allocates %.1f times", allocs)
+	}
+	// Timed, with the blocks searched for a VCT (blockVCT).
+	g = setup(t, std, blockVCTBlack, blockVCTWhite, 1)
+	cands = k.Candidates(g, nil)
+	buf = make([]rules.Move, len(cands))
+	timed, cancelTimed := context.WithTimeout(context.Background(), time.Hour)
+	defer cancelTimed()
+	allocs = testing.AllocsPerRun(4, func() {
+		copy(buf, cands)
+		if len(k.RootMoves(timed, g, buf)) != 1 {
+			t.Fatal("filter changed")
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("timed RootMoves allocates %.1f times", allocs)
 	}
 }
 
@@ -249,5 +270,50 @@ func TestRootMovesCancelledMidway(t *testing.T) {
 	}
 	if len(want) == len(orig) || !slices.Equal(out, want) {
 		t.Fatalf("kept %s, want %s", names(g, out), names(g, want))
+	}
+}
+
+// Black threatens a VCF from the broken three E9 F9 H9 J9 (G9 makes a
+// four with two win points, D9 and I9); White to move. Of White's three
+// blocks, I9 loses to a VCF and D9, which stops the fours, to a VCT of
+// four threats (a position from random play); G9 holds. The timed root filter keeps only
+// G9, the untimed one (VCF only) D9 and G9.
+const (
+	blockVCTBlack = "K7 H5 K11 F11 G5 K6 E9 J9 F9 H9 E10"
+	blockVCTWhite = "I7 H6 H10 E5 K10 E11 K5 J11 K8 G7"
+)
+
+func TestRootMovesBlockLosesToVCT(t *testing.T) {
+	k := New()
+	g := setup(t, std, blockVCTBlack, blockVCTWhite, 1)
+	in := k.Candidates(g, nil)
+	if want := sorted(pts(t, g, "D9 G9 I9")); !slices.Equal(sorted(slices.Clone(in)), want) {
+		t.Fatalf("candidates %s, want %s", names(g, in), names(g, want))
+	}
+	d9, g9, i9 := pts(t, g, "D9")[0], pts(t, g, "G9")[0], pts(t, g, "I9")[0]
+	if !opponentVCF(t, g, i9) || opponentVCF(t, g, d9) || opponentVCF(t, g, g9) {
+		t.Fatal("I9 must lose to a VCF, D9 and G9 not")
+	}
+	if !opponentVCT(g, d9) || opponentVCT(g, g9) {
+		t.Fatal("D9 must lose to a VCT, G9 not")
+	}
+	// Black's win after D9 (F10 first, four threats) holds against every
+	// defence.
+	c := g.Clone().(*gomoku.Game)
+	c.Play(d9)
+	if !verifyVCT(t, c, 4) {
+		t.Fatal("Black's VCT after D9 is refuted by brute force")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	before := g.String()
+	if kept := k.RootMoves(ctx, g, slices.Clone(in)); !slices.Equal(kept, []rules.Move{g9}) {
+		t.Fatalf("timed filter kept %s, want G9", names(g, kept))
+	}
+	if g.String() != before {
+		t.Fatal("RootMoves changed the position")
+	}
+	if kept := k.RootMoves(context.Background(), g, slices.Clone(in)); !slices.Equal(sorted(kept), sorted([]rules.Move{d9, g9})) {
+		t.Fatalf("untimed filter kept %s, want D9 G9", names(g, kept))
 	}
 }
