@@ -125,7 +125,7 @@ func (k *Knowledge) blockVCT(ctx context.Context, moves []rules.Move) []rules.Mo
 	if count < 2 {
 		return moves
 	}
-	if _, allLost := k.vctRounds(ctx, moves, &safe, count, RefuteVCTNodes, DefenceNodes); allLost {
+	if k.vctRounds(ctx, moves, &safe, count, RefuteVCTNodes, DefenceNodes) {
 		return moves
 	}
 	kept := 0
@@ -142,10 +142,10 @@ func (k *Knowledge) blockVCT(ctx context.Context, moves []rules.Move) []rules.Mo
 // them), the opponent's VCT (ThreatVCTDepth threats) after it, with per
 // nodes each in the first round and four times as many each later round
 // up to MaxRefuteVCTNodes, while more than one is left and budget nodes
-// and ctx last, and removes from safe the moves after which one is found. It returns the number
-// left, and allLost when the last one was proven lost too (safe then
-// still holds it). The position is in k.vcf.b; t.done must be set.
-func (k *Knowledge) vctRounds(ctx context.Context, moves []rules.Move, safe *bitSet, count int, per, budget int64) (left int, allLost bool) {
+// and ctx last, and removes from safe the moves after which one is found. It reports
+// allLost when the last one was proven lost too (safe then still holds
+// it). The position is in k.vcf.b; t.done must be set.
+func (k *Knowledge) vctRounds(ctx context.Context, moves []rules.Move, safe *bitSet, count int, per, budget int64) (allLost bool) {
 	t := k.vct
 	b := &k.vcf.b
 	n := b.size * b.size
@@ -161,7 +161,7 @@ func (k *Knowledge) vctRounds(ctx context.Context, moves []rules.Move, safe *bit
 			b.undo()
 			if lost {
 				if count == 1 {
-					return count, true
+					return true
 				}
 				safe.del(int(m))
 				count--
@@ -171,7 +171,7 @@ func (k *Knowledge) vctRounds(ctx context.Context, moves []rules.Move, safe *bit
 			break
 		}
 	}
-	return count, false
+	return false
 }
 
 // Budgets of the VCT part of RootMoves (vctFilter): ThreatVCTDepth threats
@@ -256,7 +256,7 @@ func (k *Knowledge) vctFilter(ctx context.Context, moves []rules.Move) []rules.M
 	// Later rounds search the survivors' refutations again with four times
 	// the nodes, while the budget and ctx last.
 	if count > 1 {
-		if _, allLost := k.vctRounds(ctx, moves, &safe, count, 4*RefuteVCTNodes, budget); allLost {
+		if k.vctRounds(ctx, moves, &safe, count, 4*RefuteVCTNodes, budget) {
 			return moves // every candidate loses
 		}
 	}
