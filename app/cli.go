@@ -38,7 +38,7 @@ var commands = map[string]command{
 	"selfplay": {"selfplay GAME --a LEVEL --b LEVEL --games N [--time-ms T] [--seed N] [game options]", runSelfplay},
 	"match":    {"match GAME --a CMD --b CMD [--openings FILE] [--games N] [--time-ms T] [--tolerance-ms T] [--records DIR] [game options]", runMatch},
 	"wpi":      {"wpi player NAME [--dir D] [--level L] [--time-ms T] | wpi referee NAME1 NAME2 [--dir D] [--time-limit 2m] [--seed N]", runWPI},
-	"engine":   {"engine GAME [--level N|max] [--time-ms T] [--depth D] [--seed N] [--time-game S] [--moves M]", runEngine},
+	"engine":   {"engine GAME [--level N|max] [--time-ms T] [--depth D] [--seed N] [--time-game S [--cpu-clock]] [--moves M]", runEngine},
 }
 
 // runCLI runs the command named by args[0] and returns the exit status: 0 on

@@ -27,14 +27,17 @@ import (
 type protocol struct {
 	name  string // the protocol's name for help texts ("Gomocup pbrain")
 	serve func(p *engineMode, in *lineReader, out *bufio.Writer) error
+	// gameClock: serve spends --time-game, a clock for the whole game,
+	// over its moves.
+	gameClock bool
 }
 
 // protocols maps a game's registry name to its engine protocol.
 var protocols = map[string]protocol{
-	"gomoku":  {"Gomocup pbrain", servePbrain},
-	"dvonn":   {"CodeCup 2011 DVONN", serveCodeCup},
-	"othello": {"NBoard", serveNBoard},
-	"alak":    {"Planiverse Alak", serveAlak},
+	"gomoku":  {"Gomocup pbrain", servePbrain, false},
+	"dvonn":   {"CodeCup 2011 DVONN", serveCodeCup, true},
+	"othello": {"NBoard", serveNBoard, true},
+	"alak":    {"Planiverse Alak", serveAlak, false},
 }
 
 // engineMode is the state every protocol shares: the options of the
@@ -45,8 +48,12 @@ type engineMode struct {
 	fixed time.Duration // --time-ms: the move time, overriding the protocol's clock (0: none)
 	depth int           // --depth: a fixed-depth search instead of the level (0: none)
 	// gameTime is --time-game: a clock for the whole game, as CodeCup had
-	// for DVONN (5 s); 0 means none.
+	// for DVONN (5 s), or for an Othello match at equal time per game; 0
+	// means none.
 	gameTime time.Duration
+	// cpuClock is --cpu-clock: the game clock is charged with the
+	// process's CPU time instead of the wall clock's.
+	cpuClock bool
 	// moves is --moves: the opening the DVONN session starts from.
 	moves  string
 	eng    *ai.Engine
@@ -81,6 +88,21 @@ func (p *engineMode) think(s rules.State, budget time.Duration) ai.Result {
 	}
 	return p.eng.Play(ctx, s, p.level, p.rng, nil)
 }
+
+// clockNow returns the reading of the game clock's source: the process's
+// CPU time with --cpu-clock, else the wall clock's time since an
+// arbitrary origin. Only differences of readings are meaningful.
+func (p *engineMode) clockNow() time.Duration {
+	if p.cpuClock {
+		if t, ok := processCPU(); ok {
+			return t
+		}
+	}
+	return time.Since(clockOrigin)
+}
+
+// clockOrigin is the origin of clockNow's wall-clock readings.
+var clockOrigin = time.Now()
 
 // maxLine is the longest command line the engine reads, in bytes; a
 // longer one is an error reply, never a crash.
@@ -176,7 +198,8 @@ func runEngineIO(args []string, in io.Reader, out, stderr io.Writer) error {
 	timeMS := fs.rangeVar("time-ms", 0, 1, maxTimeMS, "move time in milliseconds, overriding the protocol's clock")
 	depth := fs.rangeVar("depth", 0, 1, 250, "fixed search depth in plies")
 	seed := fs.rangeVar("seed", 0, 0, math.MaxInt64, "seed of the softened levels' random choices (default: from the clock)")
-	gameTime := fs.Float64("time-game", 0, "dvonn: a clock for the whole game in seconds (CodeCup had 5)")
+	gameTime := fs.Float64("time-game", 0, "dvonn, othello: a clock for the whole game in seconds (CodeCup had 5 for dvonn)")
+	cpuClock := fs.Bool("cpu-clock", false, "charge --time-game with the process's CPU time, not wall time (a match at equal CPU on a shared machine)")
 	moves := fs.String("moves", "", "dvonn: the game starts after these moves (an opening; CodeCup itself has no set-up)")
 	pos, err := fs.parseArgs(args, "GAME")
 	if err != nil {
@@ -210,12 +233,23 @@ func runEngineIO(args []string, in io.Reader, out, stderr io.Writer) error {
 	}
 	if *gameTime != 0 {
 		switch {
-		case d.Name != "dvonn":
-			return rules.Errorf(errUsage, "--time-game is for dvonn")
+		case !proto.gameClock:
+			return rules.Errorf(errUsage, "--time-game is for dvonn and othello")
+		case timeMS.given:
+			return rules.Errorf(errUsage, "--time-game and --time-ms exclude each other: one is a clock for the game, the other a fixed time per move")
 		case !(*gameTime >= 0.01 && *gameTime <= 3600):
 			return rules.Errorf(errUsage, "--time-game %v: want seconds from 0.01 to 3600", *gameTime)
 		}
 		p.gameTime = time.Duration(*gameTime * float64(time.Second))
+	}
+	if *cpuClock {
+		if p.gameTime == 0 {
+			return rules.Errorf(errUsage, "--cpu-clock is for a game clock: give --time-game too")
+		}
+		if _, ok := processCPU(); !ok {
+			return rules.Errorf(errUsage, "--cpu-clock: this system gives no process CPU time")
+		}
+		p.cpuClock = true
 	}
 	p.rng = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0))
 	if seed.given {

@@ -83,13 +83,13 @@ func serveCodeCup(p *engineMode, in *lineReader, out *bufio.Writer) error {
 			}
 			continue
 		}
-		start := time.Now()
+		start := p.clockNow()
 		budget := time.Duration(0)
 		if p.gameTime > 0 {
 			budget = codeCupBudget(left, g)
 		}
 		res := p.think(g, budget)
-		left -= time.Since(start)
+		left -= p.clockNow() - start
 		if res.Move == rules.NoMove {
 			return fmt.Errorf("dvonn engine: no move found")
 		}

@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
 
+	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/dvonn"
 	"planiverse/rules/gomoku"
@@ -190,6 +192,83 @@ func TestNBoardSession(t *testing.T) {
 	}
 }
 
+func TestOthelloBudget(t *testing.T) {
+	// Over a whole game (our moves at 52, 50, ... 2 empties, each using
+	// its budget) the clock is spent and not overspent; a move at 20
+	// empties gets solveShare times a midgame move's time, and one at 10
+	// lateShare times.
+	clock := 2 * time.Second
+	left := clock
+	got := map[int]time.Duration{}
+	for e := 52; e > 0; e -= 2 {
+		b := othelloBudget(left, e)
+		if b <= 0 || b > left {
+			t.Fatalf("%d empties: budget %v of %v left", e, b, left)
+		}
+		got[e] = b
+		left -= b
+	}
+	if left < 0 || left > clock/100 {
+		t.Errorf("a game left %v of the %v clock unspent", left, clock)
+	}
+	if r := float64(got[20]) / float64(got[30]); r < solveShare*0.99 || r > solveShare*1.01 {
+		t.Errorf("20 empties get %v, 30 empties %v: ratio %.2f, want %v", got[20], got[30], r, solveShare)
+	}
+	if r := float64(got[10]) / float64(got[30]); r < lateShare*0.99 || r > lateShare*1.01 {
+		t.Errorf("10 empties get %v, 30 empties %v: ratio %.2f, want %v", got[10], got[30], r, lateShare)
+	}
+	if b := othelloBudget(-time.Second, 20); b != time.Millisecond {
+		t.Errorf("an overspent clock gives %v, want 1ms", b)
+	}
+}
+
+func TestNBoardGameClock(t *testing.T) {
+	// With --time-game the clock is charged by each "go" and starts again
+	// with a new game (a position with more empty squares).
+	p := &engineMode{level: 1, eng: ai.NewEngine(1), rng: rand.New(rand.NewPCG(1, 2)), gameTime: 2 * time.Second}
+	n := &nboard{p: p, reply: func(string, ...any) {}, b: othello.New()}
+	if res := n.move(); res.Move == rules.NoMove {
+		t.Fatal("no move at the start")
+	}
+	first := n.left
+	if first >= p.gameTime || first <= 0 {
+		t.Fatalf("after the first move the clock has %v of %v", first, p.gameTime)
+	}
+	n.b.Play(n.b.Moves(nil)[0])
+	n.b.Play(n.b.Moves(nil)[0])
+	p.cpuClock = true // charged with CPU time from here
+	n.move()
+	if n.left > first {
+		t.Errorf("the second move left the clock at %v (after the first: %v)", n.left, first)
+	}
+	n.left = -time.Hour // overspent: only a new game gives time again
+	n.b = othello.New()
+	n.move()
+	if n.left <= 0 || n.left >= p.gameTime {
+		t.Errorf("a new game's clock has %v after its first move, want (0, %v)", n.left, p.gameTime)
+	}
+	if n.clockEmpties != 60 {
+		t.Errorf("clock empties %d after a new game, want 60", n.clockEmpties)
+	}
+}
+
+func TestProcessCPU(t *testing.T) {
+	// The CPU clock advances with work done (where the platform has it).
+	t0, ok := processCPU()
+	if !ok {
+		t.Skip("no process CPU time on this platform")
+	}
+	x := uint64(1)
+	for t1 := t0; t1-t0 < 20*time.Millisecond; t1, _ = processCPU() {
+		for range 100_000 {
+			x = x*6364136223846793005 + 1442695040888963407
+		}
+	}
+	if x == 0 {
+		t.Log(x) // keeps the loop
+	}
+}
+
 func TestParseGGF(t *testing.T) {
 	start := "---------------------------O*------*O---------------------------"
 	b, err := parseGGF("(;GM[Othello]TY[8]BO[8 " + start + " *]B[F5]W[D6]B[C3//1.2]W[PA];)")
@@ -228,7 +307,7 @@ func TestAlakSession(t *testing.T) {
 }
 
 func TestEngineErrors(t *testing.T) {
-	for _, args := range [][]string{{"chess"}, {"othello", "--time-game", "5"}, {"dvonn", "--time-game", "-1"}, {"dvonn", "--time-game", "x"}, {"gomoku", "--level", "9"}, {}} {
+	for _, args := range [][]string{{"chess"}, {"gomoku", "--time-game", "5"}, {"othello", "--time-game", "5", "--time-ms", "100"}, {"othello", "--cpu-clock"}, {"dvonn", "--time-game", "-1"}, {"dvonn", "--time-game", "x"}, {"gomoku", "--level", "9"}, {}} {
 		if _, err := session(t, args, ""); err == nil {
 			t.Errorf("%q: no error", args)
 		}
