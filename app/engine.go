@@ -54,6 +54,11 @@ type engineMode struct {
 	// cpuClock is --cpu-clock: the game clock is charged with the
 	// process's CPU time instead of the wall clock's.
 	cpuClock bool
+	// cpuShare is, with --cpu-clock, the CPU time the process got per
+	// second of wall-clock time in its last moves (0 until measured, taken
+	// as 1): a move's share of the clock is CPU time but the search's
+	// budget is wall time, so on a loaded machine it is scaled by 1/cpuShare.
+	cpuShare float64
 	// moves is --moves: the opening the DVONN session starts from.
 	moves  string
 	eng    *ai.Engine
@@ -99,6 +104,46 @@ func (p *engineMode) clockNow() time.Duration {
 		}
 	}
 	return time.Since(clockOrigin)
+}
+
+// clockStart is a game clock's reading at the start of a move, on both
+// sources (see engineMode.charge).
+type clockStart struct {
+	clock time.Duration
+	wall  time.Time
+}
+
+func (p *engineMode) startClock() clockStart {
+	return clockStart{p.clockNow(), time.Now()}
+}
+
+// wallBudget returns the search budget (wall time) of a move given d of
+// the game clock: d itself, or with --cpu-clock d over the CPU share the
+// process has been getting.
+func (p *engineMode) wallBudget(d time.Duration) time.Duration {
+	if !p.cpuClock || p.cpuShare == 0 {
+		return d
+	}
+	return time.Duration(float64(d) / p.cpuShare)
+}
+
+// charge takes the time of the move begun at start from the game clock
+// left, and with --cpu-clock updates the CPU share (an average of the
+// last moves', between 0.1 and 1, from moves over 10 ms).
+func (p *engineMode) charge(left *time.Duration, start clockStart) {
+	used := p.clockNow() - start.clock
+	*left -= used
+	if !p.cpuClock {
+		return
+	}
+	if w := time.Since(start.wall); w > 10*time.Millisecond {
+		r := min(1, max(0.1, float64(used)/float64(w)))
+		if p.cpuShare == 0 {
+			p.cpuShare = r
+		} else {
+			p.cpuShare = (p.cpuShare + r) / 2
+		}
+	}
 }
 
 // clockOrigin is the origin of clockNow's wall-clock readings.

@@ -83,13 +83,13 @@ func serveCodeCup(p *engineMode, in *lineReader, out *bufio.Writer) error {
 			}
 			continue
 		}
-		start := p.clockNow()
+		start := p.startClock()
 		budget := time.Duration(0)
 		if p.gameTime > 0 {
-			budget = codeCupBudget(left, g)
+			budget = p.wallBudget(codeCupBudget(left, g))
 		}
 		res := p.think(g, budget)
-		left -= p.clockNow() - start
+		p.charge(&left, start)
 		if res.Move == rules.NoMove {
 			return fmt.Errorf("dvonn engine: no move found")
 		}

@@ -141,9 +141,9 @@ func (n *nboard) move() ai.Result {
 		n.left = n.p.gameTime
 	}
 	n.clockEmpties = e
-	start := n.p.clockNow()
-	res := n.p.think(n.b, othelloBudget(n.left, e))
-	n.left -= n.p.clockNow() - start
+	start := n.p.startClock()
+	res := n.p.think(n.b, n.p.wallBudget(othelloBudget(n.left, e)))
+	n.p.charge(&n.left, start)
 	return res
 }
 

@@ -269,6 +269,36 @@ func TestProcessCPU(t *testing.T) {
 	}
 }
 
+func TestCPUClockBudget(t *testing.T) {
+	// With --cpu-clock a move's clock share becomes a wall-clock budget
+	// scaled by the CPU share the process gets; charge keeps that share
+	// within [0.1, 1] and takes the CPU used from the clock.
+	p := &engineMode{cpuClock: true}
+	if b := p.wallBudget(100 * time.Millisecond); b != 100*time.Millisecond {
+		t.Errorf("unmeasured share: budget %v, want 100ms", b)
+	}
+	p.cpuShare = 0.5
+	if b := p.wallBudget(100 * time.Millisecond); b != 200*time.Millisecond {
+		t.Errorf("share 0.5: budget %v, want 200ms", b)
+	}
+	p.cpuShare = 0
+	left := time.Second
+	start := p.startClock()
+	time.Sleep(30 * time.Millisecond) // wall time, next to no CPU
+	p.charge(&left, start)
+	if left > time.Second || p.cpuShare < 0.1 || p.cpuShare > 1 {
+		t.Errorf("after a sleep: clock %v, share %v", left, p.cpuShare)
+	}
+	wall := &engineMode{}
+	left = time.Second
+	start = wall.startClock()
+	time.Sleep(30 * time.Millisecond)
+	wall.charge(&left, start)
+	if left > 970*time.Millisecond || wall.cpuShare != 0 {
+		t.Errorf("wall clock after a 30 ms sleep: %v left, share %v", left, wall.cpuShare)
+	}
+}
+
 func TestParseGGF(t *testing.T) {
 	start := "---------------------------O*------*O---------------------------"
 	b, err := parseGGF("(;GM[Othello]TY[8]BO[8 " + start + " *]B[F5]W[D6]B[C3//1.2]W[PA];)")
