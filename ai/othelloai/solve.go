@@ -50,6 +50,14 @@ const (
 	// searchOrderEmpties: from this many empties the order uses a one-ply
 	// search of the evaluation instead.
 	searchOrderEmpties = 16
+	// search2OrderEmpties, search3OrderEmpties: from these many empties
+	// the order uses a two-ply, then a three-ply alpha-beta search of the
+	// evaluation (evalSearch). Nodes for FFO #40-#49 (millions): one-ply
+	// order everywhere 1,675 (#48: 569, #49: ~500); two-ply from 18, 19
+	// or 21 empties 1,044, 1,059, 1,082; with three-ply from 20 or 21,
+	// 1,010 and 1,017 (#48: 146, #49: 285 and 297).
+	search2OrderEmpties = 19
+	search3OrderEmpties = 21
 	// evalOrderMobility is the weight of one opponent reply in that order,
 	// in evaluation units (100 per disc). Measured on FFO #45, #48, #49
 	// (CPU-s): 250: 21.3, 22.2, 42.7; 125: 19.3, 20.3, 19.3; 60: 21.1,
@@ -320,6 +328,10 @@ func (l *moveList) fill(own, opp, mask uint64, ttMove uint8, n int) {
 		replies := bits.OnesCount64(mob) + bits.OnesCount64(mob&cornerMask)
 		var key int
 		switch {
+		case n >= search3OrderEmpties:
+			key = -evalSearch(o2, p2, mob, 3, -score.MaxEval, score.MaxEval) - evalOrderMobility*replies
+		case n >= search2OrderEmpties:
+			key = -evalSearch(o2, p2, mob, 2, -score.MaxEval, score.MaxEval) - evalOrderMobility*replies
 		case n >= searchOrderEmpties:
 			key = -evalSearch1(o2, p2, mob) - evalOrderMobility*replies
 		case n >= evalOrderEmpties:
@@ -660,6 +672,43 @@ func evalSearch1(own, opp, mob uint64) int {
 		sq := bits.TrailingZeros64(m)
 		f := othello.FlipsMask(sq, own, opp)
 		best = max(best, -EvaluatePatterns(opp&^f, own|f|1<<uint(sq)))
+	}
+	return best
+}
+
+// evalSearch is a depth-ply alpha-beta negamax (fail-soft, within
+// (alpha, beta)) of the pattern evaluation, in evaluation units, for the
+// side owning own, whose moves are mob; a pass costs a ply and a finished
+// game is evaluated like any position. It orders the solver's moves far
+// from the end, where a node's subtree dwarfs its cost.
+func evalSearch(own, opp, mob uint64, depth, alpha, beta int) int {
+	if depth == 0 {
+		return EvaluatePatterns(own, opp)
+	}
+	if mob == 0 {
+		omob := othello.MovesMask(opp, own)
+		if omob == 0 {
+			return EvaluatePatterns(own, opp)
+		}
+		return -evalSearch(opp, own, omob, depth-1, -beta, -alpha)
+	}
+	best := -score.MaxEval
+	for m := mob; m != 0; m &= m - 1 {
+		sq := bits.TrailingZeros64(m)
+		f := othello.FlipsMask(sq, own, opp)
+		o2, p2 := opp&^f, own|f|1<<uint(sq)
+		var v int
+		if depth == 1 {
+			v = -EvaluatePatterns(o2, p2)
+		} else {
+			v = -evalSearch(o2, p2, othello.MovesMask(o2, p2), depth-1, -beta, -max(alpha, best))
+		}
+		if v > best {
+			best = v
+			if v >= beta {
+				return v
+			}
+		}
 	}
 	return best
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"planiverse/ai/score"
 	"planiverse/rules"
 	"planiverse/rules/othello"
 )
@@ -177,6 +179,43 @@ func TestSolveMatchesMinimax(t *testing.T) {
 		b.Undo()
 		if -v != want {
 			t.Errorf("%s: move %s scores %+d, best is %+d", b.Position(), b.MoveString(m), -v, want)
+		}
+	}
+}
+
+// plainEvalSearch is evalSearch without pruning, as a reference.
+func plainEvalSearch(own, opp uint64, depth int) int {
+	mob := othello.MovesMask(own, opp)
+	if depth == 0 || mob == 0 && othello.MovesMask(opp, own) == 0 {
+		return EvaluatePatterns(own, opp)
+	}
+	if mob == 0 {
+		return -plainEvalSearch(opp, own, depth-1)
+	}
+	best := -score.MaxEval
+	for m := mob; m != 0; m &= m - 1 {
+		sq := bits.TrailingZeros64(m)
+		f := othello.FlipsMask(sq, own, opp)
+		best = max(best, -plainEvalSearch(opp&^f, own|f|1<<uint(sq), depth-1))
+	}
+	return best
+}
+
+func TestEvalSearch(t *testing.T) {
+	// The alpha-beta search of the solver's move order returns the
+	// negamax value of its depth, and depth 1 is evalSearch1.
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 200; i++ {
+		b := randomPosition(r, 10+i%40)
+		own, opp := b.Bitboards()
+		mob := othello.MovesMask(own, opp)
+		for d := 1; d <= 3; d++ {
+			if got, want := evalSearch(own, opp, mob, d, -score.MaxEval, score.MaxEval), plainEvalSearch(own, opp, d); got != want {
+				t.Fatalf("%s depth %d: evalSearch %d, negamax %d", b.Position(), d, got, want)
+			}
+		}
+		if got, want := evalSearch(own, opp, mob, 1, -score.MaxEval, score.MaxEval), evalSearch1(own, opp, mob); mob != 0 && got != want {
+			t.Fatalf("%s: depth 1 %d, evalSearch1 %d", b.Position(), got, want)
 		}
 	}
 }
