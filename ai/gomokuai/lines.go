@@ -69,6 +69,12 @@ type lineInfo struct {
 	win   [2]uint32
 	four  [2]uint32
 	three [2]uint32
+
+	// makers: per colour, the points where a stone makes a three in this
+	// line (vctSearch.appendThreeMakers), computed when first asked for
+	// (makersOK) and kept until the line's stones change.
+	makers   [2]uint32
+	makersOK [2]bool
 }
 
 // analyseLine computes the lineInfo of a line with black stones b, white
@@ -171,6 +177,13 @@ type analyzer struct {
 
 	stamp [gomoku.MaxPoints]uint32 // for de-duplicating points
 	gen   uint32
+
+	// src is the board the analysis was last brought up to date with by
+	// refreshBoard, nil after any other update: while it is, only the
+	// board's dirty lines need comparing. long marks, per direction, the
+	// lines of a.lines.
+	src  *board
+	long [4]uint64
 }
 
 // reset prepares a for boards of g's size and rule, with no line analysed.
@@ -186,12 +199,15 @@ func (a *analyzer) resetFor(size int, rule gomoku.Rule) {
 		a.lines = make([]lineRef, 0, 4*gomoku.MaxLines)
 	}
 	a.lines = a.lines[:0]
+	a.src = nil
+	a.long = [4]uint64{}
 	for dir := 0; dir < 4; dir++ {
 		for l := 0; l < gomoku.NumLines(a.size, dir); l++ {
 			m := gomoku.LineMask(a.size, dir, l)
 			a.mask[dir][l] = m
 			if bits.OnesCount32(m) >= 5 {
 				a.lines = append(a.lines, lineRef{uint8(dir), uint8(l)})
+				a.long[dir] |= 1 << l
 			}
 		}
 	}
@@ -213,6 +229,7 @@ func (a *analyzer) refresh(g *gomoku.Game) {
 	if a.lines == nil || a.size != g.Size() || a.rule != g.Rule() {
 		a.reset(g)
 	}
+	a.src = nil
 	for _, r := range a.lines {
 		dir, l := int(r.dir), int(r.line)
 		b, w := g.Line(0, dir, l), g.Line(1, dir, l)
@@ -233,13 +250,28 @@ func (a *analyzer) refreshBoard(bd *board) {
 	if a.lines == nil || a.size != bd.size || a.rule != bd.rule {
 		a.resetFor(bd.size, bd.rule)
 	}
-	for _, r := range a.lines {
-		dir, l := int(r.dir), int(r.line)
-		b, w := bd.lines[0][dir][l], bd.lines[1][dir][l]
-		if li := &a.info[dir][l]; li.b != b || li.w != w {
-			a.update(li, dir, l, b, w)
+	if a.src != bd {
+		for _, r := range a.lines {
+			dir, l := int(r.dir), int(r.line)
+			b, w := bd.lines[0][dir][l], bd.lines[1][dir][l]
+			if li := &a.info[dir][l]; li.b != b || li.w != w {
+				a.update(li, dir, l, b, w)
+			}
+		}
+		a.src = bd
+		bd.dirty = [4]uint64{}
+		return
+	}
+	for dir := 0; dir < 4; dir++ {
+		for m := bd.dirty[dir] & a.long[dir]; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros64(m)
+			b, w := bd.lines[0][dir][l], bd.lines[1][dir][l]
+			if li := &a.info[dir][l]; li.b != b || li.w != w {
+				a.update(li, dir, l, b, w)
+			}
 		}
 	}
+	bd.dirty = [4]uint64{}
 }
 
 // update re-analyses the line li (direction dir, number l) for black
