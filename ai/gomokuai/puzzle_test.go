@@ -142,6 +142,9 @@ func TestVCTPuzzles(t *testing.T) {
 		n, _ := strconv.Atoi(s)
 		pnChildThree = uint32(n)
 	}
+	if s := os.Getenv("GOM_ID"); s != "" {
+		IterativeVCTNodes, _ = strconv.ParseInt(s, 10, 64)
+	}
 	if s := os.Getenv("GOM_EPS"); s != "" {
 		epsShift, _ = strconv.Atoi(s)
 	}

@@ -78,21 +78,22 @@ type vctSearch struct {
 	cln       []uint8      // per v.stack entry: a proved child's length
 }
 
-// DefenceVCFDepth and DefenceVCFNodes are the budget of the defender's VCF search before his replies to the attacker's
-// first threat, when it is a three: DefenceVCFDepth fours and
+// Budget of the defender's VCF search before his replies to the
+// attacker's first threat, when it is a three: DefenceVCFDepth fours and
 // DefenceVCFNodes nodes. It is a shortcut only (his fours are among his
 // replies anyway); run at every three it cost more than it saved (a game
 // position: 87k nodes and 64 ms with it, 33k and 37 ms without).
-//
+const (
+	DefenceVCFDepth = 20
+	DefenceVCFNodes = 2_000
+)
+
 // IterativeVCTNodes is the budget of the iterative search that solve runs
 // before df-pn (at most an eighth of the whole): it finds the short wins,
 // whose proofs make the tightest defence sets, in a few hundred nodes
-// where df-pn, drawn along chains of fours, often finds a longer one.
-const (
-	IterativeVCTNodes = 30_000
-	DefenceVCFDepth   = 20
-	DefenceVCFNodes   = 2_000
-)
+// where df-pn, drawn along chains of fours, often finds a longer one. (A
+// variable only so that the puzzle measure can vary it.)
+var IterativeVCTNodes int64 = 10_000
 
 // newVCTSearch returns a VCT search on vcf's board with a fail table of
 // 1<<tableBits entries (16 bytes each) for the iterative search and a
@@ -112,10 +113,13 @@ func newVCTSearch(vcf *vcfSearch, tableBits, pnBits int) *vctSearch {
 	}
 }
 
-// solve runs the VCT search of the attacker to move in v.b by iterative
-// deepening on the number of threats, from 1 to maxDepth. It returns the
-// attacker's first move when it finds a win. v.b is restored; v.aborted
-// tells whether the budget or v.done stopped it.
+// solve runs the VCT search of the attacker to move in v.b with at most
+// maxDepth threats: the iterative-deepening search (solveID) on
+// IterativeVCTNodes nodes, then, when that found nothing for lack of
+// nodes, the df-pn search (solvePN) with the rest of the budget (only the
+// former when v.iterative is set). It returns the attacker's first move
+// when it finds a win. v.b is restored; v.aborted tells whether the budget
+// or v.done stopped it.
 func (v *vctSearch) solve(maxDepth int) (rules.Move, bool) {
 	v.aborted, v.stopped = false, false
 	v.partial = false
@@ -143,7 +147,8 @@ func (v *vctSearch) solve(maxDepth int) (rules.Move, bool) {
 	return v.solveID(maxDepth)
 }
 
-// solveID is the iterative-deepening search of solve.
+// solveID is the iterative-deepening search of solve, by the number of
+// threats from 1 to maxDepth.
 func (v *vctSearch) solveID(maxDepth int) (rules.Move, bool) {
 	maxDepth = min(maxDepth, MaxVCTDepth)
 	for d := 1; d <= maxDepth; d++ {
@@ -322,14 +327,14 @@ func (v *vctSearch) respond(depth int, first bool) bool {
 	}
 	start := len(v.stack)
 	a.nextGen()
-	for _, r := range a.lines {
-		if a.info[r.dir][r.line].three[att] == 0 {
-			continue
-		}
-		if att == 0 && g.renju {
-			v.stack = v.appendNearThree(v.stack, int(r.dir), int(r.line))
-		} else {
-			v.stack = a.appendDefences(v.stack, int(r.dir), int(r.line), me)
+	for dir := 0; dir < 4; dir++ {
+		for ls := a.withKind[kindThree][att][dir]; ls != 0; ls &= ls - 1 {
+			l := bits.TrailingZeros64(ls)
+			if att == 0 && g.renju {
+				v.stack = v.appendNearThree(v.stack, dir, l)
+			} else {
+				v.stack = a.appendDefences(v.stack, dir, l, me)
+			}
 		}
 	}
 	v.stack = a.appendAll(v.stack, kindFour, me)
@@ -390,11 +395,14 @@ func (v *vctSearch) threePoint(c rules.Player) (rules.Move, bool) {
 	if a.nThree[c] == 0 {
 		return rules.NoMove, false
 	}
-	for _, r := range a.lines {
-		for m := a.info[r.dir][r.line].three[c]; m != 0; m &= m - 1 {
-			p := gomoku.LinePoint(a.size, int(r.dir), int(r.line), bits.TrailingZeros32(m))
-			if p >= 0 && (c == 1 || !v.b.foul(p)) {
-				return rules.Move(p), true
+	for dir := 0; dir < 4; dir++ {
+		for ls := a.withKind[kindThree][c][dir]; ls != 0; ls &= ls - 1 {
+			l := bits.TrailingZeros64(ls)
+			for m := a.info[dir][l].three[c]; m != 0; m &= m - 1 {
+				p := gomoku.LinePoint(a.size, dir, l, bits.TrailingZeros32(m))
+				if p >= 0 && (c == 1 || !v.b.foul(p)) {
+					return rules.Move(p), true
+				}
 			}
 		}
 	}
@@ -409,14 +417,17 @@ func (v *vctSearch) threePoint(c rules.Player) (rules.Move, bool) {
 // checked after the point is played.
 func (v *vctSearch) appendThreeMakers(buf []rules.Move, c rules.Player) []rules.Move {
 	a := v.a
-	for _, r := range a.lines {
-		li := &a.info[r.dir][r.line]
-		if !li.makersOK[c] {
-			li.makers[c] = threeMakers(li, c, a.mask[r.dir][r.line], a.exact[c])
-			li.makersOK[c] = true
-		}
-		if li.makers[c] != 0 {
-			buf = a.appendPoints(buf, int(r.dir), int(r.line), li.makers[c])
+	for dir := 0; dir < 4; dir++ {
+		for ls := a.withTwo[c][dir]; ls != 0; ls &= ls - 1 {
+			l := bits.TrailingZeros64(ls)
+			li := &a.info[dir][l]
+			if !li.makersOK[c] {
+				li.makers[c] = threeMakers(li, c, a.mask[dir][l], a.exact[c])
+				li.makersOK[c] = true
+			}
+			if li.makers[c] != 0 {
+				buf = a.appendPoints(buf, dir, l, li.makers[c])
+			}
 		}
 	}
 	return buf
