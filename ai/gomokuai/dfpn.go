@@ -31,7 +31,10 @@ import (
 // proof stored in the table records its length in threats (pnEntry.ln), a
 // disproof the remaining depth it holds for, and an entry is used only
 // where they fit, so that a position reached by paths of different depths
-// is sound.
+// is sound. For the same reason the table is kept from one search to the
+// next (an entry's numbers are facts about its position and attacker, not
+// about the root): the root filter's searches of the opponent's VCT after
+// each candidate move meet the same positions again.
 
 // pnInf is the infinite proof or disproof number (a proved or disproved
 // node's other number).

@@ -68,8 +68,8 @@ const (
 
 // Knowledge is the Gomoku game knowledge: Evaluate, OrderMoves, Candidates,
 // Solve and RootMoves for a *gomoku.Game. It keeps scratch state (the line analysis
-// cache, a VCF table of about 256 KB), so one value must not be shared
-// between goroutines.
+// cache, a VCF table of about 256 KB, the VCT's df-pn table of 12 MB), so
+// one value must not be shared between goroutines.
 type Knowledge struct {
 	a   analyzer
 	vcf *vcfSearch

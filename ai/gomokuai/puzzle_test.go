@@ -94,7 +94,18 @@ func isThreatMove(h *gomoku.Game) bool {
 }
 
 // TestVCTPuzzles measures the VCT on the opponents' winning runs of match
-// losses: GOM_PUZZLES=dir1,dir2 GOM_NODES=budget go test -run TestVCTPuzzles -v
+// losses (lossPuzzles): for each, the iterative search alone (ID) and
+// solve (PN: the short iterative pass, then df-pn) from a fresh table, the
+// first move found, its length in threats and the nodes and time spent.
+// It runs only when GOM_PUZZLES names record directories (comma-separated
+// globs):
+//
+//	GOM_PUZZLES='/tmp/gom/rec-*' GOM_NODES=200000 go test -run TestVCTPuzzles -v ./ai/gomokuai
+//
+// GOM_NODES is the node budget (default 1M), GOM_MS a time budget instead,
+// GOM_MODE 0 or 1 runs one of the two only, GOM_PUZFILE caches the
+// positions (written when missing), and GOM_THREE, GOM_EPS and GOM_ID set
+// pnChildThree, epsShift and IterativeVCTNodes.
 func TestVCTPuzzles(t *testing.T) {
 	env := os.Getenv("GOM_PUZZLES")
 	if env == "" {
