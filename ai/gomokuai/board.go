@@ -27,6 +27,10 @@ type board struct {
 	ply    int
 	hist   [gomoku.MaxPoints + 1]int16 // points played, passNull for a pass
 	wonAt  [gomoku.MaxPoints + 1]bool  // won before each move, for undo
+
+	// dirty: per direction, the lines whose stones changed since the
+	// analyzer that last read the whole board (analyzer.src) did so.
+	dirty [4]uint64
 }
 
 // passNull marks a pass in board.hist.
@@ -74,6 +78,15 @@ func (b *board) load(g *gomoku.Game) {
 	}
 	b.won = false
 	b.ply = 0
+	b.dirty = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+}
+
+// touch marks the four lines through (x, y) dirty.
+func (b *board) touch(x, y int) {
+	b.dirty[gomoku.Horizontal] |= 1 << y
+	b.dirty[gomoku.Vertical] |= 1 << x
+	b.dirty[gomoku.Diagonal] |= 1 << (x - y + b.size - 1)
+	b.dirty[gomoku.AntiDiagonal] |= 1 << (x + y)
 }
 
 // play puts a stone of the colour to move on the empty point p and passes
@@ -90,6 +103,7 @@ func (b *board) play(p int) {
 	ls[gomoku.Vertical][x] |= 1 << (y + 1)
 	ls[gomoku.Diagonal][x-y+size-1] |= 1 << (x + 1)
 	ls[gomoku.AntiDiagonal][x+y] |= 1 << (x + 1)
+	b.touch(x, y)
 	ex := b.exact[c]
 	b.won = isFive(ls[gomoku.Horizontal][y], x+1, ex) ||
 		isFive(ls[gomoku.Vertical][x], y+1, ex) ||
@@ -127,6 +141,7 @@ func (b *board) undo() {
 	ls[gomoku.Vertical][x] &^= 1 << (y + 1)
 	ls[gomoku.Diagonal][x-y+size-1] &^= 1 << (x + 1)
 	ls[gomoku.AntiDiagonal][x+y] &^= 1 << (x + 1)
+	b.touch(x, y)
 	b.hash ^= boardKeys[c][p]
 }
 

@@ -68,8 +68,8 @@ const (
 
 // Knowledge is the Gomoku game knowledge: Evaluate, OrderMoves, Candidates,
 // Solve and RootMoves for a *gomoku.Game. It keeps scratch state (the line analysis
-// cache, a VCF table of about 256 KB), so one value must not be shared
-// between goroutines.
+// cache, a VCF table of about 256 KB, the VCT's df-pn table of 12 MB), so
+// one value must not be shared between goroutines.
 type Knowledge struct {
 	a   analyzer
 	vcf *vcfSearch
@@ -90,7 +90,7 @@ type Knowledge struct {
 func New() *Knowledge {
 	k := &Knowledge{}
 	k.vcf = newVCFSearch(&k.a, 14)
-	k.vct = newVCTSearch(k.vcf, 16)
+	k.vct = newVCTSearch(k.vcf, 16, 19)
 	k.tempo = make([]rules.Move, 0, gomoku.MaxPoints)
 	return k
 }
@@ -420,7 +420,9 @@ func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, val
 		t.deadline = time.Now().Add(time.Duration(float64(time.Until(dl)) * SolveVCTShare))
 	}
 	v.b.load(g)
+	t.skipProof = true
 	first, won := t.solve(SolveVCTDepth)
+	t.skipProof = false
 	t.done, v.done = nil, nil
 	nodes += t.nodes
 	if !won {

@@ -69,6 +69,12 @@ type lineInfo struct {
 	win   [2]uint32
 	four  [2]uint32
 	three [2]uint32
+
+	// makers: per colour, the points where a stone makes a three in this
+	// line (vctSearch.appendThreeMakers), computed when first asked for
+	// (makersOK) and kept until the line's stones change.
+	makers   [2]uint32
+	makersOK [2]bool
 }
 
 // analyseLine computes the lineInfo of a line with black stones b, white
@@ -171,6 +177,36 @@ type analyzer struct {
 
 	stamp [gomoku.MaxPoints]uint32 // for de-duplicating points
 	gen   uint32
+
+	// src is the board the analysis was last brought up to date with by
+	// refreshBoard, nil after any other update: while it is, only the
+	// board's dirty lines need comparing. long marks, per direction, the
+	// lines of a.lines.
+	src  *board
+	long [4]uint64
+
+	// cache holds the analyses of recent lines by their stones and mask
+	// (1<<lineCacheBits entries, for the analyzer's rule): a search
+	// that plays and takes back stones meets the same lines again and
+	// again.
+	cache []lineCacheEntry
+
+	// withKind: per kind (kindWin, kindFour, kindThree), colour and
+	// direction, the lines holding such points; withTwo: per colour and
+	// direction, the lines holding two or more stones of it. They let the
+	// threat searches visit only the lines that matter.
+	withKind [3][2][4]uint64
+	withTwo  [2][4]uint64
+}
+
+// lineCacheBits sets the size of analyzer.cache (64 bytes an entry).
+const lineCacheBits = 12
+
+// lineCacheEntry is a line analysis and the mask of the line it was made
+// for (zero for none).
+type lineCacheEntry struct {
+	mask uint32
+	li   lineInfo
 }
 
 // reset prepares a for boards of g's size and rule, with no line analysed.
@@ -186,16 +222,26 @@ func (a *analyzer) resetFor(size int, rule gomoku.Rule) {
 		a.lines = make([]lineRef, 0, 4*gomoku.MaxLines)
 	}
 	a.lines = a.lines[:0]
+	a.src = nil
+	if a.cache == nil {
+		a.cache = make([]lineCacheEntry, 1<<lineCacheBits)
+	} else {
+		clear(a.cache)
+	}
+	a.long = [4]uint64{}
 	for dir := 0; dir < 4; dir++ {
 		for l := 0; l < gomoku.NumLines(a.size, dir); l++ {
 			m := gomoku.LineMask(a.size, dir, l)
 			a.mask[dir][l] = m
 			if bits.OnesCount32(m) >= 5 {
 				a.lines = append(a.lines, lineRef{uint8(dir), uint8(l)})
+				a.long[dir] |= 1 << l
 			}
 		}
 	}
 	a.info = [4][gomoku.MaxLines]lineInfo{}
+	a.withKind = [3][2][4]uint64{}
+	a.withTwo = [2][4]uint64{}
 	a.score, a.nWin, a.nFour, a.nThree = 0, [2]int{}, [2]int{}, [2]int{}
 	a.sets = [2][gomoku.MaxPoints]patternSet{}
 	a.patStones = [4][gomoku.MaxLines][2]uint32{}
@@ -213,6 +259,7 @@ func (a *analyzer) refresh(g *gomoku.Game) {
 	if a.lines == nil || a.size != g.Size() || a.rule != g.Rule() {
 		a.reset(g)
 	}
+	a.src = nil
 	for _, r := range a.lines {
 		dir, l := int(r.dir), int(r.line)
 		b, w := g.Line(0, dir, l), g.Line(1, dir, l)
@@ -233,21 +280,44 @@ func (a *analyzer) refreshBoard(bd *board) {
 	if a.lines == nil || a.size != bd.size || a.rule != bd.rule {
 		a.resetFor(bd.size, bd.rule)
 	}
-	for _, r := range a.lines {
-		dir, l := int(r.dir), int(r.line)
-		b, w := bd.lines[0][dir][l], bd.lines[1][dir][l]
-		if li := &a.info[dir][l]; li.b != b || li.w != w {
-			a.update(li, dir, l, b, w)
+	if a.src != bd {
+		for _, r := range a.lines {
+			dir, l := int(r.dir), int(r.line)
+			b, w := bd.lines[0][dir][l], bd.lines[1][dir][l]
+			if li := &a.info[dir][l]; li.b != b || li.w != w {
+				a.update(li, dir, l, b, w)
+			}
+		}
+		a.src = bd
+		bd.dirty = [4]uint64{}
+		return
+	}
+	for dir := 0; dir < 4; dir++ {
+		for m := bd.dirty[dir] & a.long[dir]; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros64(m)
+			b, w := bd.lines[0][dir][l], bd.lines[1][dir][l]
+			if li := &a.info[dir][l]; li.b != b || li.w != w {
+				a.update(li, dir, l, b, w)
+			}
 		}
 	}
+	bd.dirty = [4]uint64{}
 }
 
 // update re-analyses the line li (direction dir, number l) for black
 // stones b and white stones w.
 func (a *analyzer) update(li *lineInfo, dir, l int, b, w uint32) {
 	a.account(li, -1)
-	*li = analyseLineRule(b, w, a.mask[dir][l], a.exact)
+	a.index(li, dir, l)
+	mask := a.mask[dir][l]
+	h := (uint64(b)*0x9E3779B97F4A7C15 ^ uint64(w)*0xC2B2AE3D27D4EB4F ^ uint64(mask)*0x165667B19E3779F9) >> (64 - lineCacheBits)
+	e := &a.cache[h]
+	if e.mask != mask || e.li.b != b || e.li.w != w {
+		e.mask, e.li = mask, analyseLineRule(b, w, mask, a.exact)
+	}
+	*li = e.li
 	a.account(li, 1)
+	a.index(li, dir, l)
 	if !a.dirty[dir][l] {
 		a.dirty[dir][l] = true
 		a.dirtyList = append(a.dirtyList, lineRef{uint8(dir), uint8(l)})
@@ -317,6 +387,27 @@ func (a *analyzer) account(li *lineInfo, sign int) {
 	}
 }
 
+// index brings the line (dir, l)'s bits of withKind and withTwo up to
+// date with li.
+func (a *analyzer) index(li *lineInfo, dir, l int) {
+	bit := uint64(1) << l
+	own := [2]uint32{li.b, li.w}
+	for c := 0; c < 2; c++ {
+		for k, m := range [3]uint32{li.win[c], li.four[c], li.three[c]} {
+			if m != 0 {
+				a.withKind[k][c][dir] |= bit
+			} else {
+				a.withKind[k][c][dir] &^= bit
+			}
+		}
+		if bits.OnesCount32(own[c]) >= 2 {
+			a.withTwo[c][dir] |= bit
+		} else {
+			a.withTwo[c][dir] &^= bit
+		}
+	}
+}
+
 // renju reports whether Black's forbidden points apply.
 func (a *analyzer) renju() bool { return a.rule == gomoku.Renju }
 
@@ -366,10 +457,10 @@ func (li *lineInfo) points(k kind, c rules.Player) uint32 {
 // all lines (without starting a new de-duplication round, so that several
 // calls can share one).
 func (a *analyzer) appendAll(buf []rules.Move, k kind, c rules.Player) []rules.Move {
-	for _, r := range a.lines {
-		li := &a.info[r.dir][r.line]
-		if m := li.points(k, c); m != 0 {
-			buf = a.appendPoints(buf, int(r.dir), int(r.line), m)
+	for dir := 0; dir < 4; dir++ {
+		for ls := a.withKind[k][c][dir]; ls != 0; ls &= ls - 1 {
+			l := bits.TrailingZeros64(ls)
+			buf = a.appendPoints(buf, dir, l, a.info[dir][l].points(k, c))
 		}
 	}
 	return buf
@@ -380,9 +471,10 @@ func (a *analyzer) firstWin(c rules.Player) (rules.Move, bool) {
 	if a.nWin[c] == 0 {
 		return rules.NoMove, false
 	}
-	for _, r := range a.lines {
-		if m := a.info[r.dir][r.line].win[c]; m != 0 {
-			p := gomoku.LinePoint(a.size, int(r.dir), int(r.line), bits.TrailingZeros32(m))
+	for dir := 0; dir < 4; dir++ {
+		if ls := a.withKind[kindWin][c][dir]; ls != 0 {
+			l := bits.TrailingZeros64(ls)
+			p := gomoku.LinePoint(a.size, dir, l, bits.TrailingZeros32(a.info[dir][l].win[c]))
 			return rules.Move(p), true
 		}
 	}
@@ -396,13 +488,16 @@ func (a *analyzer) distinctWins(c rules.Player) (n int, first, second rules.Move
 	if a.nWin[c] == 0 {
 		return 0, first, second
 	}
-	for _, r := range a.lines {
-		for m := a.info[r.dir][r.line].win[c]; m != 0; m &= m - 1 {
-			p := rules.Move(gomoku.LinePoint(a.size, int(r.dir), int(r.line), bits.TrailingZeros32(m)))
-			if first == rules.NoMove {
-				first, n = p, 1
-			} else if p != first {
-				return 2, first, p
+	for dir := 0; dir < 4; dir++ {
+		for ls := a.withKind[kindWin][c][dir]; ls != 0; ls &= ls - 1 {
+			l := bits.TrailingZeros64(ls)
+			for m := a.info[dir][l].win[c]; m != 0; m &= m - 1 {
+				p := rules.Move(gomoku.LinePoint(a.size, dir, l, bits.TrailingZeros32(m)))
+				if first == rules.NoMove {
+					first, n = p, 1
+				} else if p != first {
+					return 2, first, p
+				}
 			}
 		}
 	}

@@ -155,8 +155,9 @@ func (k *Knowledge) vctRounds(ctx context.Context, moves []rules.Move, safe *bit
 				continue
 			}
 			b.play(int(m))
-			t.nodes, t.limit = 0, min(per, budget)
+			t.nodes, t.limit, t.skipProof = 0, min(per, budget), true
 			_, lost := t.solve(ThreatVCTDepth)
+			t.skipProof = false
 			budget -= t.nodes
 			b.undo()
 			if lost {
@@ -240,8 +241,9 @@ func (k *Knowledge) vctFilter(ctx context.Context, moves []rules.Move) []rules.M
 		_, lost := v.solve(RefuteDepth)
 		budget -= v.nodes
 		if !lost && budget > 0 {
-			t.nodes, t.limit = 0, min(RefuteVCTNodes, budget)
+			t.nodes, t.limit, t.skipProof = 0, min(RefuteVCTNodes, budget), true
 			_, lost = t.solve(ThreatVCTDepth)
+			t.skipProof = false
 			budget -= t.nodes
 		}
 		b.undo()
@@ -324,8 +326,9 @@ func (k *Knowledge) Refuted(ctx context.Context, s rules.State, m rules.Move) bo
 	if ctx.Err() != nil {
 		return false
 	}
-	t.nodes, t.limit = 0, VerifyVCTNodes
+	t.nodes, t.limit, t.skipProof = 0, VerifyVCTNodes, true
 	_, lost := t.solve(SolveVCTDepth)
+	t.skipProof = false
 	return lost
 }
 

@@ -54,6 +54,7 @@ type vctSearch struct {
 	done     <-chan struct{}
 	deadline time.Time // zero for none
 	aborted  bool
+	stopped  bool // v.done or the deadline stopped the search (not the node budget)
 	cut      bool // the depth limit was reached somewhere
 	depth    int  // the depth (threats) of the last win found
 	fail     []failEntry
@@ -64,10 +65,21 @@ type vctSearch struct {
 	// it; see Knowledge.RootMoves). proof[p] == proofGen marks p.
 	proof    [gomoku.MaxPoints]uint32
 	proofGen uint32
+	partial  bool // the marks of the last win found may miss points (its proof walk was cut short)
+
+	// The df-pn search (dfpn.go), used unless iterative is set.
+	iterative bool
+	skipProof bool         // do not mark the proof of a df-pn win (the callers that only need the move)
+	att       rules.Player // the attacker
+	gen       uint16       // the search's generation, for the table's replacement
+	tt        []pnEntry    // transposition table, in buckets of two
+	kind      []uint8      // per v.stack entry: the child's kind
+	cpn, cdn  []uint32     // per v.stack entry: the child's proof and disproof numbers
+	cln       []uint8      // per v.stack entry: a proved child's length
 }
 
-// Budget of the defender's VCF search before his replies to the attacker's
-// first threat, when it is a three: DefenceVCFDepth fours and
+// Budget of the defender's VCF search before his replies to the
+// attacker's first threat, when it is a three: DefenceVCFDepth fours and
 // DefenceVCFNodes nodes. It is a shortcut only (his fours are among his
 // replies anyway); run at every three it cost more than it saved (a game
 // position: 87k nodes and 64 ms with it, 33k and 37 ms without).
@@ -76,27 +88,68 @@ const (
 	DefenceVCFNodes = 2_000
 )
 
-func newVCTSearch(vcf *vcfSearch, tableBits int) *vctSearch {
+// IterativeVCTNodes is the budget of the iterative search that solve runs
+// before df-pn (at most an eighth of the whole): it finds the short wins,
+// whose proofs make the tightest defence sets, in a few hundred nodes
+// where df-pn, drawn along chains of fours, often finds a longer one. (A
+// variable only so that the puzzle measure can vary it.)
+var IterativeVCTNodes int64 = 10_000
+
+// newVCTSearch returns a VCT search on vcf's board with a fail table of
+// 1<<tableBits entries (16 bytes each) for the iterative search and a
+// df-pn table of 1<<pnBits entries (24 bytes each).
+func newVCTSearch(vcf *vcfSearch, tableBits, pnBits int) *vctSearch {
 	return &vctSearch{
 		a:     vcf.a,
 		b:     &vcf.b,
 		vcf:   vcf,
 		stack: make([]rules.Move, 0, 1<<14),
 		fail:  make([]failEntry, 1<<tableBits),
+		tt:    make([]pnEntry, 1<<pnBits),
+		kind:  make([]uint8, 0, 1<<14),
+		cpn:   make([]uint32, 0, 1<<14),
+		cdn:   make([]uint32, 0, 1<<14),
+		cln:   make([]uint8, 0, 1<<14),
 	}
 }
 
-// solve runs the VCT search of the attacker to move in v.b by iterative
-// deepening on the number of threats, from 1 to maxDepth. It returns the
-// attacker's first move when it finds a win. v.b is restored; v.aborted
-// tells whether the budget or v.done stopped it.
+// solve runs the VCT search of the attacker to move in v.b with at most
+// maxDepth threats: the iterative-deepening search (solveID) on
+// IterativeVCTNodes nodes, then, when that found nothing for lack of
+// nodes, the df-pn search (solvePN) with the rest of the budget (only the
+// former when v.iterative is set). It returns the attacker's first move
+// when it finds a win. v.b is restored; v.aborted tells whether the budget
+// or v.done stopped it.
 func (v *vctSearch) solve(maxDepth int) (rules.Move, bool) {
-	v.aborted = false
+	v.aborted, v.stopped = false, false
+	v.partial = false
 	v.proofGen++
 	if v.proofGen == 0 {
 		v.proof = [gomoku.MaxPoints]uint32{}
 		v.proofGen = 1
 	}
+	if !v.iterative {
+		// Short wins first, by the iterative search on a small budget; then
+		// df-pn with the rest.
+		limit := v.limit
+		v.limit = IterativeVCTNodes
+		if limit > 0 {
+			v.limit = min(v.limit, max(1, limit/8))
+		}
+		m, ok := v.solveID(maxDepth)
+		v.limit = limit
+		if ok || !v.aborted || v.stopped || (limit > 0 && v.nodes >= limit) {
+			return m, ok // a win, no win at all, or the end of the budget
+		}
+		v.aborted = false
+		return v.solvePN(maxDepth)
+	}
+	return v.solveID(maxDepth)
+}
+
+// solveID is the iterative-deepening search of solve, by the number of
+// threats from 1 to maxDepth.
+func (v *vctSearch) solveID(maxDepth int) (rules.Move, bool) {
 	maxDepth = min(maxDepth, MaxVCTDepth)
 	for d := 1; d <= maxDepth; d++ {
 		v.cut = false
@@ -120,11 +173,11 @@ func (v *vctSearch) tick() bool {
 		}
 		select {
 		case <-v.done:
-			v.aborted = true
+			v.aborted, v.stopped = true, true
 		default:
 		}
 		if !v.deadline.IsZero() && v.nodes&1023 == 0 && time.Now().After(v.deadline) {
-			v.aborted = true
+			v.aborted, v.stopped = true, true
 		}
 	}
 	return !v.aborted
@@ -274,14 +327,14 @@ func (v *vctSearch) respond(depth int, first bool) bool {
 	}
 	start := len(v.stack)
 	a.nextGen()
-	for _, r := range a.lines {
-		if a.info[r.dir][r.line].three[att] == 0 {
-			continue
-		}
-		if att == 0 && g.renju {
-			v.stack = v.appendNearThree(v.stack, int(r.dir), int(r.line))
-		} else {
-			v.stack = a.appendDefences(v.stack, int(r.dir), int(r.line), me)
+	for dir := 0; dir < 4; dir++ {
+		for ls := a.withKind[kindThree][att][dir]; ls != 0; ls &= ls - 1 {
+			l := bits.TrailingZeros64(ls)
+			if att == 0 && g.renju {
+				v.stack = v.appendNearThree(v.stack, dir, l)
+			} else {
+				v.stack = a.appendDefences(v.stack, dir, l, me)
+			}
 		}
 	}
 	v.stack = a.appendAll(v.stack, kindFour, me)
@@ -342,11 +395,14 @@ func (v *vctSearch) threePoint(c rules.Player) (rules.Move, bool) {
 	if a.nThree[c] == 0 {
 		return rules.NoMove, false
 	}
-	for _, r := range a.lines {
-		for m := a.info[r.dir][r.line].three[c]; m != 0; m &= m - 1 {
-			p := gomoku.LinePoint(a.size, int(r.dir), int(r.line), bits.TrailingZeros32(m))
-			if p >= 0 && (c == 1 || !v.b.foul(p)) {
-				return rules.Move(p), true
+	for dir := 0; dir < 4; dir++ {
+		for ls := a.withKind[kindThree][c][dir]; ls != 0; ls &= ls - 1 {
+			l := bits.TrailingZeros64(ls)
+			for m := a.info[dir][l].three[c]; m != 0; m &= m - 1 {
+				p := gomoku.LinePoint(a.size, dir, l, bits.TrailingZeros32(m))
+				if p >= 0 && (c == 1 || !v.b.foul(p)) {
+					return rules.Move(p), true
+				}
 			}
 		}
 	}
@@ -361,29 +417,42 @@ func (v *vctSearch) threePoint(c rules.Player) (rules.Move, bool) {
 // checked after the point is played.
 func (v *vctSearch) appendThreeMakers(buf []rules.Move, c rules.Player) []rules.Move {
 	a := v.a
-	for _, r := range a.lines {
-		li := &a.info[r.dir][r.line]
-		own, opp := li.b, li.w
-		if c == 1 {
-			own, opp = opp, own
-		}
-		if bits.OnesCount32(own) < 2 {
-			continue
-		}
-		mask := a.mask[r.dir][r.line]
-		m := twoWindowPoints(own, opp, mask, a.exact[c])
-		var three uint32
-		for ; m != 0; m &= m - 1 {
-			p := m & -m
-			if openFourPoints(own|p, opp, mask, a.exact[c]) != 0 {
-				three |= p
+	for dir := 0; dir < 4; dir++ {
+		for ls := a.withTwo[c][dir]; ls != 0; ls &= ls - 1 {
+			l := bits.TrailingZeros64(ls)
+			li := &a.info[dir][l]
+			if !li.makersOK[c] {
+				li.makers[c] = threeMakers(li, c, a.mask[dir][l], a.exact[c])
+				li.makersOK[c] = true
 			}
-		}
-		if three != 0 {
-			buf = a.appendPoints(buf, int(r.dir), int(r.line), three)
+			if li.makers[c] != 0 {
+				buf = a.appendPoints(buf, dir, l, li.makers[c])
+			}
 		}
 	}
 	return buf
+}
+
+// threeMakers returns the points of line li (points mask) where a stone
+// of colour c makes a three: the empty points of the live windows holding
+// two stones of c after which an open-four point appears.
+func threeMakers(li *lineInfo, c rules.Player, mask uint32, exact bool) uint32 {
+	own, opp := li.b, li.w
+	if c == 1 {
+		own, opp = opp, own
+	}
+	if bits.OnesCount32(own) < 2 {
+		return 0
+	}
+	m := twoWindowPoints(own, opp, mask, exact)
+	var three uint32
+	for ; m != 0; m &= m - 1 {
+		p := m & -m
+		if openFourPoints(own|p, opp, mask, exact) != 0 {
+			three |= p
+		}
+	}
+	return three
 }
 
 // twoWindowPoints returns the empty points of the live windows of a line
@@ -428,7 +497,7 @@ func VCT(g *gomoku.Game, maxDepth int, nodes int64) (first rules.Move, ok bool) 
 	if over, _ := g.Outcome(); over {
 		return rules.NoMove, false
 	}
-	v := newVCTSearch(newVCFSearch(new(analyzer), 12), 14)
+	v := newVCTSearch(newVCFSearch(new(analyzer), 12), 14, 17)
 	v.b.load(g)
 	v.limit = nodes
 	return v.solve(maxDepth)

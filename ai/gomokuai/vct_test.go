@@ -40,6 +40,10 @@ var vctCases = []vctCase{
 	{"a single open two", std, "H8 I8", "H9 A1", 0, false, 0},
 }
 
+// vctUnderTest is the VCT search verifyVCT takes the attacker's moves
+// from: VCT, or the df-pn search alone (vctPN).
+var vctUnderTest = VCT
+
 // verifyVCT reports whether the side to move of g wins against every
 // defence within depth threats: its moves come from VCT (the search under
 // test; a VCF or a five ends the check, VCF having its own reference
@@ -61,7 +65,7 @@ func verifyVCT(t *testing.T, g *gomoku.Game, depth int) bool {
 	if depth == 0 && !forced {
 		return false
 	}
-	m, ok := VCT(g, max(depth, 1), 2_000_000)
+	m, ok := vctUnderTest(g, max(depth, 1), 2_000_000)
 	if !ok {
 		return false
 	}
