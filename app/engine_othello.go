@@ -155,7 +155,10 @@ func (n *nboard) move() ai.Result {
 // (about 0.2 s at 20 empties) could not finish in the 80 ms it was given.
 // So a move from solveShareMax down to solveShareMin empties gets
 // solveShare shares of the clock, one with fewer lateShare (the solver
-// finishes in a few milliseconds), and the others one share each.
+// finishes in a few milliseconds), and the others one share each. At the
+// same 2 s CPU clock (--cpu-clock) against Zebra, side by side, these
+// shares scored 13-32-9 and uniform shares 6-44-5: +3.6 +- 1.0 discs a
+// game paired by opening.
 const (
 	solveShareMax = 20
 	solveShareMin = 17
