@@ -1,7 +1,6 @@
 package gomokuai
 
 import (
-	"math/bits"
 	"math/rand/v2"
 
 	"planiverse/rules"
@@ -200,18 +199,7 @@ func (v *vctSearch) expand(rd int) (terminal bool, pn, dn uint32, bound int, ter
 		return true, pnInf, 0, 255, rules.NoMove
 	}
 	start := len(v.stack)
-	a.nextGen()
-	for dir := 0; dir < 4; dir++ {
-		for ls := a.withKind[kindThree][att][dir]; ls != 0; ls &= ls - 1 {
-			l := bits.TrailingZeros64(ls)
-			if att == 0 && g.renju {
-				v.stack = v.appendNearThree(v.stack, dir, l)
-			} else {
-				v.stack = a.appendDefences(v.stack, dir, l, me)
-			}
-		}
-	}
-	v.stack = a.appendAll(v.stack, kindFour, me)
+	v.stack = v.appendThreeReplies(v.stack, att)
 	v.compact(start, start)
 	if len(v.stack) == start {
 		return true, 0, pnInf, 0, rules.NoMove // no legal defence
@@ -299,30 +287,12 @@ func (v *vctSearch) mid(rd int, thpn, thdn uint32) (pn, dn uint32, ln int) {
 		v.cln = append(v.cln, uint8(cl))
 	}
 	for {
-		best, second := -1, uint32(pnInf)
-		var sum uint64
+		var best int
+		var second uint32
 		if or {
-			pn = pnInf
-			for i := start; i < end; i++ {
-				sum += uint64(v.cdn[i])
-				if c := v.cpn[i]; c < pn {
-					best, second, pn = i, pn, c
-				} else if c < second {
-					second = c
-				}
-			}
-			dn = uint32(min(sum, pnInf))
+			best, pn, second, dn = leastAndSum(v.cpn, v.cdn, start, end)
 		} else {
-			dn = pnInf
-			for i := start; i < end; i++ {
-				sum += uint64(v.cpn[i])
-				if c := v.cdn[i]; c < dn {
-					best, second, dn = i, dn, c
-				} else if c < second {
-					second = c
-				}
-			}
-			pn = uint32(min(sum, pnInf))
+			best, dn, second, pn = leastAndSum(v.cdn, v.cpn, start, end)
 		}
 		if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || v.aborted {
 			break
@@ -362,6 +332,25 @@ func (v *vctSearch) mid(rd int, thpn, thdn uint32) (pn, dn uint32, ln int) {
 		v.store(key, max(rd, 0), pn, dn, ln, v.nodes-start0)
 	}
 	return pn, dn, ln
+}
+
+// leastAndSum combines the numbers of children start..end-1: the index of
+// the least of least[i] (-1 for none), that least value and the second
+// least (pnInf when missing), and the sum of sum[i] capped at pnInf. At an
+// OR node least holds the children's proof numbers and sum their disproof
+// numbers; at an AND node the other way round.
+func leastAndSum(least, sum []uint32, start, end int) (best int, lo, second, total uint32) {
+	best, lo, second = -1, pnInf, pnInf
+	var s uint64
+	for i := start; i < end; i++ {
+		s += uint64(sum[i])
+		if c := least[i]; c < lo {
+			best, second, lo = i, lo, c
+		} else if c < second {
+			second = c
+		}
+	}
+	return best, lo, second, uint32(min(s, pnInf))
 }
 
 // epsThreshold is the 1+ε trick's threshold for the best child: the second

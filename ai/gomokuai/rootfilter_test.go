@@ -115,19 +115,28 @@ func opponentVCT(g *gomoku.Game, m rules.Move) bool {
 	return ok
 }
 
-// opponentThreatVCT reports whether the opponent of the side to move in g
-// wins by VCT after a pass, with no VCF (a large budget).
-func opponentThreatVCT(g *gomoku.Game) bool {
+// threatVCT searches, with a fresh Knowledge, whether the opponent of the
+// side to move in g has a VCT threat (a VCT after a pass, within nodes)
+// but no VCF threat. The Knowledge is returned with the pass undone.
+func threatVCT(g *gomoku.Game, nodes int64) (*Knowledge, bool) {
 	k := New()
 	b := &k.vcf.b
 	b.load(g)
 	b.pass()
+	defer b.undo()
 	k.vcf.limit = ThreatNodes
 	if _, ok := k.vcf.solve(ThreatDepth); ok {
-		return false
+		return k, false
 	}
-	k.vct.limit = 4_000_000
+	k.vct.limit = nodes
 	_, ok := k.vct.solve(ThreatVCTDepth)
+	return k, ok
+}
+
+// opponentThreatVCT reports whether the opponent of the side to move in g
+// wins by VCT after a pass, with no VCF (a large budget).
+func opponentThreatVCT(g *gomoku.Game) bool {
+	_, ok := threatVCT(g, 4_000_000)
 	return ok
 }
 
@@ -135,17 +144,7 @@ func opponentThreatVCT(g *gomoku.Game) bool {
 // threat (a VCT after a pass) but no VCF threat, and then the candidate
 // defences RootMoves considers.
 func vctDefences(g *gomoku.Game) (bitSet, bool) {
-	k := New()
-	b := &k.vcf.b
-	b.load(g)
-	b.pass()
-	k.vcf.limit = ThreatNodes
-	if _, ok := k.vcf.solve(ThreatDepth); ok {
-		return bitSet{}, false
-	}
-	k.vct.limit = ThreatVCTNodes
-	_, ok := k.vct.solve(ThreatVCTDepth)
-	b.undo()
+	k, ok := threatVCT(g, ThreatVCTNodes)
 	if !ok {
 		return bitSet{}, false
 	}

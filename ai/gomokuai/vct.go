@@ -326,18 +326,7 @@ func (v *vctSearch) respond(depth int, first bool) bool {
 		a.refreshBoard(g)
 	}
 	start := len(v.stack)
-	a.nextGen()
-	for dir := 0; dir < 4; dir++ {
-		for ls := a.withKind[kindThree][att][dir]; ls != 0; ls &= ls - 1 {
-			l := bits.TrailingZeros64(ls)
-			if att == 0 && g.renju {
-				v.stack = v.appendNearThree(v.stack, dir, l)
-			} else {
-				v.stack = a.appendDefences(v.stack, dir, l, me)
-			}
-		}
-	}
-	v.stack = a.appendAll(v.stack, kindFour, me)
+	v.stack = v.appendThreeReplies(v.stack, att)
 	end := len(v.stack)
 	won := true
 	for i := start; i < end && won && !v.aborted; i++ {
@@ -453,6 +442,26 @@ func threeMakers(li *lineInfo, c rules.Player, mask uint32, exact bool) uint32 {
 		}
 	}
 	return three
+}
+
+// appendThreeReplies appends to buf the defender's replies to the
+// attacker att's threes on the board: the cost squares of every three (for
+// a Renju Black attacker every empty point near it), then every four of
+// the defender. Points may repeat across lines.
+func (v *vctSearch) appendThreeReplies(buf []rules.Move, att rules.Player) []rules.Move {
+	a, g, me := v.a, v.b, att^1
+	a.nextGen()
+	for dir := 0; dir < 4; dir++ {
+		for ls := a.withKind[kindThree][att][dir]; ls != 0; ls &= ls - 1 {
+			l := bits.TrailingZeros64(ls)
+			if att == 0 && g.renju {
+				buf = v.appendNearThree(buf, dir, l)
+			} else {
+				buf = a.appendDefences(buf, dir, l, me)
+			}
+		}
+	}
+	return a.appendAll(buf, kindFour, me)
 }
 
 // twoWindowPoints returns the empty points of the live windows of a line
