@@ -26,6 +26,35 @@ var knowledge = map[string]func() Knowledge{
 	alak.Descriptor.Name:    func() Knowledge { return alakai.New() },
 }
 
+// ClockPlanner is a game's plan for a game clock: the weight share of the
+// side to move's move in s and the total weight of the moves that side
+// still has to play, this one included (0 < share <= total). A move's part
+// of the time left on the clock is share/total, so a game spends its time
+// where it is decided (Othello's exact solver, DVONN's movement phase).
+type ClockPlanner func(s rules.State) (share, total float64)
+
+// clockPlanners maps a game's registry name to its ClockPlanner.
+var clockPlanners = map[string]ClockPlanner{
+	othello.Descriptor.Name: othelloai.MoveShare,
+	dvonn.Descriptor.Name:   dvonnai.MoveShare,
+}
+
+// MoveShare returns the part (0 < part <= 1) of the time left on a game
+// clock that the side to move in s should spend on its move, by its
+// game's ClockPlanner; ok is false for a game without one (the caller
+// then uses its own rule, such as a fixed fraction).
+func MoveShare(s rules.State) (part float64, ok bool) {
+	plan := clockPlanners[rules.GameName(s)]
+	if plan == nil {
+		return 0, false
+	}
+	share, total := plan(s)
+	if share <= 0 || total < share {
+		return 0, false
+	}
+	return share / total, true
+}
+
 // Register makes newKnowledge the constructor of the knowledge of the game
 // registered under that name (rules/registry), replacing any earlier one;
 // nil removes it. Each engine calls newKnowledge once per game it binds to,

@@ -149,3 +149,28 @@ func TestGamesCancelAndTopLevel(t *testing.T) {
 		}
 	}
 }
+
+func TestMoveShareByGame(t *testing.T) {
+	// Othello and DVONN plan their clocks; Gomoku and Alak do not.
+	for _, tc := range []struct {
+		s    rules.State
+		plan bool
+	}{
+		{othello.New(), true},
+		{dvonn.New(), true},
+		{mustGomoku(t), false},
+	} {
+		part, ok := MoveShare(tc.s)
+		if ok != tc.plan || ok && (part <= 0 || part > 1) {
+			t.Errorf("%s: part %v, ok %v; want a plan: %v", rules.GameName(tc.s), part, ok, tc.plan)
+		}
+	}
+}
+
+func mustGomoku(t *testing.T) rules.State {
+	g, err := gomoku.New(gomoku.Options{Size: 15})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/bits"
 	"strings"
 	"time"
 
@@ -86,7 +85,7 @@ func serveCodeCup(p *engineMode, in *lineReader, out *bufio.Writer) error {
 		start := p.startClock()
 		budget := time.Duration(0)
 		if p.gameTime > 0 {
-			budget = p.wallBudget(codeCupBudget(left, g))
+			budget = p.wallBudget(clockShare(left, g))
 		}
 		res := p.think(g, budget)
 		p.charge(&left, start)
@@ -107,36 +106,4 @@ func playCodeCup(g *dvonn.Game, text string) error {
 	}
 	g.Play(m)
 	return nil
-}
-
-// The CodeCup clock (--time-game) is spent where DVONN is decided, in the
-// movement phase, as PrimaDvonna's notes advise: a placement gets
-// placementShare of a movement move's time; a movement move gets the time
-// left divided by half the stacks that can still move (height 5 or less)
-// less movementSlack (the last moves are quick), at least by 2.
-// placementShare against PrimaDvonna at 5 s a game (16-20 placement
-// prefixes x 2 colours): 0.25 scored 31-30-3 in 64 games, 0.12 17-13-2,
-// 0.06 19-12-1 and 25-13-2 (44-25-3 in 72), 0.03 18-13-1: the placements
-// lose nothing at about 20 ms each.
-const (
-	placementShare = 0.06
-	movementSlack  = 10
-	movementMoves  = 15 // movement moves of ours planned for while placing
-)
-
-// codeCupBudget returns the time for the engine's next move in g with left
-// of the game clock (see placementShare).
-func codeCupBudget(left time.Duration, g *dvonn.Game) time.Duration {
-	if g.Placing() {
-		units := movementMoves + placementShare*float64((dvonn.NumCells-g.Placed())/2)
-		return max(time.Duration(float64(left)*placementShare/units), time.Millisecond)
-	}
-	n := 0
-	for m := g.Occupied(); m != 0; m &= m - 1 {
-		if h, _, _ := g.Stack(bits.TrailingZeros64(m)); h <= 5 {
-			n++
-		}
-	}
-	units := max(float64(n)/2-movementSlack, 2)
-	return max(time.Duration(float64(left)/units), time.Millisecond)
 }

@@ -131,7 +131,8 @@ func (n *nboard) search(report func(ai.Info)) ai.Result {
 
 // move finds the engine's move for "go": as search does, but with
 // --time-game (and no "set depth") the move time is the game clock's
-// share (othelloBudget) and is charged to it.
+// share (clockShare: othelloai.MoveShare spends most at 20-17 empties,
+// where the exact solver decides the game) and is charged to it.
 func (n *nboard) move() ai.Result {
 	if n.p.gameTime == 0 || n.depth > 0 && n.p.depth == 0 {
 		return n.search(nil)
@@ -142,52 +143,9 @@ func (n *nboard) move() ai.Result {
 	}
 	n.clockEmpties = e
 	start := n.p.startClock()
-	res := n.p.think(n.b, n.p.wallBudget(othelloBudget(n.left, e)))
+	res := n.p.think(n.b, n.p.wallBudget(clockShare(n.left, n.b)))
 	n.p.charge(&n.left, start)
 	return res
-}
-
-// The game clock (--time-game) is spent where an Othello game at equal
-// time is decided. Against Zebra at 120 ms a move (112 XOT games), our
-// exact score at 22 and at 20 empties was on average within 0.1 disc of
-// the same, and every game from 17 empties on was played perfectly, but
-// 1.3 discs a game were lost at 20 to 18 empties, where the exact solver
-// (about 0.2 s at 20 empties) could not finish in the 80 ms it was given.
-// So a move from solveShareMax down to solveShareMin empties gets
-// solveShare shares of the clock, one with fewer lateShare (the solver
-// finishes in a few milliseconds), and the others one share each. At the
-// same 2 s CPU clock (--cpu-clock) against Zebra, side by side, these
-// shares scored 13-32-9 and uniform shares 6-44-5: +3.6 +- 1.0 discs a
-// game paired by opening.
-const (
-	solveShareMax = 20
-	solveShareMin = 17
-	solveShare    = 4.0
-	lateShare     = 0.25
-)
-
-// othelloShare returns the shares of the game clock of a move at empties
-// empty squares (see solveShare).
-func othelloShare(empties int) float64 {
-	switch {
-	case empties > solveShareMax:
-		return 1
-	case empties >= solveShareMin:
-		return solveShare
-	}
-	return lateShare
-}
-
-// othelloBudget returns the time for the engine's move at empties empty
-// squares with left of the game clock: left times the move's shares over
-// the shares of every move still to play (one every two empties), at
-// least a millisecond.
-func othelloBudget(left time.Duration, empties int) time.Duration {
-	var units float64
-	for e := empties; e > 0; e -= 2 {
-		units += othelloShare(e)
-	}
-	return max(time.Duration(float64(left)*othelloShare(empties)/units), time.Millisecond)
 }
 
 // nboardText writes move m of b as NBoard does: "F5", "PA" for a pass.

@@ -192,33 +192,25 @@ func TestNBoardSession(t *testing.T) {
 	}
 }
 
-func TestOthelloBudget(t *testing.T) {
-	// Over a whole game (our moves at 52, 50, ... 2 empties, each using
-	// its budget) the clock is spent and not overspent; a move at 20
-	// empties gets solveShare times a midgame move's time, and one at 10
-	// lateShare times.
-	clock := 2 * time.Second
-	left := clock
-	got := map[int]time.Duration{}
-	for e := 52; e > 0; e -= 2 {
-		b := othelloBudget(left, e)
-		if b <= 0 || b > left {
-			t.Fatalf("%d empties: budget %v of %v left", e, b, left)
-		}
-		got[e] = b
-		left -= b
+func TestClockShare(t *testing.T) {
+	// A game with a clock plan gets its part (Othello at 20 empties: four
+	// times a midgame move), one without a thirtieth, an overspent clock a
+	// millisecond.
+	left := 3 * time.Second
+	g, _ := gomoku.New(gomoku.Options{Size: 15})
+	if got, want := clockShare(left, g), left/30; got != want {
+		t.Errorf("gomoku: %v of %v, want %v", got, left, want)
 	}
-	if left < 0 || left > clock/100 {
-		t.Errorf("a game left %v of the %v clock unspent", left, clock)
+	b := othello.New()
+	part, ok := ai.MoveShare(b)
+	if !ok {
+		t.Fatal("othello has no clock plan")
 	}
-	if r := float64(got[20]) / float64(got[30]); r < solveShare*0.99 || r > solveShare*1.01 {
-		t.Errorf("20 empties get %v, 30 empties %v: ratio %.2f, want %v", got[20], got[30], r, solveShare)
+	if got, want := clockShare(left, b), time.Duration(float64(left)*part); got != want {
+		t.Errorf("othello: %v, want %v", got, want)
 	}
-	if r := float64(got[10]) / float64(got[30]); r < lateShare*0.99 || r > lateShare*1.01 {
-		t.Errorf("10 empties get %v, 30 empties %v: ratio %.2f, want %v", got[10], got[30], r, lateShare)
-	}
-	if b := othelloBudget(-time.Second, 20); b != time.Millisecond {
-		t.Errorf("an overspent clock gives %v, want 1ms", b)
+	if got := clockShare(-time.Second, b); got != time.Millisecond {
+		t.Errorf("an overspent clock gives %v, want 1ms", got)
 	}
 }
 
@@ -375,28 +367,3 @@ func FuzzParseGGF(f *testing.F) {
 	})
 }
 
-func TestCodeCupBudget(t *testing.T) {
-	// Placements get a small share of the clock; the first movement move
-	// gets more than any placement, and the budget never exceeds the time
-	// left.
-	g := dvonn.New()
-	left := 4950 * time.Millisecond
-	var maxPlace time.Duration
-	for g.Placing() {
-		b := codeCupBudget(left, g)
-		if b <= 0 || b > left {
-			t.Fatalf("placement %d: budget %v of %v", g.Placed(), b, left)
-		}
-		maxPlace = max(maxPlace, b)
-		if g.Placed()%2 == 0 {
-			left -= b // our placements: every other one
-		}
-		g.Play(g.Moves(nil)[0])
-	}
-	if left < 4400*time.Millisecond {
-		t.Errorf("placement spent %v of 4.95 s, want under 0.55 s", 4950*time.Millisecond-left)
-	}
-	if b := codeCupBudget(left, g); b <= maxPlace || b > left/2 {
-		t.Errorf("first movement move gets %v (largest placement %v, left %v)", b, maxPlace, left)
-	}
-}
