@@ -366,4 +366,3 @@ func FuzzParseGGF(f *testing.F) {
 		}
 	})
 }
-

@@ -37,6 +37,11 @@ type Knowledge struct {
 	// takes 0.2 to 1.4 s on one core here (FFO #26-#34), each extra empty
 	// roughly doubles or triples that.
 	MaxSolveEmpties int
+	// MaxWLDEmpties: above MaxSolveEmpties and up to this many empty
+	// squares, Solve runs a win/loss/draw solve (SolveWLD, about three
+	// times cheaper than an exact one) and plays its move when it proves
+	// a win or a draw. 0 or at most MaxSolveEmpties: none.
+	MaxWLDEmpties int
 	// MPCThreshold is multi-ProbCut's cut margin t in standard deviations
 	// of the fitted residual (mpc.go); 0 turns multi-ProbCut off (the zero
 	// Knowledge searches without it). New sets DefaultMPCThreshold.
@@ -53,15 +58,30 @@ func New() *Knowledge {
 // Solve solves s (an *othello.Board) exactly when it has at most
 // MaxSolveEmpties empty squares: the best move and its score on the
 // search's scale, the final disc difference (empties to the winner) times
-// 100, with the nodes searched. It returns ok = false at once for other
-// states or more empties, and promptly when ctx is cancelled.
+// 100, with the nodes searched. Up to MaxWLDEmpties empties it solves for
+// win, loss or draw (SolveWLD) and answers only a proven win or draw: the
+// score is then 100 times a lower bound of the disc difference (at least
+// 2 discs for a win, 0 for a draw); a proven loss returns ok = false, with
+// the nodes spent, and the search picks the move that resists best. It
+// returns ok = false at once for other states or more empties, and
+// promptly when ctx is cancelled.
 func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, value int, nodes int64, ok bool) {
 	b, isBoard := s.(*othello.Board)
-	if !isBoard || b.Empties() > k.MaxSolveEmpties {
+	if !isBoard {
 		return rules.NoMove, 0, 0, false
 	}
-	m, d, nodes, ok := SolveExact(ctx, b)
-	return m, 100 * d, nodes, ok
+	switch e := b.Empties(); {
+	case e <= k.MaxSolveEmpties:
+		m, d, nodes, ok := SolveExact(ctx, b)
+		return m, 100 * d, nodes, ok
+	case e <= k.MaxWLDEmpties:
+		m, v, nodes, ok := SolveWLD(ctx, b)
+		if !ok || v < 0 {
+			return rules.NoMove, 0, nodes, false
+		}
+		return m, 100 * v, nodes, true
+	}
+	return rules.NoMove, 0, 0, false
 }
 
 // OrderMoves fills scores[i] with a priority of moves[i] in s (an
