@@ -44,7 +44,9 @@ type CandidateGenerator interface {
 // ok it returns a best move and its exact score, and the search is skipped.
 // The score is on the search's scale: a forced win WinScore - plies-to-win
 // (a loss the negation, a draw 0), or, for Othello, the exact final disc
-// difference times 100 (the evaluation's unit). Solve returns ok=false at
+// difference times 100 (the evaluation's unit; beyond its exact solver's
+// reach, a lower bound from a win/loss/draw solve of a won or drawn
+// position). Solve returns ok=false at
 // once when it cannot decide s, and promptly when ctx is cancelled.
 type Solver interface {
 	Solve(ctx context.Context, s rules.State) (m rules.Move, score int, nodes int64, ok bool)
