@@ -15,6 +15,7 @@ package othelloai
 import (
 	"context"
 	"math/bits"
+	"time"
 
 	"planiverse/rules"
 	"planiverse/rules/othello"
@@ -24,8 +25,12 @@ import (
 // ±score.MaxEval (about 100 units per disc, stone or piece), a forced win in
 // n plies scores score.WinScore - n.
 
-// DefaultMaxSolveEmpties is the default of Knowledge.MaxSolveEmpties.
-const DefaultMaxSolveEmpties = 20
+// DefaultMaxSolveEmpties and DefaultMaxWLDEmpties are the defaults of
+// Knowledge.MaxSolveEmpties and Knowledge.MaxWLDEmpties.
+const (
+	DefaultMaxSolveEmpties = 20
+	DefaultMaxWLDEmpties   = 0
+)
 
 // Knowledge is the Othello game knowledge for the search: Evaluate,
 // OrderMoves and Solve. A value is cheap and holds no scratch state (the
@@ -42,6 +47,11 @@ type Knowledge struct {
 	// times cheaper than an exact one) and plays its move when it proves
 	// a win or a draw. 0 or at most MaxSolveEmpties: none.
 	MaxWLDEmpties int
+	// Stretch lets Solve go beyond MaxSolveEmpties and MaxWLDEmpties
+	// when its context has a deadline and the solve's expected time
+	// (solveFits) is at most half the time left: an exact solve if that
+	// fits, else a WLD one. New sets it.
+	Stretch bool
 	// MPCThreshold is multi-ProbCut's cut margin t in standard deviations
 	// of the fitted residual (mpc.go); 0 turns multi-ProbCut off (the zero
 	// Knowledge searches without it). New sets DefaultMPCThreshold.
@@ -52,7 +62,8 @@ type Knowledge struct {
 
 // New returns the Othello knowledge with the default settings.
 func New() *Knowledge {
-	return &Knowledge{MaxSolveEmpties: DefaultMaxSolveEmpties, MPCThreshold: DefaultMPCThreshold}
+	return &Knowledge{MaxSolveEmpties: DefaultMaxSolveEmpties, MaxWLDEmpties: DefaultMaxWLDEmpties,
+		Stretch: true, MPCThreshold: DefaultMPCThreshold}
 }
 
 // Solve solves s (an *othello.Board) exactly when it has at most
@@ -62,7 +73,9 @@ func New() *Knowledge {
 // win, loss or draw (SolveWLD) and answers only a proven win or draw: the
 // score is then 100 times a lower bound of the disc difference (at least
 // 2 discs for a win, 0 for a draw); a proven loss returns ok = false, with
-// the nodes spent, and the search picks the move that resists best. It
+// the nodes spent, and the search picks the move that resists best. With
+// Stretch and a deadline, positions beyond those limits are solved too
+// when the solve is expected to take at most half the time left. It
 // returns ok = false at once for other states or more empties, and
 // promptly when ctx is cancelled.
 func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, value int, nodes int64, ok bool) {
@@ -70,11 +83,18 @@ func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, val
 	if !isBoard {
 		return rules.NoMove, 0, 0, false
 	}
-	switch e := b.Empties(); {
-	case e <= k.MaxSolveEmpties:
+	e := b.Empties()
+	exact, wld := e <= k.MaxSolveEmpties, e <= k.MaxWLDEmpties
+	if dl, has := ctx.Deadline(); k.Stretch && has && !exact {
+		left := time.Until(dl)
+		exact = solveFits(e, false, left)
+		wld = wld || solveFits(e, true, left)
+	}
+	switch {
+	case exact:
 		m, d, nodes, ok := SolveExact(ctx, b)
 		return m, 100 * d, nodes, ok
-	case e <= k.MaxWLDEmpties:
+	case wld:
 		m, v, nodes, ok := SolveWLD(ctx, b)
 		if !ok || v < 0 {
 			return rules.NoMove, 0, nodes, false

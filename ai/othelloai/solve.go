@@ -2,10 +2,12 @@ package othelloai
 
 import (
 	"context"
+	"math"
 	"math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"planiverse/ai/score"
 	"planiverse/rules"
@@ -162,6 +164,47 @@ func SolveWLD(ctx context.Context, b *othello.Board) (best rules.Move, v int, no
 	return solveWith(ctx, b, (*solver).rootWLD)
 }
 
+// Expected solve sizes on game positions (the positions of self-play and
+// of matches against Zebra, not the harder FFO ones): an exact solve at 20
+// empties takes about exactNodes20 nodes, each further empty square
+// multiplies that by about nodesPerEmpty, and a WLD solve takes about
+// 1/wldSaving of the exact one's nodes (at 20, 22 and 24 empties: 3.1,
+// 17 and 50 M nodes exact; 1.1, 4.7 and 20 M WLD, after the exact solve
+// had filled the table).
+const (
+	exactNodes20  = 3e6
+	nodesPerEmpty = 2.4
+	wldSaving     = 2.7
+)
+
+// solveRate is the solver's measured speed in nodes per second: an
+// average over the recent solves that took at least 20 ms, starting at 10
+// M nodes per second.
+var solveRate atomic.Int64
+
+func init() { solveRate.Store(10_000_000) }
+
+// noteRate folds a solve of nodes in elapsed into solveRate.
+func noteRate(nodes int64, elapsed time.Duration) {
+	if elapsed < 20*time.Millisecond {
+		return
+	}
+	r := int64(float64(nodes) / elapsed.Seconds())
+	old := solveRate.Load()
+	solveRate.Store((3*old + r) / 4)
+}
+
+// solveFits reports whether a solve (WLD with wld, else exact) of a game
+// position with empties empty squares is expected to take at most half of
+// left, at solveRate.
+func solveFits(empties int, wld bool, left time.Duration) bool {
+	nodes := exactNodes20 * math.Pow(nodesPerEmpty, float64(empties-20))
+	if wld {
+		nodes /= wldSaving
+	}
+	return 2*nodes/float64(solveRate.Load()) <= left.Seconds()
+}
+
 // solveWith runs root (the solver's root search: exact or WLD) on b with a
 // pooled solver, cancelled by ctx.
 func solveWith(ctx context.Context, b *othello.Board, root func(*solver, uint64, uint64) (rules.Move, int)) (best rules.Move, discDiff int, nodes int64, ok bool) {
@@ -180,7 +223,9 @@ func solveWith(ctx context.Context, b *othello.Board, root func(*solver, uint64,
 	if ctx.Done() != nil {
 		stop = context.AfterFunc(ctx, func() { s.stop.Store(true) })
 	}
+	start := time.Now()
 	best, discDiff = root(s, own, opp)
+	noteRate(s.nodes, time.Since(start))
 	nodes, ok = s.nodes, !s.stop.Load()
 	// Back to the pool unless the cancel callback has started: it might
 	// still set the flag of the solver's next user.

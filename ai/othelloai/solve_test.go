@@ -399,3 +399,28 @@ func TestSolveWLD(t *testing.T) {
 		}
 	}
 }
+
+func TestSolveStretch(t *testing.T) {
+	// With Stretch and a deadline, Solve goes beyond MaxSolveEmpties when
+	// the solve fits half the time left (here an hour: exact), and
+	// declines at once when it does not (a deadline already past).
+	p := readOBF(t, "fforum-1-19.obf", 1)[0]
+	k := &Knowledge{MaxSolveEmpties: p.board.Empties() - 1, Stretch: true}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	m, score, _, ok := k.Solve(ctx, p.board)
+	if !ok || score != 100*p.score || !slices.Contains(p.best, m) {
+		t.Errorf("Solve(FFO #1) within an hour = %d %d %v, want %d", m, score, ok, 100*p.score)
+	}
+	past, cancel2 := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel2()
+	if _, _, n, ok := k.Solve(past, p.board); ok || n != 0 {
+		t.Errorf("Solve with no time left: ok %v nodes %d", ok, n)
+	}
+	if solveFits(20, false, time.Hour) != true || solveFits(40, false, time.Second) != false {
+		t.Errorf("solveFits: 20 empties in an hour or 40 in a second misjudged")
+	}
+	if !solveFits(22, true, time.Hour) || solveFits(22, true, 0) {
+		t.Errorf("solveFits: a WLD solve misjudged")
+	}
+}
