@@ -281,10 +281,21 @@ var (
 	patternWeights [][]int16
 	patternLoadErr error
 	patternOnce    sync.Once
+	// foldedWeights is patternWeights folded (fold.go) for
+	// EvaluatePatterns, or nil when they do not fold.
+	foldedWeights [][]int16
 )
 
-// loadPatterns decodes the embedded weights into patternWeights.
-func loadPatterns() { patternWeights, patternLoadErr = decodePatternWeights(patternsFile) }
+// loadPatterns decodes the embedded weights into patternWeights and folds
+// them into foldedWeights.
+func loadPatterns() {
+	patternWeights, patternLoadErr = decodePatternWeights(patternsFile)
+	if patternWeights != nil {
+		if fw, ok := foldPatternWeights(patternWeights); ok {
+			foldedWeights = fw
+		}
+	}
+}
 
 //go:embed patterns.bin
 var patternsFile []byte
@@ -377,6 +388,9 @@ func PatternWeightsLoaded() (bool, error) {
 // EvaluateBitboards. It does not allocate.
 func EvaluatePatterns(own, opp uint64) int {
 	patternOnce.Do(loadPatterns)
+	if foldedWeights != nil {
+		return evaluateFolded(foldedWeights, own, opp)
+	}
 	if patternWeights == nil {
 		return EvaluateBitboards(own, opp)
 	}

@@ -350,6 +350,7 @@ func TestTrain(t *testing.T) {
 }
 
 func BenchmarkEvaluatePatterns(b *testing.B) {
+	patternOnce.Do(loadPatterns)
 	r := rand.New(rand.NewPCG(1, 2))
 	var own, opp []uint64
 	for len(own) < 1000 {
@@ -359,6 +360,23 @@ func BenchmarkEvaluatePatterns(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		EvaluatePatterns(own[i%1000], opp[i%1000])
+		i++
+	}
+}
+
+// BenchmarkEvaluatePatternsUnfolded is BenchmarkEvaluatePatterns with the
+// unfolded tables (88 lookups a position instead of 46).
+func BenchmarkEvaluatePatternsUnfolded(b *testing.B) {
+	patternOnce.Do(loadPatterns)
+	r := rand.New(rand.NewPCG(1, 2))
+	var own, opp []uint64
+	for len(own) < 1000 {
+		o, p := randomGame(r)
+		own, opp = append(own, o...), append(opp, p...)
+	}
+	i := 0
+	for b.Loop() {
+		evaluatePatternsWith(patternWeights, own[i%1000], opp[i%1000])
 		i++
 	}
 }
