@@ -33,25 +33,7 @@ func withPN(t *testing.T) {
 // win holds against every defence.
 func TestVCTPNPositions(t *testing.T) {
 	withPN(t)
-	for _, c := range vctCases {
-		t.Run(c.name, func(t *testing.T) {
-			g := setup(t, c.opts, c.black, c.white, c.toMove)
-			before := g.String()
-			m, ok := vctPN(g, 12, 2_000_000)
-			if g.String() != before {
-				t.Fatal("the search changed the position")
-			}
-			if ok && c.opts.Rule == gomoku.Renju && g.ColorToMove() == 0 && g.FoulAt(int(m)) != gomoku.NoFoul {
-				t.Fatalf("df-pn plays the forbidden point %s", g.MoveString(m))
-			}
-			if ok != c.win {
-				t.Fatalf("df-pn = %v (%s), want %v\n%s", ok, g.MoveString(m), c.win, g)
-			}
-			if ok && c.verifyDepth > 0 && !verifyVCT(t, g.Clone().(*gomoku.Game), c.verifyDepth) {
-				t.Fatalf("the claimed win %s fails against some defence\n%s", g.MoveString(m), g)
-			}
-		})
-	}
+	checkVCTCases(t, "df-pn", vctPN, false)
 }
 
 // TestVCTPNSound checks the df-pn search's wins on random dense positions

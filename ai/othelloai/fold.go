@@ -154,39 +154,12 @@ func evaluateFolded(fw [][]int16, own, opp uint64) int {
 	so, sp := symmetryImages(own), symmetryImages(opp)
 	v := int(ws[biasWeight]) + mob*int(ws[mobilityWeight])
 	v += imageSum(ws, so[0], sp[0]) + imageSum(ws, so[1], sp[1])
-	v += cornerDiagSum(ws, so[2], sp[2]) + cornerDiagSum(ws, so[3], sp[3])
-	v += edgeRowSum(ws, so[4], sp[4]) + edgeRowSum(ws, so[5], sp[5])
-	v += corner25Sum(ws, so[6], sp[6]) + corner25Sum(ws, so[7], sp[7])
+	for i := 2; i < 4; i++ {
+		v += corner25Weight(ws, so[i], sp[i]) + corner33Weight(ws, so[i], sp[i]) + shortDiagsWeight(ws, so[i], sp[i])
+	}
+	for i := 4; i < 6; i++ {
+		v += edge2XWeight(ws, so[i], sp[i]) + corner25Weight(ws, so[i], sp[i]) + rowsWeight(ws, so[i], sp[i])
+	}
+	v += corner25Weight(ws, so[6], sp[6]) + corner25Weight(ws, so[7], sp[7])
 	return max(-score.MaxEval+1, min(score.MaxEval-1, v))
-}
-
-// cornerDiagSum is imageSum over corner 2x5, corner 3x3 and the diagonals
-// of 7 to 4 squares.
-func cornerDiagSum(ws []int16, o, p uint64) int {
-	t := &ternary
-	idx := func(a, b uint64) int { return int(t[a&1023]) + 2*int(t[b&1023]) }
-	v := int(ws[offCorner25+idx(o&0x1F|o>>8&0x1F<<5, p&0x1F|p>>8&0x1F<<5)])
-	v += int(ws[offCorner33+idx(o&7|o>>8&7<<3|o>>16&7<<6, p&7|p>>8&7<<3|p>>16&7<<6)])
-	v += int(ws[offDiag7+idx(diagonalBits(o, 0x0080402010080402)>>1, diagonalBits(p, 0x0080402010080402)>>1)])
-	v += int(ws[offDiag6+idx(diagonalBits(o, 0x0000804020100804)>>2, diagonalBits(p, 0x0000804020100804)>>2)])
-	v += int(ws[offDiag5+idx(diagonalBits(o, 0x0000008040201008)>>3, diagonalBits(p, 0x0000008040201008)>>3)])
-	v += int(ws[offDiag4+idx(diagonalBits(o, 0x0000000080402010)>>4, diagonalBits(p, 0x0000000080402010)>>4)])
-	return v
-}
-
-// edgeRowSum is imageSum over edge+2X, corner 2x5 and rows 2 to 4.
-func edgeRowSum(ws []int16, o, p uint64) int {
-	t := &ternary
-	idx := func(a, b uint64) int { return int(t[a&1023]) + 2*int(t[b&1023]) }
-	v := int(ws[offEdge2X+idx(o&0xFF|o>>9&1<<8|o>>14&1<<9, p&0xFF|p>>9&1<<8|p>>14&1<<9)])
-	v += int(ws[offCorner25+idx(o&0x1F|o>>8&0x1F<<5, p&0x1F|p>>8&0x1F<<5)])
-	v += int(ws[offRow2+idx(o>>8&0xFF, p>>8&0xFF)])
-	v += int(ws[offRow3+idx(o>>16&0xFF, p>>16&0xFF)])
-	v += int(ws[offRow4+idx(o>>24&0xFF, p>>24&0xFF)])
-	return v
-}
-
-// corner25Sum is imageSum over corner 2x5 only.
-func corner25Sum(ws []int16, o, p uint64) int {
-	return int(ws[offCorner25+int(ternary[(o&0x1F|o>>8&0x1F<<5)&1023])+2*int(ternary[(p&0x1F|p>>8&0x1F<<5)&1023])])
 }

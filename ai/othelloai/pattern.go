@@ -251,20 +251,47 @@ const (
 // move, p: opponent): the same indices as patternFeatures, computed inline
 // for speed.
 func imageSum(ws []int16, o, p uint64) int {
-	t := &ternary
-	idx := func(a, b uint64) int { return int(t[a&1023]) + 2*int(t[b&1023]) }
-	v := int(ws[offEdge2X+idx(o&0xFF|o>>9&1<<8|o>>14&1<<9, p&0xFF|p>>9&1<<8|p>>14&1<<9)])
-	v += int(ws[offCorner25+idx(o&0x1F|o>>8&0x1F<<5, p&0x1F|p>>8&0x1F<<5)])
-	v += int(ws[offCorner33+idx(o&7|o>>8&7<<3|o>>16&7<<6, p&7|p>>8&7<<3|p>>16&7<<6)])
-	v += int(ws[offRow2+idx(o>>8&0xFF, p>>8&0xFF)])
-	v += int(ws[offRow3+idx(o>>16&0xFF, p>>16&0xFF)])
-	v += int(ws[offRow4+idx(o>>24&0xFF, p>>24&0xFF)])
-	v += int(ws[offDiag8+idx(diagonalBits(o, 0x8040201008040201), diagonalBits(p, 0x8040201008040201))])
-	v += int(ws[offDiag7+idx(diagonalBits(o, 0x0080402010080402)>>1, diagonalBits(p, 0x0080402010080402)>>1)])
-	v += int(ws[offDiag6+idx(diagonalBits(o, 0x0000804020100804)>>2, diagonalBits(p, 0x0000804020100804)>>2)])
-	v += int(ws[offDiag5+idx(diagonalBits(o, 0x0000008040201008)>>3, diagonalBits(p, 0x0000008040201008)>>3)])
-	v += int(ws[offDiag4+idx(diagonalBits(o, 0x0000000080402010)>>4, diagonalBits(p, 0x0000000080402010)>>4)])
-	return v
+	return edge2XWeight(ws, o, p) + corner25Weight(ws, o, p) + corner33Weight(ws, o, p) +
+		rowsWeight(ws, o, p) + diag8Weight(ws, o, p) + shortDiagsWeight(ws, o, p)
+}
+
+// pairIndex is the base-3 index of a pattern whose squares are set in a
+// for the side to move and in b for the opponent (packed low bits).
+func pairIndex(a, b uint64) int { return int(ternary[a&1023]) + 2*int(ternary[b&1023]) }
+
+// The weight of one pattern kind (or group of kinds) on one symmetric
+// image (o: side to move, p: opponent) in the stage table ws, for
+// imageSum and the folded sums of fold.go.
+
+func edge2XWeight(ws []int16, o, p uint64) int {
+	return int(ws[offEdge2X+pairIndex(o&0xFF|o>>9&1<<8|o>>14&1<<9, p&0xFF|p>>9&1<<8|p>>14&1<<9)])
+}
+
+func corner25Weight(ws []int16, o, p uint64) int {
+	return int(ws[offCorner25+pairIndex(o&0x1F|o>>8&0x1F<<5, p&0x1F|p>>8&0x1F<<5)])
+}
+
+func corner33Weight(ws []int16, o, p uint64) int {
+	return int(ws[offCorner33+pairIndex(o&7|o>>8&7<<3|o>>16&7<<6, p&7|p>>8&7<<3|p>>16&7<<6)])
+}
+
+// rowsWeight is rows 2, 3 and 4.
+func rowsWeight(ws []int16, o, p uint64) int {
+	return int(ws[offRow2+pairIndex(o>>8&0xFF, p>>8&0xFF)]) +
+		int(ws[offRow3+pairIndex(o>>16&0xFF, p>>16&0xFF)]) +
+		int(ws[offRow4+pairIndex(o>>24&0xFF, p>>24&0xFF)])
+}
+
+func diag8Weight(ws []int16, o, p uint64) int {
+	return int(ws[offDiag8+pairIndex(diagonalBits(o, 0x8040201008040201), diagonalBits(p, 0x8040201008040201))])
+}
+
+// shortDiagsWeight is the diagonals of 7, 6, 5 and 4 squares.
+func shortDiagsWeight(ws []int16, o, p uint64) int {
+	return int(ws[offDiag7+pairIndex(diagonalBits(o, 0x0080402010080402)>>1, diagonalBits(p, 0x0080402010080402)>>1)]) +
+		int(ws[offDiag6+pairIndex(diagonalBits(o, 0x0000804020100804)>>2, diagonalBits(p, 0x0000804020100804)>>2)]) +
+		int(ws[offDiag5+pairIndex(diagonalBits(o, 0x0000008040201008)>>3, diagonalBits(p, 0x0000008040201008)>>3)]) +
+		int(ws[offDiag4+pairIndex(diagonalBits(o, 0x0000000080402010)>>4, diagonalBits(p, 0x0000000080402010)>>4)])
 }
 
 // mobilityFeature returns the side to move's legal moves minus the

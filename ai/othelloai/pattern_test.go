@@ -349,14 +349,20 @@ func TestTrain(t *testing.T) {
 	t.Logf("wrote %s: %d bytes in %v", out, len(data), time.Since(start))
 }
 
-func BenchmarkEvaluatePatterns(b *testing.B) {
+// benchPositions returns the positions of random games the evaluation
+// benchmarks cycle through (at least 1000), with the weights loaded.
+func benchPositions() (own, opp []uint64) {
 	patternOnce.Do(loadPatterns)
 	r := rand.New(rand.NewPCG(1, 2))
-	var own, opp []uint64
 	for len(own) < 1000 {
 		o, p := randomGame(r)
 		own, opp = append(own, o...), append(opp, p...)
 	}
+	return own, opp
+}
+
+func BenchmarkEvaluatePatterns(b *testing.B) {
+	own, opp := benchPositions()
 	i := 0
 	for b.Loop() {
 		EvaluatePatterns(own[i%1000], opp[i%1000])
@@ -367,13 +373,7 @@ func BenchmarkEvaluatePatterns(b *testing.B) {
 // BenchmarkEvaluatePatternsUnfolded is BenchmarkEvaluatePatterns with the
 // unfolded tables (88 lookups a position instead of 46).
 func BenchmarkEvaluatePatternsUnfolded(b *testing.B) {
-	patternOnce.Do(loadPatterns)
-	r := rand.New(rand.NewPCG(1, 2))
-	var own, opp []uint64
-	for len(own) < 1000 {
-		o, p := randomGame(r)
-		own, opp = append(own, o...), append(opp, p...)
-	}
+	own, opp := benchPositions()
 	i := 0
 	for b.Loop() {
 		evaluatePatternsWith(patternWeights, own[i%1000], opp[i%1000])

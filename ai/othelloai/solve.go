@@ -277,11 +277,7 @@ func (s *solver) rootWLD(own, opp uint64) (rules.Move, int) {
 	if moves == 0 {
 		return rules.Pass, -s.search(opp, own, -1, 1)
 	}
-	best, v := s.rootWindow(own, opp, moves, -1, 1)
-	if s.stop.Load() {
-		return rules.NoMove, 0
-	}
-	return best, v
+	return s.rootWindow(own, opp, moves, -1, 1)
 }
 
 // aspirationWidth is the half width of the root's first window, in discs.

@@ -361,20 +361,11 @@ func TestSolveWLD(t *testing.T) {
 	// answers from the WLD solve above MaxSolveEmpties only when the side
 	// to move does not lose (a fail-soft bound: it depends on what the
 	// table holds from earlier solves).
-	sign := func(x int) int {
-		switch {
-		case x > 0:
-			return 1
-		case x < 0:
-			return -1
-		}
-		return 0
-	}
 	k := New()
 	for _, p := range readOBF(t, "fforum-1-19.obf", 1) {
 		before := p.board.Position()
 		m, v, _, ok := SolveWLD(context.Background(), p.board)
-		if !ok || sign(v) != sign(p.score) || v > 0 && v > p.score || v < 0 && v < p.score {
+		if !ok || score.Sign(v) != score.Sign(p.score) || v > 0 && v > p.score || v < 0 && v < p.score {
 			t.Errorf("FFO #%d: WLD %+d ok %v, exact %+d", p.num, v, ok, p.score)
 			continue
 		}
@@ -385,17 +376,17 @@ func TestSolveWLD(t *testing.T) {
 			child := p.board.Clone().(*othello.Board)
 			child.Play(m)
 			_, d, _, _ := SolveExact(context.Background(), child)
-			if sign(-d) != sign(p.score) {
+			if score.Sign(-d) != score.Sign(p.score) {
 				t.Errorf("FFO #%d: WLD move %s leads to %+d, the position is %+d", p.num, p.board.MoveString(m), -d, p.score)
 			}
 		}
 		k.MaxSolveEmpties, k.MaxWLDEmpties = p.board.Empties()-1, p.board.Empties()
-		km, score, _, kok := k.Solve(context.Background(), p.board)
+		km, got, _, kok := k.Solve(context.Background(), p.board)
 		switch {
 		case p.score < 0 && kok:
-			t.Errorf("FFO #%d: Solve answers a lost position (%s %d)", p.num, p.board.MoveString(km), score)
-		case p.score >= 0 && (!kok || sign(score) != sign(p.score) || score > 100*p.score):
-			t.Errorf("FFO #%d: Solve = %d %v, want a bound of %d with its sign", p.num, score, kok, 100*p.score)
+			t.Errorf("FFO #%d: Solve answers a lost position (%s %d)", p.num, p.board.MoveString(km), got)
+		case p.score >= 0 && (!kok || score.Sign(got) != score.Sign(p.score) || got > 100*p.score):
+			t.Errorf("FFO #%d: Solve = %d %v, want a bound of %d with its sign", p.num, got, kok, 100*p.score)
 		}
 	}
 }
