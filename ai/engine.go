@@ -99,7 +99,11 @@ type Engine struct {
 	probcut  ProbCutter
 	timer    IterationTimer
 	verifier RootVerifier
-	gameName string
+	shallow  ShallowSearcher
+	// shallowDepth: nodes of at most this remaining depth go to shallow
+	// (-1: none).
+	shallowDepth int
+	gameName     string
 
 	// Per-search state.
 	s          rules.State
@@ -114,6 +118,7 @@ type Engine struct {
 	pv         [maxPly][maxPly]rules.Move
 	pvLen      [maxPly]int
 	nodes      int64
+	nextCheck  int64 // e.nodes at which negamax next looks at the clock and limits
 	nodeLimit  int64
 	deadline   time.Time
 	hasDead    bool
@@ -199,4 +204,9 @@ func (e *Engine) bind(s rules.State) {
 	e.probcut, _ = k.(ProbCutter)
 	e.timer, _ = k.(IterationTimer)
 	e.verifier, _ = k.(RootVerifier)
+	e.shallow, _ = k.(ShallowSearcher)
+	e.shallowDepth = -1
+	if e.shallow != nil && e.shallow.ShallowDepth() > 0 {
+		e.shallowDepth = e.shallow.ShallowDepth()
+	}
 }

@@ -112,9 +112,28 @@ type RootVerifier interface {
 	Refuted(ctx context.Context, s rules.State, m rules.Move) bool
 }
 
+// ShallowSearcher is optional: a game's own alpha-beta for the last plies
+// of the tree, on its raw representation, without the transposition table,
+// killers or history (the nodes near the leaves are most of the tree, and
+// for them the generic node's bookkeeping costs more than it saves; Edax's
+// midgame search does the same). At a node with ply > 0 and a remaining
+// depth of at most ShallowDepth plies, the search calls ShallowSearch
+// instead of searching the node itself. ShallowSearch must return what the
+// search would (ShallowDepth <= 0: never called): a fail-soft negamax score of s to depth plies (a pass is a
+// ply) within the window (alpha, beta), the clamped evaluation at depth 0,
+// score.Terminal(outcome, ply) for a finished game; with the nodes it
+// visited (each position counted once, the node itself included) and
+// horizon true when a score came from the evaluation (false: the result is
+// exact). ok = false (with nothing searched) hands the node back to the
+// search. It must not allocate and must leave s unchanged.
+type ShallowSearcher interface {
+	ShallowDepth() int
+	ShallowSearch(s rules.State, depth, ply, alpha, beta int) (score int, nodes int64, horizon, ok bool)
+}
+
 // Knowledge is what a game plugs into the search: an Evaluator, and any of
 // MoveOrderer, CandidateGenerator, Solver, RootFilter, RootVerifier,
-// ProbCutter and IterationTimer, detected with
+// ProbCutter, ShallowSearcher and IterationTimer, detected with
 // type assertions.
 type Knowledge interface {
 	Evaluator

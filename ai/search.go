@@ -54,6 +54,7 @@ func (e *Engine) begin(ctx context.Context, s rules.State, lim Limits, report fu
 	e.stop.Store(false)
 	e.aborted = false
 	e.nodes = 0
+	e.nextCheck = checkInterval
 	e.nodeLimit = lim.Nodes
 	e.hasDead = lim.Time > 0
 	if e.hasDead {
@@ -397,12 +398,21 @@ func (e *Engine) child(same bool, depth, ply, alpha, beta int) int {
 	return -e.negamax(depth, ply, -beta, -alpha)
 }
 
+// checkInterval is how many nodes negamax visits between two looks at the
+// clock, the limits and the progress report.
+const checkInterval = 1024
+
+// shallowReach bounds the plies a ShallowSearcher's search may add beyond
+// its depth (passes), so that no node reaches maxPly.
+const shallowReach = 64
+
 // negamax is the alpha-beta principal variation search of the position e.s
 // to depth plies, at distance ply from the root.
 func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 	e.pvLen[ply] = 0
 	e.nodes++
-	if e.nodes&1023 == 0 {
+	if e.nodes >= e.nextCheck {
+		e.nextCheck = e.nodes + checkInterval
 		if e.stopped() {
 			e.aborted = true
 		} else if e.report != nil && e.since(e.lastReport) > 100*time.Millisecond && e.best.Depth > 0 {
@@ -413,6 +423,13 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 		return 0
 	}
 	s := e.s
+	if depth <= e.shallowDepth && ply > 0 && ply < maxPly-shallowReach {
+		if v, n, hor, ok := e.shallow.ShallowSearch(s, depth, ply, alpha, beta); ok {
+			e.nodes += n - 1 // this node was counted above
+			e.horizon = e.horizon || hor
+			return v
+		}
+	}
 	if over, sc := s.Outcome(); over {
 		return terminalScore(sc, ply)
 	}

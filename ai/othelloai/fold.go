@@ -145,7 +145,12 @@ func permuteIndices(perm []int) []int32 {
 // and 5 (the transposes) edge+2X, corner 2x5 and the rows; images 6 and 7
 // only corner 2x5.
 func evaluateFolded(fw [][]int16, own, opp uint64) int {
-	m1, m2 := othello.MovesMask(own, opp), othello.MovesMask(opp, own)
+	return evaluateFoldedMoves(fw, own, opp, othello.MovesMask(own, opp), othello.MovesMask(opp, own))
+}
+
+// evaluateFoldedMoves is evaluateFolded given both sides' legal moves m1
+// (MovesMask(own, opp)) and m2 (MovesMask(opp, own)).
+func evaluateFoldedMoves(fw [][]int16, own, opp, m1, m2 uint64) int {
 	if m1|m2 == 0 {
 		return 100 * othello.FinalScore(own, opp)
 	}

@@ -58,12 +58,17 @@ type Knowledge struct {
 	MPCThreshold float64
 	// NoBook turns the opening book (BookMove, book.go) off.
 	NoBook bool
+	// ShallowPlies: the midgame search hands nodes with at most this
+	// many plies left to ShallowSearch (shallow.go); 0 (the zero
+	// Knowledge): only the horizon's evaluations. New sets
+	// DefaultShallowPlies.
+	ShallowPlies int
 }
 
 // New returns the Othello knowledge with the default settings.
 func New() *Knowledge {
 	return &Knowledge{MaxSolveEmpties: DefaultMaxSolveEmpties, MaxWLDEmpties: DefaultMaxWLDEmpties,
-		Stretch: true, MPCThreshold: DefaultMPCThreshold}
+		Stretch: true, MPCThreshold: DefaultMPCThreshold, ShallowPlies: DefaultShallowPlies}
 }
 
 // Solve solves s (an *othello.Board) exactly when it has at most

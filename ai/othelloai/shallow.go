@@ -1,0 +1,185 @@
+package othelloai
+
+import (
+	"math/bits"
+
+	"planiverse/ai/score"
+	"planiverse/rules"
+	"planiverse/rules/othello"
+)
+
+// The shallow search: the last plies of the midgame search on raw
+// bitboards (planiverse/ai's ShallowSearcher). Near the leaves the generic
+// node's work (the game-over test, a move list, the table probe, scoring
+// every move's reply mobility, Play and Undo through the rules.State
+// interface) costs more than the evaluation; here a node at one ply from
+// the horizon evaluates its children straight from the flips, in a fixed
+// square order, and a deeper node orders its moves by the opponent's
+// replies, whose mask its child needs anyway.
+
+// DefaultShallowPlies is Knowledge.ShallowPlies's default.
+const DefaultShallowPlies = 1
+
+// ShallowDepth implements planiverse/ai's ShallowSearcher: the search hands
+// nodes with at most ShallowPlies plies left to ShallowSearch.
+func (k *Knowledge) ShallowDepth() int { return k.ShallowPlies }
+
+// ShallowSearch implements planiverse/ai's ShallowSearcher for s, an
+// *othello.Board (ok = false for any other state): the fail-soft negamax
+// score of s to depth plies within (alpha, beta), a pass counting as a
+// ply, the pattern evaluation (EvaluatePatterns) at depth 0 and
+// score.Terminal of the final disc difference at ply for a finished game;
+// the positions visited and whether any score came from the evaluation.
+// It does not allocate and leaves s unchanged.
+func (k *Knowledge) ShallowSearch(s rules.State, depth, ply, alpha, beta int) (v int, nodes int64, horizon, ok bool) {
+	b, isBoard := s.(*othello.Board)
+	if !isBoard {
+		return 0, 0, false, false
+	}
+	own, opp := b.Bitboards()
+	var sh shallowSearch
+	v = sh.search(own, opp, othello.MovesMask(own, opp), depth, ply, alpha, beta)
+	return v, sh.nodes, sh.horizon, true
+}
+
+// shallowSearch is one ShallowSearch's counters.
+type shallowSearch struct {
+	nodes   int64
+	horizon bool
+}
+
+// leafOrder is the order in which a node one ply from the horizon tries
+// its moves: corners, then the squares that are neither X- nor C-squares,
+// then C-squares, then X-squares.
+var leafOrder = [4]uint64{
+	cornerMask,
+	^(cornerMask | xSquares | cSquares),
+	cSquares,
+	xSquares,
+}
+
+// xSquares and cSquares are the squares diagonally and orthogonally next
+// to a corner.
+const (
+	xSquares uint64 = 0x0042000000004200
+	cSquares uint64 = 0x4281000000008142
+)
+
+// search is the negamax of (own, opp), own to move with legal moves moves
+// (MovesMask(own, opp)), to depth plies at ply.
+func (sh *shallowSearch) search(own, opp, moves uint64, depth, ply, alpha, beta int) int {
+	sh.nodes++
+	if moves == 0 {
+		replies := othello.MovesMask(opp, own)
+		if replies == 0 {
+			return score.Terminal(othello.FinalScore(own, opp), ply)
+		}
+		if depth <= 0 {
+			sh.horizon = true
+			return evaluateWithMoves(own, opp, moves, replies)
+		}
+		return -sh.search(opp, own, replies, depth-1, ply+1, -beta, -alpha)
+	}
+	if depth <= 0 {
+		sh.horizon = true
+		return evaluateWithMoves(own, opp, moves, othello.MovesMask(opp, own))
+	}
+	if depth == 1 {
+		return sh.frontier(own, opp, moves, ply, alpha, beta)
+	}
+
+	// Order by the opponent's replies (fewest first, corners they could
+	// take counted twice), keeping each child's reply mask for its search.
+	var list [32]struct {
+		sq      int8
+		key     int16
+		own     uint64 // the child's side to move (the opponent)
+		opp     uint64
+		replies uint64
+	}
+	n := 0
+	empt := ^(own | opp)
+	for m := moves; m != 0; m &= m - 1 {
+		sq := bits.TrailingZeros64(m)
+		f := othello.FlipsMask(sq, own, opp)
+		o2, p2 := opp&^f, own|f|1<<sq
+		r := othello.MovesMask(o2, p2)
+		key := int16(squareValue[sq]) - 40*int16(bits.OnesCount64(r)) - 200*int16(bits.OnesCount64(r&cornerMask))
+		if c := xCorner[sq]; c >= 0 && empt>>c&1 != 0 {
+			key -= 300
+		}
+		if c := cCorner[sq]; c >= 0 && empt>>c&1 != 0 {
+			key -= 100
+		}
+		// Insertion by key, highest first.
+		i := n
+		for i > 0 && list[i-1].key < key {
+			list[i] = list[i-1]
+			i--
+		}
+		list[i].sq, list[i].key, list[i].own, list[i].opp, list[i].replies = int8(sq), key, o2, p2, r
+		n++
+	}
+	best := -score.WinScore - 1
+	for i := 0; i < n; i++ {
+		c := &list[i]
+		v := -sh.search(c.own, c.opp, c.replies, depth-1, ply+1, -beta, -alpha)
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// frontier is search at depth 1: each child is evaluated (or scored as a
+// finished game) straight from its flips, the moves tried in leafOrder.
+func (sh *shallowSearch) frontier(own, opp, moves uint64, ply, alpha, beta int) int {
+	best := -score.WinScore - 1
+	for _, class := range leafOrder {
+		for m := moves & class; m != 0; m &= m - 1 {
+			sq := bits.TrailingZeros64(m)
+			f := othello.FlipsMask(sq, own, opp)
+			o2, p2 := opp&^f, own|f|1<<sq
+			sh.nodes++
+			r := othello.MovesMask(o2, p2)
+			rr := othello.MovesMask(p2, o2)
+			var v int
+			if r|rr == 0 {
+				v = -score.Terminal(othello.FinalScore(o2, p2), ply+1)
+			} else {
+				sh.horizon = true
+				v = -evaluateWithMoves(o2, p2, r, rr)
+			}
+			if v > best {
+				best = v
+				if v > alpha {
+					alpha = v
+					if v >= beta {
+						return best
+					}
+				}
+			}
+		}
+	}
+	return best
+}
+
+// evaluateWithMoves is EvaluatePatterns(own, opp) given both sides' legal
+// moves (MovesMask(own, opp) and MovesMask(opp, own), not both empty),
+// clamped to ±score.MaxEval like the search's evaluation.
+func evaluateWithMoves(own, opp, m1, m2 uint64) int {
+	patternOnce.Do(loadPatterns)
+	var v int
+	if foldedWeights != nil {
+		v = evaluateFoldedMoves(foldedWeights, own, opp, m1, m2)
+	} else {
+		v = EvaluatePatterns(own, opp)
+	}
+	return max(-score.MaxEval, min(score.MaxEval, v))
+}

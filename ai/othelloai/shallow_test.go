@@ -1,0 +1,187 @@
+package othelloai_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"planiverse/ai"
+	"planiverse/ai/othelloai"
+	"planiverse/ai/score"
+	"planiverse/rules"
+	"planiverse/rules/othello"
+)
+
+// referenceNegamax is a plain negamax of b to depth plies at ply through
+// the rules.State interface, without pruning: the value ShallowSearch
+// must reproduce.
+func referenceNegamax(k *othelloai.Knowledge, b *othello.Board, depth, ply int) int {
+	if over, sc := b.Outcome(); over {
+		return score.Terminal(sc, ply)
+	}
+	if depth <= 0 {
+		return max(-score.MaxEval, min(score.MaxEval, k.Evaluate(b)))
+	}
+	best := -score.WinScore - 1
+	for _, m := range b.Moves(nil) {
+		b.Play(m)
+		best = max(best, -referenceNegamax(k, b, depth-1, ply+1))
+		b.Undo()
+	}
+	return best
+}
+
+// shallowTestBoards returns positions from random games, every fifth ply,
+// with a few near the end so that passes and finished games occur.
+func shallowTestBoards(games int) []*othello.Board {
+	r := rand.New(rand.NewPCG(5, 6))
+	var out []*othello.Board
+	for range games {
+		b := othello.New()
+		for ply := 0; ; ply++ {
+			if over, _ := b.Outcome(); over {
+				break
+			}
+			if ply%5 == 0 || b.Empties() < 8 {
+				out = append(out, b.Copy())
+			}
+			ms := b.Moves(nil)
+			b.Play(ms[r.IntN(len(ms))])
+		}
+	}
+	return out
+}
+
+// TestShallowSearchMatchesNegamax checks ShallowSearch against a plain
+// negamax: the exact value with an open window, and fail-soft bounds on the
+// right side of null windows around it (a fail-high score is a lower bound,
+// a fail-low one an upper bound); the board is left unchanged and the
+// nodes and horizon flag are sane.
+func TestShallowSearchMatchesNegamax(t *testing.T) {
+	k := othelloai.New()
+	boards := shallowTestBoards(12)
+	if testing.Short() {
+		boards = boards[:60]
+	}
+	checked := 0
+	for _, b := range boards {
+		for depth := 0; depth <= 3; depth++ {
+			ply := 1 + depth
+			want := referenceNegamax(k, b, depth, ply)
+			hash, pos := b.Hash(), b.Position()
+			v, nodes, horizon, ok := k.ShallowSearch(b, depth, ply, -score.WinScore-1, score.WinScore+1)
+			if !ok || v != want {
+				t.Fatalf("%s depth %d: ShallowSearch %d (ok %v), negamax %d", pos, depth, v, ok, want)
+			}
+			if b.Hash() != hash || b.Position() != pos {
+				t.Fatalf("%s: ShallowSearch changed the board", pos)
+			}
+			if nodes < 1 {
+				t.Fatalf("%s depth %d: %d nodes", pos, depth, nodes)
+			}
+			if over, _ := b.Outcome(); !over && depth == 0 && !horizon {
+				t.Fatalf("%s: an evaluation without the horizon flag", pos)
+			}
+			if over, _ := b.Outcome(); over && horizon {
+				t.Fatalf("%s: a finished game with the horizon flag", pos)
+			}
+			for _, a := range []int{want - 1, want, want - 50, want + 30} {
+				v, _, _, _ := k.ShallowSearch(b, depth, ply, a, a+1)
+				switch {
+				case want > a && (v <= a || v > want):
+					t.Fatalf("%s depth %d window (%d,%d): %d, value %d (want a lower bound above alpha)", pos, depth, a, a+1, v, want)
+				case want <= a && (v > a || v < want):
+					t.Fatalf("%s depth %d window (%d,%d): %d, value %d (want an upper bound at most alpha)", pos, depth, a, a+1, v, want)
+				}
+			}
+			checked++
+		}
+	}
+	if checked < 200 {
+		t.Fatalf("only %d cases", checked)
+	}
+}
+
+// TestShallowSearchDeclines checks that a state other than an Othello
+// board is handed back to the search.
+func TestShallowSearchDeclines(t *testing.T) {
+	var s rules.State
+	if _, _, _, ok := othelloai.New().ShallowSearch(s, 2, 1, -1, 1); ok {
+		t.Fatal("ShallowSearch took a nil state")
+	}
+}
+
+// TestShallowSearchAllocs checks that the shallow search allocates nothing.
+func TestShallowSearchAllocs(t *testing.T) {
+	k := othelloai.New()
+	b := shallowTestBoards(1)[4]
+	if a := testing.AllocsPerRun(20, func() { k.ShallowSearch(b, 3, 1, -score.WinScore, score.WinScore) }); a != 0 {
+		t.Fatalf("%v allocations a call", a)
+	}
+}
+
+// TestShallowInSearch checks the shallow search inside the engine: at
+// depths 1 and 2 (no late move reductions, whose choices depend on the
+// killers and history the shallow nodes do not feed) the search finds the
+// same score with and without it, and at depth 6 it returns a legal move.
+func TestShallowInSearch(t *testing.T) {
+	for i, b := range shallowTestBoards(4) {
+		if over, _ := b.Outcome(); over || i%3 != 0 {
+			continue
+		}
+		for depth := 1; depth <= 2; depth++ {
+			var got [2]int
+			for j, plies := range []int{0, othelloai.DefaultShallowPlies} {
+				k := othelloai.New()
+				k.NoBook = true
+				k.ShallowPlies = plies
+				e := ai.NewEngine(4)
+				e.SetKnowledge(k)
+				got[j] = e.Search(context.Background(), b, ai.Limits{Depth: depth}, nil).Score
+			}
+			if got[0] != got[1] {
+				t.Errorf("%s: depth %d scores %d without and %d with the shallow search", b.Position(), depth, got[0], got[1])
+			}
+		}
+		k := othelloai.New()
+		k.NoBook = true
+		e := ai.NewEngine(4)
+		e.SetKnowledge(k)
+		m := e.Search(context.Background(), b, ai.Limits{Depth: 6}, nil).Move
+		if !slices.Contains(b.Moves(nil), m) {
+			t.Fatalf("%s: depth 6 returned %v, not a legal move", b.Position(), m)
+		}
+	}
+}
+
+// BenchmarkMidgameSearch searches middle-game positions (28-44 empties,
+// from random games) to depth 10 with multi-ProbCut and a cleared 1 MB table,
+// as the top level does, with the shallow search off and at 2 and 3 plies;
+// ns/op is one position.
+func BenchmarkMidgameSearch(b *testing.B) {
+	var boards []*othello.Board
+	for _, bd := range shallowTestBoards(8) {
+		if e := bd.Empties(); e >= 28 && e <= 44 {
+			boards = append(boards, bd)
+		}
+	}
+	for _, plies := range []int{0, 1, 2, 3} {
+		b.Run(fmt.Sprintf("shallow=%d", plies), func(b *testing.B) {
+			k := othelloai.New()
+			k.NoBook = true
+			k.ShallowPlies = plies
+			e := ai.NewEngine(1)
+			e.SetKnowledge(k)
+			i := 0
+			var nodes int64
+			for b.Loop() {
+				e.ClearHash()
+				nodes += e.Search(context.Background(), boards[i%len(boards)], ai.Limits{Depth: 10}, nil).Nodes
+				i++
+			}
+			b.ReportMetric(float64(nodes)/float64(i), "nodes/op")
+		})
+	}
+}
