@@ -347,20 +347,23 @@ func (k *Knowledge) patternMoves(g *gomoku.Game, buf []rules.Move) []rules.Move 
 	if len(buf)-start <= CandidateCap {
 		return buf
 	}
-	for i, m := range buf[start:] {
-		k.order[i] = a.pointOrder(int(m), me)
-	}
-	// Partial selection sort: the best CandidateCap first.
-	ms, sc := buf[start:], k.order[:len(buf)-start]
-	for i := 0; i < CandidateCap; i++ {
-		bi := i
-		for j := i + 1; j < len(ms); j++ {
-			if sc[j] > sc[bi] {
-				bi = j
-			}
+	// Keep the best CandidateCap in buf[start:start+n], sorted by
+	// pointOrder (highest first, earlier points first among equals): a
+	// point below the last kept one, most of them, costs one comparison.
+	ms, sc := buf[start:], k.order[:]
+	n := 0
+	for _, m := range ms {
+		v := a.pointOrder(int(m), me)
+		if n == CandidateCap && v <= sc[n-1] {
+			continue
 		}
-		ms[i], ms[bi] = ms[bi], ms[i]
-		sc[i], sc[bi] = sc[bi], sc[i]
+		i := min(n, CandidateCap-1)
+		for i > 0 && sc[i-1] < v {
+			ms[i], sc[i] = ms[i-1], sc[i-1]
+			i--
+		}
+		ms[i], sc[i] = m, v
+		n = min(n+1, CandidateCap)
 	}
 	return buf[:start+CandidateCap]
 }

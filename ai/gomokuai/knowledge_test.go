@@ -450,7 +450,7 @@ func TestCandidates(t *testing.T) {
 	if len(got) != CandidateCap+1 || !slices.Contains(got, rules.Swap) {
 		t.Errorf("after the first stone: %d candidates %s", len(got), names(g, got))
 	}
-	for _, m := range pts(t, g, "G9 H9 J9 G8 J8 G7 H7 J7") {
+	for _, m := range pts(t, g, "G9 H9 I9 G8 I8 G7 H7 I7") {
 		if !slices.Contains(got, m) {
 			t.Errorf("after the first stone: candidates %s lack %s", names(g, got), g.MoveString(m))
 		}
