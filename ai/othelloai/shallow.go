@@ -17,7 +17,12 @@ import (
 // square order, and a deeper node orders its moves by the opponent's
 // replies, whose mask its child needs anyway.
 
-// DefaultShallowPlies is Knowledge.ShallowPlies's default.
+// DefaultShallowPlies is Knowledge.ShallowPlies's default: only the nodes
+// one ply from the horizon. Deeper, the nodes lose the table's move and
+// the killers: at 2 and 3 plies a depth-10 search visits 1.3 and 2.2
+// times the nodes and takes 15% and 90% longer than at 1 ply, which takes
+// 38% less time than without the shallow search
+// (go test -run '^$' -bench MidgameSearch ./ai/othelloai).
 const DefaultShallowPlies = 1
 
 // ShallowDepth implements planiverse/ai's ShallowSearcher: the search hands
