@@ -127,14 +127,19 @@ func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32
 		sq := int(m)
 		f := othello.FlipsMask(sq, own, opp)
 		o2, p2 := opp&^f, own|f|1<<sq
-		mob := othello.MovesMask(o2, p2)
-		v := int32(squareValue[sq]) - 40*int32(bits.OnesCount64(mob)) - 200*int32(bits.OnesCount64(mob&cornerMask))
-		if c := xCorner[sq]; c >= 0 && empt>>c&1 != 0 {
-			v -= 300
-		}
-		if c := cCorner[sq]; c >= 0 && empt>>c&1 != 0 {
-			v -= 100
-		}
-		scores[i] = v
+		scores[i] = int32(movePriority(sq, empt, othello.MovesMask(o2, p2)))
 	}
+}
+
+// movePriority is OrderMoves' priority of playing sq, with empt the empty
+// squares before the move and replies the opponent's legal moves after it.
+func movePriority(sq int, empt, replies uint64) int {
+	v := int(squareValue[sq]) - 40*bits.OnesCount64(replies) - 200*bits.OnesCount64(replies&cornerMask)
+	if c := xCorner[sq]; c >= 0 && empt>>c&1 != 0 {
+		v -= 300
+	}
+	if c := cCorner[sq]; c >= 0 && empt>>c&1 != 0 {
+		v -= 100
+	}
+	return v
 }

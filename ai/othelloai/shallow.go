@@ -14,8 +14,8 @@ import (
 // every move's reply mobility, Play and Undo through the rules.State
 // interface) costs more than the evaluation; here a node at one ply from
 // the horizon evaluates its children straight from the flips, in a fixed
-// square order, and a deeper node orders its moves by the opponent's
-// replies, whose mask its child needs anyway.
+// square order, and a deeper node orders its moves as OrderMoves does,
+// keeping the opponent's reply mask its child needs anyway.
 
 // DefaultShallowPlies is Knowledge.ShallowPlies's default: only the nodes
 // one ply from the horizon. Deeper, the nodes lose the table's move and
@@ -93,10 +93,10 @@ func (sh *shallowSearch) search(own, opp, moves uint64, depth, ply, alpha, beta 
 		return sh.frontier(own, opp, moves, ply, alpha, beta)
 	}
 
-	// Order by the opponent's replies (fewest first, corners they could
-	// take counted twice), keeping each child's reply mask for its search.
+	// Order as OrderMoves does (movePriority: square, the opponent's
+	// replies, corners left open), keeping each child's reply mask for its
+	// search.
 	var list [32]struct {
-		sq      int8
 		key     int16
 		own     uint64 // the child's side to move (the opponent)
 		opp     uint64
@@ -109,20 +109,14 @@ func (sh *shallowSearch) search(own, opp, moves uint64, depth, ply, alpha, beta 
 		f := othello.FlipsMask(sq, own, opp)
 		o2, p2 := opp&^f, own|f|1<<sq
 		r := othello.MovesMask(o2, p2)
-		key := int16(squareValue[sq]) - 40*int16(bits.OnesCount64(r)) - 200*int16(bits.OnesCount64(r&cornerMask))
-		if c := xCorner[sq]; c >= 0 && empt>>c&1 != 0 {
-			key -= 300
-		}
-		if c := cCorner[sq]; c >= 0 && empt>>c&1 != 0 {
-			key -= 100
-		}
+		key := int16(movePriority(sq, empt, r))
 		// Insertion by key, highest first.
 		i := n
 		for i > 0 && list[i-1].key < key {
 			list[i] = list[i-1]
 			i--
 		}
-		list[i].sq, list[i].key, list[i].own, list[i].opp, list[i].replies = int8(sq), key, o2, p2, r
+		list[i].key, list[i].own, list[i].opp, list[i].replies = key, o2, p2, r
 		n++
 	}
 	best := -score.WinScore - 1
