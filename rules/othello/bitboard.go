@@ -14,23 +14,21 @@ import "math/bits"
 const notEdgeCols = 0x7E7E7E7E7E7E7E7E
 
 // notEdgeColsVar is notEdgeCols held in a variable (never written) for
-// MovesMask: with the constant, the compiler re-associates each
+// movesMaskGeneric: with the constant, the compiler re-associates each
 // M & x into opp & const & x and so spends an extra AND (and a
 // constant load) on every use of M; from a variable it computes M once.
 // Perft(11): 0.73 -> 0.68 CPU-s.
 var notEdgeColsVar uint64 = notEdgeCols
 
-// MovesMask returns the bitboard of the legal placements of the player whose
-// discs are own against the discs opp (bit i = square i may be played). It is
-// 0 when the player must pass or the game is over. own and opp must be
-// disjoint.
+// movesMaskGeneric is MovesMask in Go: the implementation on other
+// architectures and on amd64 CPUs without AVX2 (moves_amd64.go).
 //
 // For each axis (shift d = 1, 7, 8, 9 bits) it fills from own across runs of
 // 1..6 opponent discs in both directions with a parallel-prefix
 // (Kogge-Stone style) fill, then steps one square further: the idea of
 // Edax's generic move generator, written out here with constant shifts so
 // the compiler keeps everything in registers.
-func MovesMask(own, opp uint64) uint64 {
+func movesMaskGeneric(own, opp uint64) uint64 {
 	P := own
 	M := opp & notEdgeColsVar
 	// Horizontal, d = 1.
