@@ -101,11 +101,10 @@ var rays = func() (r [64][8]uint64) {
 	return r
 }()
 
-// FlipsMask returns the bitboard of the opponent discs that a disc placed on
-// square sq (0..63, taken modulo 64) by the player owning own would flip, opp
-// being the opponent's discs. The result is 0 exactly when the placement is
-// illegal (sq occupied is not checked: callers test it or use MovesMask).
-func FlipsMask(sq int, own, opp uint64) uint64 {
+// flipsMaskGeneric is FlipsMask in Go: the implementation on other
+// architectures and on amd64 CPUs without AVX2 (moves_amd64.go). It scans
+// the eight rays leaving sq.
+func flipsMaskGeneric(sq int, own, opp uint64) uint64 {
 	r := &rays[sq&63]
 	// Towards higher indices the first non-opponent square is the lowest set
 	// bit of ray &^ opp; if it is own (x != 0), the ray squares below it

@@ -25,3 +25,13 @@ var hasAVX2 = cpu.X86.HasAVX2
 //
 //go:noescape
 func MovesMask(own, opp uint64) uint64
+
+// FlipsMask returns the bitboard of the opponent discs that a disc placed on
+// square sq (0..63, taken modulo 64) by the player owning own would flip, opp
+// being the opponent's discs. The result is 0 exactly when the placement is
+// illegal (sq occupied is not checked: callers test it or use MovesMask).
+//
+// On amd64 it is written in assembly (moves_amd64.s) like MovesMask.
+//
+//go:noescape
+func FlipsMask(sq int, own, opp uint64) uint64

@@ -101,3 +101,84 @@ TEXT ·MovesMask(SB), NOSPLIT, $0-24
 
 generic:
 	JMP ·movesMaskGeneric(SB)
+
+// func FlipsMask(sq int, own, opp uint64) uint64
+//
+// Without AVX2 it tail-jumps to flipsMaskGeneric. With AVX2 it fills from
+// the placed disc X across the opponent discs as MovesMask fills from own,
+// in the eight directions at once (Y5 towards higher squares, Y6 towards
+// lower ones), and keeps a direction's run when the square after it is own.
+// Y0 = X, Y1 = own, Y2 = d, Y3 = 2d, Y4 = M (opp & movesEdge), Y7 = pl,
+// Y8 = pr, Y9 to Y12 temporaries.
+TEXT ·FlipsMask(SB), NOSPLIT, $0-32
+	CMPB ·hasAVX2(SB), $0
+	JEQ  generic
+
+	MOVQ         sq+0(FP), CX
+	MOVL         $1, AX
+	SHLQ         CX, AX // X = 1 << (sq & 63)
+	VMOVQ        AX, X0
+	VPBROADCASTQ X0, Y0
+	VPBROADCASTQ own+8(FP), Y1
+	VPBROADCASTQ opp+16(FP), Y4
+	VMOVDQU      movesShift<>(SB), Y2
+	VMOVDQU      movesShift2<>(SB), Y3
+	VPAND        movesEdge<>(SB), Y4, Y4
+
+	// fl = M & (X << d), fr = M & (X >> d)
+	VPSLLVQ Y2, Y0, Y5
+	VPSRLVQ Y2, Y0, Y6
+	VPAND   Y4, Y5, Y5
+	VPAND   Y4, Y6, Y6
+
+	// fl |= M & (fl << d), fr |= M & (fr >> d)
+	VPSLLVQ Y2, Y5, Y9
+	VPSRLVQ Y2, Y6, Y10
+	VPAND   Y4, Y9, Y9
+	VPAND   Y4, Y10, Y10
+	VPOR    Y9, Y5, Y5
+	VPOR    Y10, Y6, Y6
+
+	// pl = M & (M << d), pr = pl >> d
+	VPSLLVQ Y2, Y4, Y7
+	VPAND   Y4, Y7, Y7
+	VPSRLVQ Y2, Y7, Y8
+
+	// Twice: fl |= pl & (fl << 2d), fr |= pr & (fr >> 2d)
+	VPSLLVQ Y3, Y5, Y9
+	VPSRLVQ Y3, Y6, Y10
+	VPAND   Y7, Y9, Y9
+	VPAND   Y8, Y10, Y10
+	VPOR    Y9, Y5, Y5
+	VPOR    Y10, Y6, Y6
+	VPSLLVQ Y3, Y5, Y9
+	VPSRLVQ Y3, Y6, Y10
+	VPAND   Y7, Y9, Y9
+	VPAND   Y8, Y10, Y10
+	VPOR    Y9, Y5, Y5
+	VPOR    Y10, Y6, Y6
+
+	// A run flips when the square after it is own: clear the lanes where
+	// (fl << d) & own, (fr >> d) & own are 0 (an empty run gives 0 too).
+	VPXOR    Y11, Y11, Y11
+	VPSLLVQ  Y2, Y5, Y9
+	VPSRLVQ  Y2, Y6, Y10
+	VPAND    Y1, Y9, Y9
+	VPAND    Y1, Y10, Y10
+	VPCMPEQQ Y11, Y9, Y9
+	VPCMPEQQ Y11, Y10, Y10
+	VPANDN   Y5, Y9, Y5
+	VPANDN   Y6, Y10, Y6
+	VPOR     Y6, Y5, Y5
+
+	// OR of the four lanes.
+	VEXTRACTI128 $1, Y5, X6
+	VPOR         X6, X5, X5
+	VPUNPCKHQDQ  X5, X5, X6
+	VPOR         X6, X5, X5
+	VMOVQ        X5, ret+24(FP)
+	VZEROUPPER
+	RET
+
+generic:
+	JMP ·flipsMaskGeneric(SB)

@@ -6,14 +6,15 @@ import (
 	"testing"
 )
 
-// The tests below compare MovesMask (on amd64 with AVX2, the assembly in
-// moves_amd64.s) with movesMaskGeneric; TestMasksAgainstNaive checks
-// MovesMask against the square-by-square reference.
+// The tests below compare MovesMask and FlipsMask (on amd64 with AVX2, the
+// assembly in moves_amd64.s) with movesMaskGeneric and flipsMaskGeneric;
+// TestMasksAgainstNaive checks them against the square-by-square
+// reference.
 
 func skipWithoutAVX2(t testing.TB) {
 	t.Helper()
 	if !hasAVX2 {
-		t.Skip("MovesMask is movesMaskGeneric here (no AVX2 assembly)")
+		t.Skip("MovesMask and FlipsMask are the Go versions here (no AVX2 assembly)")
 	}
 }
 
@@ -114,10 +115,47 @@ func TestMovesMaskAVX2Random(t *testing.T) {
 	}
 }
 
-func TestMovesMaskNoAllocs(t *testing.T) {
+// checkFlips compares FlipsMask with flipsMaskGeneric on every square of
+// (own, opp), occupied ones included (neither looks at sq's own square),
+// and on sq out of 0..63 (taken modulo 64).
+func checkFlips(t *testing.T, own, opp uint64) {
+	t.Helper()
+	for sq := -1; sq <= 64; sq++ {
+		if got, want := FlipsMask(sq, own, opp), flipsMaskGeneric(sq, own, opp); got != want {
+			t.Fatalf("FlipsMask(%d, %#x, %#x) = %#x, flipsMaskGeneric %#x", sq, own, opp, got, want)
+		}
+	}
+}
+
+func TestFlipsMaskAVX2PerftPositions(t *testing.T) {
+	skipWithoutAVX2(t)
+	own, opp := New().Bitboards()
+	n := 0
+	walkPositions(own, opp, 7, func(own, opp uint64) {
+		n++
+		checkFlips(t, own, opp)
+		checkFlips(t, opp, own)
+	})
+	if n < 65000 {
+		t.Fatalf("only %d positions visited", n)
+	}
+}
+
+func TestFlipsMaskAVX2Random(t *testing.T) {
+	skipWithoutAVX2(t)
+	r := rand.New(rand.NewPCG(15, 16))
+	for _, b := range randomBoards(r, 100000) {
+		checkFlips(t, b[0], b[1])
+	}
+}
+
+func TestMasksNoAllocs(t *testing.T) {
 	own, opp := New().Bitboards()
 	if n := testing.AllocsPerRun(100, func() { sink += MovesMask(own, opp) }); n != 0 {
 		t.Errorf("MovesMask allocates %v times a call", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { sink += FlipsMask(19, own, opp) }); n != 0 {
+		t.Errorf("FlipsMask allocates %v times a call", n)
 	}
 }
 
@@ -142,6 +180,27 @@ func FuzzMovesMask(f *testing.F) {
 		}
 		if got != want {
 			t.Fatalf("MovesMask(%#x, %#x) = %#x, want %#x", own, opp, got, want)
+		}
+	})
+}
+
+// FuzzFlipsMask compares FlipsMask with flipsMaskGeneric and, on an empty
+// square, with the square-by-square reference.
+func FuzzFlipsMask(f *testing.F) {
+	own, opp := New().Bitboards()
+	f.Add(19, own, opp)
+	f.Add(0, uint64(0x8100000000000081), uint64(0x7E7E7E7E7E7E7E7E))
+	f.Add(-1, uint64(1), ^uint64(1)&^(1<<63))
+	f.Fuzz(func(t *testing.T, sq int, own, opp uint64) {
+		opp &^= own
+		got := FlipsMask(sq, own, opp)
+		if want := flipsMaskGeneric(sq, own, opp); got != want {
+			t.Fatalf("FlipsMask(%d, %#x, %#x) = %#x, flipsMaskGeneric %#x", sq, own, opp, got, want)
+		}
+		if (own|opp)>>(sq&63)&1 == 0 {
+			if want := naiveFlips(sq&63, own, opp); got != want {
+				t.Fatalf("FlipsMask(%d, %#x, %#x) = %#x, want %#x", sq, own, opp, got, want)
+			}
 		}
 	})
 }
