@@ -124,11 +124,14 @@ type RootVerifier interface {
 // score.Terminal(outcome, ply) for a finished game; with the nodes it
 // visited (each position counted once, the node itself included) and
 // horizon true when a score came from the evaluation (false: the result is
-// exact). ok = false (with nothing searched) hands the node back to the
-// search. It must not allocate and must leave s unchanged.
+// exact); and move, the move of s that scored best (rules.NoMove when s
+// is over or at depth 0), which the search puts at the head of the node's
+// principal variation when the score falls inside the window. ok = false
+// (with nothing searched) hands the node back to the search. It must not
+// allocate and must leave s unchanged.
 type ShallowSearcher interface {
 	ShallowDepth() int
-	ShallowSearch(s rules.State, depth, ply, alpha, beta int) (score int, nodes int64, horizon, ok bool)
+	ShallowSearch(s rules.State, depth, ply, alpha, beta int) (score int, move rules.Move, nodes int64, horizon, ok bool)
 }
 
 // Knowledge is what a game plugs into the search: an Evaluator, and any of

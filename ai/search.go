@@ -424,9 +424,15 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 	}
 	s := e.s
 	if depth <= e.shallowDepth && ply > 0 && ply < maxPly-shallowReach {
-		if v, n, hor, ok := e.shallow.ShallowSearch(s, depth, ply, alpha, beta); ok {
+		if v, m, n, hor, ok := e.shallow.ShallowSearch(s, depth, ply, alpha, beta); ok {
 			e.nodes += n - 1 // this node was counted above
 			e.horizon = e.horizon || hor
+			if m != rules.NoMove && v > alpha && v < beta {
+				// The node's principal variation: its best move (the
+				// shallow search keeps no longer line).
+				e.pv[ply][0] = m
+				e.pvLen[ply] = 1
+			}
 			return v
 		}
 	}

@@ -34,23 +34,26 @@ func (k *Knowledge) ShallowDepth() int { return k.ShallowPlies }
 // score of s to depth plies within (alpha, beta), a pass counting as a
 // ply, the pattern evaluation (EvaluatePatterns) at depth 0 and
 // score.Terminal of the final disc difference at ply for a finished game;
-// the positions visited and whether any score came from the evaluation.
-// It does not allocate and leaves s unchanged.
-func (k *Knowledge) ShallowSearch(s rules.State, depth, ply, alpha, beta int) (v int, nodes int64, horizon, ok bool) {
+// the best move (a square, rules.Pass, or rules.NoMove at depth 0 and for
+// a finished game), the positions visited and whether any score came from
+// the evaluation. It does not allocate and leaves s unchanged.
+func (k *Knowledge) ShallowSearch(s rules.State, depth, ply, alpha, beta int) (v int, move rules.Move, nodes int64, horizon, ok bool) {
 	b, isBoard := s.(*othello.Board)
 	if !isBoard {
-		return 0, 0, false, false
+		return 0, rules.NoMove, 0, false, false
 	}
 	own, opp := b.Bitboards()
-	var sh shallowSearch
+	sh := shallowSearch{root: ply, move: rules.NoMove}
 	v = sh.search(own, opp, othello.MovesMask(own, opp), depth, ply, alpha, beta)
-	return v, sh.nodes, sh.horizon, true
+	return v, sh.move, sh.nodes, sh.horizon, true
 }
 
-// shallowSearch is one ShallowSearch's counters.
+// shallowSearch is one ShallowSearch's counters and its best move.
 type shallowSearch struct {
 	nodes   int64
 	horizon bool
+	root    int        // the ply of the searched position
+	move    rules.Move // its best move so far
 }
 
 // leafOrder is the order in which a node one ply from the horizon tries
@@ -83,6 +86,9 @@ func (sh *shallowSearch) search(own, opp, moves uint64, depth, ply, alpha, beta 
 			sh.horizon = true
 			return evaluateWithMoves(own, opp, moves, replies)
 		}
+		if ply == sh.root {
+			sh.move = rules.Pass
+		}
 		return -sh.search(opp, own, replies, depth-1, ply+1, -beta, -alpha)
 	}
 	if depth <= 0 {
@@ -98,6 +104,7 @@ func (sh *shallowSearch) search(own, opp, moves uint64, depth, ply, alpha, beta 
 	// search.
 	var list [32]struct {
 		key     int16
+		sq      int8
 		own     uint64 // the child's side to move (the opponent)
 		opp     uint64
 		replies uint64
@@ -116,7 +123,7 @@ func (sh *shallowSearch) search(own, opp, moves uint64, depth, ply, alpha, beta 
 			list[i] = list[i-1]
 			i--
 		}
-		list[i].key, list[i].own, list[i].opp, list[i].replies = key, o2, p2, r
+		list[i].key, list[i].sq, list[i].own, list[i].opp, list[i].replies = key, int8(sq), o2, p2, r
 		n++
 	}
 	best := -score.WinScore - 1
@@ -125,6 +132,9 @@ func (sh *shallowSearch) search(own, opp, moves uint64, depth, ply, alpha, beta 
 		v := -sh.search(c.own, c.opp, c.replies, depth-1, ply+1, -beta, -alpha)
 		if v > best {
 			best = v
+			if ply == sh.root {
+				sh.move = rules.Move(c.sq)
+			}
 			if v > alpha {
 				alpha = v
 				if v >= beta {
@@ -157,6 +167,9 @@ func (sh *shallowSearch) frontier(own, opp, moves uint64, ply, alpha, beta int) 
 			}
 			if v > best {
 				best = v
+				if ply == sh.root {
+					sh.move = rules.Move(sq)
+				}
 				if v > alpha {
 					alpha = v
 					if v >= beta {

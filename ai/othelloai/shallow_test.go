@@ -71,9 +71,27 @@ func TestShallowSearchMatchesNegamax(t *testing.T) {
 			ply := 1 + depth
 			want := referenceNegamax(k, b, depth, ply)
 			hash, pos := b.Hash(), b.Position()
-			v, nodes, horizon, ok := k.ShallowSearch(b, depth, ply, -score.WinScore-1, score.WinScore+1)
+			v, move, nodes, horizon, ok := k.ShallowSearch(b, depth, ply, -score.WinScore-1, score.WinScore+1)
 			if !ok || v != want {
 				t.Fatalf("%s depth %d: ShallowSearch %d (ok %v), negamax %d", pos, depth, v, ok, want)
+			}
+			// The best move: none at depth 0 or for a finished game, else a
+			// legal move whose child has the value.
+			over, _ := b.Outcome()
+			switch {
+			case depth == 0 || over:
+				if move != rules.NoMove {
+					t.Fatalf("%s depth %d: best move %d, want none", pos, depth, move)
+				}
+			case !slices.Contains(b.Moves(nil), move):
+				t.Fatalf("%s depth %d: best move %d is not legal", pos, depth, move)
+			default:
+				b.Play(move)
+				child := -referenceNegamax(k, b, depth-1, ply+1)
+				b.Undo()
+				if child != want {
+					t.Fatalf("%s depth %d: best move %s scores %d, the value is %d", pos, depth, b.MoveString(move), child, want)
+				}
 			}
 			if b.Hash() != hash || b.Position() != pos {
 				t.Fatalf("%s: ShallowSearch changed the board", pos)
@@ -88,7 +106,7 @@ func TestShallowSearchMatchesNegamax(t *testing.T) {
 				t.Fatalf("%s: a finished game with the horizon flag", pos)
 			}
 			for _, a := range []int{want - 1, want, want - 50, want + 30} {
-				v, _, _, _ := k.ShallowSearch(b, depth, ply, a, a+1)
+				v, _, _, _, _ := k.ShallowSearch(b, depth, ply, a, a+1)
 				switch {
 				case want > a && (v <= a || v > want):
 					t.Fatalf("%s depth %d window (%d,%d): %d, value %d (want a lower bound above alpha)", pos, depth, a, a+1, v, want)
@@ -108,7 +126,7 @@ func TestShallowSearchMatchesNegamax(t *testing.T) {
 // board is handed back to the search.
 func TestShallowSearchDeclines(t *testing.T) {
 	var s rules.State
-	if _, _, _, ok := othelloai.New().ShallowSearch(s, 2, 1, -1, 1); ok {
+	if _, _, _, _, ok := othelloai.New().ShallowSearch(s, 2, 1, -1, 1); ok {
 		t.Fatal("ShallowSearch took a nil state")
 	}
 }
@@ -153,6 +171,45 @@ func TestShallowInSearch(t *testing.T) {
 		if !slices.Contains(b.Moves(nil), m) {
 			t.Fatalf("%s: depth 6 returned %v, not a legal move", b.Position(), m)
 		}
+	}
+}
+
+// TestShallowPV checks that the principal variation reaches the horizon
+// with the shallow search as without it: the frontier node gives its best
+// move (the line was one ply short before), and the line is legal.
+func TestShallowPV(t *testing.T) {
+	checked := 0
+	for i, b := range shallowTestBoards(4) {
+		if over, _ := b.Outcome(); over || i%2 != 0 {
+			continue
+		}
+		for depth := 2; depth <= 4; depth++ {
+			var lens [2]int
+			for j, plies := range []int{0, othelloai.DefaultShallowPlies} {
+				k := othelloai.New()
+				k.NoBook = true
+				k.MPCThreshold = 0
+				k.ShallowPlies = plies
+				e := ai.NewEngine(4)
+				e.SetKnowledge(k)
+				res := e.Search(context.Background(), b, ai.Limits{Depth: depth}, nil)
+				c := b.Copy()
+				for _, m := range res.PV {
+					if !slices.Contains(c.Moves(nil), m) {
+						t.Fatalf("%s depth %d shallow %d: PV %v has an illegal move %d", b.Position(), depth, plies, res.PV, m)
+					}
+					c.Play(m)
+				}
+				lens[j] = len(res.PV)
+			}
+			if lens[0] != lens[1] {
+				t.Errorf("%s depth %d: a PV of %d moves without the shallow search, %d with it", b.Position(), depth, lens[0], lens[1])
+			}
+			checked++
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("only %d cases", checked)
 	}
 }
 
