@@ -206,7 +206,9 @@ func (e *Engine) bind(s rules.State) {
 	e.verifier, _ = k.(RootVerifier)
 	e.shallow, _ = k.(ShallowSearcher)
 	e.shallowDepth = -1
-	if e.shallow != nil && e.shallow.ShallowDepth() > 0 {
-		e.shallowDepth = e.shallow.ShallowDepth()
+	if e.shallow != nil {
+		if d := e.shallow.ShallowDepth(); d > 0 {
+			e.shallowDepth = d
+		}
 	}
 }

@@ -140,6 +140,17 @@ func TestShallowSearchAllocs(t *testing.T) {
 	}
 }
 
+// booklessEngine returns an engine with a table of mb megabytes and
+// Othello's knowledge without the opening book, after set has adjusted it.
+func booklessEngine(mb int, set func(*othelloai.Knowledge)) *ai.Engine {
+	k := othelloai.New()
+	k.NoBook = true
+	set(k)
+	e := ai.NewEngine(mb)
+	e.SetKnowledge(k)
+	return e
+}
+
 // TestShallowInSearch checks the shallow search inside the engine: at
 // depths 1 and 2 (no late move reductions, whose choices depend on the
 // killers and history the shallow nodes do not feed) the search finds the
@@ -152,22 +163,14 @@ func TestShallowInSearch(t *testing.T) {
 		for depth := 1; depth <= 2; depth++ {
 			var got [2]int
 			for j, plies := range []int{0, othelloai.DefaultShallowPlies} {
-				k := othelloai.New()
-				k.NoBook = true
-				k.ShallowPlies = plies
-				e := ai.NewEngine(4)
-				e.SetKnowledge(k)
+				e := booklessEngine(4, func(k *othelloai.Knowledge) { k.ShallowPlies = plies })
 				got[j] = e.Search(context.Background(), b, ai.Limits{Depth: depth}, nil).Score
 			}
 			if got[0] != got[1] {
 				t.Errorf("%s: depth %d scores %d without and %d with the shallow search", b.Position(), depth, got[0], got[1])
 			}
 		}
-		k := othelloai.New()
-		k.NoBook = true
-		e := ai.NewEngine(4)
-		e.SetKnowledge(k)
-		m := e.Search(context.Background(), b, ai.Limits{Depth: 6}, nil).Move
+		m := booklessEngine(4, func(*othelloai.Knowledge) {}).Search(context.Background(), b, ai.Limits{Depth: 6}, nil).Move
 		if !slices.Contains(b.Moves(nil), m) {
 			t.Fatalf("%s: depth 6 returned %v, not a legal move", b.Position(), m)
 		}
@@ -186,12 +189,10 @@ func TestShallowPV(t *testing.T) {
 		for depth := 2; depth <= 4; depth++ {
 			var lens [2]int
 			for j, plies := range []int{0, othelloai.DefaultShallowPlies} {
-				k := othelloai.New()
-				k.NoBook = true
-				k.MPCThreshold = 0
-				k.ShallowPlies = plies
-				e := ai.NewEngine(4)
-				e.SetKnowledge(k)
+				e := booklessEngine(4, func(k *othelloai.Knowledge) {
+					k.MPCThreshold = 0
+					k.ShallowPlies = plies
+				})
 				res := e.Search(context.Background(), b, ai.Limits{Depth: depth}, nil)
 				c := b.Copy()
 				for _, m := range res.PV {
@@ -226,11 +227,7 @@ func BenchmarkMidgameSearch(b *testing.B) {
 	}
 	for _, plies := range []int{0, 1, 2, 3} {
 		b.Run(fmt.Sprintf("shallow=%d", plies), func(b *testing.B) {
-			k := othelloai.New()
-			k.NoBook = true
-			k.ShallowPlies = plies
-			e := ai.NewEngine(1)
-			e.SetKnowledge(k)
+			e := booklessEngine(1, func(k *othelloai.Knowledge) { k.ShallowPlies = plies })
 			i := 0
 			var nodes int64
 			for b.Loop() {

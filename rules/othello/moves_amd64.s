@@ -27,6 +27,48 @@ DATA movesEdge<>+16(SB)/8, $0x7E7E7E7E7E7E7E7E
 DATA movesEdge<>+24(SB)/8, $0x7E7E7E7E7E7E7E7E
 GLOBL movesEdge<>(SB), RODATA|NOPTR, $32
 
+// FILL is the parallel-prefix fill both functions share, in every lane
+// (axis) at once: from the discs Y0 across the runs of M = Y4 (the
+// opponent discs a run may cross) with the shifts d = Y2 and 2d = Y3,
+// towards higher squares into Y5 (fl) and towards lower ones into Y6 (fr):
+// fl = M & (Y0 << d), fl |= M & (fl << d), then with pl = M & (M << d)
+// (Y7) twice fl |= pl & (fl << 2d); fr the same with >> and
+// pr = pl >> d (Y8). Y9 and Y10 are clobbered. Runs of up to six discs
+// are filled, as in movesMaskGeneric.
+#define FILL \
+	VPSLLVQ Y2, Y0, Y5;  \
+	VPSRLVQ Y2, Y0, Y6;  \
+	VPAND   Y4, Y5, Y5;  \
+	VPAND   Y4, Y6, Y6;  \
+	VPSLLVQ Y2, Y5, Y9;  \
+	VPSRLVQ Y2, Y6, Y10; \
+	VPAND   Y4, Y9, Y9;  \
+	VPAND   Y4, Y10, Y10; \
+	VPOR    Y9, Y5, Y5;  \
+	VPOR    Y10, Y6, Y6; \
+	VPSLLVQ Y2, Y4, Y7;  \
+	VPAND   Y4, Y7, Y7;  \
+	VPSRLVQ Y2, Y7, Y8;  \
+	VPSLLVQ Y3, Y5, Y9;  \
+	VPSRLVQ Y3, Y6, Y10; \
+	VPAND   Y7, Y9, Y9;  \
+	VPAND   Y8, Y10, Y10; \
+	VPOR    Y9, Y5, Y5;  \
+	VPOR    Y10, Y6, Y6; \
+	VPSLLVQ Y3, Y5, Y9;  \
+	VPSRLVQ Y3, Y6, Y10; \
+	VPAND   Y7, Y9, Y9;  \
+	VPAND   Y8, Y10, Y10; \
+	VPOR    Y9, Y5, Y5;  \
+	VPOR    Y10, Y6, Y6
+
+// OR_LANES ORs the four 64-bit lanes of Y5 into its lowest (X5), using X6.
+#define OR_LANES \
+	VEXTRACTI128 $1, Y5, X6; \
+	VPOR         X6, X5, X5; \
+	VPUNPCKHQDQ  X5, X5, X6; \
+	VPOR         X6, X5, X5
+
 // func MovesMask(own, opp uint64) uint64
 //
 // Without AVX2 (hasAVX2 false) it tail-jumps to movesMaskGeneric, whose
@@ -45,50 +87,15 @@ TEXT ·MovesMask(SB), NOSPLIT, $0-24
 	VMOVDQU      movesShift2<>(SB), Y3
 	VPAND        movesEdge<>(SB), Y1, Y4 // M = opp & edge mask
 
-	// fl = M & (P << d), fr = M & (P >> d)
-	VPSLLVQ Y2, Y0, Y5
-	VPSRLVQ Y2, Y0, Y6
-	VPAND   Y4, Y5, Y5
-	VPAND   Y4, Y6, Y6
-
-	// fl |= M & (fl << d), fr |= M & (fr >> d)
-	VPSLLVQ Y2, Y5, Y9
-	VPSRLVQ Y2, Y6, Y10
-	VPAND   Y4, Y9, Y9
-	VPAND   Y4, Y10, Y10
-	VPOR    Y9, Y5, Y5
-	VPOR    Y10, Y6, Y6
-
-	// pl = M & (M << d), pr = pl >> d
-	VPSLLVQ Y2, Y4, Y7
-	VPAND   Y4, Y7, Y7
-	VPSRLVQ Y2, Y7, Y8
-
-	// Twice: fl |= pl & (fl << 2d), fr |= pr & (fr >> 2d)
-	VPSLLVQ Y3, Y5, Y9
-	VPSRLVQ Y3, Y6, Y10
-	VPAND   Y7, Y9, Y9
-	VPAND   Y8, Y10, Y10
-	VPOR    Y9, Y5, Y5
-	VPOR    Y10, Y6, Y6
-	VPSLLVQ Y3, Y5, Y9
-	VPSRLVQ Y3, Y6, Y10
-	VPAND   Y7, Y9, Y9
-	VPAND   Y8, Y10, Y10
-	VPOR    Y9, Y5, Y5
-	VPOR    Y10, Y6, Y6
+	FILL
 
 	// One square further: fl << d | fr >> d, in each lane.
 	VPSLLVQ Y2, Y5, Y5
 	VPSRLVQ Y2, Y6, Y6
 	VPOR    Y6, Y5, Y5
 
-	// OR of the four lanes.
-	VEXTRACTI128 $1, Y5, X6
-	VPOR         X6, X5, X5
-	VPUNPCKHQDQ  X5, X5, X6
-	VPOR         X6, X5, X5
-	VMOVQ        X5, AX
+	OR_LANES
+	VMOVQ X5, AX
 
 	// Empty squares only.
 	MOVQ own+0(FP), BX
@@ -109,7 +116,7 @@ generic:
 // in the eight directions at once (Y5 towards higher squares, Y6 towards
 // lower ones), and keeps a direction's run when the square after it is own.
 // Y0 = X, Y1 = own, Y2 = d, Y3 = 2d, Y4 = M (opp & movesEdge), Y7 = pl,
-// Y8 = pr, Y9 to Y12 temporaries.
+// Y8 = pr, Y9 to Y11 temporaries.
 TEXT ·FlipsMask(SB), NOSPLIT, $0-32
 	CMPB ·hasAVX2(SB), $0
 	JEQ  generic
@@ -125,38 +132,7 @@ TEXT ·FlipsMask(SB), NOSPLIT, $0-32
 	VMOVDQU      movesShift2<>(SB), Y3
 	VPAND        movesEdge<>(SB), Y4, Y4
 
-	// fl = M & (X << d), fr = M & (X >> d)
-	VPSLLVQ Y2, Y0, Y5
-	VPSRLVQ Y2, Y0, Y6
-	VPAND   Y4, Y5, Y5
-	VPAND   Y4, Y6, Y6
-
-	// fl |= M & (fl << d), fr |= M & (fr >> d)
-	VPSLLVQ Y2, Y5, Y9
-	VPSRLVQ Y2, Y6, Y10
-	VPAND   Y4, Y9, Y9
-	VPAND   Y4, Y10, Y10
-	VPOR    Y9, Y5, Y5
-	VPOR    Y10, Y6, Y6
-
-	// pl = M & (M << d), pr = pl >> d
-	VPSLLVQ Y2, Y4, Y7
-	VPAND   Y4, Y7, Y7
-	VPSRLVQ Y2, Y7, Y8
-
-	// Twice: fl |= pl & (fl << 2d), fr |= pr & (fr >> 2d)
-	VPSLLVQ Y3, Y5, Y9
-	VPSRLVQ Y3, Y6, Y10
-	VPAND   Y7, Y9, Y9
-	VPAND   Y8, Y10, Y10
-	VPOR    Y9, Y5, Y5
-	VPOR    Y10, Y6, Y6
-	VPSLLVQ Y3, Y5, Y9
-	VPSRLVQ Y3, Y6, Y10
-	VPAND   Y7, Y9, Y9
-	VPAND   Y8, Y10, Y10
-	VPOR    Y9, Y5, Y5
-	VPOR    Y10, Y6, Y6
+	FILL
 
 	// A run flips when the square after it is own: clear the lanes where
 	// (fl << d) & own, (fr >> d) & own are 0 (an empty run gives 0 too).
@@ -171,12 +147,8 @@ TEXT ·FlipsMask(SB), NOSPLIT, $0-32
 	VPANDN   Y6, Y10, Y6
 	VPOR     Y6, Y5, Y5
 
-	// OR of the four lanes.
-	VEXTRACTI128 $1, Y5, X6
-	VPOR         X6, X5, X5
-	VPUNPCKHQDQ  X5, X5, X6
-	VPOR         X6, X5, X5
-	VMOVQ        X5, ret+24(FP)
+	OR_LANES
+	VMOVQ X5, ret+24(FP)
 	VZEROUPPER
 	RET
 

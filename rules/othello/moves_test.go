@@ -39,17 +39,24 @@ func walkPositions(own, opp uint64, depth int, visit func(own, opp uint64)) {
 	}
 }
 
+// checkMoves compares MovesMask with movesMaskGeneric on (own, opp) with
+// either side to move.
+func checkMoves(t *testing.T, own, opp uint64) {
+	t.Helper()
+	for _, p := range [2][2]uint64{{own, opp}, {opp, own}} {
+		if got, want := MovesMask(p[0], p[1]), movesMaskGeneric(p[0], p[1]); got != want {
+			t.Fatalf("MovesMask(%#x, %#x) = %#x, movesMaskGeneric %#x", p[0], p[1], got, want)
+		}
+	}
+}
+
 func TestMovesMaskAVX2PerftPositions(t *testing.T) {
 	skipWithoutAVX2(t)
 	own, opp := New().Bitboards()
 	n := 0
 	walkPositions(own, opp, 8, func(own, opp uint64) {
 		n++
-		for _, p := range [2][2]uint64{{own, opp}, {opp, own}} {
-			if got, want := MovesMask(p[0], p[1]), movesMaskGeneric(p[0], p[1]); got != want {
-				t.Fatalf("MovesMask(%#x, %#x) = %#x, movesMaskGeneric %#x", p[0], p[1], got, want)
-			}
-		}
+		checkMoves(t, own, opp)
 	})
 	if n < 400000 {
 		t.Fatalf("only %d positions visited", n)
@@ -107,11 +114,7 @@ func TestMovesMaskAVX2Random(t *testing.T) {
 	skipWithoutAVX2(t)
 	r := rand.New(rand.NewPCG(11, 12))
 	for _, b := range randomBoards(r, 300000) {
-		for _, p := range [2][2]uint64{b, {b[1], b[0]}} {
-			if got, want := MovesMask(p[0], p[1]), movesMaskGeneric(p[0], p[1]); got != want {
-				t.Fatalf("MovesMask(%#x, %#x) = %#x, movesMaskGeneric %#x", p[0], p[1], got, want)
-			}
-		}
+		checkMoves(t, b[0], b[1])
 	}
 }
 
