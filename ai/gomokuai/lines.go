@@ -185,6 +185,15 @@ type analyzer struct {
 	src  *board
 	long [4]uint64
 
+	// moves[:synced] are the moves of the game the analysis was last
+	// brought up to date with by refresh; synced is -1 when there is none
+	// (after reset and refreshBoard). A game's stones follow from its
+	// moves (the colour of a stone from how many came before it), so when
+	// the next game shares a prefix of moves with it, only the lines
+	// through the stones after that prefix, in either game, can differ.
+	moves  [gomoku.MaxPoints + 1]rules.Move
+	synced int
+
 	// cache holds the analyses of recent lines by their stones and mask
 	// (1<<lineCacheBits entries, for the analyzer's rule): a search
 	// that plays and takes back stones meets the same lines again and
@@ -223,6 +232,7 @@ func (a *analyzer) resetFor(size int, rule gomoku.Rule) {
 	}
 	a.lines = a.lines[:0]
 	a.src = nil
+	a.synced = -1
 	if a.cache == nil {
 		a.cache = make([]lineCacheEntry, 1<<lineCacheBits)
 	} else {
@@ -254,19 +264,69 @@ func (a *analyzer) resetFor(size int, rule gomoku.Rule) {
 	a.pat = [2]*[1 << (4 * patternReach)]uint8{patternsFor(a.exact[0]), patternsFor(a.exact[1])}
 }
 
-// refresh updates the analysis to the stones of g.
+// refresh updates the analysis to the stones of g. When the analysis was
+// last brought up to date with a game of the same size and rule by refresh
+// (not refreshBoard), it compares only the lines through the stones played
+// after the longest common prefix of the two games' moves (a search plays
+// and takes back moves on one game, so these are the few last ones);
+// otherwise every line.
 func (a *analyzer) refresh(g *gomoku.Game) {
 	if a.lines == nil || a.size != g.Size() || a.rule != g.Rule() {
 		a.reset(g)
 	}
-	a.src = nil
-	for _, r := range a.lines {
-		dir, l := int(r.dir), int(r.line)
-		b, w := g.Line(0, dir, l), g.Line(1, dir, l)
-		if li := &a.info[dir][l]; li.b != b || li.w != w {
-			a.update(li, dir, l, b, w)
+	n := g.Ply()
+	if a.src != nil || a.synced < 0 {
+		a.src = nil
+		for _, r := range a.lines {
+			dir, l := int(r.dir), int(r.line)
+			b, w := g.Line(0, dir, l), g.Line(1, dir, l)
+			if li := &a.info[dir][l]; li.b != b || li.w != w {
+				a.update(li, dir, l, b, w)
+			}
+		}
+		for i := 0; i < n; i++ {
+			a.moves[i] = g.History(i)
+		}
+		a.synced = n
+		return
+	}
+	k, end := 0, min(n, a.synced)
+	for k < end && a.moves[k] == g.History(k) {
+		k++
+	}
+	var changed [4]uint64 // per direction, the lines through a stone after the prefix
+	for i := k; i < a.synced; i++ {
+		a.touch(&changed, a.moves[i])
+	}
+	for i := k; i < n; i++ {
+		m := g.History(i)
+		a.moves[i] = m
+		a.touch(&changed, m)
+	}
+	a.synced = n
+	for dir := 0; dir < 4; dir++ {
+		for m := changed[dir] & a.long[dir]; m != 0; m &= m - 1 {
+			l := bits.TrailingZeros64(m)
+			b, w := g.Line(0, dir, l), g.Line(1, dir, l)
+			if li := &a.info[dir][l]; li.b != b || li.w != w {
+				a.update(li, dir, l, b, w)
+			}
 		}
 	}
+}
+
+// touch marks in changed (per direction, a set of lines) the four lines
+// through the point of move m, if m places a stone.
+func (a *analyzer) touch(changed *[4]uint64, m rules.Move) {
+	p := int(m)
+	if p >= a.size*a.size {
+		return // rules.Swap, gomoku.Balance
+	}
+	x, y := p%a.size, p/a.size
+	changed[gomoku.Horizontal] |= 1 << y
+	changed[gomoku.Vertical] |= 1 << x
+	changed[gomoku.Diagonal] |= 1 << (x - y + a.size - 1)
+	changed[gomoku.AntiDiagonal] |= 1 << (x + y)
 }
 
 // refreshAll is refresh followed by refreshPatterns.
@@ -280,6 +340,7 @@ func (a *analyzer) refreshBoard(bd *board) {
 	if a.lines == nil || a.size != bd.size || a.rule != bd.rule {
 		a.resetFor(bd.size, bd.rule)
 	}
+	a.synced = -1
 	if a.src != bd {
 		for _, r := range a.lines {
 			dir, l := int(r.dir), int(r.line)

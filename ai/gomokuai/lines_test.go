@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"planiverse/rules"
 	"planiverse/rules/gomoku"
 )
 
@@ -117,6 +118,98 @@ func TestLinePatterns(t *testing.T) {
 		}
 		if li.score != score {
 			t.Fatalf("score %d, want %d", li.score, score)
+		}
+	}
+}
+
+// sameAnalysis reports which derived field of a differs from fresh's
+// ("" when none): the line analyses (without the VCT's makers, filled in
+// on demand), the totals, the line indexes and the pattern codes.
+func sameAnalysis(a, fresh *analyzer) string {
+	for dir := 0; dir < 4; dir++ {
+		for l := 0; l < gomoku.MaxLines; l++ {
+			x, y := a.info[dir][l], fresh.info[dir][l]
+			x.makers, x.makersOK, y.makers, y.makersOK = [2]uint32{}, [2]bool{}, [2]uint32{}, [2]bool{}
+			if x != y {
+				return "info"
+			}
+		}
+	}
+	switch {
+	case a.score != fresh.score:
+		return "score"
+	case a.nWin != fresh.nWin, a.nFour != fresh.nFour, a.nThree != fresh.nThree:
+		return "counts"
+	case a.withKind != fresh.withKind, a.withTwo != fresh.withTwo:
+		return "line index"
+	case a.sets != fresh.sets, a.value != fresh.value, a.patStones != fresh.patStones:
+		return "patterns"
+	}
+	return ""
+}
+
+// TestRefreshIncremental passes random games through one analyzer: moves
+// and undos on one game, switches to a clone that goes its own way, to a
+// new game of another size, rule or opening, and VCF-board refreshes in
+// between. After every refresh the analysis must equal a fresh
+// analyzer's, which compares every line of the game.
+func TestRefreshIncremental(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	opts := []gomoku.Options{
+		{Size: 15}, {Size: 15, Rule: gomoku.ExactFive}, {Size: 15, Rule: gomoku.Renju},
+		{Size: 19}, {Size: 20, Rule: gomoku.ExactFive},
+		{Size: 15, Opening: gomoku.SwapOpening}, {Size: 15, Opening: gomoku.Swap2Opening},
+	}
+	steps := 3000
+	if testing.Short() {
+		steps = 600
+	}
+	var a analyzer
+	var bd board
+	games := []*gomoku.Game{}
+	newGame := func() *gomoku.Game {
+		g, _ := gomoku.New(opts[r.IntN(len(opts))])
+		return g
+	}
+	g := newGame()
+	games = append(games, g)
+	var buf []rules.Move
+	for step := 0; step < steps; step++ {
+		switch x := r.IntN(100); {
+		case x < 3:
+			g = newGame()
+			games = append(games, g)
+		case x < 6:
+			g = g.Clone().(*gomoku.Game)
+			games = append(games, g)
+		case x < 12:
+			g = games[r.IntN(len(games))] // an older game, maybe sharing a prefix
+		case x < 15:
+			if over, _ := g.Outcome(); !over {
+				bd.load(g)
+				if m := bd.size * bd.size; r.IntN(2) == 0 {
+					if p := r.IntN(m); g.Point(p) == 0 {
+						bd.play(p)
+					}
+				}
+				a.refreshBoard(&bd)
+			}
+		}
+		for n := r.IntN(4); n > 0; n-- {
+			over, _ := g.Outcome()
+			if g.Ply() > 0 && (over || r.IntN(3) == 0) {
+				g.Undo()
+				continue
+			}
+			if buf = g.Moves(buf[:0]); len(buf) > 0 {
+				g.Play(buf[r.IntN(len(buf))])
+			}
+		}
+		a.refreshAll(g)
+		var fresh analyzer
+		fresh.refreshAll(g)
+		if what := sameAnalysis(&a, &fresh); what != "" {
+			t.Fatalf("step %d: %s of the incremental analysis differs from a fresh one (%v, ply %d)\n%s", step, what, g.Options(), g.Ply(), g)
 		}
 	}
 }
