@@ -369,7 +369,6 @@ func (a *analyzer) refreshBoard(bd *board) {
 // stones b and white stones w.
 func (a *analyzer) update(li *lineInfo, dir, l int, b, w uint32) {
 	a.account(li, -1)
-	a.index(li, dir, l)
 	mask := a.mask[dir][l]
 	h := (uint64(b)*0x9E3779B97F4A7C15 ^ uint64(w)*0xC2B2AE3D27D4EB4F ^ uint64(mask)*0x165667B19E3779F9) >> (64 - lineCacheBits)
 	e := &a.cache[h]
@@ -449,23 +448,22 @@ func (a *analyzer) account(li *lineInfo, sign int) {
 }
 
 // index brings the line (dir, l)'s bits of withKind and withTwo up to
-// date with li.
+// date with li (each bit set or cleared, whatever it was).
 func (a *analyzer) index(li *lineInfo, dir, l int) {
 	bit := uint64(1) << l
+	set := func(m *uint64, on bool) {
+		if on {
+			*m |= bit
+		} else {
+			*m &^= bit
+		}
+	}
 	own := [2]uint32{li.b, li.w}
 	for c := 0; c < 2; c++ {
-		for k, m := range [3]uint32{li.win[c], li.four[c], li.three[c]} {
-			if m != 0 {
-				a.withKind[k][c][dir] |= bit
-			} else {
-				a.withKind[k][c][dir] &^= bit
-			}
-		}
-		if bits.OnesCount32(own[c]) >= 2 {
-			a.withTwo[c][dir] |= bit
-		} else {
-			a.withTwo[c][dir] &^= bit
-		}
+		set(&a.withKind[kindWin][c][dir], li.win[c] != 0)
+		set(&a.withKind[kindFour][c][dir], li.four[c] != 0)
+		set(&a.withKind[kindThree][c][dir], li.three[c] != 0)
+		set(&a.withTwo[c][dir], own[c]&(own[c]-1) != 0) // two or more stones
 	}
 }
 
