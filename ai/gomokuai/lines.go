@@ -170,10 +170,17 @@ type analyzer struct {
 	// and the sum of the points' pointScore values.
 	sets      [2][gomoku.MaxPoints]patternSet
 	patStones [4][gomoku.MaxLines][2]uint32 // per line: the black and white stones the codes are for
+	patCodes  [4][gomoku.MaxLines][2]uint64 // per line and colour: the codes in sets (lineCodes)
 	dirty     [4][gomoku.MaxLines]bool      // lines re-analysed since refreshPatterns
 	dirtyList []lineRef                     // those lines
 	pat       [2]*[1 << (4 * patternReach)]uint8
 	value     [2]int32
+
+	// origin and step place the points of a line: bit i of line l in
+	// direction dir is point origin[dir][l] + (i-1)*step[dir] (for the
+	// bits of the line's mask).
+	origin [4][gomoku.MaxLines]int32
+	step   [4]int32
 
 	stamp [gomoku.MaxPoints]uint32 // for de-duplicating points
 	gen   uint32
@@ -208,14 +215,23 @@ type analyzer struct {
 	withTwo  [2][4]uint64
 }
 
-// lineCacheBits sets the size of analyzer.cache (64 bytes an entry).
+// lineCacheBits sets the size of analyzer.cache (72 bytes an entry).
 const lineCacheBits = 12
 
 // lineCacheEntry is a line analysis and the mask of the line it was made
-// for (zero for none).
+// for (zero for none), with the line's pattern codes (lineCodes) once
+// refreshPatterns has asked for them (codesOK).
 type lineCacheEntry struct {
-	mask uint32
-	li   lineInfo
+	mask    uint32
+	li      lineInfo
+	codes   [2]uint64
+	codesOK bool
+}
+
+// lineHash is the index in analyzer.cache of the line with black stones
+// b, white stones w and points mask.
+func lineHash(b, w, mask uint32) uint64 {
+	return (uint64(b)*0x9E3779B97F4A7C15 ^ uint64(w)*0xC2B2AE3D27D4EB4F ^ uint64(mask)*0x165667B19E3779F9) >> (64 - lineCacheBits)
 }
 
 // reset prepares a for boards of g's size and rule, with no line analysed.
@@ -239,10 +255,15 @@ func (a *analyzer) resetFor(size int, rule gomoku.Rule) {
 		clear(a.cache)
 	}
 	a.long = [4]uint64{}
+	a.step = [4]int32{1, int32(size), int32(size + 1), -int32(size - 1)}
 	for dir := 0; dir < 4; dir++ {
 		for l := 0; l < gomoku.NumLines(a.size, dir); l++ {
 			m := gomoku.LineMask(a.size, dir, l)
 			a.mask[dir][l] = m
+			if m != 0 {
+				i := bits.TrailingZeros32(m)
+				a.origin[dir][l] = int32(gomoku.LinePoint(size, dir, l, i)) - int32(i-1)*a.step[dir]
+			}
 			if bits.OnesCount32(m) >= 5 {
 				a.lines = append(a.lines, lineRef{uint8(dir), uint8(l)})
 				a.long[dir] |= 1 << l
@@ -255,6 +276,7 @@ func (a *analyzer) resetFor(size int, rule gomoku.Rule) {
 	a.score, a.nWin, a.nFour, a.nThree = 0, [2]int{}, [2]int{}, [2]int{}
 	a.sets = [2][gomoku.MaxPoints]patternSet{}
 	a.patStones = [4][gomoku.MaxLines][2]uint32{}
+	a.patCodes = [4][gomoku.MaxLines][2]uint64{}
 	a.dirty = [4][gomoku.MaxLines]bool{}
 	if a.dirtyList == nil {
 		a.dirtyList = make([]lineRef, 0, 4*gomoku.MaxLines)
@@ -370,10 +392,9 @@ func (a *analyzer) refreshBoard(bd *board) {
 func (a *analyzer) update(li *lineInfo, dir, l int, b, w uint32) {
 	a.account(li, -1)
 	mask := a.mask[dir][l]
-	h := (uint64(b)*0x9E3779B97F4A7C15 ^ uint64(w)*0xC2B2AE3D27D4EB4F ^ uint64(mask)*0x165667B19E3779F9) >> (64 - lineCacheBits)
-	e := &a.cache[h]
+	e := &a.cache[lineHash(b, w, mask)]
 	if e.mask != mask || e.li.b != b || e.li.w != w {
-		e.mask, e.li = mask, analyseLineRule(b, w, mask, a.exact)
+		e.mask, e.li, e.codesOK = mask, analyseLineRule(b, w, mask, a.exact), false
 	}
 	*li = e.li
 	a.account(li, 1)
@@ -386,10 +407,11 @@ func (a *analyzer) update(li *lineInfo, dir, l int, b, w uint32) {
 
 // refreshPatterns brings the pattern codes up to date with the lines'
 // stones (a.info, so after refresh or refreshBoard): for each line whose
-// stones changed since its codes were computed, the codes of its points
-// within patternReach of a changed stone. Only the main search's
-// evaluation, ordering and candidates read the codes; the VCF and VCT
-// searches, which refresh at every node, do not pay for them.
+// stones changed since its codes were computed, the line's codes (from the
+// line cache when it has them) replace the old ones at the points where
+// they differ. Only the main search's evaluation, ordering and candidates
+// read the codes; the VCF and VCT searches, which refresh at every node,
+// do not pay for them.
 func (a *analyzer) refreshPatterns() {
 	for _, r := range a.dirtyList {
 		dir, l := int(r.dir), int(r.line)
@@ -399,40 +421,62 @@ func (a *analyzer) refreshPatterns() {
 		if ps[0] == li.b && ps[1] == li.w {
 			continue
 		}
-		changed := (ps[0] ^ li.b) | (ps[1] ^ li.w)
 		*ps = [2]uint32{li.b, li.w}
-		near := changed
-		for k := 1; k <= patternReach; k++ {
-			near |= changed<<k | changed>>k
+		mask := a.mask[dir][l]
+		var codes [2]uint64
+		if e := &a.cache[lineHash(li.b, li.w, mask)]; e.mask == mask && e.li.b == li.b && e.li.w == li.w {
+			if !e.codesOK {
+				e.codes, e.codesOK = a.lineCodes(li.b, li.w, mask), true
+			}
+			codes = e.codes
+		} else {
+			codes = a.lineCodes(li.b, li.w, mask)
 		}
-		a.updatePatterns(dir, l, li.b, li.w, near&a.mask[dir][l])
+		a.updatePatterns(dir, l, codes)
 	}
 	a.dirtyList = a.dirtyList[:0]
 }
 
-// updatePatterns recomputes the pattern codes in direction dir of the
-// points at the bits pts of line l, whose stones are now b and w, and the
-// running sums of the point values.
-func (a *analyzer) updatePatterns(dir, l int, b, w, pts uint32) {
-	mask := a.mask[dir][l]
-	shift := 3 * dir
-	for m := pts; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros32(m)
-		p := gomoku.LinePoint(a.size, dir, l, i)
-		var code [2]uint8
-		if (b|w)>>i&1 == 0 {
-			code[0] = a.pat[0][patternKey(b, w, mask, i)]
-			code[1] = a.pat[1][patternKey(w, b, mask, i)]
+// lineCodes returns, per colour, the pattern codes of the points of a line
+// with black stones b, white stones w and points mask: the code of bit i
+// at bits 3*(i-1) to 3*(i-1)+2, patNone on occupied points and on points
+// with no stone of the colour within patternReach.
+func (a *analyzer) lineCodes(b, w, mask uint32) (codes [2]uint64) {
+	empty := mask &^ (b | w)
+	own := [2]uint32{b, w}
+	for c := 0; c < 2; c++ {
+		// The points with a stone of colour c within patternReach.
+		near := own[c]
+		for k := 1; k <= patternReach; k++ {
+			near |= own[c]<<k | own[c]>>k
 		}
-		for c := 0; c < 2; c++ {
-			old := a.sets[c][p]
-			s := old&^(7<<shift) | patternSet(code[c])<<shift
-			if s != old {
-				a.sets[c][p] = s
-				a.value[c] += pointTable[s].value - pointTable[old].value
-			}
+		for m := empty & near; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros32(m)
+			codes[c] |= uint64(a.pat[c][patternKey(own[c], own[c^1], mask, i)]) << (3 * (i - 1))
 		}
 	}
+	return codes
+}
+
+// updatePatterns replaces the pattern codes in direction dir of the points
+// of line l with codes (lineCodes) where they differ from the old ones,
+// keeping the running sums of the point values.
+func (a *analyzer) updatePatterns(dir, l int, codes [2]uint64) {
+	shift := 3 * dir
+	origin, step := a.origin[dir][l], a.step[dir]
+	old := &a.patCodes[dir][l]
+	for c := 0; c < 2; c++ {
+		for d := old[c] ^ codes[c]; d != 0; {
+			j := bits.TrailingZeros64(d) / 3 // the point at bit j+1
+			d &^= 7 << (3 * j)
+			p := origin + int32(j)*step
+			prev := a.sets[c][p]
+			s := prev&^(7<<shift) | patternSet(codes[c]>>(3*j)&7)<<shift
+			a.sets[c][p] = s
+			a.value[c] += pointTable[s].value - pointTable[prev].value
+		}
+	}
+	*old = codes
 }
 
 // account adds (sign 1) or removes (sign -1) li's share of the totals.

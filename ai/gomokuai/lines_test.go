@@ -142,7 +142,7 @@ func sameAnalysis(a, fresh *analyzer) string {
 		return "counts"
 	case a.withKind != fresh.withKind, a.withTwo != fresh.withTwo:
 		return "line index"
-	case a.sets != fresh.sets, a.value != fresh.value, a.patStones != fresh.patStones:
+	case a.sets != fresh.sets, a.value != fresh.value, a.patStones != fresh.patStones, a.patCodes != fresh.patCodes:
 		return "patterns"
 	}
 	return ""

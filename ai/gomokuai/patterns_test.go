@@ -180,3 +180,17 @@ func TestPatternTableShape(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternTableLoneStone: a point with no own stone within
+// patternReach has code patNone whatever the blocked points (lineCodes
+// skips such points).
+func TestPatternTableLoneStone(t *testing.T) {
+	for _, exact := range []bool{false, true} {
+		tab := patternsFor(exact)
+		for blk := uint32(0); blk < 1<<(2*patternReach); blk++ {
+			if c := tab[blk<<(2*patternReach)]; c != patNone {
+				t.Fatalf("exact %v, blocked %010b: code %d, want patNone", exact, blk, c)
+			}
+		}
+	}
+}
