@@ -23,6 +23,7 @@ import (
 	"context"
 	"math/bits"
 	"planiverse/ai/score"
+	"slices"
 	"time"
 
 	"planiverse/rules"
@@ -83,7 +84,7 @@ type Knowledge struct {
 	quiet    bool
 	quietKey uint64
 
-	order [gomoku.MaxPoints]int32 // scratch of patternMoves
+	keys [gomoku.MaxPoints]uint64 // scratch of patternMoves
 }
 
 // New returns Gomoku knowledge for any board size and rule.
@@ -347,25 +348,63 @@ func (k *Knowledge) patternMoves(g *gomoku.Game, buf []rules.Move) []rules.Move 
 	if len(buf)-start <= CandidateCap {
 		return buf
 	}
-	// Keep the best CandidateCap in buf[start:start+n], sorted by
-	// pointOrder (highest first, earlier points first among equals): a
-	// point below the last kept one, most of them, costs one comparison.
-	ms, sc := buf[start:], k.order[:]
-	n := 0
-	for _, m := range ms {
-		v := a.pointOrder(int(m), me)
-		if n == CandidateCap && v <= sc[n-1] {
-			continue
-		}
-		i := min(n, CandidateCap-1)
-		for i > 0 && sc[i-1] < v {
-			ms[i], sc[i] = ms[i-1], sc[i-1]
-			i--
-		}
-		ms[i], sc[i] = m, v
-		n = min(n+1, CandidateCap)
+	// Keep the best CandidateCap, sorted by pointOrder (highest first,
+	// earlier points first among equals: near appends them in increasing
+	// order): the CandidateCap smallest keys, sorted.
+	ms := buf[start:]
+	keys := k.keys[:len(ms)]
+	for i, m := range ms {
+		keys[i] = orderKey(a.pointOrder(int(m), me), m)
+	}
+	selectSmallest(keys, CandidateCap)
+	top := keys[:CandidateCap]
+	slices.Sort(top)
+	for i, key := range top {
+		ms[i] = rules.Move(uint16(key))
 	}
 	return buf[:start+CandidateCap]
+}
+
+// orderKey is the sort key of move m with ordering score v: smaller keys
+// for higher scores, and among equal scores for smaller moves.
+func orderKey(v int32, m rules.Move) uint64 {
+	return uint64(uint32(-v)^1<<31)<<32 | uint64(m)
+}
+
+// selectSmallest reorders the distinct keys so that keys[:n] are the n
+// smallest (in no particular order), for 0 < n <= len(keys): a
+// quickselect with Hoare's partition around the median of three.
+func selectSmallest(keys []uint64, n int) {
+	t := n - 1 // the index that must hold the n-th smallest
+	lo, hi := 0, len(keys)-1
+	for lo < hi {
+		x, y, z := keys[lo], keys[lo+(hi-lo)/2], keys[hi]
+		pivot := max(min(x, y), min(max(x, y), z))
+		i, j := lo, hi
+		for i <= j {
+			for keys[i] < pivot {
+				i++
+			}
+			for keys[j] > pivot {
+				j--
+			}
+			if i <= j {
+				keys[i], keys[j] = keys[j], keys[i]
+				i++
+				j--
+			}
+		}
+		// keys[lo:j+1] <= pivot <= keys[i:hi+1], and keys[j+1:i] are
+		// pivot, in place.
+		switch {
+		case t <= j:
+			hi = j
+		case t >= i:
+			lo = i
+		default:
+			return
+		}
+	}
 }
 
 // near appends the empty points within distance 2 of a stone, row by row.

@@ -721,3 +721,65 @@ func TestLongVCF(t *testing.T) {
 		t.Fatalf("a quiet position: ok %v after %d nodes", ok, nodes)
 	}
 }
+
+// TestPatternMovesOrder checks patternMoves' selection against keeping
+// the best CandidateCap by insertion (highest pointOrder first, earlier
+// points first among equals) along random games, with more or fewer
+// points near the stones than that.
+func TestPatternMovesOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	k := New()
+	for it := 0; it < 30; it++ {
+		g, _ := gomoku.New(gomoku.Options{Size: []int{15, 19, 20}[it%3]})
+		var buf []rules.Move
+		for step := 0; step < 60; step++ {
+			if over, _ := g.Outcome(); over {
+				break
+			}
+			buf = g.Moves(buf[:0])
+			g.Play(buf[r.IntN(len(buf))])
+			k.a.refreshAll(g)
+			me := g.ColorToMove()
+			near := k.near(g, nil)
+			var want []rules.Move
+			var sc []int32
+			for _, m := range near {
+				v := k.a.pointOrder(int(m), me)
+				i := len(want)
+				for i > 0 && sc[i-1] < v {
+					i--
+				}
+				want, sc = slices.Insert(want, i, m), slices.Insert(sc, i, v)
+			}
+			if len(near) <= CandidateCap {
+				want = near // all of them, unsorted
+			} else {
+				want = want[:CandidateCap]
+			}
+			if got := k.patternMoves(g, nil); !slices.Equal(got, want) {
+				t.Fatalf("patternMoves %v, want %v\n%s", got, want, g)
+			}
+		}
+	}
+}
+
+// TestSelectSmallest checks selectSmallest against sorting, with many
+// equal high parts as pointOrder's keys have.
+func TestSelectSmallest(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	for it := 0; it < 2000; it++ {
+		n := 1 + r.IntN(120)
+		keys := make([]uint64, n)
+		for i := range keys {
+			keys[i] = uint64(r.IntN(1+r.IntN(8)))<<32 | uint64(i)
+		}
+		r.Shuffle(n, func(i, j int) { keys[i], keys[j] = keys[j], keys[i] })
+		want := slices.Sorted(slices.Values(keys))
+		m := 1 + r.IntN(n)
+		selectSmallest(keys, m)
+		got := slices.Sorted(slices.Values(keys[:m]))
+		if !slices.Equal(got, want[:m]) {
+			t.Fatalf("n %d, m %d: smallest %v, want %v", n, m, got, want[:m])
+		}
+	}
+}

@@ -462,19 +462,23 @@ func (a *analyzer) lineCodes(b, w, mask uint32) (codes [2]uint64) {
 // of line l with codes (lineCodes) where they differ from the old ones,
 // keeping the running sums of the point values.
 func (a *analyzer) updatePatterns(dir, l int, codes [2]uint64) {
-	shift := 3 * dir
+	shift := uint(3*dir) & 15
 	origin, step := a.origin[dir][l], a.step[dir]
 	old := &a.patCodes[dir][l]
 	for c := 0; c < 2; c++ {
-		for d := old[c] ^ codes[c]; d != 0; {
-			j := bits.TrailingZeros64(d) / 3 // the point at bit j+1
-			d &^= 7 << (3 * j)
+		sets, now := &a.sets[c], codes[c]
+		var dv int32
+		for d := old[c] ^ now; d != 0; {
+			j := uint(bits.TrailingZeros64(d)) / 3 // the point at bit j+1
+			at := 3 * j & 63
+			d &^= 7 << at
 			p := origin + int32(j)*step
-			prev := a.sets[c][p]
-			s := prev&^(7<<shift) | patternSet(codes[c]>>(3*j)&7)<<shift
-			a.sets[c][p] = s
-			a.value[c] += pointTable[s].value - pointTable[prev].value
+			prev := sets[p]
+			s := prev&^(7<<shift) | patternSet(now>>at&7)<<shift
+			sets[p] = s
+			dv += pointTable[s&setMask].value - pointTable[prev&setMask].value
 		}
+		a.value[c] += dv
 	}
 	*old = codes
 }

@@ -164,6 +164,10 @@ type pointScore struct {
 // 3*dir..3*dir+2.
 type patternSet uint16
 
+// setMask covers the bits of a patternSet (masking an index of pointTable
+// with it spares the bounds check).
+const setMask patternSet = 1<<12 - 1
+
 func (s patternSet) code(dir int) uint8 { return uint8(s>>(3*dir)) & 7 }
 
 // Combination classes of a point's four codes, strongest first.
