@@ -373,34 +373,43 @@ func orderKey(v int32, m rules.Move) uint64 {
 
 // selectSmallest reorders the distinct keys so that keys[:n] are the n
 // smallest (in no particular order), for 0 < n <= len(keys): a
-// quickselect with Hoare's partition around the median of three.
+// quickselect around the median of three, partitioning without a branch
+// on the comparisons (which a branch predictor cannot guess).
 func selectSmallest(keys []uint64, n int) {
 	t := n - 1 // the index that must hold the n-th smallest
 	lo, hi := 0, len(keys)-1
 	for lo < hi {
-		x, y, z := keys[lo], keys[lo+(hi-lo)/2], keys[hi]
-		pivot := max(min(x, y), min(max(x, y), z))
-		i, j := lo, hi
-		for i <= j {
-			for keys[i] < pivot {
-				i++
-			}
-			for keys[j] > pivot {
-				j--
-			}
-			if i <= j {
-				keys[i], keys[j] = keys[j], keys[i]
-				i++
-				j--
+		// The median of keys[lo], keys[mid] and keys[hi] as the pivot, at
+		// hi.
+		mid := lo + (hi-lo)/2
+		if keys[mid] < keys[lo] {
+			keys[mid], keys[lo] = keys[lo], keys[mid]
+		}
+		if keys[hi] < keys[mid] {
+			keys[hi], keys[mid] = keys[mid], keys[hi]
+			if keys[mid] < keys[lo] {
+				keys[mid], keys[lo] = keys[lo], keys[mid]
 			}
 		}
-		// keys[lo:j+1] <= pivot <= keys[i:hi+1], and keys[j+1:i] are
-		// pivot, in place.
+		keys[mid], keys[hi] = keys[hi], keys[mid]
+		pivot := keys[hi]
+		// Lomuto's partition: keys[lo:st] < pivot <= keys[st:i]. Swapping
+		// a key not below the pivot with keys[st] keeps that true, so
+		// every key is swapped and only st depends on the comparison.
+		st := lo
+		for i := lo; i < hi; i++ {
+			x := keys[i]
+			keys[i] = keys[st]
+			keys[st] = x
+			_, below := bits.Sub64(x, pivot, 0) // 1 when x < pivot
+			st += int(below)
+		}
+		keys[hi], keys[st] = keys[st], pivot
 		switch {
-		case t <= j:
-			hi = j
-		case t >= i:
-			lo = i
+		case t < st:
+			hi = st - 1
+		case t > st:
+			lo = st + 1
 		default:
 			return
 		}
