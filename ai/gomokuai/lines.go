@@ -463,23 +463,28 @@ func (a *analyzer) lineCodes(b, w, mask uint32) (codes [2]uint64) {
 // keeping the running sums of the point values.
 func (a *analyzer) updatePatterns(dir, l int, codes [2]uint64) {
 	shift := uint(3*dir) & 15
+	keep := ^(patternSet(7) << shift)
 	origin, step := a.origin[dir][l], a.step[dir]
 	old := &a.patCodes[dir][l]
-	for c := 0; c < 2; c++ {
-		sets, now := &a.sets[c], codes[c]
-		var dv int32
-		for d := old[c] ^ now; d != 0; {
-			j := uint(bits.TrailingZeros64(d)) / 3 // the point at bit j+1
-			at := 3 * j & 63
-			d &^= 7 << at
-			p := origin + int32(j)*step
-			prev := sets[p]
-			s := prev&^(7<<shift) | patternSet(now>>at&7)<<shift
-			sets[p] = s
-			dv += pointTable[s&setMask].value - pointTable[prev&setMask].value
-		}
-		a.value[c] += dv
+	// One bit, the lowest of its three, per point whose codes changed for
+	// either colour.
+	const lowBits = 0x1249249249249249
+	d := (old[0] ^ codes[0]) | (old[1] ^ codes[1])
+	d = (d | d>>1 | d>>2) & lowBits
+	sets0, sets1 := &a.sets[0], &a.sets[1]
+	var dv0, dv1 int32
+	for ; d != 0; d &= d - 1 {
+		at := uint(bits.TrailingZeros64(d)) & 63
+		p := origin + int32(at*11>>5)*step // the point at bit at/3+1
+		prev0, prev1 := sets0[p], sets1[p]
+		s0 := prev0&keep | patternSet(codes[0]>>at&7)<<shift
+		s1 := prev1&keep | patternSet(codes[1]>>at&7)<<shift
+		sets0[p], sets1[p] = s0, s1
+		dv0 += pointTable[s0&setMask].value - pointTable[prev0&setMask].value
+		dv1 += pointTable[s1&setMask].value - pointTable[prev1&setMask].value
 	}
+	a.value[0] += dv0
+	a.value[1] += dv1
 	*old = codes
 }
 
