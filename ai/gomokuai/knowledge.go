@@ -199,7 +199,7 @@ const CandidateCap = 20
 // pointOrder is the ordering score of point p for colour me: its attack
 // score plus orderDefenceShare percent of the opponent's score there.
 func (a *analyzer) pointOrder(p int, me rules.Player) int32 {
-	return pointTable[a.sets[me][p]].order + pointTable[a.sets[me^1][p]].order*orderDefenceShare/100
+	return pointTable[a.sets[me&1][p]&setMask].order + pointTable[a.sets[(me^1)&1][p]&setMask].defence
 }
 
 // OrderMoves scores each move by the pattern codes of its point
@@ -339,30 +339,33 @@ func (k *Knowledge) candidates(g *gomoku.Game, buf []rules.Move) []rules.Move {
 
 // patternMoves appends the empty points within distance 2 of a stone
 // (near), only the best CandidateCap of them by pointOrder when there are
-// more.
+// more, sorted by pointOrder (highest first, earlier points first among
+// equals).
 func (k *Knowledge) patternMoves(g *gomoku.Game, buf []rules.Move) []rules.Move {
 	a := &k.a
 	me := g.ColorToMove()
-	start := len(buf)
-	buf = k.near(g, buf)
-	if len(buf)-start <= CandidateCap {
-		return buf
+	size := g.Size()
+	var rows [gomoku.MaxSize]uint32
+	nearRows(g, &rows)
+	// The points' keys (orderKey), in increasing order of point.
+	n := 0
+	for y := 0; y < size; y++ {
+		for m := rows[y]; m != 0; m &= m - 1 {
+			p := y*size + bits.TrailingZeros32(m) - 1
+			k.keys[n] = orderKey(a.pointOrder(p, me), rules.Move(p))
+			n++
+		}
 	}
-	// Keep the best CandidateCap, sorted by pointOrder (highest first,
-	// earlier points first among equals: near appends them in increasing
-	// order): the CandidateCap smallest keys, sorted.
-	ms := buf[start:]
-	keys := k.keys[:len(ms)]
-	for i, m := range ms {
-		keys[i] = orderKey(a.pointOrder(int(m), me), m)
+	keys := k.keys[:n]
+	if n > CandidateCap {
+		selectSmallest(keys, CandidateCap)
+		keys = keys[:CandidateCap]
+		slices.Sort(keys)
 	}
-	selectSmallest(keys, CandidateCap)
-	top := keys[:CandidateCap]
-	slices.Sort(top)
-	for i, key := range top {
-		ms[i] = rules.Move(uint16(key))
+	for _, key := range keys {
+		buf = append(buf, rules.Move(uint16(key)))
 	}
-	return buf[:start+CandidateCap]
+	return buf
 }
 
 // orderKey is the sort key of move m with ordering score v: smaller keys
@@ -419,6 +422,20 @@ func selectSmallest(keys []uint64, n int) {
 // near appends the empty points within distance 2 of a stone, row by row.
 func (k *Knowledge) near(g *gomoku.Game, buf []rules.Move) []rules.Move {
 	size := g.Size()
+	var rows [gomoku.MaxSize]uint32
+	nearRows(g, &rows)
+	for y := 0; y < size; y++ {
+		for m := rows[y]; m != 0; m &= m - 1 {
+			buf = append(buf, rules.Move(y*size+bits.TrailingZeros32(m)-1))
+		}
+	}
+	return buf
+}
+
+// nearRows sets rows[y] to the empty points of row y within distance 2 (a
+// 5x5 square) of a stone, as a line bitboard (bit x+1 for column x).
+func nearRows(g *gomoku.Game, rows *[gomoku.MaxSize]uint32) {
+	size := g.Size()
 	var occ [gomoku.MaxSize + 4]uint32 // occ[y+2]: stones of row y
 	for y := 0; y < size; y++ {
 		occ[y+2] = g.Line(0, gomoku.Horizontal, y) | g.Line(1, gomoku.Horizontal, y)
@@ -426,15 +443,9 @@ func (k *Knowledge) near(g *gomoku.Game, buf []rules.Move) []rules.Move {
 	full := gomoku.LineMask(size, gomoku.Horizontal, 0)
 	for y := 0; y < size; y++ {
 		n := occ[y] | occ[y+1] | occ[y+2] | occ[y+3] | occ[y+4]
-		if n == 0 {
-			continue
-		}
 		n |= n<<1 | n<<2 | n>>1 | n>>2
-		for m := n & full &^ occ[y+2]; m != 0; m &= m - 1 {
-			buf = append(buf, rules.Move(y*size+bits.TrailingZeros32(m)-1))
-		}
+		rows[y] = n & full &^ occ[y+2]
 	}
-	return buf
 }
 
 // Solve runs a VCF search for the side to move of s (a *gomoku.Game) with

@@ -156,8 +156,9 @@ func patternKey(own, opp, mask uint32, i int) uint32 {
 // the evaluation value of the point, both in evaluation units (about
 // 1/100 of a stone).
 type pointScore struct {
-	order int32 // move ordering and the candidate cap
-	value int32 // the static evaluation's share of the point
+	order   int32 // move ordering and the candidate cap
+	value   int32 // the static evaluation's share of the point
+	defence int32 // order*orderDefenceShare/100: the share of a block (pointOrder)
 }
 
 // patternSet packs a point's four codes: code of direction dir at bits
@@ -228,6 +229,7 @@ func init() {
 		c := comboOf(ps)
 		sc.order += orderCombo[c]
 		sc.value += valueCombo[c]
+		sc.defence = sc.order * orderDefenceShare / 100
 		pointTable[s] = sc
 	}
 }
