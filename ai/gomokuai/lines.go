@@ -151,7 +151,8 @@ type lineRef struct {
 // totals over them, for one board size and rule. refresh brings it up to
 // date with a game by re-analysing only the lines whose stones changed
 // since the last call, so between neighbouring positions of a search it
-// costs a comparison per line plus a few line analyses.
+// costs a comparison of the moves, of the lines through the stones played
+// or taken back, and a few line analyses (mostly found in the cache).
 type analyzer struct {
 	size  int
 	rule  gomoku.Rule
