@@ -207,12 +207,18 @@ func comboOf(s patternSet) int {
 
 // Weights of the point scores: per pattern code (summed over the four
 // directions) and per combination class (added), for ordering and for the
-// evaluation.
+// evaluation. The ordering weights were set by hand and self-play; the
+// evaluation's (valueCode, valueCombo, with evalWindowShare and evalTempo
+// of knowledge.go) are fitted to Rapfi's evaluation (TestFitTeacher in
+// evalfit_test.go). The weights of codes and classes that a quiet
+// position cannot hold (patFive, patOpen4 for the side to move, comboFive)
+// keep their hand-set values, and the threat terms of evaluateForced take
+// over there.
 var (
 	orderCode  = [numPatterns]int32{0, 2, 8, 6, 30, 40, 600, 10_000}
 	orderCombo = [comboOther + 1]int32{100_000, 8_000, 3_000, 1_200, 0, 0, 0}
-	valueCode  = [numPatterns]int32{0, 1, 4, 3, 14, 16, 120, 1_000}
-	valueCombo = [comboOther + 1]int32{0, 600, 300, 150, 0, 0, 0}
+	valueCode  = [numPatterns]int32{0, 5, 44, 85, 78, 99, 73, 1_000}
+	valueCombo = [comboOther + 1]int32{0, 550, 1165, -49, 90, 73, 0}
 )
 
 // pointTable scores every pattern set (pointScore).
