@@ -39,6 +39,30 @@ var clockPlanners = map[string]ClockPlanner{
 	dvonn.Descriptor.Name:   dvonnai.MoveShare,
 }
 
+// advantageScales maps a game's registry name to its AdvantageScale when it
+// differs from defaultAdvantageScale.
+var advantageScales = map[string]int{
+	// Gomoku's evaluation is fitted to a win probability (gomokuai's
+	// TestFitTeacher): 1,277 units are one logit.
+	gomoku.Descriptor.Name: 1300,
+}
+
+// defaultAdvantageScale is AdvantageScale for the games without their own:
+// 6 discs or pieces.
+const defaultAdvantageScale = 600
+
+// AdvantageScale returns the score, in evaluation units, that marks a clear
+// advantage in the named game (registry name), for displays such as the
+// evaluation graph, which draws it at tanh(1) ≈ 76% of its height: 600 (6
+// discs or pieces) unless the game's evaluation has a scale of its own
+// (Gomoku's: about one logit of win probability).
+func AdvantageScale(game string) int {
+	if v, ok := advantageScales[game]; ok {
+		return v
+	}
+	return defaultAdvantageScale
+}
+
 // MoveShare returns the part (0 < part <= 1) of the time left on a game
 // clock that the side to move in s should spend on its move, by its
 // game's ClockPlanner; ok is false for a game without one (the caller

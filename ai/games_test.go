@@ -174,3 +174,23 @@ func mustGomoku(t *testing.T) rules.State {
 	}
 	return g
 }
+
+// TestAdvantageScale checks the displays' score scale: Gomoku's own (its
+// evaluation counts about 1,300 units a logit), the default for the other
+// games and for a name that is not registered.
+func TestAdvantageScale(t *testing.T) {
+	for _, tc := range []struct {
+		game string
+		want int
+	}{
+		{gomoku.Descriptor.Name, 1300},
+		{othello.Descriptor.Name, defaultAdvantageScale},
+		{dvonn.Descriptor.Name, defaultAdvantageScale},
+		{alak.Descriptor.Name, defaultAdvantageScale},
+		{"no such game", defaultAdvantageScale},
+	} {
+		if got := AdvantageScale(tc.game); got != tc.want || got <= 0 {
+			t.Errorf("AdvantageScale(%q) = %d, want %d", tc.game, got, tc.want)
+		}
+	}
+}

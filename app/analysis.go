@@ -22,10 +22,6 @@ import (
 // analysisTime is the search time of one position of the evaluation graph.
 const analysisTime = 60 * time.Millisecond
 
-// analysisScale is the score (hundredths of a disc, stone or piece) that
-// the graph draws at tanh(1) ≈ 76% of its height.
-const analysisScale = 600
-
 // analysisTTMegabytes is the analysis engine's transposition table size.
 const analysisTTMegabytes = 16
 
@@ -174,7 +170,8 @@ func (a *analyser) start(d *rules.Descriptor, s rules.State, n int) {
 }
 
 // evaluate returns s's score for the graph: −1..+1 from the dark colour's
-// point of view.
+// point of view, ±1 for a won or lost game and a forced win or loss, else
+// tanh of the score over the game's ai.AdvantageScale.
 func (a *analyser) evaluate(ctx context.Context, d *rules.Descriptor, s rules.State) float64 {
 	var v int
 	if over, sc := s.Outcome(); over {
@@ -191,5 +188,5 @@ func (a *analyser) evaluate(ctx context.Context, d *rules.Descriptor, s rules.St
 	case v < -score.MateBound:
 		return -1
 	}
-	return math.Tanh(float64(v) / analysisScale)
+	return math.Tanh(float64(v) / float64(ai.AdvantageScale(d.Name)))
 }
