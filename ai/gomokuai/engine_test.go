@@ -134,6 +134,16 @@ var middlegames = []string{
 // search alone: no solver, no root filter) and reports the depth reached
 // and the nodes per second. Run with -benchtime 1x.
 func BenchmarkSearchSecond(b *testing.B) {
+	benchMiddlegames(b, ai.Limits{Time: time.Second}, func(b *testing.B, res ai.Result) {
+		b.ReportMetric(float64(res.Depth), "depth")
+	})
+}
+
+// benchMiddlegames runs a sub-benchmark per middle game: a fresh engine
+// with the search alone (no solver, no root filter) searching it within
+// lim at every iteration. It reports the nodes per second of the last
+// search, and report adds the benchmark's own metrics.
+func benchMiddlegames(b *testing.B, lim ai.Limits, report func(*testing.B, ai.Result)) {
 	for i, moves := range middlegames {
 		b.Run(fmt.Sprint("game", i+1), func(b *testing.B) {
 			g := replay(b, moves)
@@ -141,9 +151,9 @@ func BenchmarkSearchSecond(b *testing.B) {
 			for b.Loop() {
 				e := ai.NewEngine(16)
 				e.SetKnowledge(noFilter{gomokuai.New()})
-				res = e.Search(context.Background(), g, ai.Limits{Time: time.Second}, nil)
+				res = e.Search(context.Background(), g, lim, nil)
 			}
-			b.ReportMetric(float64(res.Depth), "depth")
+			report(b, res)
 			b.ReportMetric(float64(res.Nodes)/res.Elapsed.Seconds(), "nodes/s")
 		})
 	}
@@ -209,17 +219,7 @@ func TestEngineVerifiesBest(t *testing.T) {
 // search alone: no solver, no root filter): the same nodes at every run,
 // so that ns/op compares the speed of two builds that search alike.
 func BenchmarkSearchDepth(b *testing.B) {
-	for i, moves := range middlegames {
-		b.Run(fmt.Sprint("game", i+1), func(b *testing.B) {
-			g := replay(b, moves)
-			var res ai.Result
-			for b.Loop() {
-				e := ai.NewEngine(16)
-				e.SetKnowledge(noFilter{gomokuai.New()})
-				res = e.Search(context.Background(), g, ai.Limits{Depth: 8}, nil)
-			}
-			b.ReportMetric(float64(res.Nodes), "nodes")
-			b.ReportMetric(float64(res.Nodes)/res.Elapsed.Seconds(), "nodes/s")
-		})
-	}
+	benchMiddlegames(b, ai.Limits{Depth: 8}, func(b *testing.B, res ai.Result) {
+		b.ReportMetric(float64(res.Nodes), "nodes")
+	})
 }

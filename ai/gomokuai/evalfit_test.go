@@ -165,7 +165,7 @@ func TestFitTeacher(t *testing.T) {
 
 	// Current weights as a vector (evaluation units).
 	var cur [numF]float64
-	cur[fWindow] = 100 * float64(evalWindowShare) / 100
+	cur[fWindow] = evalWindowShare // per 100 units of the window sum
 	for c := 1; c < numPatterns; c++ {
 		cur[fCodeMe+c-1] = float64(valueCode[c]) * evalPatternShare / 100
 		cur[fCodeOp+c-1] = -float64(valueCode[c]) * evalPatternShare / 100
@@ -190,7 +190,8 @@ func TestFitTeacher(t *testing.T) {
 		t.Errorf("%d positions where the features do not reproduce evaluateForced", mism)
 	}
 
-	// Hold out games by hash of the first 10 moves.
+	// Hold out a fifth of the positions by a hash of their first 40
+	// characters of moves (about 13 moves: the opening).
 	var train, valid []teacherRow
 	for _, r := range rows {
 		h := 0
