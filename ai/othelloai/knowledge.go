@@ -1,6 +1,7 @@
 // Package othelloai is the Othello knowledge of the Planiverse search: a
 // pattern evaluation with weights trained by the package's own self-play
-// regression (EvaluatePatterns, pattern.go and train.go), a hand-set
+// regression and refitted on search scores (EvaluatePatterns, pattern.go
+// and train.go), a hand-set
 // evaluation (EvaluateBitboards: mobility, potential mobility, corners, X-
 // and C-squares, stable discs, parity), move ordering, and an exact endgame
 // solver on raw bitboards (SolveExact), multi-ProbCut (mpc.go) and an
