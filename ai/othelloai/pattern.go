@@ -103,8 +103,9 @@ import (
 // below 25 empties hardly moved. With the multi-ProbCut table refitted on
 // these weights, against Zebra at 18 plies (56 XOT openings with colours
 // swapped, our clock 7.9 CPU-s a game) the result went from 28-67-17 to
-// 41-62-9 and 39-64-9 (two runs), +0.9 and +1.1 discs a game paired by
-// opening:
+// 41-62-9 (+0.9 discs a game paired by opening), and on 56 other XOT
+// openings from 29-63-20 to 29-59-24 (+0.8); at 14 plies (clock 3.4 s)
+// the margin did not change (-0.1 ± 1.7 discs). The commands:
 //
 //	OTHELLO_LABEL_OUT=labels3.bin OTHELLO_LABEL_DEPTH=8 OTHELLO_LABEL_SECONDS=2880 OTHELLO_LABEL_SEED=9 \
 //	go test -run TestLabelPositions -timeout 0 ./ai/othelloai
