@@ -86,7 +86,7 @@ func foldPatternWeights(w [][]int16) (folded [][]int16, ok bool) {
 			return nil, false
 		}
 		fs := make([]int16, stageTableSize)
-		fs[mobilityWeight], fs[biasWeight] = ws[mobilityWeight], ws[biasWeight]
+		fs[mobilityWeight], fs[biasWeight], fs[parityWeight] = ws[mobilityWeight], ws[biasWeight], ws[parityWeight]
 		for k := 0; k < numPatterns; k++ {
 			off := patternOffset[k]
 			if len(maps[k]) == 1 { // read once (corner 2x5): the identity
@@ -155,9 +155,10 @@ func evaluateFoldedMoves(fw [][]int16, own, opp, m1, m2 uint64) int {
 		return 100 * othello.FinalScore(own, opp)
 	}
 	mob := bits.OnesCount64(m1) - bits.OnesCount64(m2)
-	ws := fw[stageOf(bits.OnesCount64(^(own | opp)))]
+	e := bits.OnesCount64(^(own | opp))
+	ws := fw[stageOf(e)]
 	so, sp := symmetryImages(own), symmetryImages(opp)
-	v := int(ws[biasWeight]) + mob*int(ws[mobilityWeight])
+	v := int(ws[biasWeight]) + mob*int(ws[mobilityWeight]) + int(ws[parityWeight])*(e&1)
 	v += imageSum(ws, so[0], sp[0]) + imageSum(ws, so[1], sp[1])
 	for i := 2; i < 4; i++ {
 		v += corner25Weight(ws, so[i], sp[i]) + corner33Weight(ws, so[i], sp[i]) + shortDiagsWeight(ws, so[i], sp[i])

@@ -146,7 +146,7 @@ var patternSquares = [numPatterns]int{10, 10, 9, 8, 8, 8, 8, 7, 6, 5, 4}
 
 // Layout of one stage's weight table: the tables of the pattern kinds one
 // after the other (3^squares entries each, at patternOffset[k]), then the
-// mobility weight and the bias.
+// mobility weight, the bias and the parity weight.
 var patternOffset, stageTableSize = func() (off [numPatterns]int, size int) {
 	for k, n := range patternSquares {
 		off[k] = size
@@ -156,13 +156,16 @@ var patternOffset, stageTableSize = func() (off [numPatterns]int, size int) {
 		}
 		size += p
 	}
-	return off, size + 2
+	return off, size + 3
 }()
 
 // Indices of the scalar weights within a stage's table.
 var (
-	mobilityWeight = stageTableSize - 2 // per legal move more than the opponent
-	biasWeight     = stageTableSize - 1 // constant of the stage
+	mobilityWeight = stageTableSize - 3 // per legal move more than the opponent
+	biasWeight     = stageTableSize - 2 // constant of the stage
+	// parityWeight is added when the number of empty squares is odd: the
+	// side to move then plays the last move if nobody passes (parity).
+	parityWeight = stageTableSize - 1
 )
 
 // numFeatures is the number of pattern instances summed per position: each
@@ -377,19 +380,29 @@ func decodePatternWeights(data []byte) ([][]int16, error) {
 	}
 	raw = raw[len(patternsMagic):]
 	ns, sw, ts := binary.LittleEndian.Uint32(raw), binary.LittleEndian.Uint32(raw[4:]), binary.LittleEndian.Uint32(raw[8:])
+	// Files of the previous layout (format 1 without the parity weight)
+	// still load, with a parity weight of 0.
+	legacy := ts == uint32(stageTableSize-1)
+	if legacy {
+		ts = uint32(stageTableSize)
+	}
 	if ns != numStages || sw != stageWidth || ts != uint32(stageTableSize) {
 		return nil, fmt.Errorf("othello pattern weights: layout %d stages × %d empties × %d weights, want %d × %d × %d",
 			ns, sw, ts, numStages, stageWidth, stageTableSize)
 	}
 	raw = raw[12:]
-	if len(raw) != 2*numStages*stageTableSize {
-		return nil, fmt.Errorf("othello pattern weights: %d bytes of weights, want %d", len(raw), 2*numStages*stageTableSize)
+	stored := stageTableSize
+	if legacy {
+		stored--
+	}
+	if len(raw) != 2*numStages*stored {
+		return nil, fmt.Errorf("othello pattern weights: %d bytes of weights, want %d", len(raw), 2*numStages*stored)
 	}
 	w := make([][]int16, numStages)
 	for s := range w {
 		w[s] = make([]int16, stageTableSize)
-		for i := range w[s] {
-			w[s][i] = int16(binary.LittleEndian.Uint16(raw[2*(s*stageTableSize+i):]))
+		for i := range stored {
+			w[s][i] = int16(binary.LittleEndian.Uint16(raw[2*(s*stored+i):]))
 		}
 	}
 	return w, nil
@@ -436,7 +449,8 @@ func PatternWeightsLoaded() (bool, error) {
 // it is the sum, with the weights of the position's stage (10 stages of 6
 // empties), of 88 pattern instances (edge + 2 X-squares, 2×5 and 3×3
 // corners, rows 2-4, diagonals of 4-8 squares, each on the 8 symmetric
-// images of the board), a mobility term and a bias. The weights come from
+// images of the board), a mobility term, a bias and a parity term (odd
+// empties). The weights come from
 // the embedded patterns.bin, fitted by this package's own self-play
 // regression (train.go), refitted on its own search's labels
 // (label_gen_test.go, label_fit_test.go) and, at 19 empties and more, on
@@ -467,7 +481,7 @@ func evaluatePatternsWith(w [][]int16, own, opp uint64) int {
 		return EvaluateBitboards(own, opp)
 	}
 	so, sp := symmetryImages(own), symmetryImages(opp)
-	v := int(ws[biasWeight]) + mob*int(ws[mobilityWeight])
+	v := int(ws[biasWeight]) + mob*int(ws[mobilityWeight]) + int(ws[parityWeight])*(e&1)
 	for s := 0; s < 8; s++ {
 		v += imageSum(ws, so[s], sp[s])
 	}

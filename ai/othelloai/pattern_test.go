@@ -1,6 +1,9 @@
 package othelloai
 
 import (
+	"bytes"
+	"compress/gzip"
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -87,7 +90,7 @@ func TestPatternBits(t *testing.T) {
 // feature indices used in training, with random weights.
 func TestImageSumMatchesFeatures(t *testing.T) {
 	offs := [numPatterns]int{offEdge2X, offCorner25, offCorner33, offRow2, offRow3, offRow4, offDiag8, offDiag7, offDiag6, offDiag5, offDiag4}
-	if offs != patternOffset || offDiag4+81+2 != stageTableSize {
+	if offs != patternOffset || offDiag4+81+3 != stageTableSize {
 		t.Fatalf("offset constants %v disagree with %v", offs, patternOffset)
 	}
 	r := rand.New(rand.NewPCG(21, 22))
@@ -108,6 +111,9 @@ func TestImageSumMatchesFeatures(t *testing.T) {
 			var f [numFeatures]int32
 			patternFeatures(own[i], opp[i], &f)
 			want := int(ws[biasWeight]) + mobilityFeature(own[i], opp[i])*int(ws[mobilityWeight])
+			if bits.OnesCount64(^(own[i]|opp[i]))%2 == 1 {
+				want += int(ws[parityWeight])
+			}
 			for _, x := range f {
 				want += int(ws[x])
 			}
@@ -388,5 +394,42 @@ func BenchmarkDecodePatternWeights(b *testing.B) {
 		if _, err := decodePatternWeights(patternsFile); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestPatternWeightsLegacyLayout checks that a weights file of the layout
+// before the parity weight still loads, with a parity weight of 0.
+func TestPatternWeightsLegacyLayout(t *testing.T) {
+	var raw bytes.Buffer
+	raw.WriteString(patternsMagic)
+	for _, v := range []uint32{numStages, stageWidth, uint32(stageTableSize - 1)} {
+		raw.Write(binary.LittleEndian.AppendUint32(nil, v))
+	}
+	for s := range numStages {
+		for i := range stageTableSize - 1 {
+			raw.Write(binary.LittleEndian.AppendUint16(nil, uint16(int16(s*3+i%5))))
+		}
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(raw.Bytes())
+	zw.Close()
+	w, err := decodePatternWeights(gz.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s := range numStages {
+		for i := range stageTableSize - 1 {
+			if want := int16(s*3 + i%5); w[s][i] != want {
+				t.Fatalf("stage %d weight %d: %d, want %d", s, i, w[s][i], want)
+			}
+		}
+		if w[s][parityWeight] != 0 {
+			t.Fatalf("stage %d parity weight %d, want 0", s, w[s][parityWeight])
+		}
+	}
+	// One weight short of the legacy layout is an error, not a crash.
+	if _, err := decodePatternWeights(append([]byte(nil), gz.Bytes()[:len(gz.Bytes())/2]...)); err == nil {
+		t.Error("a truncated file decoded")
 	}
 }

@@ -307,12 +307,16 @@ func fitStage(cfg *trainConfig, all []sample, st int) ([]int16, float64, int) {
 type fitRow struct {
 	f      [numFeatures]int32
 	mob    float32
+	par    float32 // 1 when the empties are odd (parityWeight)
 	target float32
 }
 
 // newFitRow returns the row of the position (own, opp) with the target.
 func newFitRow(own, opp uint64, target float32) fitRow {
 	rw := fitRow{mob: float32(mobilityFeature(own, opp)), target: target}
+	if bits.OnesCount64(^(own|opp))%2 == 1 {
+		rw.par = 1
+	}
 	patternFeatures(own, opp, &rw.f)
 	return rw
 }
@@ -320,7 +324,7 @@ func newFitRow(own, opp uint64, target float32) fitRow {
 // predict returns the row's evaluation in discs under the stage table w
 // (weights in discs).
 func (rw *fitRow) predict(w []float32) float32 {
-	v := w[biasWeight] + rw.mob*w[mobilityWeight]
+	v := w[biasWeight] + rw.mob*w[mobilityWeight] + rw.par*w[parityWeight]
 	for _, i := range rw.f {
 		v += w[i]
 	}
@@ -341,6 +345,7 @@ func sgdEpoch(w []float32, train []fitRow, order []int, lr float32, r *rand.Rand
 		}
 		w[biasWeight] += d
 		w[mobilityWeight] += d * rw.mob / 16
+		w[parityWeight] += d * rw.par
 	}
 }
 
