@@ -10,16 +10,21 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+
+	"planiverse/rules"
+	"planiverse/rules/othello"
 )
 
 // TestLabelTeacher relabels positions with another engine's scores (run
 // only when asked). It reads the records (labelRecordSize bytes) of the
 // files OTHELLO_TEACHER_IN (comma-separated, as TestLabelPositions writes
-// them), keeps the positions with at least OTHELLO_TEACHER_MIN_EMPTIES
+// them; a name ending in .txt is a glob of game transcripts instead, whose
+// distinct positions are taken, see transcriptPositions), keeps the positions with at least OTHELLO_TEACHER_MIN_EMPTIES
 // empties (default 19), shuffles them (seed OTHELLO_TEACHER_SEED, default
 // 7) and takes the first OTHELLO_TEACHER_N (default all). Each is sent to
 // the engine command OTHELLO_TEACHER (split at spaces; it must speak the
@@ -42,6 +47,26 @@ func TestLabelTeacher(t *testing.T) {
 	minEmpties := envInt("OTHELLO_TEACHER_MIN_EMPTIES", 19)
 	var recs [][labelRecordSize]byte
 	for _, name := range strings.Split(in, ",") {
+		if strings.HasSuffix(name, ".txt") {
+			// Game transcripts (planiverse match --records): every
+			// position of the games, each once.
+			games, err := filepath.Glob(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := transcriptPositions(games)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: %d games, %d distinct positions", name, len(games), len(got))
+			for _, r := range got {
+				own, opp := binary.LittleEndian.Uint64(r[0:]), binary.LittleEndian.Uint64(r[8:])
+				if 64-bits.OnesCount64(own|opp) >= minEmpties {
+					recs = append(recs, r)
+				}
+			}
+			continue
+		}
 		data, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
@@ -110,6 +135,55 @@ func TestLabelTeacher(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d positions labelled by %q", labelled, len(recs), cmd)
+}
+
+// transcriptPositions returns, as label records (label 0, not exact, the
+// game's final disc difference for the side to move), the positions before
+// each placement of the games in the transcript files (moves such as "f5"
+// or "pass" separated by spaces, as planiverse match --records writes
+// them), each distinct position once. A file with an illegal move is an
+// error naming it.
+func transcriptPositions(files []string) ([][labelRecordSize]byte, error) {
+	seen := make(map[[2]uint64]bool)
+	var out [][labelRecordSize]byte
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		b := othello.New()
+		var before [][2]uint64
+		var black []bool
+		for _, tok := range strings.Fields(string(data)) {
+			m, err := b.ParseMove(tok)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			if m != rules.Pass {
+				own, opp := b.Bitboards()
+				before = append(before, [2]uint64{own, opp})
+				black = append(black, b.ToMove() == rules.First)
+			}
+			b.Play(m)
+		}
+		nb, nw := b.Count()
+		for i, p := range before {
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			final := nb - nw
+			if !black[i] {
+				final = -final
+			}
+			var r [labelRecordSize]byte
+			binary.LittleEndian.PutUint64(r[0:], p[0])
+			binary.LittleEndian.PutUint64(r[8:], p[1])
+			r[19] = byte(int8(final))
+			out = append(out, r)
+		}
+	}
+	return out, nil
 }
 
 // teacherEngine is an NBoard engine process answering "go" for one
@@ -182,4 +256,45 @@ func (e *teacherEngine) close() {
 	fmt.Fprintln(e.in, "quit")
 	e.in.Close()
 	e.cmd.Wait()
+}
+
+func TestTranscriptPositions(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a := write("a.txt", "f5 d6 c3\n")
+	b := write("b.txt", "f5 d6 c5")
+	got, err := transcriptPositions([]string{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// f5 d6 c3 gives 3 positions; f5 d6 c5 repeats them (the positions
+	// before the third move are the same).
+	if len(got) != 3 {
+		t.Fatalf("%d positions, want 3", len(got))
+	}
+	start := othello.New()
+	own, opp := start.Bitboards()
+	if binary.LittleEndian.Uint64(got[0][0:]) != own || binary.LittleEndian.Uint64(got[0][8:]) != opp {
+		t.Errorf("first position is not the start")
+	}
+	// After f5 White is to move: own is White's discs.
+	start.Play(rules.Move(37))
+	own, opp = start.Bitboards()
+	if binary.LittleEndian.Uint64(got[1][0:]) != own || binary.LittleEndian.Uint64(got[1][8:]) != opp {
+		t.Errorf("second position is not the one after f5")
+	}
+	// The game a.txt stopped at 5 black discs to 2 (final for Black +3,
+	// for White -3).
+	if int8(got[0][19]) != 3 || int8(got[1][19]) != -3 {
+		t.Errorf("final results %d, %d; want 3, -3", int8(got[0][19]), int8(got[1][19]))
+	}
+	if _, err := transcriptPositions([]string{write("bad.txt", "f5 a1")}); err == nil || !strings.Contains(err.Error(), "bad.txt") {
+		t.Errorf("illegal move: error %v, want one naming bad.txt", err)
+	}
 }
