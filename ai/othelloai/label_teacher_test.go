@@ -24,8 +24,8 @@ import (
 // only when asked). It reads the records (labelRecordSize bytes) of the
 // files OTHELLO_TEACHER_IN (comma-separated, as TestLabelPositions writes
 // them; a name ending in .txt is a glob of game transcripts instead, whose
-// distinct positions are taken, see transcriptPositions), keeps the positions with at least OTHELLO_TEACHER_MIN_EMPTIES
-// empties (default 19), shuffles them (seed OTHELLO_TEACHER_SEED, default
+// distinct positions are taken, see transcriptPositions), keeps the
+// positions with at least OTHELLO_TEACHER_MIN_EMPTIES empties (default 19), shuffles them (seed OTHELLO_TEACHER_SEED, default
 // 7) and takes the first OTHELLO_TEACHER_N (default all). Each is sent to
 // the engine command OTHELLO_TEACHER (split at spaces; it must speak the
 // NBoard protocol's "set game" and "go", answering "=== <move>/<eval>/…"
@@ -47,6 +47,7 @@ func TestLabelTeacher(t *testing.T) {
 	minEmpties := envInt("OTHELLO_TEACHER_MIN_EMPTIES", 19)
 	var recs [][labelRecordSize]byte
 	for _, name := range strings.Split(in, ",") {
+		var batch [][labelRecordSize]byte
 		if strings.HasSuffix(name, ".txt") {
 			// Game transcripts (planiverse match --records): every
 			// position of the games, each once.
@@ -54,26 +55,22 @@ func TestLabelTeacher(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := transcriptPositions(games)
+			if batch, err = transcriptPositions(games); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: %d games, %d distinct positions", name, len(games), len(batch))
+		} else {
+			data, err := os.ReadFile(name)
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("%s: %d games, %d distinct positions", name, len(games), len(got))
-			for _, r := range got {
-				own, opp := binary.LittleEndian.Uint64(r[0:]), binary.LittleEndian.Uint64(r[8:])
-				if 64-bits.OnesCount64(own|opp) >= minEmpties {
-					recs = append(recs, r)
-				}
+			for i := 0; i+labelRecordSize <= len(data); i += labelRecordSize {
+				var r [labelRecordSize]byte
+				copy(r[:], data[i:])
+				batch = append(batch, r)
 			}
-			continue
 		}
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := 0; i+labelRecordSize <= len(data); i += labelRecordSize {
-			var r [labelRecordSize]byte
-			copy(r[:], data[i:])
+		for _, r := range batch {
 			own, opp := binary.LittleEndian.Uint64(r[0:]), binary.LittleEndian.Uint64(r[8:])
 			if 64-bits.OnesCount64(own|opp) >= minEmpties {
 				recs = append(recs, r)
@@ -139,11 +136,16 @@ func TestLabelTeacher(t *testing.T) {
 
 // transcriptPositions returns, as label records (label 0, not exact, the
 // game's final disc difference for the side to move), the positions before
-// each placement of the games in the transcript files (moves such as "f5"
-// or "pass" separated by spaces, as planiverse match --records writes
-// them), each distinct position once. A file with an illegal move is an
-// error naming it.
+// each placement of the games in the transcript files (read by Othello's
+// "Transcript" record format, as planiverse match --records writes them),
+// each distinct position once. A file that does not read or holds an
+// illegal move is an error naming it.
 func transcriptPositions(files []string) ([][labelRecordSize]byte, error) {
+	transcript := othello.Descriptor.FormatFor("txt")
+	type position struct {
+		own, opp uint64
+		black    bool // Black to move
+	}
 	seen := make(map[[2]uint64]bool)
 	var out [][labelRecordSize]byte
 	for _, name := range files {
@@ -151,34 +153,36 @@ func transcriptPositions(files []string) ([][labelRecordSize]byte, error) {
 		if err != nil {
 			return nil, err
 		}
+		rec, err := transcript.Read(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
 		b := othello.New()
-		var before [][2]uint64
-		var black []bool
-		for _, tok := range strings.Fields(string(data)) {
+		var before []position
+		for _, tok := range rec.Moves {
 			m, err := b.ParseMove(tok)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", name, err)
 			}
 			if m != rules.Pass {
 				own, opp := b.Bitboards()
-				before = append(before, [2]uint64{own, opp})
-				black = append(black, b.ToMove() == rules.First)
+				before = append(before, position{own, opp, b.ToMove() == rules.First})
 			}
 			b.Play(m)
 		}
 		nb, nw := b.Count()
-		for i, p := range before {
-			if seen[p] {
+		for _, p := range before {
+			if seen[[2]uint64{p.own, p.opp}] {
 				continue
 			}
-			seen[p] = true
+			seen[[2]uint64{p.own, p.opp}] = true
 			final := nb - nw
-			if !black[i] {
+			if !p.black {
 				final = -final
 			}
 			var r [labelRecordSize]byte
-			binary.LittleEndian.PutUint64(r[0:], p[0])
-			binary.LittleEndian.PutUint64(r[8:], p[1])
+			binary.LittleEndian.PutUint64(r[0:], p.own)
+			binary.LittleEndian.PutUint64(r[8:], p.opp)
 			r[19] = byte(int8(final))
 			out = append(out, r)
 		}

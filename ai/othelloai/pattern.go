@@ -411,21 +411,15 @@ func decodePatternWeights(data []byte) ([][]int16, error) {
 	}
 	raw = raw[len(patternsMagic):]
 	ns, sw, ts := binary.LittleEndian.Uint32(raw), binary.LittleEndian.Uint32(raw[4:]), binary.LittleEndian.Uint32(raw[8:])
-	// Files of the previous layout (format 1 without the parity weight)
-	// still load, with a parity weight of 0.
-	legacy := ts == uint32(stageTableSize-1)
-	if legacy {
-		ts = uint32(stageTableSize)
-	}
-	if ns != numStages || sw != stageWidth || ts != uint32(stageTableSize) {
+	// stored is the weights a stage in the file: files of the previous
+	// layout (format 1 without the parity weight, one fewer) still load,
+	// with a parity weight of 0.
+	stored := int(ts)
+	if ns != numStages || sw != stageWidth || (stored != stageTableSize && stored != stageTableSize-1) {
 		return nil, fmt.Errorf("othello pattern weights: layout %d stages × %d empties × %d weights, want %d × %d × %d",
 			ns, sw, ts, numStages, stageWidth, stageTableSize)
 	}
 	raw = raw[12:]
-	stored := stageTableSize
-	if legacy {
-		stored--
-	}
 	if len(raw) != 2*numStages*stored {
 		return nil, fmt.Errorf("othello pattern weights: %d bytes of weights, want %d", len(raw), 2*numStages*stored)
 	}

@@ -428,7 +428,7 @@ func TestPatternWeightsLegacyLayout(t *testing.T) {
 			t.Fatalf("stage %d parity weight %d, want 0", s, w[s][parityWeight])
 		}
 	}
-	// One weight short of the legacy layout is an error, not a crash.
+	// A truncated file is an error, not a crash.
 	if _, err := decodePatternWeights(append([]byte(nil), gz.Bytes()[:len(gz.Bytes())/2]...)); err == nil {
 		t.Error("a truncated file decoded")
 	}
