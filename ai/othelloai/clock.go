@@ -16,6 +16,23 @@ import (
 // others one each. At the same 2 s CPU clock against Zebra, side by side,
 // these shares scored 13-32-9 and uniform shares 6-44-5: +3.6 +- 1.0
 // discs a game paired by opening.
+//
+// The solver has since become several times faster (0.1 to 0.3 s for a
+// game position at 20 empties), and once it has solved a position the
+// moves after it cost nothing, so a 7.9 s clock against Zebra at 18 plies
+// ends with 3.7 to 4.4 s unspent (4.1 CPU-s spent a game, Zebra 4.6). A
+// plan that spends the clock (branch othello-clockplan: the moves after
+// the solve window's first planned at 0.1, the window's at 2, a
+// middle-game move at 1.4 times its share; 85-90% of the clock spent)
+// did not play better at equal CPU: at a 5.5 and a 5.2 s clock (4.9 and
+// 4.6 CPU-s a game) on two sets of 56 XOT openings with colours swapped
+// it scored 36-57-19 and 28-70-14, against 37-56-19 and 38-63-11 for
+// these shares at a 9 s clock (4.6 CPU-s a game): -0.3 +- 0.6 and
+// -1.0 +- 0.9 discs a game paired by opening. On top of that plan,
+// moving the solve window up to 22 empties with an exact solve there
+// (MaxSolveEmpties 22) or a win/loss/draw one (MaxWLDEmpties 22) was
+// worse than the plan alone: -1.6 +- 1.3 and -1.4 +- 1.5 discs a game on
+// 42 and 30 of the first set's openings.
 const (
 	solveShareMax = 20
 	solveShareMin = 17

@@ -149,6 +149,15 @@ import (
 // where labels3-new.bin is labels3.bin's distinct positions with 19 or
 // more empties less those labelled before, and records/ the --records
 // folders of planiverse match.
+//
+// Two changes to that fit did not lower the error on held-out positions
+// scored with the table of their own stage: stages of 2 empties (30
+// stages, each fitted on the positions of the 9 stages around it, 18
+// empties as now) or of 3 (20 stages, 21 empties) gave within 0.03 disc
+// of these 10 stages at every 6 empties; and doubling the exact labels at
+// 1-18 empties (21,600 to 43,200 records of low.bin) moved the error at
+// 7-18 empties, about 7 discs, by 0.04. At so few empties a pattern sum
+// is the limit, not the data.
 
 // Pattern kinds (canonical squares on the board with a1 = bit 0):
 //
