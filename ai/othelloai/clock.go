@@ -33,7 +33,25 @@ import (
 // (MaxSolveEmpties 22) or a win/loss/draw one (MaxWLDEmpties 22) was
 // worse than the plan alone: -1.6 +- 1.3 and -1.4 +- 1.5 discs a game on
 // 42 and 30 of the first set's openings.
+//
+// What did pay is a win/loss/draw solve at 22 and 21 empties
+// (MaxWLDEmpties), where Zebra solves for the result too, with a share of
+// wldShare, so that the solve gets about a second and rarely fails (a
+// median of 0.2 s at 22 empties); a solved move leaves the rest of its
+// share to later moves. Against Zebra at 18 plies at a 9 s clock (4.4
+// CPU-s a game, Zebra 4.2-4.5) on the two sets above and a third (the
+// lines with NR%192==65 of Egaroucid's openingslarge.txt): 40-51-21,
+// 40-56-16 and 39-55-18 (43.6%) against 37-56-19, 38-63-11 and 33-62-17
+// (39.1%) without it, +4.5 +- 3.4 points of score paired by opening.
+// The margin in discs did not change (-0.15 +- 0.44 discs a game), as a
+// WLD solve plays any winning move. As Black, the side on move at 22
+// empties, the losses fell from 83 to 69 of 168. The same solve at 23 empties as well
+// (23 and 22 weighing 6, 21 one; a 8.6 s clock for equal CPU) did not do
+// better on the first two sets: 38-57-17 and 40-60-12, -2.7 +- 5.4
+// points against the 22-empty plan.
 const (
+	wldShareMax   = 22
+	wldShare      = 3.0 // a move from wldShareMax down to solveShareMax+1 empties
 	solveShareMax = 20
 	solveShareMin = 17
 	solveShare    = 4.0
@@ -44,8 +62,10 @@ const (
 // solveShare).
 func shareAt(empties int) float64 {
 	switch {
-	case empties > solveShareMax:
+	case empties > wldShareMax:
 		return 1
+	case empties > solveShareMax:
+		return wldShare
 	case empties >= solveShareMin:
 		return solveShare
 	}

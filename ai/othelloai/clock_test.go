@@ -28,8 +28,8 @@ func boardsByEmpties(seed uint64) map[int]*othello.Board {
 func TestMoveShare(t *testing.T) {
 	// Over a whole game (our moves at 52, 50, ... 2 empties, each spending
 	// its part of what is left) the clock is spent and never overspent; a
-	// move at 20 empties gets solveShare times a midgame move's time, one
-	// at 10 empties lateShare times.
+	// move at 22 empties gets wldShare times a midgame move's time, one at
+	// 20 empties solveShare times, one at 10 empties lateShare times.
 	boards := boardsByEmpties(7)
 	const clock = 2.0
 	left := clock
@@ -51,6 +51,9 @@ func TestMoveShare(t *testing.T) {
 	}
 	if r := got[20] / got[30]; r < solveShare*0.99 || r > solveShare*1.01 {
 		t.Errorf("20 empties get %.4f s, 30 empties %.4f s: ratio %.2f, want %v", got[20], got[30], r, solveShare)
+	}
+	if r := got[22] / got[30]; r < wldShare*0.99 || r > wldShare*1.01 {
+		t.Errorf("22 empties get %.4f s, 30 empties %.4f s: ratio %.2f, want %v", got[22], got[30], r, wldShare)
 	}
 	if r := got[10] / got[30]; r < lateShare*0.99 || r > lateShare*1.01 {
 		t.Errorf("10 empties get %.4f s, 30 empties %.4f s: ratio %.2f, want %v", got[10], got[30], r, lateShare)

@@ -269,9 +269,9 @@ func TestKnowledgeSolve(t *testing.T) {
 	if !ok || score != 100*p.score || !slices.Contains(p.best, m) {
 		t.Errorf("Solve(FFO #1) = %d %d %v, want %d", m, score, ok, 100*p.score)
 	}
-	k.MaxSolveEmpties = p.board.Empties() - 1
+	k.MaxSolveEmpties, k.MaxWLDEmpties = p.board.Empties()-1, 0
 	if _, _, n, ok := k.Solve(context.Background(), p.board); ok || n != 0 {
-		t.Errorf("Solve above MaxSolveEmpties: ok %v nodes %d", ok, n)
+		t.Errorf("Solve above MaxSolveEmpties, no WLD: ok %v nodes %d", ok, n)
 	}
 	if _, _, _, ok := k.Solve(context.Background(), fakeState{}); ok {
 		t.Errorf("Solve of a non-Othello state reports ok")
@@ -413,5 +413,33 @@ func TestSolveStretch(t *testing.T) {
 	}
 	if !solveFits(22, true, time.Hour) || solveFits(22, true, 0) {
 		t.Errorf("solveFits: a WLD solve misjudged")
+	}
+}
+
+func TestSolveWLDDeadline(t *testing.T) {
+	// Up to MaxWLDEmpties, Solve runs a WLD solve without Stretch when the
+	// deadline leaves time for it (FFO #1 is a win: a winning move with a
+	// positive bound), and declines at once with a deadline already past.
+	p := readOBF(t, "fforum-1-19.obf", 1)[0]
+	e := p.board.Empties()
+	k := &Knowledge{MaxSolveEmpties: e - 1, MaxWLDEmpties: e}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	m, v, _, ok := k.Solve(ctx, p.board)
+	if !ok || v <= 0 || v > 100*p.score {
+		t.Fatalf("Solve(FFO #1, %+d) within an hour = %d %d %v, want a win", p.score, m, v, ok)
+	}
+	child := p.board.Clone().(*othello.Board)
+	child.Play(m)
+	if _, d, _, _ := SolveExact(context.Background(), child); d >= 0 {
+		t.Errorf("WLD move %s of FFO #1 leads to %+d for the opponent, want a win", p.board.MoveString(m), d)
+	}
+	past, cancel2 := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel2()
+	if _, _, n, ok := k.Solve(past, p.board); ok || n != 0 {
+		t.Errorf("WLD Solve with no time left: ok %v nodes %d", ok, n)
+	}
+	if !wldWorth(22, 10*time.Second) || wldWorth(22, time.Millisecond) || wldWorth(30, time.Second) {
+		t.Errorf("wldWorth misjudged 22 empties in 10 s or 1 ms, or 30 empties in 1 s")
 	}
 }
