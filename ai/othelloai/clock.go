@@ -36,21 +36,29 @@ import (
 //
 // What did pay is a win/loss/draw solve at 22 and 21 empties
 // (MaxWLDEmpties), where Zebra solves for the result too, with a share of
-// wldShare, so that the solve gets about a second and rarely fails (a
-// median of 0.2 s at 22 empties); a solved move leaves the rest of its
-// share to later moves. Against Zebra at 18 plies at a 9 s clock (4.4
-// CPU-s a game, Zebra 4.2-4.5) on the two sets above and a third (the
-// lines with NR%192==65 of Egaroucid's openingslarge.txt): 40-51-21,
-// 40-56-16 and 39-55-18 (43.6%) against 37-56-19, 38-63-11 and 33-62-17
-// (39.1%) without it, +4.5 +- 3.4 points of score paired by opening.
-// The margin in discs did not change (-0.15 +- 0.44 discs a game), as a
-// WLD solve plays any winning move. As Black, the side on move at 22
-// empties, the losses fell from 83 to 69 of 168. The same solve at 23 empties as well
-// (23 and 22 weighing 6, 21 one; a 8.6 s clock for equal CPU) did not do
-// better on the first two sets: 38-57-17 and 40-60-12, -2.7 +- 5.4
-// points against the 22-empty plan.
+// wldShare (then at 22 and 21 empties only), so that the solve gets about
+// a second and rarely fails (a median of 0.2 s at 22 empties); a solved
+// move leaves the rest of its share to later moves. Against Zebra at 18
+// plies at a 9 s clock (4.4 CPU-s a game, Zebra 4.2-4.5) on the two sets
+// above and a third (the lines with NR%192==65 of Egaroucid's
+// openingslarge.txt): 40-51-21, 40-56-16 and 39-55-18 (43.6%) against
+// 37-56-19, 38-63-11 and 33-62-17 (39.1%) without it, +4.5 +- 3.4 points
+// of score paired by opening. The margin in discs did not change
+// (-0.15 +- 0.44 discs a game), as a WLD solve plays any winning move. As
+// Black, the side on move at 22 empties, the losses fell from 83 to 69 of
+// 168.
+//
+// The same solve at 23 empties as well (23 and 22 weighing 6, 21 one; a
+// 8.6 s clock for equal CPU) did not do better on the first two sets:
+// 38-57-17 and 40-60-12, -2.7 +- 5.4 points against the 22-empty plan;
+// that solve often failed in its time. A selective one at 23 empties
+// (MaxSelectiveEmpties, SolveWLDSelective) weighing wldShare too, at the
+// same 9 s clock (4.3-4.4 CPU-s a game, Zebra 4.3-4.5): 42-50-20, 44-52-16
+// and 43-51-18 (46.4%), +2.8 +- 3.1 points against the 22-empty plan alone
+// and +7.3 +- 4.0 against neither, with the same margin in discs; as
+// White, the side on move at 23 empties, 63-81-24 against 52-93-23.
 const (
-	wldShareMax   = 22
+	wldShareMax   = 23
 	wldShare      = 3.0 // a move from wldShareMax down to solveShareMax+1 empties
 	solveShareMax = 20
 	solveShareMin = 17

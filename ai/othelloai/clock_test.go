@@ -55,6 +55,9 @@ func TestMoveShare(t *testing.T) {
 	if r := got[22] / got[30]; r < wldShare*0.99 || r > wldShare*1.01 {
 		t.Errorf("22 empties get %.4f s, 30 empties %.4f s: ratio %.2f, want %v", got[22], got[30], r, wldShare)
 	}
+	if share, _ := MoveShare(boardsByEmpties(7)[23]); share != wldShare {
+		t.Errorf("a move at 23 empties weighs %v, want %v", share, wldShare)
+	}
 	if r := got[10] / got[30]; r < lateShare*0.99 || r > lateShare*1.01 {
 		t.Errorf("10 empties get %.4f s, 30 empties %.4f s: ratio %.2f, want %v", got[10], got[30], r, lateShare)
 	}

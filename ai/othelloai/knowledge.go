@@ -26,11 +26,14 @@ import (
 // ±score.MaxEval (about 100 units per disc, stone or piece), a forced win in
 // n plies scores score.WinScore - n.
 
-// DefaultMaxSolveEmpties and DefaultMaxWLDEmpties are the defaults of
-// Knowledge.MaxSolveEmpties and Knowledge.MaxWLDEmpties.
+// DefaultMaxSolveEmpties, DefaultMaxWLDEmpties, DefaultMaxSelectiveEmpties
+// and DefaultSelectiveMargin are the defaults of the Knowledge fields of
+// the same names.
 const (
-	DefaultMaxSolveEmpties = 20
-	DefaultMaxWLDEmpties   = 22
+	DefaultMaxSolveEmpties     = 20
+	DefaultMaxWLDEmpties       = 22
+	DefaultMaxSelectiveEmpties = 23
+	DefaultSelectiveMargin     = 12
 )
 
 // Knowledge is the Othello game knowledge for the search: Evaluate,
@@ -56,6 +59,16 @@ type Knowledge struct {
 	// limit, using 0.38 s a position on average against the midgame
 	// search's 0.69 s.
 	MaxWLDEmpties int
+	// MaxSelectiveEmpties: above MaxSolveEmpties and MaxWLDEmpties and up
+	// to this many empty squares, Solve runs a selective win/loss/draw
+	// solve (SolveWLDSelective with SelectiveMargin discs) and plays its
+	// move when it finds a probable win or draw; under a deadline only
+	// when an exact WLD solve with one empty square fewer may finish
+	// (wldWorth), which costs about as much. Default 23, the move of the
+	// side that does not solve at 22 (see clock.go for the matches).
+	MaxSelectiveEmpties int
+	// SelectiveMargin: the cut margin of that solve, in discs (0: none).
+	SelectiveMargin int
 	// Stretch lets Solve go beyond MaxSolveEmpties and MaxWLDEmpties
 	// when its context has a deadline and the solve's expected time
 	// (solveFits) is at most half the time left: an exact solve if that
@@ -77,6 +90,7 @@ type Knowledge struct {
 // New returns the Othello knowledge with the default settings.
 func New() *Knowledge {
 	return &Knowledge{MaxSolveEmpties: DefaultMaxSolveEmpties, MaxWLDEmpties: DefaultMaxWLDEmpties,
+		MaxSelectiveEmpties: DefaultMaxSelectiveEmpties, SelectiveMargin: DefaultSelectiveMargin,
 		Stretch: true, MPCThreshold: DefaultMPCThreshold, ShallowPlies: DefaultShallowPlies}
 }
 
@@ -85,9 +99,11 @@ func New() *Knowledge {
 // search's scale, the final disc difference (empties to the winner) times
 // 100, with the nodes searched. Up to MaxWLDEmpties empties it solves for
 // win, loss or draw (SolveWLD), under a deadline only when wldWorth says
-// the solve may finish, and answers only a proven win or draw: the
-// score is then 100 times a lower bound of the disc difference (at least
-// 2 discs for a win, 0 for a draw); a proven loss returns ok = false, with
+// the solve may finish, and up to MaxSelectiveEmpties selectively
+// (SolveWLDSelective); it answers only a win or draw (proven, or probable
+// for the selective solve): the score is then 100 times a lower bound of
+// the disc difference (at least 2 discs for a win, 0 for a draw); a
+// loss returns ok = false, with
 // the nodes spent, and the search picks the move that resists best. With
 // Stretch and a deadline, positions beyond those limits are solved too
 // when the solve is expected to take at most half the time left. It
@@ -100,9 +116,11 @@ func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, val
 	}
 	e := b.Empties()
 	exact, wld := e <= k.MaxSolveEmpties, e <= k.MaxWLDEmpties
+	sel := e <= k.MaxSelectiveEmpties && k.SelectiveMargin > 0
 	if dl, has := ctx.Deadline(); has && !exact {
 		left := time.Until(dl)
 		wld = wld && wldWorth(e, left)
+		sel = sel && wldWorth(e-1, left)
 		if k.Stretch {
 			exact = solveFits(e, false, left)
 			wld = wld || solveFits(e, true, left)
@@ -112,8 +130,13 @@ func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, val
 	case exact:
 		m, d, nodes, ok := SolveExact(ctx, b)
 		return m, 100 * d, nodes, ok
-	case wld:
-		m, v, nodes, ok := SolveWLD(ctx, b)
+	case wld || sel:
+		var v int
+		if wld {
+			m, v, nodes, ok = SolveWLD(ctx, b)
+		} else {
+			m, v, nodes, ok = SolveWLDSelective(ctx, b, k.SelectiveMargin)
+		}
 		if !ok || v < 0 {
 			return rules.NoMove, 0, nodes, false
 		}

@@ -269,7 +269,7 @@ func TestKnowledgeSolve(t *testing.T) {
 	if !ok || score != 100*p.score || !slices.Contains(p.best, m) {
 		t.Errorf("Solve(FFO #1) = %d %d %v, want %d", m, score, ok, 100*p.score)
 	}
-	k.MaxSolveEmpties, k.MaxWLDEmpties = p.board.Empties()-1, 0
+	k.MaxSolveEmpties, k.MaxWLDEmpties, k.MaxSelectiveEmpties = p.board.Empties()-1, 0, 0
 	if _, _, n, ok := k.Solve(context.Background(), p.board); ok || n != 0 {
 		t.Errorf("Solve above MaxSolveEmpties, no WLD: ok %v nodes %d", ok, n)
 	}
@@ -292,13 +292,15 @@ func TestSolveNoAllocs(t *testing.T) {
 	}
 }
 
-// clearTables empties the transposition tables of the pooled solvers, so a
-// benchmark measures a cold solve.
+// clearTables empties the transposition tables of the pooled solvers,
+// exact and selective, so a benchmark measures a cold solve.
 func clearTables() {
-	solverPool.Lock()
-	defer solverPool.Unlock()
-	for _, s := range solverPool.free {
-		clear(s.tt)
+	for _, p := range []*pool{&solverPool, &selectivePool} {
+		p.Lock()
+		for _, s := range p.free {
+			clear(s.tt)
+		}
+		p.Unlock()
 	}
 }
 
@@ -441,5 +443,57 @@ func TestSolveWLDDeadline(t *testing.T) {
 	}
 	if !wldWorth(22, 10*time.Second) || wldWorth(22, time.Millisecond) || wldWorth(30, time.Second) {
 		t.Errorf("wldWorth misjudged 22 empties in 10 s or 1 ms, or 30 empties in 1 s")
+	}
+}
+
+func TestSolveWLDSelective(t *testing.T) {
+	// On FFO #1-#19: with a margin no evaluation reaches, the selective
+	// solve is the exact WLD solve (the same sign everywhere); with 12
+	// discs it visits fewer nodes and keeps the sign in most positions,
+	// its winning or drawing moves keep the result, and an exact solve
+	// afterwards is still right (its table is kept apart).
+	ps := readOBF(t, "fforum-1-19.obf", 1)
+	var exactNodes, selNodes int64
+	kept := 0
+	for _, p := range ps {
+		clearTables()
+		_, v, _, ok := SolveWLDSelective(context.Background(), p.board, 5000)
+		if !ok || score.Sign(v) != score.Sign(p.score) {
+			t.Errorf("FFO #%d: selective WLD with no cut = %+d %v, exact %+d", p.num, v, ok, p.score)
+		}
+		clearTables()
+		_, _, n, _ := SolveWLD(context.Background(), p.board)
+		exactNodes += n
+		m, v, n, ok := SolveWLDSelective(context.Background(), p.board, 12)
+		selNodes += n
+		if !ok {
+			t.Fatalf("FFO #%d: selective WLD not finished", p.num)
+		}
+		if score.Sign(v) == score.Sign(p.score) {
+			kept++
+		}
+		if v >= 0 && score.Sign(v) == score.Sign(p.score) {
+			child := p.board.Clone().(*othello.Board)
+			child.Play(m)
+			if _, d, _, _ := SolveExact(context.Background(), child); score.Sign(-d) != score.Sign(p.score) {
+				t.Errorf("FFO #%d: selective WLD move %s leads to %+d, the position is %+d", p.num, p.board.MoveString(m), -d, p.score)
+			}
+		}
+	}
+	t.Logf("selective WLD (12 discs): %d of %d signs kept, %d nodes against %d", kept, len(ps), selNodes, exactNodes)
+	if kept < len(ps)*3/4 || selNodes >= exactNodes {
+		t.Errorf("selective WLD (12 discs): %d of %d signs kept, %d nodes against the exact WLD's %d", kept, len(ps), selNodes, exactNodes)
+	}
+	checkFFO(t, ps[0])
+	// Solve uses it above MaxWLDEmpties: FFO #1 is a win.
+	p := ps[0]
+	e := p.board.Empties()
+	k := &Knowledge{MaxSolveEmpties: e - 2, MaxWLDEmpties: e - 1, MaxSelectiveEmpties: e, SelectiveMargin: 12}
+	if m, v, _, ok := k.Solve(context.Background(), p.board); !ok || v <= 0 || !slices.Contains(p.board.Moves(nil), m) {
+		t.Errorf("Solve(FFO #1) with a selective WLD = %d %d %v, want a win", m, v, ok)
+	}
+	k.SelectiveMargin = 0
+	if _, _, n, ok := k.Solve(context.Background(), p.board); ok || n != 0 {
+		t.Errorf("Solve with SelectiveMargin 0 above MaxWLDEmpties: ok %v nodes %d", ok, n)
 	}
 }
