@@ -102,13 +102,12 @@ func New() *Knowledge {
 // the solve may finish, and up to MaxSelectiveEmpties selectively
 // (SolveWLDSelective); it answers only a win or draw (proven, or probable
 // for the selective solve): the score is then 100 times a lower bound of
-// the disc difference (at least 2 discs for a win, 0 for a draw); a
-// loss returns ok = false, with
-// the nodes spent, and the search picks the move that resists best. With
-// Stretch and a deadline, positions beyond those limits are solved too
-// when the solve is expected to take at most half the time left. It
-// returns ok = false at once for other states or more empties, and
-// promptly when ctx is cancelled.
+// the disc difference (at least 2 discs for a win, 0 for a draw); a loss
+// returns ok = false, with the nodes spent, and the search picks the move
+// that resists best. With Stretch and a deadline, positions beyond those
+// limits are solved too when the solve is expected to take at most half
+// the time left. It returns ok = false at once for other states or more
+// empties, and promptly when ctx is cancelled.
 func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, value int, nodes int64, ok bool) {
 	b, isBoard := s.(*othello.Board)
 	if !isBoard {

@@ -231,19 +231,25 @@ func noteRate(nodes int64, elapsed time.Duration) {
 // expectation of 0.64 s), but it keeps a short move time (a lower
 // level's) from being spent on a solve that cannot finish.
 func wldWorth(empties int, left time.Duration) bool {
-	nodes := exactNodes20 * math.Pow(nodesPerEmpty, float64(empties-20)) / wldSaving
-	return nodes/float64(solveRate.Load()) <= 2*left.Seconds()
+	return expectedSolve(empties, true) <= 2*left.Seconds()
+}
+
+// expectedSolve returns the expected time in seconds of a solve (WLD with
+// wld, else exact) of a game position with empties empty squares, at
+// solveRate.
+func expectedSolve(empties int, wld bool) float64 {
+	nodes := exactNodes20 * math.Pow(nodesPerEmpty, float64(empties-20))
+	if wld {
+		nodes /= wldSaving
+	}
+	return nodes / float64(solveRate.Load())
 }
 
 // solveFits reports whether a solve (WLD with wld, else exact) of a game
 // position with empties empty squares is expected to take at most half of
 // left, at solveRate.
 func solveFits(empties int, wld bool, left time.Duration) bool {
-	nodes := exactNodes20 * math.Pow(nodesPerEmpty, float64(empties-20))
-	if wld {
-		nodes /= wldSaving
-	}
-	return 2*nodes/float64(solveRate.Load()) <= left.Seconds()
+	return 2*expectedSolve(empties, wld) <= left.Seconds()
 }
 
 // solveWith runs root (the solver's root search: exact or WLD) on b with a
