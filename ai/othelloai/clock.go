@@ -57,6 +57,15 @@ import (
 // and 43-51-18 (46.4%), +2.8 +- 3.1 points against the 22-empty plan alone
 // and +7.3 +- 4.0 against neither, with the same margin in discs; as
 // White, the side on move at 23 empties, 63-81-24 against 52-93-23.
+//
+// Solving the position at 24 empties for win, loss or draw (on all 336
+// of those games) shows where they were decided: 123 won, 57 drawn and
+// 156 lost there, 45.1% with perfect play on both sides against the 46.4%
+// scored, so the middle game, not the moves from 24 empties on, loses
+// them. Moving the middle game's time towards its later moves (a move
+// weighing 0.8 above 40 empties, 1 from 40 to 33 and 1.25 from 32 to 25,
+// with the selective solve at 24 empties) scored 44-52-16 and 45-57-10 on
+// the first two sets: -0.9 +- 4.6 points.
 const (
 	wldShareMax   = 23
 	wldShare      = 3.0 // a move from wldShareMax down to solveShareMax+1 empties
