@@ -18,13 +18,17 @@ func readPatternWeightsFile(name string) ([][]int16, error) {
 // UsePatternWeightsFile makes the evaluation use the weights file name
 // (patterns.bin's format) instead of the embedded weights, for the rest of
 // the test binary's run: the training tools label positions with an
-// earlier generation's weights this way.
+// earlier generation's weights this way. Both the stage tables and their
+// folded form (what EvaluatePatterns and the search read) are replaced.
 func UsePatternWeightsFile(name string) error {
 	w, err := readPatternWeightsFile(name)
 	if err != nil {
 		return err
 	}
 	patternOnce.Do(loadPatterns)
-	patternWeights = w
+	patternWeights, foldedWeights = w, nil
+	if fw, ok := foldPatternWeights(w); ok {
+		foldedWeights = fw
+	}
 	return nil
 }
