@@ -64,8 +64,10 @@ type Knowledge struct {
 	// solve (SolveWLDSelective with SelectiveMargin discs) and plays its
 	// move when it finds a probable win or draw; under a deadline only
 	// when an exact WLD solve with one empty square fewer may finish
-	// (wldWorth), which costs about as much. Default 23, the move of the
-	// side that does not solve at 22 (see clock.go for the matches). At
+	// (wldWorth), which costs about as much; under a deadline it also
+	// stands in, up to MaxWLDEmpties, for a WLD solve that wldWorth
+	// declines. Default 23, the move of the side that does not solve at
+	// 22 (see clock.go for the matches). At
 	// 24 empties it changed the result of 18 of 336 game positions with a
 	// 1 s limit (0.43 s a position), a timed midgame search 22 at 400 ms
 	// and 24 at 1 s, but against Zebra (as in clock.go, with 24 empties

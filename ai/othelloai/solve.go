@@ -99,16 +99,25 @@ type pool struct {
 
 var solverPool, selectivePool pool
 
-// get takes a solver from the pool, or makes one.
-func (p *pool) get() *solver {
+// get takes a solver from the pool, or makes one, ready for a new solve
+// (selective with margin > 0): its node count zeroed, its table's
+// generation advanced and its stop flag cleared.
+func (p *pool) get(margin int) *solver {
 	p.Lock()
-	defer p.Unlock()
+	var s *solver
 	if n := len(p.free); n > 0 {
-		s := p.free[n-1]
+		s = p.free[n-1]
 		p.free = p.free[:n-1]
-		return s
 	}
-	return &solver{tt: make([]ttEntry, 1<<ttBits)}
+	p.Unlock()
+	if s == nil {
+		s = &solver{tt: make([]ttEntry, 1<<ttBits)}
+	}
+	s.nodes = 0
+	s.margin = margin
+	s.gen++
+	s.stop.Store(false)
+	return s
 }
 
 // put returns s to the pool, which keeps at most four.
@@ -262,11 +271,7 @@ func solveWith(ctx context.Context, b *othello.Board, p *pool, margin int, root 
 	if othello.MovesMask(own, opp) == 0 && othello.MovesMask(opp, own) == 0 {
 		return rules.NoMove, othello.FinalScore(own, opp), 0, true
 	}
-	s := p.get()
-	s.nodes = 0
-	s.margin = margin
-	s.gen++
-	s.stop.Store(false)
+	s := p.get(margin)
 	var stop func() bool
 	if ctx.Done() != nil {
 		stop = context.AfterFunc(ctx, func() { s.stop.Store(true) })

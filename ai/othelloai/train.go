@@ -126,10 +126,7 @@ func selfPlayGame(cfg *trainConfig, gen, i int, w [][]int16) []sample {
 // disc difference for the side to move) by an exact solve (the side to
 // move must have a move), with SolveExact's solver.
 func solveMove(own, opp uint64) (sq, discDiff int) {
-	s := solverPool.get()
-	s.nodes = 0
-	s.gen++
-	s.stop.Store(false)
+	s := solverPool.get(0)
 	m, v := s.root(own, opp)
 	solverPool.put(s)
 	return int(m), v
