@@ -2,6 +2,7 @@ package othelloai_test
 
 import (
 	"bufio"
+	"context"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -16,6 +17,7 @@ import (
 	"sync"
 	"testing"
 
+	"planiverse/ai/othelloai"
 	"planiverse/rules"
 	"planiverse/rules/othello"
 )
@@ -34,8 +36,13 @@ import (
 // exact; the game's final result is kept). OTHELLO_TEACHER_WORKERS engine
 // processes (default 2) run side by side; records are appended to
 // OTHELLO_TEACHER_OUT as they come. Positions whose side to move must pass
-// are skipped. With Zebra at 12 plies (no endgame solve) a position takes
-// about 60 ms:
+// are skipped. OTHELLO_TEACHER_MAX_EMPTIES (default 60) is the most
+// empties a position kept may have; OTHELLO_TEACHER_MAX_SCORE (discs,
+// default 0: no limit) drops the positions the teacher scores beyond it
+// either way. OTHELLO_TEACHER=exact labels with this package's exact
+// solver (SolveExact) instead of an engine process, as exact records (flag
+// 1); it is meant for positions with at most about 20 empties. With Zebra
+// at 12 plies (no endgame solve) a position takes about 60 ms:
 //
 //	OTHELLO_TEACHER_IN=labels3.bin OTHELLO_TEACHER_OUT=zebra.bin OTHELLO_TEACHER_N=110000 \
 //	OTHELLO_TEACHER="zebra-nboard 12 0 0" go test -run TestLabelTeacher -timeout 0 ./ai/othelloai
@@ -45,6 +52,8 @@ func TestLabelTeacher(t *testing.T) {
 		t.Skip("set OTHELLO_TEACHER, OTHELLO_TEACHER_IN and OTHELLO_TEACHER_OUT to relabel positions with another engine")
 	}
 	minEmpties := envInt("OTHELLO_TEACHER_MIN_EMPTIES", 19)
+	maxEmpties := envInt("OTHELLO_TEACHER_MAX_EMPTIES", 60)
+	maxScore := float64(envInt("OTHELLO_TEACHER_MAX_SCORE", 0))
 	var recs [][labelRecordSize]byte
 	for _, name := range strings.Split(in, ",") {
 		var batch [][labelRecordSize]byte
@@ -72,7 +81,7 @@ func TestLabelTeacher(t *testing.T) {
 		}
 		for _, r := range batch {
 			own, opp := binary.LittleEndian.Uint64(r[0:]), binary.LittleEndian.Uint64(r[8:])
-			if 64-bits.OnesCount64(own|opp) >= minEmpties {
+			if e := 64 - bits.OnesCount64(own|opp); e >= minEmpties && e <= maxEmpties {
 				recs = append(recs, r)
 			}
 		}
@@ -92,14 +101,19 @@ func TestLabelTeacher(t *testing.T) {
 	labelled := 0
 	workers := envInt("OTHELLO_TEACHER_WORKERS", 2)
 	errs := make([]error, workers)
+	exact := cmd == "exact"
 	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			teacher, err := startTeacher(strings.Fields(cmd))
-			if err != nil {
-				errs[w] = err
-				return
+			var teacher positionTeacher = exactTeacher{}
+			if !exact {
+				engine, err := startTeacher(strings.Fields(cmd))
+				if err != nil {
+					errs[w] = err
+					return
+				}
+				teacher = engine
 			}
 			defer teacher.close()
 			for i := w; i < len(recs); i += workers {
@@ -109,11 +123,14 @@ func TestLabelTeacher(t *testing.T) {
 					errs[w] = fmt.Errorf("position %d: %w", i, err)
 					return
 				}
-				if !ok {
+				if !ok || (maxScore > 0 && math.Abs(eval) > maxScore) {
 					continue
 				}
 				binary.LittleEndian.PutUint16(r[16:], uint16(int16(max(-6400, min(6400, math.Round(eval*100))))))
 				r[18] = 0
+				if exact {
+					r[18] = 1
+				}
 				mu.Lock()
 				_, err = f.Write(r[:])
 				labelled++
@@ -189,6 +206,45 @@ func transcriptPositions(files []string) ([][labelRecordSize]byte, error) {
 	}
 	return out, nil
 }
+
+// positionTeacher scores positions for TestLabelTeacher: eval returns the
+// score of the position (own to move) in discs, ok false when the side to
+// move must pass.
+type positionTeacher interface {
+	eval(own, opp uint64) (score float64, ok bool, err error)
+	close()
+}
+
+// exactTeacher scores a position with its exact value (SolveExact).
+type exactTeacher struct{}
+
+func (exactTeacher) eval(own, opp uint64) (float64, bool, error) {
+	if othello.MovesMask(own, opp) == 0 {
+		return 0, false, nil
+	}
+	cells := make([]byte, 0, 66)
+	for sq := range 64 {
+		switch {
+		case own>>sq&1 == 1:
+			cells = append(cells, 'X')
+		case opp>>sq&1 == 1:
+			cells = append(cells, 'O')
+		default:
+			cells = append(cells, '-')
+		}
+	}
+	b, err := othello.ParsePosition(string(cells) + " X")
+	if err != nil {
+		return 0, false, err
+	}
+	_, v, _, ok := othelloai.SolveExact(context.Background(), b)
+	if !ok {
+		return 0, false, fmt.Errorf("exact solve did not finish")
+	}
+	return float64(v), true, nil
+}
+
+func (exactTeacher) close() {}
 
 // teacherEngine is an NBoard engine process answering "go" for one
 // position at a time.
@@ -301,4 +357,67 @@ func TestTranscriptPositions(t *testing.T) {
 	if _, err := transcriptPositions([]string{write("bad.txt", "f5 a1")}); err == nil || !strings.Contains(err.Error(), "bad.txt") {
 		t.Errorf("illegal move: error %v, want one naming bad.txt", err)
 	}
+}
+
+// TestExactTeacher checks the exact teacher's sign and pass handling: at
+// positions of random playouts with 10 empties its score is the negamax of
+// its own scores one move later, and a side that must pass is skipped.
+func TestExactTeacher(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 3))
+	var teacher positionTeacher = exactTeacher{}
+	defer teacher.close()
+	// Own b1 against a1: no move for the side to move, c1 for the other.
+	if _, ok, err := teacher.eval(1<<1, 1<<0); ok || err != nil {
+		t.Errorf("a side that must pass: ok %v, error %v; want skipped", ok, err)
+	}
+	checked, passes := 0, 0
+	for checked < 6 {
+		b := othello.New()
+		for b.Empties() > 10 {
+			if over, _ := b.Outcome(); over {
+				break
+			}
+			ms := b.Moves(nil)
+			b.Play(ms[r.IntN(len(ms))])
+		}
+		if over, _ := b.Outcome(); over {
+			continue
+		}
+		own, opp := b.Bitboards()
+		v, ok, err := teacher.eval(own, opp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			if othello.MovesMask(own, opp) != 0 {
+				t.Fatalf("position %#x %#x has moves but was skipped", own, opp)
+			}
+			passes++
+			continue
+		}
+		best := math.Inf(-1)
+		for _, m := range b.Moves(nil) {
+			c := b.Copy()
+			c.Play(m)
+			cOwn, cOpp := c.Bitboards()
+			cv, cok, err := teacher.eval(cOwn, cOpp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !cok {
+				// The opponent must pass: the mover moves again.
+				_, sv, _, sok := othelloai.SolveExact(context.Background(), c)
+				if !sok {
+					t.Fatal("exact solve did not finish")
+				}
+				cv = float64(sv)
+			}
+			best = max(best, -cv)
+		}
+		if v != best {
+			t.Errorf("position %#x %#x: exact score %v, negamax of its children %v", own, opp, v, best)
+		}
+		checked++
+	}
+	t.Logf("%d positions checked, %d passes skipped", checked, passes)
 }
