@@ -222,18 +222,8 @@ func (exactTeacher) eval(own, opp uint64) (float64, bool, error) {
 	if othello.MovesMask(own, opp) == 0 {
 		return 0, false, nil
 	}
-	cells := make([]byte, 0, 66)
-	for sq := range 64 {
-		switch {
-		case own>>sq&1 == 1:
-			cells = append(cells, 'X')
-		case opp>>sq&1 == 1:
-			cells = append(cells, 'O')
-		default:
-			cells = append(cells, '-')
-		}
-	}
-	b, err := othello.ParsePosition(string(cells) + " X")
+	cells := boardCells(own, opp, 'X')
+	b, err := othello.ParsePosition(string(cells[:]) + " X")
 	if err != nil {
 		return 0, false, err
 	}
@@ -245,6 +235,23 @@ func (exactTeacher) eval(own, opp uint64) (float64, bool, error) {
 }
 
 func (exactTeacher) close() {}
+
+// boardCells writes the board a1..h8 with own's discs as ownMark, opp's as
+// 'O' and empty squares as '-'.
+func boardCells(own, opp uint64, ownMark byte) [64]byte {
+	var cells [64]byte
+	for sq := range cells {
+		switch {
+		case own>>sq&1 == 1:
+			cells[sq] = ownMark
+		case opp>>sq&1 == 1:
+			cells[sq] = 'O'
+		default:
+			cells[sq] = '-'
+		}
+	}
+	return cells
+}
 
 // teacherEngine is an NBoard engine process answering "go" for one
 // position at a time.
@@ -273,17 +280,7 @@ func startTeacher(argv []string) (*teacherEngine, error) {
 // eval returns the engine's score of the position (own to move) in
 // discs; ok is false when the engine answers a pass.
 func (e *teacherEngine) eval(own, opp uint64) (score float64, ok bool, err error) {
-	var cells [64]byte
-	for sq := range cells {
-		switch {
-		case own>>sq&1 == 1:
-			cells[sq] = '*'
-		case opp>>sq&1 == 1:
-			cells[sq] = 'O'
-		default:
-			cells[sq] = '-'
-		}
-	}
+	cells := boardCells(own, opp, '*')
 	if _, err := fmt.Fprintf(e.in, "set game (;GM[Othello]PC[teacher]TY[8]BO[8 %s *];)\ngo\n", cells[:]); err != nil {
 		return 0, false, err
 	}
