@@ -188,7 +188,9 @@ import (
 // at 18 plies (our clock 9.0 CPU-s a game, about 4.3 used) on four sets of
 // 56 XOT openings with colours swapped, played by both builds:
 // 170-213-65 (45.2%) against 167-222-59 (43.9%), +1.3 ± 5.2 points paired
-// by opening. The commands, after the ones above (games/ the --records
+// by opening; with the table then refitted on these weights (mpc.go), on
+// two of those sets 89-95-40 (48.7%) against 88-105-31 (46.2%), +2.5 ± 7.4
+// points. The commands, after the ones above (games/ the --records
 // folders of those matches, labels3-rest.bin the positions described):
 //
 //	OTHELLO_TEACHER_IN=labels3-rest.bin OTHELLO_TEACHER_OUT=zebra6.bin OTHELLO_TEACHER_MAX_SCORE=16 \
