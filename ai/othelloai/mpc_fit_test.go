@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -42,6 +43,12 @@ const (
 // squares, and the residual's standard deviation is kept.
 // OTHELLO_MPC_SECONDS bounds the sampling time (default 300 s, two
 // workers).
+//
+// With OTHELLO_MPC_GAMES=FILE the positions come from real games instead:
+// FILE holds one game a line in the notation of the match records
+// (squares such as f5, and pass), and every position from ply 8 (after an
+// XOT opening) to the last that leaves 21 empties is fitted, in order,
+// until the time limit.
 func TestFitMPC(t *testing.T) {
 	if os.Getenv("OTHELLO_MPC_FIT") != "1" {
 		t.Skip("set OTHELLO_MPC_FIT=1 to fit the multi-ProbCut table")
@@ -57,6 +64,12 @@ func TestFitMPC(t *testing.T) {
 	}
 	var mu sync.Mutex
 	var samples []sample
+	var games []*othello.Board // OTHELLO_MPC_GAMES's positions; next is the next to take
+	next := 0
+	if f := os.Getenv("OTHELLO_MPC_GAMES"); f != "" {
+		games = gamePositions(t, f, 8, 21)
+		t.Logf("%d positions from %s", len(games), f)
+	}
 	deadline := time.Now().Add(time.Duration(secs) * time.Second)
 	var wg sync.WaitGroup
 	for w := range 2 {
@@ -68,8 +81,18 @@ func TestFitMPC(t *testing.T) {
 			k := &othelloai.Knowledge{} // multi-ProbCut off
 			e.SetKnowledge(k)
 			for time.Now().Before(deadline) {
-				b := randomPosition(rng, k)
-				if b == nil {
+				var b *othello.Board
+				if games != nil {
+					mu.Lock()
+					if next < len(games) {
+						b = games[next]
+						next++
+					}
+					mu.Unlock()
+					if b == nil {
+						break
+					}
+				} else if b = randomPosition(rng, k); b == nil {
 					continue
 				}
 				var sm sample
@@ -144,6 +167,33 @@ func TestFitMPC(t *testing.T) {
 	}
 }
 
+// gamePositions reads file (one game a line, moves such as f5 or pass,
+// separated by spaces) and returns the position before every ply from
+// firstPly on that leaves at least minEmpties empty squares.
+func gamePositions(t *testing.T, file string, firstPly, minEmpties int) []*othello.Board {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []*othello.Board
+	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		b := othello.New()
+		for ply, tok := range strings.Fields(line) {
+			if ply >= firstPly && b.Empties() >= minEmpties {
+				if over, _ := b.Outcome(); !over {
+					out = append(out, b.Copy())
+				}
+			}
+			m, err := b.ParseMove(tok)
+			if err != nil {
+				t.Fatalf("%s line %d: %v", file, i+1, err)
+			}
+			b.Play(m)
+		}
+	}
+	return out
+}
+
 // randomPosition plays a game of a noisy one-ply player from the start to
 // a random ply that leaves 21..56 empties; nil if the game ended first.
 func randomPosition(rng *rand.Rand, k *othelloai.Knowledge) *othello.Board {
@@ -173,4 +223,23 @@ func randomPosition(rng *rand.Rand, k *othelloai.Knowledge) *othello.Board {
 		return nil
 	}
 	return b
+}
+
+// TestGamePositions checks OTHELLO_MPC_GAMES's reader on a game with a
+// pass: the positions from ply 8 with at least 21 empties, in order.
+func TestGamePositions(t *testing.T) {
+	game := "f5 d6 c3 d3 c4 f4 c5 b3 c2 e3 d2 c6 b4 b5 f2 e6 f3 c1 a3 a4 a5 g4 f6 a6 a7 b2 f7 e7 b6 d7 g6 c7 h4 e2 e1 d1 f1 g3 f8 e8 h3 g1 a1 a2 b1 h5 g5 a8 g2 h6 b7 g8 h1 h2 b8 g7 d8 c8 h7 pass h8"
+	f := t.TempDir() + "/games.txt"
+	if err := os.WriteFile(f, []byte(game+"\n"+game[:17]+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := gamePositions(t, f, 8, 21)
+	if len(got) != 39-8+1 { // plies 8..39 of the first game; the second is too short
+		t.Fatalf("%d positions, want %d", len(got), 39-8+1)
+	}
+	for i, b := range got {
+		if e := b.Empties(); e != 52-i {
+			t.Errorf("position %d has %d empties, want %d", i, e, 52-i)
+		}
+	}
 }
