@@ -65,7 +65,14 @@ import (
 // them. Moving the middle game's time towards its later moves (a move
 // weighing 0.8 above 40 empties, 1 from 40 to 33 and 1.25 from 32 to 25,
 // with the selective solve at 24 empties) scored 44-52-16 and 45-57-10 on
-// the first two sets: -0.9 +- 4.6 points.
+// the first two sets: -0.9 +- 4.6 points. Moving it towards its earlier
+// moves instead, as Zebra's fixed depth does (Zebra at 18 plies spends
+// about 70% of its time from 52 to 33 empties): a move weighing 1.5 above
+// 36 empties and 0.75 from 36 to 24, at an 8.3 s clock for equal CPU
+// (4.27-4.29 CPU-s a game, Zebra 3.9-4.3), scored 41-54-19 and 42-59-11
+// on two new sets (the lines with NR%192 == 9 and 185 of openingslarge.txt)
+// against 37-53-24 and 49-42-21 for this plan at 9 s (4.2-4.3 CPU-s):
+// -4.6 +- 5.5 points. Uniform middle-game shares stay.
 const (
 	wldShareMax   = 23
 	wldShare      = 3.0 // a move from wldShareMax down to solveShareMax+1 empties
