@@ -23,6 +23,18 @@ import (
 // 37-65-10 for 1.5 (+0.8 +- 1.3 and 0.0 +- 1.3 discs a game paired by
 // opening), and t = 0.8 34-59-10 on the first set (0.0 +- 1.5): no
 // difference these matches can show, so t stays 1.5.
+//
+// The table is fitted on the noisy one-ply player's positions, which are
+// often lopsided (slopes A near 1). Fitted instead on 14,464 positions of
+// 452 games against Zebra (TestFitMPC with OTHELLO_MPC_GAMES), the slopes
+// fall to 0.43-0.77 with similar residuals: in balanced positions the
+// deeper score is the shallower one shrunk towards 0, so the cut bounds
+// move outwards. With that table (stages 1-4; stage 0 kept) against Zebra
+// at 18 plies, our clock 8.7 CPU-s (4.2-4.3 CPU-s a game, as with this
+// table at 9 s), it scored 41-52-21 and 48-54-10 on the two sets of 56 XOT
+// openings with NR%192 == 9 and 185 (the sets of its positions), against
+// 37-53-24 and 49-42-21 with this table: -1.8 +- 7.1 points, so this
+// table stays.
 
 // DefaultMPCThreshold is the default of Knowledge.MPCThreshold: the cut
 // margin in standard deviations of the fitted residual.
