@@ -48,7 +48,8 @@ const (
 // FILE holds one game a line in the notation of the match records
 // (squares such as f5, and pass), and every position from ply 8 (after an
 // XOT opening) to the last that leaves 21 empties is fitted, in order,
-// until the time limit.
+// until the time limit. Stage 0 (53 or more empties) then gets no samples,
+// and no model: keep its row from a run without the file.
 func TestFitMPC(t *testing.T) {
 	if os.Getenv("OTHELLO_MPC_FIT") != "1" {
 		t.Skip("set OTHELLO_MPC_FIT=1 to fit the multi-ProbCut table")
