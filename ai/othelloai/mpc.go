@@ -34,7 +34,10 @@ import (
 // table at 9 s), it scored 41-52-21 and 48-54-10 on the two sets of 56 XOT
 // openings with NR%192 == 9 and 185 (the sets of its positions), against
 // 37-53-24 and 49-42-21 with this table: -1.8 +- 7.1 points, so this
-// table stays.
+// table stays. Nor did fitting depths 11 and 12 with their own pairs
+// (mpcMaxDepth 12: 11 on 5 plies, 12 on 6, whose residuals are smaller
+// than the 10/4 model's, 165 against 190 at stage 1) pay: 45-45-24 and
+// 40-50-22 on the same sets at 9 s (4.2-4.3 CPU-s), -0.2 +- 7.2 points.
 
 // DefaultMPCThreshold is the default of Knowledge.MPCThreshold: the cut
 // margin in standard deviations of the fitted residual.
