@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -44,11 +45,10 @@ const (
 // OTHELLO_MPC_SECONDS bounds the sampling time (default 300 s, two
 // workers).
 //
-// With OTHELLO_MPC_GAMES=FILE the positions come from real games instead:
-// FILE holds one game a line in the notation of the match records
-// (squares such as f5, and pass), and every position from ply 8 (after an
-// XOT opening) to the last that leaves 21 empties is fitted, in order,
-// until the time limit. Stage 0 (53 or more empties) then gets no samples,
+// With OTHELLO_MPC_GAMES=GLOB[,GLOB...] the positions come from real games
+// instead: game transcripts as planiverse match --records writes them, and
+// every position from ply 8 (after an XOT opening) to the last that leaves
+// 21 empties is fitted, in order, until the time limit. Stage 0 (53 or more empties) then gets no samples,
 // and no model: keep its row from a run without the file.
 func TestFitMPC(t *testing.T) {
 	if os.Getenv("OTHELLO_MPC_FIT") != "1" {
@@ -168,28 +168,40 @@ func TestFitMPC(t *testing.T) {
 	}
 }
 
-// gamePositions reads file (one game a line, moves such as f5 or pass,
-// separated by spaces) and returns the position before every ply from
-// firstPly on that leaves at least minEmpties empty squares.
-func gamePositions(t *testing.T, file string, firstPly, minEmpties int) []*othello.Board {
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+// gamePositions reads the game transcripts matching globs (comma-separated
+// patterns; Othello's "txt" record format, as TestLabelTeacher reads them)
+// and returns the position before every ply from firstPly on that leaves at
+// least minEmpties empty squares.
+func gamePositions(t *testing.T, globs string, firstPly, minEmpties int) []*othello.Board {
+	transcript := othello.Descriptor.FormatFor("txt")
 	var out []*othello.Board
-	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		b := othello.New()
-		for ply, tok := range strings.Fields(line) {
-			if ply >= firstPly && b.Empties() >= minEmpties {
-				if over, _ := b.Outcome(); !over {
-					out = append(out, b.Copy())
-				}
-			}
-			m, err := b.ParseMove(tok)
+	for _, glob := range strings.Split(globs, ",") {
+		files, err := filepath.Glob(glob)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range files {
+			data, err := os.ReadFile(name)
 			if err != nil {
-				t.Fatalf("%s line %d: %v", file, i+1, err)
+				t.Fatal(err)
 			}
-			b.Play(m)
+			rec, err := transcript.Read(data)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			b := othello.New()
+			for ply, tok := range rec.Moves {
+				if ply >= firstPly && b.Empties() >= minEmpties {
+					if over, _ := b.Outcome(); !over {
+						out = append(out, b.Copy())
+					}
+				}
+				m, err := b.ParseMove(tok)
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				b.Play(m)
+			}
 		}
 	}
 	return out
@@ -230,11 +242,13 @@ func randomPosition(rng *rand.Rand, k *othelloai.Knowledge) *othello.Board {
 // pass: the positions from ply 8 with at least 21 empties, in order.
 func TestGamePositions(t *testing.T) {
 	game := "f5 d6 c3 d3 c4 f4 c5 b3 c2 e3 d2 c6 b4 b5 f2 e6 f3 c1 a3 a4 a5 g4 f6 a6 a7 b2 f7 e7 b6 d7 g6 c7 h4 e2 e1 d1 f1 g3 f8 e8 h3 g1 a1 a2 b1 h5 g5 a8 g2 h6 b7 g8 h1 h2 b8 g7 d8 c8 h7 pass h8"
-	f := t.TempDir() + "/games.txt"
-	if err := os.WriteFile(f, []byte(game+"\n"+game[:17]+"\n"), 0o644); err != nil {
-		t.Fatal(err)
+	dir := t.TempDir()
+	for name, text := range map[string]string{"a.txt": game, "b.txt": game[:17]} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	got := gamePositions(t, f, 8, 21)
+	got := gamePositions(t, filepath.Join(dir, "*.txt"), 8, 21)
 	if len(got) != 39-8+1 { // plies 8..39 of the first game; the second is too short
 		t.Fatalf("%d positions, want %d", len(got), 39-8+1)
 	}
