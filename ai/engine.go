@@ -1,8 +1,11 @@
 // Package ai is Planiverse's computer opponent: one game-independent search
 // (iterative-deepening negamax alpha-beta with principal variation search,
-// a Zobrist-keyed transposition table, killer and history move ordering)
-// over the rules.State contract, with game knowledge plugged in through the
-// interfaces of knowledge.go, and six difficulty levels (levels.go).
+// a Zobrist-keyed transposition table, killer and history move ordering,
+// late move reductions) over the rules.State contract, with game knowledge
+// plugged in through the interfaces of knowledge.go (among them, for the
+// games that ask for them, a quiescence search, the single-reply
+// extension, multi-ProbCut and forward pruning), and six difficulty levels
+// (levels.go).
 //
 // Scores are from the point of view of the side to move: evaluations stay
 // within ±MaxEval (about 100 units per disc, stone or piece), a forced win
@@ -103,7 +106,12 @@ type Engine struct {
 	// shallowDepth: nodes of at most this remaining depth go to shallow
 	// (-1: none).
 	shallowDepth int
-	gameName     string
+	quiescer     Quiescer
+	pruner       Pruner
+	// extendReply: the knowledge asks for the single-reply extension
+	// (ReplyExtender).
+	extendReply bool
+	gameName    string
 
 	// Per-search state.
 	s          rules.State
@@ -205,6 +213,12 @@ func (e *Engine) bind(s rules.State) {
 	e.timer, _ = k.(IterationTimer)
 	e.verifier, _ = k.(RootVerifier)
 	e.shallow, _ = k.(ShallowSearcher)
+	e.quiescer, _ = k.(Quiescer)
+	e.pruner, _ = k.(Pruner)
+	e.extendReply = false
+	if x, ok := k.(ReplyExtender); ok {
+		e.extendReply = x.ExtendSingleReply()
+	}
 	e.shallowDepth = -1
 	if e.shallow != nil {
 		if d := e.shallow.ShallowDepth(); d > 0 {

@@ -134,10 +134,50 @@ type ShallowSearcher interface {
 	ShallowSearch(s rules.State, depth, ply, alpha, beta int) (score int, move rules.Move, nodes int64, horizon, ok bool)
 }
 
+// Quiescer is optional: a quiescence search, called instead of the static
+// evaluation at the horizon (remaining depth 0, ply > 0). Quiesce returns a
+// fail-soft score of s from the side to move's point of view within the
+// window (alpha, beta): the clamped evaluation, raised by the forcing moves
+// the game's quiescence plays (Gomoku: the side to move's fours, each with
+// the forced block, as in a VCF), or a proven result on the
+// score.Terminal scale counted from ply (a win n plies below the leaf
+// scores WinScore - ply - n). nodes counts the positions it visited, the
+// leaf itself included. It must not allocate and must leave s unchanged.
+type Quiescer interface {
+	Quiesce(s rules.State, ply, alpha, beta int) (score int, nodes int64)
+}
+
+// ReplyExtender is optional: when ExtendSingleReply reports true, a node
+// (ply > 0) whose candidate moves are a single move (a forced reply, such
+// as the block of a Gomoku four) searches it at the node's own depth
+// instead of one ply less: the single-reply extension, which makes a
+// sequence of forcing moves and their forced answers cost one ply a pair.
+type ReplyExtender interface {
+	ExtendSingleReply() bool
+}
+
+// Pruner is optional: forward pruning at the shallow nodes of the search
+// that are not on the principal variation (null-window nodes, ply > 0),
+// in the manner of Stockfish and Rapfi.
+//   - FutilityMargin: reverse futility pruning (static null-move pruning).
+//     With ok, a node of depth plies whose clamped static evaluation
+//     clears beta by margin (evaluation units) returns the evaluation
+//     without a search; ok false keeps the node (a position with threats
+//     the evaluation cannot weigh, or depth too large).
+//   - MoveCountLimit: late move pruning. A node of depth plies searches at
+//     most that many moves (the hash move and the killers are never
+//     pruned), once one of them scored above a proven loss; 0 searches
+//     all.
+type Pruner interface {
+	FutilityMargin(s rules.State, depth int) (margin int, ok bool)
+	MoveCountLimit(depth int) int
+}
+
 // Knowledge is what a game plugs into the search: an Evaluator, and any of
 // MoveOrderer, CandidateGenerator, Solver, RootFilter, RootVerifier,
-// ProbCutter, ShallowSearcher and IterationTimer, detected with
-// type assertions.
+// ProbCutter, ShallowSearcher, Quiescer, ReplyExtender, Pruner and
+// IterationTimer,
+// detected with type assertions.
 type Knowledge interface {
 	Evaluator
 }

@@ -403,11 +403,17 @@ func (e *Engine) child(same bool, depth, ply, alpha, beta int) int {
 const checkInterval = 1024
 
 // shallowReach bounds the plies a ShallowSearcher's search may add beyond
-// its depth (passes), so that no node reaches maxPly.
+// its depth (passes), and a Quiescer's beyond the horizon, so that no node
+// reaches maxPly.
 const shallowReach = 64
 
 // negamax is the alpha-beta principal variation search of the position e.s
-// to depth plies, at distance ply from the root.
+// to depth plies, at distance ply from the root. At the horizon it asks
+// the Quiescer, if any, else the evaluation; a Pruner's reverse futility
+// pruning and late move pruning apply at null-window nodes, and
+// a ReplyExtender's single-reply extension at nodes with one candidate
+// (none of them under exactDepth, but the extension and the quiescence,
+// which the tests' minimax mirrors).
 func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 	e.pvLen[ply] = 0
 	e.nodes++
@@ -441,6 +447,11 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 	}
 	if depth <= 0 || ply >= maxPly-1 {
 		e.horizon = true
+		if e.quiescer != nil && ply > 0 && ply < maxPly-shallowReach {
+			v, n := e.quiescer.Quiesce(s, ply, alpha, beta)
+			e.nodes += n - 1 // this node was counted above
+			return v
+		}
 		return e.evaluate()
 	}
 
@@ -469,6 +480,20 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 		e.pvLen[ply] = 0 // the shallow search's line is not this node's
 	}
 
+	pruning := e.pruner != nil && ply > 0 && beta-alpha == 1 && !e.exactDepth
+	if pruning && beta < MaxEval && beta > -MaxEval {
+		if margin, ok := e.pruner.FutilityMargin(s, depth); ok {
+			if v := e.evaluate(); v-margin >= beta {
+				e.horizon = true
+				return v // reverse futility pruning
+			}
+		}
+	}
+	lateLimit := 0
+	if pruning {
+		lateLimit = e.pruner.MoveCountLimit(depth)
+	}
+
 	if ply == 0 && e.best.Depth > 0 {
 		hashMove = e.best.Move // the previous iteration's best move first
 	}
@@ -485,18 +510,28 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 	}
 	end := len(e.stack)
 	e.orderMoves(start, end, ply, hashMove, side)
+	// The single-reply extension: a forced move costs no depth (bounded
+	// so that the node stays clear of maxPly).
+	childDepth := depth - 1
+	if e.extendReply && end-start == 1 && ply > 0 && ply < maxPly/2 {
+		childDepth = depth
+	}
 
 	alpha0 := alpha
 	best := -infinity
 	bestMove := rules.NoMove
 	for i := start; i < end; i++ {
 		e.pickNext(i, end)
+		if lateLimit > 0 && i-start >= lateLimit && e.scores[i] < orderKiller && best > -mateBound {
+			e.horizon = true
+			break // late move pruning
+		}
 		m := e.stack[i]
 		s.Play(m)
 		same := s.ToMove() == side
 		var score int
 		if i == start {
-			score = e.child(same, depth-1, ply+1, alpha, beta)
+			score = e.child(same, childDepth, ply+1, alpha, beta)
 		} else {
 			// Late move reduction: a quiet late move is first searched
 			// one ply shallower, and again at full depth if it beats alpha.

@@ -236,6 +236,10 @@ func minimax(s rules.State, ev Evaluator, depth, ply int) int {
 		return terminalScore(sc, ply)
 	}
 	if depth == 0 {
+		if q, ok := ev.(Quiescer); ok && ply > 0 {
+			v, _ := q.Quiesce(s, ply, -infinity, infinity)
+			return v
+		}
 		return max(-MaxEval, min(MaxEval, ev.Evaluate(s)))
 	}
 	side := s.ToMove()
@@ -247,9 +251,13 @@ func minimax(s rules.State, ev Evaluator, depth, ply int) int {
 			moves = c
 		}
 	}
+	childDepth := depth - 1
+	if x, ok := ev.(ReplyExtender); ok && x.ExtendSingleReply() && len(moves) == 1 && ply > 0 {
+		childDepth = depth // the single-reply extension
+	}
 	for _, m := range moves {
 		s.Play(m)
-		v := minimax(s, ev, depth-1, ply+1)
+		v := minimax(s, ev, childDepth, ply+1)
 		if s.ToMove() != side {
 			v = -v
 		}
