@@ -85,6 +85,9 @@ type Knowledge struct {
 	quietKey uint64
 
 	keys [gomoku.MaxPoints]uint64 // scratch of patternMoves
+
+	qbuf   []rules.Move // Quiesce's move stack
+	qnodes int64        // Quiesce's node count
 }
 
 // New returns Gomoku knowledge for any board size and rule.
@@ -93,6 +96,7 @@ func New() *Knowledge {
 	k.vcf = newVCFSearch(&k.a, 14)
 	k.vct = newVCTSearch(k.vcf, 16, 19)
 	k.tempo = make([]rules.Move, 0, gomoku.MaxPoints)
+	k.qbuf = make([]rules.Move, 0, 4*gomoku.MaxPoints)
 	return k
 }
 

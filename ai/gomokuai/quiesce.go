@@ -1,0 +1,244 @@
+package gomokuai
+
+import (
+	"planiverse/ai/score"
+	"planiverse/rules"
+	"planiverse/rules/gomoku"
+)
+
+// Quiescence limits: at a leaf of the main search the side to move may
+// play up to QuiescenceFours fours (each answered by its forced block,
+// which costs no four), and a quiescence line holds at most
+// quiescencePlies plies, forced blocks included.
+const (
+	QuiescenceFours = 4
+	quiescencePlies = 24
+	// quiescenceDelta: at a null-window node whose evaluation is this far
+	// below alpha, the fours are not tried (delta pruning; about 10
+	// logits of the win probability, Rapfi's margin on its scale).
+	quiescenceDelta = 12_000
+)
+
+// Quiesce is the quiescence search at a leaf of the main search
+// (planiverse/ai.Quiescer), for s a *gomoku.Game at distance ply from the
+// root: a VCF-shaped search in which the side to move either stands pat
+// (the static evaluation, Evaluate) or plays one of its fours, after which
+// the opponent's block is forced; the opponent's own fours, made by a
+// block, are answered by force too. It returns a fail-soft score within
+// (alpha, beta) on the search's scale: a proven result where the rules
+// decide it below the leaf (the side to move has a win point: a win in 1
+// ply; the opponent has two, or one that is forbidden for Black under
+// Renju: a loss in 2; the side to move can make an open four and the
+// opponent has no four to interpose: a win in 3), else the evaluation
+// raised by the fours. In the undecided phases of the Swap2 opening it is
+// Evaluate. nodes counts the positions visited, the leaf included. It
+// allocates nothing once its move buffer has grown and leaves s
+// unchanged. It panics if s is not a *gomoku.Game.
+//
+// The search is Rapfi's quiescence (its vcfsearch and vcfdefend, in
+// dhbloo/rapfi search/ab/search.cpp) in outline: stand pat, then fours
+// with their forced defence.
+func (k *Knowledge) Quiesce(s rules.State, ply, alpha, beta int) (int, int64) {
+	g := s.(*gomoku.Game)
+	if g.Deciding() != gomoku.PhaseNone {
+		return clampEval(k.Evaluate(g)), 1
+	}
+	k.qnodes = 0
+	v := k.quiesce(g, ply, alpha, beta, QuiescenceFours, quiescencePlies)
+	return v, k.qnodes
+}
+
+// clampEval bounds an evaluation to ±score.MaxEval, as the search does.
+func clampEval(v int) int { return max(-score.MaxEval, min(score.MaxEval, v)) }
+
+// quiesce is Quiesce's search of g, with fours fours and plies plies left.
+func (k *Knowledge) quiesce(g *gomoku.Game, ply, alpha, beta, fours, plies int) int {
+	k.qnodes++
+	if over, sc := g.Outcome(); over {
+		return score.Terminal(sc, ply)
+	}
+	a := &k.a
+	a.refreshAll(g)
+	me := g.ColorToMove()
+	opp := me ^ 1
+	renjuBlack := me == 0 && a.renju()
+	if a.nWin[me] > 0 {
+		return score.WinScore - (ply + 1) // a five next
+	}
+	n, q, _ := a.distinctWins(opp)
+	switch {
+	case n >= 2, n == 1 && renjuBlack && g.FoulAt(int(q)) != gomoku.NoFoul:
+		return -(score.WinScore - (ply + 2)) // the opponent fives next
+	case n == 1:
+		if plies == 0 {
+			return clampEval(k.evaluateForced(g, 0))
+		}
+		g.Play(q) // the forced block
+		v := -k.quiesce(g, ply+1, -beta, -alpha, fours, plies-1)
+		g.Undo()
+		return v
+	}
+	if a.nThree[me] > 0 && a.nFour[opp] == 0 && k.openFourAllowed(g, renjuBlack) {
+		return score.WinScore - (ply + 3) // an open four, then a five
+	}
+	best := clampEval(k.evaluateForced(g, 0))
+	if best >= beta || fours == 0 || plies < 2 || a.nFour[me] == 0 {
+		return best
+	}
+	if beta-alpha == 1 && best+quiescenceDelta < alpha {
+		return best // delta pruning: no four is likely to lift it to alpha
+	}
+	alpha = max(alpha, best)
+	start := len(k.qbuf)
+	a.nextGen()
+	k.qbuf = a.appendAll(k.qbuf, kindFour, me)
+	k.qbuf = keepNearLast(g, k.qbuf, start)
+	end := len(k.qbuf)
+	k.orderFours(k.qbuf[start:end], me)
+	for i := start; i < end; i++ {
+		p := k.qbuf[i]
+		if renjuBlack && g.FoulAt(int(p)) != gomoku.NoFoul {
+			continue
+		}
+		g.Play(p)
+		v := -k.quiesce(g, ply+1, -beta, -alpha, fours-1, plies-1)
+		g.Undo()
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	k.qbuf = k.qbuf[:start]
+	return best
+}
+
+// keepNearLast keeps, of the points buf[start:], those near the last
+// stone of the side to move's colour (Rapfi's range for its quiescence
+// fours: within a 5x5 square of it, or on one of its four lines within 4
+// points), in place; all of them when that colour has no stone played yet.
+func keepNearLast(g *gomoku.Game, buf []rules.Move, start int) []rules.Move {
+	size := g.Size()
+	n := g.Ply()
+	if n < 2 {
+		return buf
+	}
+	last := int(g.History(n - 2))
+	if last >= size*size {
+		return buf // a swap or a Swap2 choice
+	}
+	lx, ly := last%size, last/size
+	kept := start
+	for _, m := range buf[start:] {
+		dx, dy := abs(int(m)%size-lx), abs(int(m)/size-ly)
+		if dx <= 2 && dy <= 2 || (dx == 0 || dy == 0 || dx == dy) && max(dx, dy) <= 4 {
+			buf[kept] = m
+			kept++
+		}
+	}
+	return buf[:kept]
+}
+
+// openFourAllowed reports whether the side to move may play one of its
+// open-four points (a.nThree > 0): always, but for Black under Renju,
+// whose points may be forbidden.
+func (k *Knowledge) openFourAllowed(g *gomoku.Game, renjuBlack bool) bool {
+	if !renjuBlack {
+		return true
+	}
+	a := &k.a
+	start := len(k.qbuf)
+	a.nextGen()
+	k.qbuf = a.appendAll(k.qbuf, kindThree, 0)
+	ok := false
+	for _, p := range k.qbuf[start:] {
+		if g.FoulAt(int(p)) == gomoku.NoFoul {
+			ok = true
+			break
+		}
+	}
+	k.qbuf = k.qbuf[:start]
+	return ok
+}
+
+// orderFours sorts the four points ps of colour me by pointOrder, highest
+// first (an insertion sort: there are few).
+func (k *Knowledge) orderFours(ps []rules.Move, me rules.Player) {
+	a := &k.a
+	var keys [64]int32
+	if len(ps) > len(keys) {
+		return
+	}
+	for i, p := range ps {
+		keys[i] = a.pointOrder(int(p), me)
+	}
+	for i := 1; i < len(ps); i++ {
+		p, v := ps[i], keys[i]
+		j := i
+		for ; j > 0 && keys[j-1] < v; j-- {
+			ps[j], keys[j] = ps[j-1], keys[j-1]
+		}
+		ps[j], keys[j] = p, v
+	}
+}
+
+// ExtendSingleReply reports true (planiverse/ai.ReplyExtender): the block
+// of a four is the only candidate (Candidates), so a four and its block
+// cost the main search one ply, as in a VCF.
+func (k *Knowledge) ExtendSingleReply() bool { return true }
+
+// Forward pruning (planiverse/ai.Pruner). The reverse futility margin is
+// futilityUnit evaluation units a ply (about 0.3 of a logit of the win
+// probability on the fitted scale: Rapfi's margin of 63 a ply on its
+// scale of 200 units a logit) up to futilityMaxDepth plies; late move
+// pruning keeps 3 + depth^1.32 moves (Rapfi's futility move count) up to
+// lateMaxDepth plies.
+//
+// Measured against AIWine at 1 s a move (34 games each: the 10 shared
+// openings and 7 more that Rapfi scores within 120 of even, each with
+// colours swapped, 2026-11-25): main 17-17, the quiescence and the
+// single-reply extension with this pruning 22-11-1. Two additions did not
+// score better and were left out: a logarithmic late move reduction
+// (0.5 + ln(depth)*ln(index+1)/2 plies, Stockfish's and Rapfi's shape)
+// 19-14-1, and with razoring at 1 and 2 plies as well (margins 210 and
+// 310, Rapfi's) 19-15.
+const (
+	futilityUnit     = 400
+	futilityMaxDepth = 8
+	lateMaxDepth     = 8
+)
+
+// lateMoves is the late move pruning's move count by depth: 3 + d^1.32.
+var lateMoves = [lateMaxDepth + 1]int{0, 4, 5, 7, 9, 11, 13, 16, 18}
+
+// FutilityMargin returns futilityUnit per ply of depth, with ok only up
+// to futilityMaxDepth plies and in a quiet position: not an undecided
+// Swap2 phase, and the opponent (who just moved) has no win point and no
+// point making an open four, whose threat the evaluation weighs only
+// roughly.
+func (k *Knowledge) FutilityMargin(s rules.State, depth int) (int, bool) {
+	g := s.(*gomoku.Game)
+	if depth > futilityMaxDepth || g.Deciding() != gomoku.PhaseNone {
+		return 0, false
+	}
+	a := &k.a
+	a.refreshAll(g)
+	opp := g.ColorToMove() ^ 1
+	if a.nWin[opp] > 0 || a.nThree[opp] > 0 {
+		return 0, false
+	}
+	return futilityUnit * depth, true
+}
+
+// MoveCountLimit returns lateMoves[depth] up to lateMaxDepth plies, else
+// 0 (no limit).
+func (k *Knowledge) MoveCountLimit(depth int) int {
+	if depth > lateMaxDepth || depth < 1 {
+		return 0
+	}
+	return lateMoves[depth]
+}
