@@ -80,14 +80,16 @@ func (e *Engine) spec(level int) levelSpec {
 		t = [MaxLevel]levelSpec{
 			{depth: 1, temp: 150, cap: 500},
 			{depth: 2, temp: 120, cap: 400},
-			{depth: 3, temp: 80, cap: 300},
-			{depth: 4, temp: 40, cap: 160},
-			// With the evaluation fitted to Rapfi's, the old softened
-			// depths 3-5 (temperatures 50, 30, 25) came within 60% of
-			// each other; these settings measured, 80 games a pair at
-			// 200 ms (selfplay seeds 11 and 13): 2v1 72.5%, 3v2 75%,
-			// 4v3 67.5%, 5v4 65%, 6v5 66% (72.5% at 1 s, 40 games).
-			{depth: 6, temp: 40, cap: 160},
+			{depth: 3, temp: 120, cap: 400},
+			{depth: 4, temp: 80, cap: 300},
+			// With the quiescence over fours, the single-reply extension
+			// and the pruning, a fixed depth plays stronger and the old
+			// settings (3: temperature 80, cap 300; 4: 40, 160; 5: depth
+			// 6, 40, 160) gave 5v4 63% and 6v5 61%; these settings
+			// measured, 80 games a pair at 200 ms (selfplay seeds 11 and
+			// 13, 2026-11-25): 2v1 70%, 3v2 66%, 4v3 69%, 5v4 66%, 6v5
+			// 72.5%.
+			{depth: 5, temp: 25, cap: 100},
 			{time: mt, solver: true},
 		}
 	case "dvonn":
