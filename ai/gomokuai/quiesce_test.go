@@ -2,7 +2,6 @@ package gomokuai
 
 import (
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"planiverse/ai/score"
@@ -10,51 +9,33 @@ import (
 	"planiverse/rules/gomoku"
 )
 
-// playNames plays the moves given as point names on a new game.
-func playNames(t *testing.T, o gomoku.Options, moves string) *gomoku.Game {
-	t.Helper()
-	g, err := gomoku.New(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range strings.Fields(moves) {
-		m, err := g.ParseMove(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g.Play(m)
-	}
-	return g
-}
-
 const inf = score.WinScore + 1
 
 func TestQuiesceCases(t *testing.T) {
 	cases := []struct {
 		name  string
-		opts  gomoku.Options
 		moves string
 		want  int // plies to a proven result below the leaf: > 0 a win, < 0 a loss, 0 none
 	}{
 		// ExampleVCF's four-three: H8 (a four and a three), I8 forced,
 		// then H9 or H5 is an open four that the opponent cannot meet.
-		{"four-three", std, "E8 D8 F8 A1 G8 C1 H6 E1 H7 A15", 5},
+		{"four-three", "E8 D8 F8 A1 G8 C1 H6 E1 H7 A15", 5},
 		// Black has a four (E8-H8, win point I8 or D8 is blocked).
-		{"win point", std, "E8 D8 F8 A1 G8 C1 H8 E1", 1},
+		{"win point", "E8 D8 F8 A1 G8 C1 H8 E1", 1},
 		// White has an open three and Black (to move) no four point: an
 		// open four next, then a five.
-		{"open four next", std, "A1 H8 A3 I8 C1 J8 C3", 3},
+		{"open four next", "A1 H8 A3 I8 C1 J8 C3", 3},
 		// White has a double four (column A and row 1): Black loses.
-		{"opponent double four", std, "H8 A2 J10 A3 K12 A4 M9 B1 M11 C1 C13 D1 H12 A5 L8 E1", -2},
-		{"quiet", std, "H8 H9 J10", 0},
+		{"opponent double four", "H8 A2 J10 A3 K12 A4 M9 B1 M11 C1 C13 D1 H12 A5 L8 E1", -2},
+		{"quiet", "H8 H9 J10", 0},
 		// Black's three on row 8 is far from its last stone (A15): the
 		// quiescence only looks near it.
-		{"far four not tried", std, "E8 D8 F8 A1 G8 C1 H6 E1 A15", 0},
+		{"far four not tried", "E8 D8 F8 A1 G8 C1 H6 E1 A15", 0},
 	}
 	k := New()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			g := playNames(t, c.opts, c.moves)
+			g := playMoves(t, c.moves)
 			before, h := g.String(), g.Hash()
 			const ply = 3
 			v, nodes := k.Quiesce(g, ply, -inf, inf)
@@ -80,7 +61,7 @@ func TestQuiesceCases(t *testing.T) {
 // quiescence is the evaluation.
 func TestQuiesceQuiet(t *testing.T) {
 	k := New()
-	g := playNames(t, std, "H8 H9 J10 G7")
+	g := playMoves(t, "H8 H9 J10 G7")
 	want := k.Evaluate(g)
 	if v, n := k.Quiesce(g, 4, -inf, inf); v != want || n != 1 {
 		t.Fatalf("Quiesce %d (%d nodes), want the evaluation %d (1 node)", v, n, want)
@@ -124,7 +105,7 @@ func TestQuiesceSound(t *testing.T) {
 
 func TestPrunerRules(t *testing.T) {
 	k := New()
-	quiet := playNames(t, std, "H8 H9 J10 G7")
+	quiet := playMoves(t, "H8 H9 J10 G7")
 	if m, ok := k.FutilityMargin(quiet, 2); !ok || m != 2*futilityUnit {
 		t.Errorf("quiet position, depth 2: margin %d %v, want %d true", m, ok, 2*futilityUnit)
 	}
@@ -132,7 +113,7 @@ func TestPrunerRules(t *testing.T) {
 		t.Error("futility pruning past futilityMaxDepth")
 	}
 	// White (who just moved) has an open three on row 8: no pruning.
-	three := playNames(t, std, "A1 H8 A3 I8 C1 J8")
+	three := playMoves(t, "A1 H8 A3 I8 C1 J8")
 	if _, ok := k.FutilityMargin(three, 1); ok {
 		t.Error("futility pruning against the opponent's open three")
 	}
