@@ -198,14 +198,21 @@ func (k *Knowledge) ExtendSingleReply() bool { return true }
 // pruning keeps 3 + depth^1.32 moves (Rapfi's futility move count) up to
 // lateMaxDepth plies.
 //
-// Measured against AIWine at 1 s a move (34 games each: the 10 shared
-// openings and 7 more that Rapfi scores within 120 of even, each with
-// colours swapped, 2026-11-25): main 17-17, the quiescence and the
-// single-reply extension with this pruning 22-11-1. Two additions did not
-// score better and were left out: a logarithmic late move reduction
-// (0.5 + ln(depth)*ln(index+1)/2 plies, Stockfish's and Rapfi's shape)
-// 19-14-1, and with razoring at 1 and 2 plies as well (margins 210 and
-// 310, Rapfi's) 19-15.
+// Measured at 1 s a move (2026-11-25), the quiescence, the single-reply
+// extension and this pruning together against the build before them, on
+// the 10 shared openings and 13 more that Rapfi scores within 150 of
+// even, each played with colours swapped:
+//   - AIWine, 92 games each: 56-35-1 (61%) against 53-39 (58%), +4 points
+//     with a 95% error of about 14: no difference shown;
+//   - Rapfi (classical), 46 games each: 2-44 against 0-46;
+//   - depth reached at 1 s on middle games: 1 to 3 plies more.
+//
+// Two additions did not score better against AIWine in a first 34 games
+// (where this build scored 22-11-1 and the build before 17-17) and were
+// left out: a logarithmic late move reduction (0.5 +
+// ln(depth)*ln(index+1)/2 plies, Stockfish's and Rapfi's shape) 19-14-1,
+// and with razoring at 1 and 2 plies as well (margins 210 and 310,
+// Rapfi's) 19-15.
 const (
 	futilityUnit     = 400
 	futilityMaxDepth = 8
