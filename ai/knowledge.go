@@ -176,8 +176,7 @@ type Pruner interface {
 // Knowledge is what a game plugs into the search: an Evaluator, and any of
 // MoveOrderer, CandidateGenerator, Solver, RootFilter, RootVerifier,
 // ProbCutter, ShallowSearcher, Quiescer, ReplyExtender, Pruner and
-// IterationTimer,
-// detected with type assertions.
+// IterationTimer, detected with type assertions.
 type Knowledge interface {
 	Evaluator
 }

@@ -8,9 +8,11 @@
 // continuous fours) solver, a VCT (victory by continuous threats: fours and
 // threes) threat-space search (vct.go), and a root filter that drops the
 // root moves after which the opponent wins by VCF, and under a deadline
-// keeps only candidate defences against his VCT (rootfilter.go). The
-// searches run on a private copy of the position that can pass (board.go),
-// which is how the opponent's threats are seen.
+// keeps only candidate defences against his VCT (rootfilter.go); for the
+// main search, a quiescence over fours at its leaves, the single-reply
+// extension and forward pruning (quiesce.go). The VCF and VCT searches
+// run on a private copy of the position that can pass (board.go), which
+// is how the opponent's threats are seen.
 //
 // All of it reads the line bitboards of package gomoku (Game.Line): each
 // line of the board is one uint32 per colour, and patterns are found with
