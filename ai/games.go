@@ -43,7 +43,7 @@ var clockPlanners = map[string]ClockPlanner{
 // differs from defaultAdvantageScale.
 var advantageScales = map[string]int{
 	// Gomoku's evaluation is fitted to a win probability (gomokuai's
-	// TestFitTeacher): 1,277 units are one logit.
+	// TestFitTeacher): 1,250 to 1,300 units are one logit.
 	gomoku.Descriptor.Name: 1300,
 }
 

@@ -106,9 +106,10 @@ func New() *Knowledge {
 // from the side to move's point of view, within ±score.MaxEval: a blend
 // (evalWindowShare, evalPatternShare) of the live windows of the colour to
 // move (ColorOf(ToMove), which is how a swap is taken into account) minus
-// the opponent's and of the pattern-code values of the empty points
-// (pointScore.value summed over the board) for that colour minus the
-// opponent's, plus evalTempo and the threat terms above. Facing a single
+// the opponent's and of the pattern-class values of the empty points
+// (classValue: pointScore.value summed over the board for that colour plus
+// pointScore.valueOpp for the opponent), plus evalTempo and the threat
+// terms above. Facing a single
 // win point of the opponent's (a four), it plays the forced block (at
 // most evalForcedPlies in a row) and returns the negated value of the
 // position after it. It panics if
@@ -173,7 +174,7 @@ func (k *Knowledge) evaluateForced(g *gomoku.Game, plies int) int {
 	if me == 1 {
 		v = -v
 	}
-	v = v*evalWindowShare/100 + int(a.value[me]-a.value[opp])*evalPatternShare/100 + evalTempo
+	v = v*evalWindowShare/100 + int(a.value[me]+a.valueOpp[opp])*evalPatternShare/100 + evalTempo
 	n, q, _ := a.distinctWins(opp)
 	switch {
 	case n >= 2, n == 1 && me == 0 && g.FoulAt(int(q)) != gomoku.NoFoul:
@@ -196,21 +197,20 @@ func (k *Knowledge) evaluateForced(g *gomoku.Game, plies int) int {
 	return max(-score.MaxEval/2, min(score.MaxEval/2, v))
 }
 
-// The evaluation's blend, in percent: of the live-window sum (analyzer
-// score), of the pattern-code point values (pointScore.value, side to move
-// minus opponent), and evalTempo, the side to move's bonus in evaluation
-// units. evalWindowShare and evalTempo are fitted with valueCode and
-// valueCombo (TestFitTeacher, evalfit_test.go): on held-out positions
-// labelled by Rapfi the mean log loss of the evaluation read as a win
-// probability fell from 0.662 (hand-set weights; 0.693 for a coin) to
-// 0.502, and the side with the better evaluation was the teacher's
-// favourite in 82% of them instead of 70%. The large tempo says what
-// Gomoku players know: the move is worth much more than a stone.
-const (
-	evalWindowShare  = 324
-	evalPatternShare = 100
-	evalTempo        = 1742
-)
+// The evaluation's blend: evalWindowShare percent of the live-window sum
+// (analyzer score), evalPatternShare percent of the point values
+// (pointScore.value of the side to move's points plus pointScore.valueOpp
+// of the opponent's), and evalTempo, the side to move's bonus in
+// evaluation units. evalWindowShare, evalTempo and the point values per
+// pattern class are fitted to Rapfi's evaluation (TestFitTeacher,
+// evalfit_test.go; the weights are in evalweights.go). On held-out
+// positions labelled by Rapfi the mean log loss of the evaluation read as
+// a win probability was 0.662 with hand-set weights (0.693 for a coin),
+// 0.502 with fitted weights per pattern code and combination, and 0.485
+// with the classes' (on a larger label set where the codes' gave 0.511).
+// The large tempo says what Gomoku players know: the move is worth much
+// more than a stone.
+const evalPatternShare = 100
 
 // orderDefenceShare is the weight, in percent, of the opponent's point
 // score (a block) against the side to move's own (an attack) in

@@ -176,6 +176,7 @@ type analyzer struct {
 	dirtyList []lineRef                     // those lines
 	pat       [2]*[1 << (4 * patternReach)]uint8
 	value     [2]int32
+	valueOpp  [2]int32 // the same sums read for the colour not to move
 
 	// origin and step place the points of a line: bit i of line l in
 	// direction dir is point origin[dir][l] + (i-1)*step[dir] (for the
@@ -284,6 +285,7 @@ func (a *analyzer) resetFor(size int, rule gomoku.Rule) {
 	}
 	a.dirtyList = a.dirtyList[:0]
 	a.value = [2]int32{}
+	a.valueOpp = [2]int32{}
 	a.pat = [2]*[1 << (4 * patternReach)]uint8{patternsFor(a.exact[0]), patternsFor(a.exact[1])}
 }
 
@@ -473,7 +475,7 @@ func (a *analyzer) updatePatterns(dir, l int, codes [2]uint64) {
 	d := (old[0] ^ codes[0]) | (old[1] ^ codes[1])
 	d = (d | d>>1 | d>>2) & lowBits
 	sets0, sets1 := &a.sets[0], &a.sets[1]
-	var dv0, dv1 int32
+	var dv0, dv1, do0, do1 int32
 	for ; d != 0; d &= d - 1 {
 		at := uint(bits.TrailingZeros64(d)) & 63
 		p := origin + int32(at*11>>5)*step // the point at bit at/3+1
@@ -483,9 +485,13 @@ func (a *analyzer) updatePatterns(dir, l int, codes [2]uint64) {
 		sets0[p], sets1[p] = s0, s1
 		dv0 += pointTable[s0&setMask].value - pointTable[prev0&setMask].value
 		dv1 += pointTable[s1&setMask].value - pointTable[prev1&setMask].value
+		do0 += pointTable[s0&setMask].valueOpp - pointTable[prev0&setMask].valueOpp
+		do1 += pointTable[s1&setMask].valueOpp - pointTable[prev1&setMask].valueOpp
 	}
 	a.value[0] += dv0
 	a.value[1] += dv1
+	a.valueOpp[0] += do0
+	a.valueOpp[1] += do1
 	*old = codes
 }
 

@@ -156,9 +156,11 @@ func patternKey(own, opp, mask uint32, i int) uint32 {
 // the evaluation value of the point, both in evaluation units (about
 // 1/100 of a stone).
 type pointScore struct {
-	order   int32 // move ordering and the candidate cap
-	value   int32 // the static evaluation's share of the point
-	defence int32 // order*orderDefenceShare/100: the share of a block (pointOrder)
+	order int32 // move ordering and the candidate cap
+	// value and valueOpp are the point's share of the static evaluation
+	// for the side to move and for the opponent (classValue).
+	value, valueOpp int32
+	defence         int32 // order*orderDefenceShare/100: the share of a block (pointOrder)
 }
 
 // patternSet packs a point's four codes: code of direction dir at bits
@@ -205,20 +207,13 @@ func comboOf(s patternSet) int {
 	return comboOther
 }
 
-// Weights of the point scores: per pattern code (summed over the four
-// directions) and per combination class (added), for ordering and for the
-// evaluation. The ordering weights were set by hand and self-play; the
-// evaluation's (valueCode, valueCombo, with evalWindowShare and evalTempo
-// of knowledge.go) are fitted to Rapfi's evaluation (TestFitTeacher in
-// evalfit_test.go). The weights of codes and classes that a quiet
-// position cannot hold (patFive, patOpen4 for the side to move, comboFive)
-// keep their hand-set values, and the threat terms of evaluateForced take
-// over there.
+// Weights of the move ordering: per pattern code (summed over the four
+// directions) and per combination class (added), set by hand and
+// self-play. The evaluation's values are per pattern class instead
+// (classValue, evalweights.go).
 var (
 	orderCode  = [numPatterns]int32{0, 2, 8, 6, 30, 40, 600, 10_000}
 	orderCombo = [comboOther + 1]int32{100_000, 8_000, 3_000, 1_200, 0, 0, 0}
-	valueCode  = [numPatterns]int32{0, 5, 44, 85, 78, 99, 73, 1_000}
-	valueCombo = [comboOther + 1]int32{0, 550, 1165, -49, 90, 73, 0}
 )
 
 // pointTable scores every pattern set (pointScore).
@@ -230,12 +225,12 @@ func init() {
 		var sc pointScore
 		for dir := 0; dir < 4; dir++ {
 			sc.order += orderCode[ps.code(dir)]
-			sc.value += valueCode[ps.code(dir)]
 		}
-		c := comboOf(ps)
-		sc.order += orderCombo[c]
-		sc.value += valueCombo[c]
+		sc.order += orderCombo[comboOf(ps)]
 		sc.defence = sc.order * orderDefenceShare / 100
+		c := classOfSet[s]
+		sc.value = classValue[0][c]
+		sc.valueOpp = classValue[1][c]
 		pointTable[s] = sc
 	}
 }
