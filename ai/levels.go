@@ -78,18 +78,19 @@ func (e *Engine) spec(level int) levelSpec {
 	switch e.gameName {
 	case "gomoku":
 		t = [MaxLevel]levelSpec{
-			{depth: 1, temp: 150, cap: 500},
-			{depth: 2, temp: 120, cap: 400},
-			{depth: 3, temp: 120, cap: 400},
-			{depth: 4, temp: 80, cap: 300},
-			// With the quiescence over fours, the single-reply extension
-			// and the pruning, a fixed depth plays stronger and the old
-			// settings (3: temperature 80, cap 300; 4: 40, 160; 5: depth
-			// 6, 40, 160) gave 5v4 63% and 6v5 61%; these settings
-			// measured, 80 games a pair at 200 ms (selfplay seeds 11 and
-			// 13, 2026-11-25): 2v1 70%, 3v2 66%, 4v3 69%, 5v4 66%, 6v5
-			// 72.5%.
-			{depth: 5, temp: 25, cap: 100},
+			// The quiescence over fours with the pruning, and then the
+			// evaluation per pattern class, made a fixed depth stronger:
+			// the settings before (1: temperature 150, cap 500; 2 and 3:
+			// 120, 400; 4: 80, 300; 5: depth 5, 25, 100) gave 3v2 64%
+			// and 5v4 60% (80 games a pair); these settings measured, 160
+			// games a pair at 200 ms (selfplay seeds 11, 13, 17 and 19,
+			// 2026-11-26): 2v1 75%, 3v2 70%, 4v3 67.5%, 5v4 67%, 6v5
+			// 70%.
+			{depth: 1, temp: 200, cap: 600},
+			{depth: 2, temp: 180, cap: 500},
+			{depth: 3, temp: 170, cap: 500},
+			{depth: 4, temp: 115, cap: 350},
+			{depth: 5, temp: 15, cap: 60},
 			{time: mt, solver: true},
 		}
 	case "dvonn":
