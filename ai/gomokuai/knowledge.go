@@ -1,8 +1,9 @@
 // Package gomokuai is the Gomoku knowledge of the Planiverse search (it
 // satisfies the interfaces of planiverse/ai structurally, without importing
-// it): an evaluation from line patterns and from the pattern codes of the
-// empty points (patterns.go: what a stone there would make in each of its
-// four lines, kept up to date incrementally), candidate moves near the
+// it): an evaluation from line patterns and from the pattern classes of
+// the empty points (patterns.go: what a stone there would make in each of
+// its four lines, kept up to date incrementally; classes.go: the four
+// codes together), candidate moves near the
 // stones that answer forced threats, capped to the best by pattern code,
 // move ordering by pattern code, a VCF (victory by
 // continuous fours) solver, a VCT (victory by continuous threats: fours and
@@ -144,18 +145,9 @@ func abs(v int) int {
 // to move must block it, so the position after the block is the one worth
 // judging (a short quiescence over fours).
 //
-// A fuller quiescence was tried and not shipped (branch gomoku-qs,
-// 2026-11-25): at the leaves the side to move also plays its fours near
-// its last stone (up to 4, each with the forced block; stand pat, delta
-// pruning, the rules' proven wins), with the single-reply extension (a
-// four and its block cost one ply) and reverse futility (400 a ply) and
-// late move pruning (3 + d^1.32 moves) to 8 plies; Master then reached 1
-// to 3 plies deeper at 1 s. Against AIWine at 1 s a move, paired by
-// opening and colour over 23 openings (138 games each): 60.5% against
-// 55.8%, +4.7 +- 11.7 points; against Rapfi (classical) 2-44 against
-// 0-46; and by Rapfi's own judgement (300 ms, +600 or a mate) its losses
-// to Rapfi were decided at a median ply of 11 against 16. No gain shown.
-// Adding a logarithmic late move reduction or razoring scored no better.
+// At the main search's leaves a fuller quiescence runs instead
+// (Quiesce, quiesce.go); this one serves Evaluate itself and the
+// quiescence's stand-pat.
 const evalForcedPlies = 8
 
 // evaluate is Evaluate for the colour to move.
