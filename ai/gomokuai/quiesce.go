@@ -213,8 +213,8 @@ func (k *Knowledge) ExtendSingleReply() bool { return true }
 //
 // No gain was shown, and main did not take it then. With the evaluation
 // per pattern class on top (2026-11-26), the same match against AIWine on
-// those 23 openings and 13 more (36 openings, two passes, 144 games)
-// scored 93-48-3 (65.6% +- 7.8) against the 94-70 (57.3%) of the build
+// those 23 openings and 13 more (36 openings, three passes, 216 games)
+// scored 145-67-4 (68.1% +- 6.2) against the 94-70 (57.3%) of the build
 // before both over 164 games of the same openings; against Pela 64-6-2
 // (90%, 72 games); against Rapfi (classical) 14-130 over 144 games of
 // the 36 openings (9.7%; 7-85 on the 23 where the build before scored
