@@ -1,5 +1,7 @@
 package gomokuai
 
+import "slices"
+
 // Pattern classes. A point's class for a colour is the multiset of its
 // four pattern codes (patternSet, in any order of the directions): C(11,4)
 // = 330 classes of the 4,096 sets. The evaluation gives each class a value
@@ -34,11 +36,7 @@ func patternClasses() (ofSet *[1 << 12]int16, codes [][4]uint8) {
 		for dir := 0; dir < 4; dir++ {
 			cs[dir] = ps.code(dir)
 		}
-		for i := 1; i < 4; i++ { // insertion sort
-			for j := i; j > 0 && cs[j] < cs[j-1]; j-- {
-				cs[j], cs[j-1] = cs[j-1], cs[j]
-			}
-		}
+		slices.Sort(cs[:])
 		ofSet[s] = index[cs]
 	}
 	return ofSet, codes
