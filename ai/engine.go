@@ -108,6 +108,9 @@ type Engine struct {
 	shallowDepth int
 	quiescer     Quiescer
 	pruner       Pruner
+	reducer      Reducer
+	// iirDepth: the Reducer's InternalReductionDepth (0: none).
+	iirDepth int
 	// extendReply: the knowledge asks for the single-reply extension
 	// (ReplyExtender).
 	extendReply bool
@@ -215,6 +218,11 @@ func (e *Engine) bind(s rules.State) {
 	e.shallow, _ = k.(ShallowSearcher)
 	e.quiescer, _ = k.(Quiescer)
 	e.pruner, _ = k.(Pruner)
+	e.reducer, _ = k.(Reducer)
+	e.iirDepth = 0
+	if e.reducer != nil {
+		e.iirDepth = max(0, e.reducer.InternalReductionDepth())
+	}
 	e.extendReply = false
 	if x, ok := k.(ReplyExtender); ok {
 		e.extendReply = x.ExtendSingleReply()

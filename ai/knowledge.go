@@ -173,9 +173,28 @@ type Pruner interface {
 	MoveCountLimit(depth int) int
 }
 
+// Reducer is optional: the search's reductions in the game's own measure.
+//   - LateReduction: the late move reduction, in plies, of a quiet move
+//     (not the first move, the hash move or a killer) at a node of depth
+//     plies, the move being the index-th searched there (0 the first).
+//     The search clamps it to depth-1 plies and searches a reduced move
+//     again at full depth when it scores above alpha or a proven loss, so
+//     that a loss claimed at a node rests on unreduced searches of its
+//     moves. Without a Reducer the reduction is 1 ply from the fourth
+//     move at depth 3 and 2 from the ninth at depth 6.
+//   - InternalReductionDepth: a node (not the root) of at least that many
+//     plies that the transposition table gives no move to search first is
+//     searched one ply shallower (internal iterative reduction, as in
+//     Stockfish and Rapfi: its next visit will have a move from this one);
+//     0 never.
+type Reducer interface {
+	LateReduction(depth, index int) int
+	InternalReductionDepth() int
+}
+
 // Knowledge is what a game plugs into the search: an Evaluator, and any of
 // MoveOrderer, CandidateGenerator, Solver, RootFilter, RootVerifier,
-// ProbCutter, ShallowSearcher, Quiescer, ReplyExtender, Pruner and
+// ProbCutter, ShallowSearcher, Quiescer, ReplyExtender, Pruner, Reducer and
 // IterationTimer, detected with type assertions.
 type Knowledge interface {
 	Evaluator

@@ -410,10 +410,11 @@ const shallowReach = 64
 // negamax is the alpha-beta principal variation search of the position e.s
 // to depth plies, at distance ply from the root. At the horizon it asks
 // the Quiescer, if any, else the evaluation; a Pruner's reverse futility
-// pruning and late move pruning apply at null-window nodes, and
-// a ReplyExtender's single-reply extension at nodes with one candidate
-// (none of them under exactDepth, but the extension and the quiescence,
-// which the tests' minimax mirrors).
+// pruning and late move pruning apply at null-window nodes, a Reducer's
+// late move reductions (else the default ones) and internal iterative
+// reduction, and a ReplyExtender's single-reply extension at nodes with
+// one candidate (none of them under exactDepth, but the extension and the
+// quiescence, which the tests' minimax mirrors).
 func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 	e.pvLen[ply] = 0
 	e.nodes++
@@ -480,6 +481,9 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 		e.pvLen[ply] = 0 // the shallow search's line is not this node's
 	}
 
+	if e.iirDepth > 0 && depth >= e.iirDepth && hashMove == rules.NoMove && ply > 0 && !e.exactDepth {
+		depth-- // internal iterative reduction
+	}
 	pruning := e.pruner != nil && ply > 0 && beta-alpha == 1 && !e.exactDepth
 	if pruning && beta < MaxEval && beta > -MaxEval {
 		if margin, ok := e.pruner.FutilityMargin(s, depth); ok {
@@ -534,16 +538,21 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 			score = e.child(same, childDepth, ply+1, alpha, beta)
 		} else {
 			// Late move reduction: a quiet late move is first searched
-			// one ply shallower, and again at full depth if it beats alpha.
+			// shallower, and again at full depth if it beats alpha (with
+			// a Reducer, or if it is a proven loss).
 			r := 0
-			if depth >= 3 && i-start >= 3 && e.scores[i] < orderKiller && !e.exactDepth {
+			switch {
+			case e.scores[i] >= orderKiller || e.exactDepth:
+			case e.reducer != nil:
+				r = max(0, min(e.reducer.LateReduction(depth, i-start), depth-1))
+			case depth >= 3 && i-start >= 3:
 				r = 1
 				if depth >= 6 && i-start >= 8 {
 					r = 2
 				}
 			}
 			score = e.child(same, depth-1-r, ply+1, alpha, alpha+1)
-			if r > 0 && score > alpha && !e.aborted {
+			if r > 0 && (score > alpha || e.reducer != nil && score < -mateBound) && !e.aborted {
 				score = e.child(same, depth-1, ply+1, alpha, alpha+1)
 			}
 			if score > alpha && score < beta && !e.aborted {

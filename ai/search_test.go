@@ -230,3 +230,39 @@ func TestLevels(t *testing.T) {
 		}
 	}
 }
+
+// deepReducer is the hash evaluation with a Reducer that reduces every
+// late move as far as the search lets it, counting its calls.
+type deepReducer struct {
+	hashEval
+	calls *int
+}
+
+func (d deepReducer) LateReduction(depth, index int) int {
+	*d.calls++
+	return 100
+}
+
+func (d deepReducer) InternalReductionDepth() int { return 2 }
+
+// TestReducerKeepsProvenResults checks that a Reducer's reductions, however
+// large (the search clamps them), and internal iterative reduction from 2
+// plies leave the take game's proven results
+// right: a reduced move that fails high, or returns a proven loss, is
+// searched again at full depth.
+func TestReducerKeepsProvenResults(t *testing.T) {
+	calls := 0
+	e := NewEngine(1)
+	e.SetKnowledge(deepReducer{calls: &calls})
+	for n := 1; n <= 25; n++ {
+		e.ClearHash()
+		r := e.Search(context.Background(), newTake(n), Limits{}, nil)
+		win := takeTheory(n)
+		if win != (r.Score > mateBound) || !win && r.Score > -mateBound {
+			t.Errorf("heap %d: score %d, theory says win=%v", n, r.Score, win)
+		}
+	}
+	if calls == 0 {
+		t.Error("the Reducer was never asked")
+	}
+}
