@@ -71,26 +71,28 @@ type levelSpec struct {
 // budget: only the depth-1 iteration may run past it.
 // Gomoku differs: freestyle 15x15 is a first-player win, so two levels
 // that do not blunder each win as Black and split their games; there 4 and
-// 5 soften their choice too, less at 5, which searches a ply deeper.
+// 5 soften their choice too, less at 5, which searches two plies deeper.
 func (e *Engine) spec(level int) levelSpec {
 	mt := e.moveTime
 	var t [MaxLevel]levelSpec
 	switch e.gameName {
 	case "gomoku":
 		t = [MaxLevel]levelSpec{
-			// The quiescence over fours with the pruning, and then the
-			// evaluation per pattern class, made a fixed depth stronger:
-			// the settings before (1: temperature 150, cap 500; 2 and 3:
-			// 120, 400; 4: 80, 300; 5: depth 5, 25, 100) gave 3v2 64%
-			// and 5v4 60% (80 games a pair); these settings measured, 160
-			// games a pair at 200 ms (selfplay seeds 11, 13, 17 and 19,
-			// 2026-11-26): 2v1 75%, 3v2 70%, 4v3 67.5%, 5v4 67%, 6v5
-			// 70%.
+			// The late move reductions that grow with depth and move
+			// number and the internal iterative reduction made a fixed
+			// depth weaker: the settings before them (3: temperature
+			// 170, cap 500; 4: depth 4, 115, 350; 5: depth 5, 15, 60)
+			// gave 4v3 62.5% and 5v4 60% (80 games a pair); these
+			// settings measured, 160 games a pair at 200 ms (selfplay
+			// seeds 11, 13, 17 and 19, 2026-11-26): 2v1 75%, 3v2 71%,
+			// 4v3 76%, 5v4 67.5%, 6v5 72%. (Before, with the quiescence
+			// and the class evaluation: 1: 150, 500; 2 and 3: 120, 400;
+			// 4: 80, 300; 5: 25, 100 gave 3v2 64% and 5v4 60%.)
 			{depth: 1, temp: 200, cap: 600},
 			{depth: 2, temp: 180, cap: 500},
-			{depth: 3, temp: 170, cap: 500},
-			{depth: 4, temp: 115, cap: 350},
-			{depth: 5, temp: 15, cap: 60},
+			{depth: 3, temp: 120, cap: 400},
+			{depth: 5, temp: 115, cap: 350},
+			{depth: 7, temp: 5, cap: 20},
 			{time: mt, solver: true},
 		}
 	case "dvonn":

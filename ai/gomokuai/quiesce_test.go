@@ -146,3 +146,27 @@ func TestQuiesceNoAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestLateReduction checks the reductions' shape: none below lmrMinDepth
+// plies or before the lmrMinIndex-th move, growing with depth and index,
+// and the largest table entry standing for larger depths and indexes.
+func TestLateReduction(t *testing.T) {
+	k := New()
+	for d := 0; d < 80; d++ {
+		for i := 0; i < 80; i++ {
+			r := k.LateReduction(d, i)
+			if (d < lmrMinDepth || i < lmrMinIndex) && r != 0 {
+				t.Fatalf("LateReduction(%d, %d) = %d, want 0", d, i, r)
+			}
+			if d > 0 && r < k.LateReduction(d-1, i) || i > 0 && r < k.LateReduction(d, i-1) {
+				t.Fatalf("LateReduction(%d, %d) = %d falls below a smaller depth's or index's", d, i, r)
+			}
+		}
+	}
+	if k.LateReduction(10, 10) < 2 || k.LateReduction(100, 100) != k.LateReduction(63, 63) {
+		t.Errorf("LateReduction(10, 10) = %d, (100, 100) = %d, (63, 63) = %d", k.LateReduction(10, 10), k.LateReduction(100, 100), k.LateReduction(63, 63))
+	}
+	if k.InternalReductionDepth() != iirDepth {
+		t.Errorf("InternalReductionDepth() = %d", k.InternalReductionDepth())
+	}
+}
