@@ -291,10 +291,10 @@ func (k *Knowledge) MoveCountLimit(depth int) int {
 //     internal iterative reduction +0.011 +- 0.012 (135 positions).
 //
 // Milder reductions (0.5 + ln(depth) * ln(index+1) / 2 from the fourth
-// move) reached 1-2 plies less deep and scored 5-45 against Rapfi in 50
-// games. Four times the move time (4 s against Rapfi's 1 s) lost the
-// first 3 games against Rapfi too: the gap to Rapfi is not one of depth
-// alone.
+// move, without the internal iterative reduction) reached 1-2 plies less
+// deep and scored 5-45 against Rapfi in 50 games. Main before them, at
+// four times the move time (4 s against Rapfi's 1 s), lost its first 3
+// games against Rapfi too: the gap to Rapfi is not one of depth alone.
 const (
 	lmrBase     = 0.3
 	lmrDivisor  = 1.2
