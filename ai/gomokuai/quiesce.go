@@ -283,8 +283,9 @@ func (k *Knowledge) MoveCountLimit(depth int) int {
 //     opening H8 J8 F6, 17 plies against 12;
 //   - AIWine, two passes: 106-36-2 (74.3%) against 145-67-4 (68.1%) over
 //     216 games, +6.3 +- 10.3 points paired by opening and colour;
-//   - Rapfi (classical), one pass: 6-66 (8.3%) against 14-130 (9.7%),
-//     -1.4 +- 6.7 points paired: no change;
+//   - Rapfi (classical), two passes: 11-133 (7.6%) against 14-130
+//     (9.7%), -2.1 +- 5.6 points paired: no change shown;
+//   - Pela: 64-6-2 (90.3%), as before;
 //   - Rapfi's judgement of the move played (scratch move-quality proxy,
 //     200 positions of match games, Rapfi 500 ms after our 1 s move): win
 //     probability 0.4587 against 0.4512, +0.007 +- 0.009 paired; with
