@@ -279,8 +279,8 @@ func (k *Knowledge) MoveCountLimit(depth int) int {
 // openings of the AIWine and Rapfi matches of the class evaluation, each
 // played with colours swapped):
 //   - depth reached on 16 positions of match games at plies 12 and 18: 1
-//     to 4 plies more (13-16 before, 15-21 after); on the 3-stone
-//     opening H8 J8 F6, 17 plies against 12;
+//     to 4 plies more (13-18 before, 15-21 with the late move reductions
+//     alone); on the 3-stone opening H8 J8 F6, 17 plies against 12;
 //   - AIWine, two passes: 106-36-2 (74.3%) against 145-67-4 (68.1%) over
 //     216 games, +6.3 +- 10.3 points paired by opening and colour;
 //   - Rapfi (classical), two passes: 11-133 (7.6%) against 14-130
