@@ -105,7 +105,7 @@ func New() *Knowledge {
 
 // Evaluate returns the static evaluation of s (a *gomoku.Game, not over)
 // from the side to move's point of view, within ±score.MaxEval: a blend
-// (evalWindowShare, evalPatternShare) of the live windows of the colour to
+// (evaluateForced) of the live windows of the colour to
 // move (ColorOf(ToMove), which is how a swap is taken into account) minus
 // the opponent's and of the pattern-class values of the empty points
 // (classValue: pointScore.value summed over the board for that colour plus
@@ -154,6 +154,19 @@ const evalForcedPlies = 8
 func (k *Knowledge) evaluate(g *gomoku.Game) int { return k.evaluateForced(g, evalForcedPlies) }
 
 // evaluateForced is evaluate with at most plies forced blocks played.
+//
+// The blend: evalWindowShare percent of the live-window sum (analyzer
+// score), the point values (pointScore.value of the side to move's points
+// plus pointScore.valueOpp of the opponent's), and evalTempo, the side to
+// move's bonus in evaluation units. evalWindowShare, evalTempo and the
+// point values per pattern class are fitted to Rapfi's evaluation
+// (TestFitTeacher, evalfit_test.go; the weights are in evalweights.go). On
+// held-out positions labelled by Rapfi the mean log loss of the
+// evaluation read as a win probability was 0.662 with hand-set weights
+// (0.693 for a coin), 0.502 with fitted weights per pattern code and
+// combination, and 0.485 with the classes' (on a larger label set where
+// the codes' gave 0.511). The large tempo says what Gomoku players know:
+// the move is worth much more than a stone.
 func (k *Knowledge) evaluateForced(g *gomoku.Game, plies int) int {
 	a := &k.a
 	a.refreshAll(g)
@@ -166,7 +179,7 @@ func (k *Knowledge) evaluateForced(g *gomoku.Game, plies int) int {
 	if me == 1 {
 		v = -v
 	}
-	v = v*evalWindowShare/100 + int(a.value[me]+a.valueOpp[opp])*evalPatternShare/100 + evalTempo
+	v = v*evalWindowShare/100 + int(a.value[me]+a.valueOpp[opp]) + evalTempo
 	n, q, _ := a.distinctWins(opp)
 	switch {
 	case n >= 2, n == 1 && me == 0 && g.FoulAt(int(q)) != gomoku.NoFoul:
@@ -188,21 +201,6 @@ func (k *Knowledge) evaluateForced(g *gomoku.Game, plies int) int {
 	}
 	return max(-score.MaxEval/2, min(score.MaxEval/2, v))
 }
-
-// The evaluation's blend: evalWindowShare percent of the live-window sum
-// (analyzer score), evalPatternShare percent of the point values
-// (pointScore.value of the side to move's points plus pointScore.valueOpp
-// of the opponent's), and evalTempo, the side to move's bonus in
-// evaluation units. evalWindowShare, evalTempo and the point values per
-// pattern class are fitted to Rapfi's evaluation (TestFitTeacher,
-// evalfit_test.go; the weights are in evalweights.go). On held-out
-// positions labelled by Rapfi the mean log loss of the evaluation read as
-// a win probability was 0.662 with hand-set weights (0.693 for a coin),
-// 0.502 with fitted weights per pattern code and combination, and 0.485
-// with the classes' (on a larger label set where the codes' gave 0.511).
-// The large tempo says what Gomoku players know: the move is worth much
-// more than a stone.
-const evalPatternShare = 100
 
 // orderDefenceShare is the weight, in percent, of the opponent's point
 // score (a block) against the side to move's own (an attack) in
