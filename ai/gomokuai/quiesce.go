@@ -296,6 +296,26 @@ func (k *Knowledge) MoveCountLimit(depth int) int {
 // deep and scored 5-45 against Rapfi in 50 games. Main before them, at
 // four times the move time (4 s against Rapfi's 1 s), lost its first 3
 // games against Rapfi too: the gap to Rapfi is not one of depth alone.
+//
+// Four refinements in Rapfi's manner did not play better (2026-11-26).
+// Self-play is at 300 ms a move on the 36 openings with colours swapped,
+// the variant's wins-losses-draws against main (main against itself:
+// 34-32-6):
+//   - reductions by the move's threats, judged after it (a four never
+//     reduced, a three 2 plies less, any other move 1 more): 2-70
+//     against Rapfi at 1 s, against main's 11-133, -4.9 +- 4.0 points
+//     paired; Rapfi judged its moves better on 157 positions where
+//     earlier builds had made the losing move (win probability 0.103
+//     against 0.069), but not on the move-quality proxy's 200 positions
+//     (+0.003 +- 0.012);
+//   - judged before the move, a point where either side makes a three or
+//     more 1 ply less and fours unreduced: 27-39-6 in self-play; any
+//     other move 1 more alone: 30-36-6;
+//   - a fail-high reduction (a ply off every move of a null-window node
+//     whose evaluation clears beta by 94 units a ply): 26-36-10;
+//   - a singular extension (at 7 plies or more, a hash move that no other
+//     move comes within 6 units a ply of, in a search of half the depth,
+//     is searched a ply deeper): 33-30-9.
 const (
 	lmrBase     = 0.3
 	lmrDivisor  = 1.2
