@@ -49,6 +49,12 @@ import (
 // 0.485; classes with the opponent's weights tied to minus the side to
 // move's reached 0.496.
 //
+// Two sets of weights by phase did not fit much better (2026-11-26, with
+// 1,448 more labels: 16,686 quiet positions, 3,249 held out, where the
+// shipped weights score 0.4863 and a refit 0.4891): one set below 12
+// stones and one from 12 on reached 0.4830, split at 20 stones 0.4842,
+// at 30 0.4923. Not taken.
+//
 //	GOMOKU_TEACHER=labels.txt,more.txt GOMOKU_WEIGHTS_OUT=ai/gomokuai/evalweights.go \
 //		go test -run TestFitTeacher -v ./ai/gomokuai
 
