@@ -295,7 +295,10 @@ func (k *Knowledge) MoveCountLimit(depth int) int {
 // move, without the internal iterative reduction) reached 1-2 plies less
 // deep and scored 5-45 against Rapfi in 50 games. Main before them, at
 // four times the move time (4 s against Rapfi's 1 s), lost its first 3
-// games against Rapfi too: the gap to Rapfi is not one of depth alone.
+// games against Rapfi too, and main with them at twice the move time
+// (1.1 s a move used against Rapfi's 0.5 s) scored 5-67 on the 36
+// openings against 11-133 at equal time, -0.7 +- 6.3 points paired
+// (2026-11-26): the gap to Rapfi is not one of depth.
 //
 // Four refinements in Rapfi's manner did not play better (2026-11-26).
 // Self-play is at 300 ms a move on the 36 openings with colours swapped,
