@@ -247,9 +247,8 @@ func (d deepReducer) InternalReductionDepth() int { return 2 }
 
 // TestReducerKeepsProvenResults checks that a Reducer's reductions, however
 // large (the search clamps them), and internal iterative reduction from 2
-// plies leave the take game's proven results
-// right: a reduced move that fails high, or returns a proven loss, is
-// searched again at full depth.
+// plies leave the take game's proven results right: a reduced move that
+// fails high, or returns a proven loss, is searched again at full depth.
 func TestReducerKeepsProvenResults(t *testing.T) {
 	calls := 0
 	e := NewEngine(1)

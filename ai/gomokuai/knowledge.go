@@ -11,9 +11,9 @@
 // root moves after which the opponent wins by VCF, and under a deadline
 // keeps only candidate defences against his VCT (rootfilter.go); for the
 // main search, a quiescence over fours at its leaves, the single-reply
-// extension, forward pruning and reductions (quiesce.go). The VCF and VCT searches
-// run on a private copy of the position that can pass (board.go), which
-// is how the opponent's threats are seen.
+// extension, forward pruning and reductions (quiesce.go). The VCF and VCT
+// searches run on a private copy of the position that can pass
+// (board.go), which is how the opponent's threats are seen.
 //
 // All of it reads the line bitboards of package gomoku (Game.Line): each
 // line of the board is one uint32 per colour, and patterns are found with
