@@ -42,19 +42,18 @@ const (
 // as long as MaxSolveEmpties is not changed meanwhile.
 //
 // It is not a Reducer, so the midgame search makes the engine's default
-// late move reductions (1 ply from the fourth move at depth 3, 2 from the
-// ninth at depth 6; planiverse/ai's Reducer). Against Zebra at 18 plies
-// (150 ms a move, XOT openings with colours swapped, paired by opening
-// against the default played beside it) other reductions did not play
-// better: none -5.7 ± 10.3 points (57 openings, our clock 9 s), 1 ply
-// only -2.1 ± 5.4 (225 openings, clock 8.3 s, about 4.0 CPU-s a game for
-// either engine), and a stronger one (2 plies from the seventh move at
-// depth 6, 3 from the thirteenth at depth 9) -10.3 ± 10.3 (56 openings,
-// clock 9 s). Nor did aspiration windows: each iteration from depth 4
-// searched first within 2 discs of the previous one's score (again with
-// the full window when it fell outside) scored 189-55-206 against
-// 178-74-198, +0.3 ± 5.0 points over the same 225 openings at 8.3 s, so
-// the search keeps full windows.
+// late move reductions (described with planiverse/ai's Reducer). Against
+// Zebra at 18 plies (150 ms a move, XOT openings with colours swapped,
+// paired by opening against the default played beside it) other reductions
+// did not play better: none -5.7 ± 10.3 points (57 openings, our clock
+// 9 s), never more than 1 ply -2.1 ± 5.4 (225 openings, clock 8.3 s, about
+// 4.0 CPU-s a game for either engine), and a stronger one (2 plies from
+// the seventh move at depth 6, 3 from the thirteenth at depth 9)
+// -10.3 ± 10.3 (56 openings, clock 9 s). Nor did aspiration windows: each
+// iteration from depth 4 searched first within 2 discs of the previous
+// one's score (again with the full window when it fell outside) scored
+// 189-55-206 against 178-74-198, +0.3 ± 5.0 points over the same 225
+// openings at 8.3 s, so the search keeps full windows.
 type Knowledge struct {
 	// MaxSolveEmpties: Solve declines (ok = false, no search) positions
 	// with more empty squares than this. Default 20: a 20-empty solve

@@ -213,11 +213,11 @@ import (
 // Three more kinds of the Egaroucid family were tried on top of the
 // embedded weights: the corner triangle (a1-d1, a2-c2, a3-b3, a4), the
 // edge block (a1, c1-f1, h1, c2-f2) and a corner cross (a1-d4 with b1-d3
-// and a2-c4), 10 squares and a 59,049-weight table a stage each, read
-// once at each corner or edge. A scratch fit of their tables (with a scale of
+// and a2-c4), 10 squares and a 59,049-weight table a stage each, read once
+// at each corner or edge. A scratch fit of their tables (with a scale of
 // the present evaluation, bias, mobility and parity a stage) on its
-// residual against 472,000 positions of TestLabelPositions (depth 8,
-// exact from 18 empties, seed 101; every tenth block held out) lowered the
+// residual against 472,000 positions of TestLabelPositions (depth 8, exact
+// from 18 empties, seed 101; every tenth block held out) lowered the
 // held-out error, over fitting those scalars alone, by 0.02-0.03 disc at
 // 19-54 empties (triangle and block: 5.43 to 5.41 at 19-24, 4.78 to 4.76
 // at 25-30, 3.67 to 3.64 at 37-42) and by the cross 0.03 more at most.
