@@ -291,6 +291,47 @@ func TestCPUClockBudget(t *testing.T) {
 	}
 }
 
+// TestNBoardKeepsHash: "set game" with a later position of the same game
+// keeps the transposition table (searching the position again costs far
+// fewer nodes), and a position of another game empties it (the search
+// costs exactly what it cost the fresh engine).
+func TestNBoardKeepsHash(t *testing.T) {
+	start := "---------------------------O*------*O---------------------------"
+	game := "(;GM[Othello]TY[8]BO[8 " + start + " *]B[F5]W[D6]B[C3]W[D3]B[C4];)"
+	later := "(;GM[Othello]TY[8]BO[8 " + start + " *]B[F5]W[D6]B[C3]W[D3]B[C4]W[F4];)"
+	other := "(;GM[Othello]TY[8]BO[8 " + start + " *]B[D3]W[C5]B[F6]W[F5]B[E6]W[E3];)"
+	n := &nboard{p: &engineMode{level: ai.MaxLevel, eng: ai.NewEngine(4)}, reply: func(string, ...any) {}, b: othello.New()}
+	n.depth = 7
+	nodes := func(ggf string) int64 {
+		t.Helper()
+		n.set("game " + ggf)
+		res := n.search(nil)
+		if res.Move == rules.NoMove || res.Nodes == 0 {
+			t.Fatalf("no search of %s: %+v", ggf, res)
+		}
+		return res.Nodes
+	}
+	fresh := nodes(game)
+	if again := nodes(game); again*2 > fresh {
+		t.Errorf("the same position again searched %d nodes, fresh %d: the table was not kept", again, fresh)
+	}
+	nodes(later)
+	nodes(other)
+	if back := nodes(game); back != fresh {
+		t.Errorf("after another game's position the search took %d nodes, fresh %d: the table was kept", back, fresh)
+	}
+	for _, c := range []struct {
+		prev, next string
+		want       bool
+	}{{game, later, true}, {game, game, true}, {later, game, false}, {game, other, false}} {
+		p, _ := parseGGF(c.prev)
+		q, _ := parseGGF(c.next)
+		if got := continues(p, q); got != c.want {
+			t.Errorf("continues(%s, %s) = %v", p.Position(), q.Position(), got)
+		}
+	}
+}
+
 func TestParseGGF(t *testing.T) {
 	start := "---------------------------O*------*O---------------------------"
 	b, err := parseGGF("(;GM[Othello]TY[8]BO[8 " + start + " *]B[F5]W[D6]B[C3//1.2]W[PA];)")
