@@ -74,11 +74,13 @@ import (
 // against 37-53-24 and 49-42-21 for this plan at 9 s (4.2-4.3 CPU-s):
 // -4.6 +- 5.5 points. Uniform middle-game shares stay.
 //
-// Nor is the clock itself what holds the engine back against Zebra at 18
-// plies: twice the clock (16.6 s against 8.3 s, 7.5 CPU-s a game against
-// 3.9, Zebra 3.9 and 3.6) scored 47-20-47 against 47-21-46 on the 57 XOT
-// openings of set K (the lines with NR%192 == 9), -0.4 +- 9.1 points
-// paired by opening.
+// Time itself gains little against Zebra at 18 plies. On the 57 XOT
+// openings of set K (the lines with NR%192 == 9 of openingslarge.txt),
+// twice the clock scored 47-20-47 against 47-21-46 (16.6 s against
+// 8.3 s, 7.5 CPU-s a game against 3.9), -0.4 +- 9.1 points paired by
+// opening, while the engine mode emptied its transposition table before
+// every move; with the table kept (as since), 51-27-36 against 49-20-45
+// (14.8 s against 7.4 s, 7.1 CPU-s against 3.7), +4.8 +- 9.0.
 const (
 	wldShareMax   = 23
 	wldShare      = 3.0 // a move from wldShareMax down to solveShareMax+1 empties
