@@ -136,7 +136,7 @@ func (n *nboard) set(arg string) {
 // with --cpu-clock: emptying it had scored 178-74-198 (47.8%, clock
 // 8.3 s, 3.99 CPU-s a game against Zebra's 4.06); keeping it scored
 // 189-76-185 (50.4%, clock 7.4 s, 3.73 against 3.80), +2.7 +- 4.8 points
-// paired by opening, and 208-61-181 (53.0%, clock 8.0-8.3 s, 4.0 against
+// paired by opening, and 208-61-181 (53.0%, clock 7.8-8.3 s, 4.0 against
 // 3.75), +5.2 +- 5.0. On 224 more openings (NR%192 == 97, 161, 73 and
 // 121) at 7.4 s it scored 180-66-202 (47.5%): 49.0% +- 2.8 over all 898
 // games at equal CPU.
