@@ -80,7 +80,12 @@ import (
 // 8.3 s, 7.5 CPU-s a game against 3.9), -0.4 +- 9.1 points paired by
 // opening, while the engine mode emptied its transposition table before
 // every move; with the table kept (as since), 51-27-36 against 49-20-45
-// (14.8 s against 7.4 s, 7.1 CPU-s against 3.7), +4.8 +- 9.0.
+// (14.8 s against 7.4 s, 7.1 CPU-s against 3.7), +4.8 +- 9.0. With less
+// time on both sides the score falls: Zebra at 16 plies (about 2.0 CPU-s
+// a game) against a 3.55 s clock (1.96 CPU-s) gave 169-62-219 (44.4%
+// +- 4.2) on the 225 XOT openings with NR%192 == 25, 57, 105 and 153,
+// where Zebra at 18 plies against 7.4 s had given 195-73-182 (51.4%):
+// -7.0 +- 6.1 points paired by opening.
 const (
 	wldShareMax   = 23
 	wldShare      = 3.0 // a move from wldShareMax down to solveShareMax+1 empties
