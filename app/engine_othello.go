@@ -139,7 +139,7 @@ func (n *nboard) set(arg string) {
 // paired by opening, and 208-61-181 (53.0%, clock 7.8-8.3 s, 4.0 against
 // 3.75), +5.2 +- 5.0. On 224 more openings (NR%192 == 97, 161, 73 and
 // 121) at 7.4 s it scored 180-66-202 (47.5%): 49.0% +- 2.8 over all 898
-// games at equal CPU. On 450 openings more (NR%192 == 25, 153, 57, 105,
+// games at equal CPU. On 450 more openings (NR%192 == 25, 153, 57, 105,
 // 169, 89, 13 and 141) at 7.4 s (3.73 CPU-s a game against Zebra's
 // 3.88) it scored 386-140-374 (50.7% +- 3.0): 755-282-761, 49.8% +- 2.0
 // over the 1,798 games.

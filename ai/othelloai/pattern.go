@@ -233,8 +233,8 @@ import (
 // checked on 226 games of two new sets (NR%192 == 25 and 153) labelled
 // the same way. The error against those labels fell at every stage (3.88
 // to 3.61 discs at 19-24 empties, 3.05 to 2.61 at 31-36, 2.65 to 1.94 at
-// 43-48), but the correlation, which ranks moves, did not rise: .493 to
-// .443 at 19-24, .499 to .492 at 25-30, .432 to .431 at 31-36, .331 to
+// 43-48), but the correlation, which ranks moves, moved both ways: .493
+// to .443 at 19-24, .499 to .492 at 25-30, .432 to .431 at 31-36, .331 to
 // .343 at 37-42, .425 to .468 at 43-48. The fit had mostly shrunk the
 // scores of balanced positions towards zero, and on self-play positions
 // (a held-out part of TestLabelPositions' depth-8 labels) its error rose
