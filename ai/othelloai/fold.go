@@ -169,3 +169,174 @@ func evaluateFoldedMoves(fw [][]int16, own, opp, m1, m2 uint64) int {
 	v += corner25Weight(ws, so[6], sp[6]) + corner25Weight(ws, so[7], sp[7])
 	return max(-score.MaxEval+1, min(score.MaxEval-1, v))
 }
+
+// Incremental pattern indices. A node one ply from the horizon evaluates
+// all its children, which differ from it by a few squares: the placed
+// disc and its flips. Instead of extracting the 46 folded instances of
+// each child afresh, the frontier (shallow.go) computes their indices
+// once for the node, from the point of view of the side that moves in
+// the children (foldedIndices), and adds to them, for each child, the
+// place values of the squares that changed (squareDigits); only the
+// instances those squares touch are looked up again. This is the
+// incremental feature update of Buro's Logistello and of Edax, confined
+// to the last ply. Half the frontier nodes are cut off by their first
+// child (in depth-10 searches of BenchmarkMidgameSearch's positions: 3.6
+// children evaluated a node, 11.4 legal moves), so the first child is
+// still evaluated afresh and the indices are set up at the second.
+// The search is unchanged (the same nodes) and 6% faster: 3.47 to 3.26
+// ms a position, benchstat over 8 runs each of
+//
+//	go test -run '^$' -bench 'MidgameSearch/shallow=1' -count 8 ./ai/othelloai
+//
+// The lookups in the weight tables, not the index arithmetic, are most
+// of what is left: a child touches 12-20 of the 46 instances.
+
+// numFoldedInstances is the number of pattern instances evaluateFoldedMoves
+// reads.
+const numFoldedInstances = 46
+
+// foldedInstances lists the (pattern kind, symmetric image) of each
+// instance in the order of foldedIndices, which is evaluateFoldedMoves'
+// order; instanceOffset is each one's kind offset in a stage table.
+var foldedInstances, instanceOffset = func() (list [numFoldedInstances][2]int, off [numFoldedInstances]int32) {
+	n := 0
+	add := func(s int, kinds ...int) {
+		for _, k := range kinds {
+			list[n] = [2]int{k, s}
+			off[n] = int32(patternOffset[k])
+			n++
+		}
+	}
+	all := []int{patEdge2X, patCorner25, patCorner33, patRow2, patRow3, patRow4, patDiag8, patDiag7, patDiag6, patDiag5, patDiag4}
+	add(0, all...)
+	add(1, all...)
+	for s := 2; s < 4; s++ {
+		add(s, patCorner25, patCorner33, patDiag7, patDiag6, patDiag5, patDiag4)
+	}
+	for s := 4; s < 6; s++ {
+		add(s, patEdge2X, patCorner25, patRow2, patRow3, patRow4)
+	}
+	add(6, patCorner25)
+	add(7, patCorner25)
+	return list, off
+}()
+
+// squareDigit is one instance reading a square: the instance (index into
+// foldedInstances) and the place value (a power of 3) of the square's
+// digit in that instance's index.
+type squareDigit struct {
+	inst uint8
+	pow  uint16
+}
+
+// maxSquareDigits bounds the instances reading one square (a test checks
+// it).
+const maxSquareDigits = 8
+
+// squareDigits[q] lists the instances reading square q (a1 = 0), the first
+// squareDigitCount[q] entries.
+var squareDigits, squareDigitCount = func() (d [64][maxSquareDigits]squareDigit, n [64]uint8) {
+	for i, ks := range foldedInstances {
+		pow := 1
+		for _, q := range digitSquares(ks[0], ks[1]) {
+			d[q][n[q]] = squareDigit{inst: uint8(i), pow: uint16(pow)}
+			n[q]++
+			pow *= 3
+		}
+	}
+	return d, n
+}()
+
+// foldedIndices fills idx with the base-3 indices, each within its kind's
+// table, of the 46 instances evaluateFoldedMoves reads, for the position
+// where a's squares count 1 and b's 2 (a the side to move).
+func foldedIndices(a, b uint64, idx *[numFoldedInstances]uint16) {
+	sa, sb := symmetryImages(a), symmetryImages(b)
+	n := 0
+	put := func(x, y uint64) {
+		idx[n] = uint16(pairIndex(x, y))
+		n++
+	}
+	for s := 0; s < 2; s++ {
+		o, p := sa[s], sb[s]
+		put(edge2XBits(o), edge2XBits(p))
+		put(corner25Bits(o), corner25Bits(p))
+		put(corner33Bits(o), corner33Bits(p))
+		put(o>>8&0xFF, p>>8&0xFF)
+		put(o>>16&0xFF, p>>16&0xFF)
+		put(o>>24&0xFF, p>>24&0xFF)
+		put(diag8Bits(o), diag8Bits(p))
+		put(diag7Bits(o), diag7Bits(p))
+		put(diag6Bits(o), diag6Bits(p))
+		put(diag5Bits(o), diag5Bits(p))
+		put(diag4Bits(o), diag4Bits(p))
+	}
+	for s := 2; s < 4; s++ {
+		o, p := sa[s], sb[s]
+		put(corner25Bits(o), corner25Bits(p))
+		put(corner33Bits(o), corner33Bits(p))
+		put(diag7Bits(o), diag7Bits(p))
+		put(diag6Bits(o), diag6Bits(p))
+		put(diag5Bits(o), diag5Bits(p))
+		put(diag4Bits(o), diag4Bits(p))
+	}
+	for s := 4; s < 6; s++ {
+		o, p := sa[s], sb[s]
+		put(edge2XBits(o), edge2XBits(p))
+		put(corner25Bits(o), corner25Bits(p))
+		put(o>>8&0xFF, p>>8&0xFF)
+		put(o>>16&0xFF, p>>16&0xFF)
+		put(o>>24&0xFF, p>>24&0xFF)
+	}
+	put(corner25Bits(sa[6]), corner25Bits(sb[6]))
+	put(corner25Bits(sa[7]), corner25Bits(sb[7]))
+}
+
+// childEvaluator evaluates the children of one position (own to move,
+// opp the other side) from its incremental indices: the children's side
+// to move is opp, so in their indices opp's squares count 1 and own's 2.
+type childEvaluator struct {
+	ws    []int16                    // the children's stage table (folded)
+	base  [numFoldedInstances]uint16 // indices of the position, children's point of view
+	baseW [numFoldedInstances]int16  // ws at those indices
+	sum   int                        // bias, parity and every baseW
+}
+
+// init sets c up for the children of (own, opp) with the folded tables
+// fw; the children have one empty square fewer.
+func (c *childEvaluator) init(fw [][]int16, own, opp uint64) {
+	e := bits.OnesCount64(^(own | opp)) - 1
+	c.ws = fw[stageOf(e)]
+	foldedIndices(opp, own, &c.base)
+	c.sum = int(c.ws[biasWeight]) + int(c.ws[parityWeight])*(e&1)
+	for i, x := range c.base {
+		w := c.ws[int(instanceOffset[i])+int(x)]
+		c.baseW[i] = w
+		c.sum += int(w)
+	}
+}
+
+// evaluate is evaluateFoldedMoves of the child in which own played sq
+// flipping f, with m1 and m2 the child's side to move's legal moves and
+// the other side's (not both empty).
+func (c *childEvaluator) evaluate(sq int, f, m1, m2 uint64) int {
+	idx := c.base
+	var touched uint64
+	for _, d := range squareDigits[sq][:squareDigitCount[sq]] {
+		idx[d.inst] += 2 * d.pow // empty to the opponent's (own's)
+		touched |= 1 << d.inst
+	}
+	for ; f != 0; f &= f - 1 {
+		q := bits.TrailingZeros64(f)
+		for _, d := range squareDigits[q][:squareDigitCount[q]] {
+			idx[d.inst] += d.pow // the side to move's to the opponent's
+			touched |= 1 << d.inst
+		}
+	}
+	v := c.sum + (bits.OnesCount64(m1)-bits.OnesCount64(m2))*int(c.ws[mobilityWeight])
+	for ; touched != 0; touched &= touched - 1 {
+		i := bits.TrailingZeros64(touched)
+		v += int(c.ws[int(instanceOffset[i])+int(idx[i])]) - int(c.baseW[i])
+	}
+	return max(-score.MaxEval+1, min(score.MaxEval-1, v))
+}

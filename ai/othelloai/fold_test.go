@@ -1,6 +1,7 @@
 package othelloai
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -26,6 +27,84 @@ func TestFoldedEqual(t *testing.T) {
 				t.Fatalf("position %x %x: folded %d, unfolded %d", own[i], opp[i], got, want)
 			}
 			n++
+		}
+	}
+}
+
+func TestChildEvaluatorEqual(t *testing.T) {
+	// The incremental evaluation of each child gives exactly
+	// evaluateFoldedMoves' value, on every child of positions of random
+	// games; and it uses one evaluator for all the children of a position.
+	patternOnce.Do(loadPatterns)
+	if foldedWeights == nil {
+		t.Fatalf("weights not folded: %v", patternLoadErr)
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	n := 0
+	for n < 20000 {
+		own, opp := randomGame(r)
+		for i := range own {
+			var c childEvaluator
+			c.init(foldedWeights, own[i], opp[i])
+			for m := othello.MovesMask(own[i], opp[i]); m != 0; m &= m - 1 {
+				sq := bits.TrailingZeros64(m)
+				f := othello.FlipsMask(sq, own[i], opp[i])
+				o2, p2 := opp[i]&^f, own[i]|f|1<<sq
+				m1, m2 := othello.MovesMask(o2, p2), othello.MovesMask(p2, o2)
+				if m1|m2 == 0 {
+					continue
+				}
+				want := evaluateFoldedMoves(foldedWeights, o2, p2, m1, m2)
+				if got := c.evaluate(sq, f, m1, m2); got != want {
+					t.Fatalf("position %x %x, move %d: incremental %d, evaluateFoldedMoves %d", own[i], opp[i], sq, got, want)
+				}
+				n++
+			}
+		}
+	}
+}
+
+func TestSquareDigits(t *testing.T) {
+	// squareDigits lists every square of every instance exactly once, with
+	// the place values 1, 3, 9, ... of its digits, and the instances are
+	// evaluateFoldedMoves' (foldedIndices agrees with the lists).
+	seen := map[[2]int]bool{}
+	total := 0
+	for q := 0; q < 64; q++ {
+		for _, d := range squareDigits[q][:squareDigitCount[q]] {
+			key := [2]int{int(d.inst), int(d.pow)}
+			if seen[key] {
+				t.Fatalf("instance %d has two digits of place value %d", d.inst, d.pow)
+			}
+			seen[key] = true
+			total++
+		}
+	}
+	want := 0
+	for _, ks := range foldedInstances {
+		want += patternSquares[ks[0]]
+	}
+	if total != want {
+		t.Errorf("%d digits listed, want %d", total, want)
+	}
+	// Each square alone, for the side to move and for the opponent.
+	for q := 0; q < 64; q++ {
+		for colour := 1; colour <= 2; colour++ {
+			var a, b uint64
+			if colour == 1 {
+				a = 1 << q
+			} else {
+				b = 1 << q
+			}
+			var idx [numFoldedInstances]uint16
+			foldedIndices(a, b, &idx)
+			var want [numFoldedInstances]uint16
+			for _, d := range squareDigits[q][:squareDigitCount[q]] {
+				want[d.inst] = uint16(colour) * d.pow
+			}
+			if idx != want {
+				t.Fatalf("square %d colour %d: foldedIndices %v, squareDigits %v", q, colour, idx, want)
+			}
 		}
 	}
 }

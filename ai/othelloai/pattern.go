@@ -350,17 +350,17 @@ func diagonalBits(x, m uint64) uint64 { return (x & m) * 0x0101010101010101 >> 5
 // colour's bitboard) in the kind's canonical place, packed into the low
 // bits.
 func patternBits(x uint64, out *[numPatterns]uint64) {
-	out[patEdge2X] = x&0xFF | x>>9&1<<8 | x>>14&1<<9
-	out[patCorner25] = x&0x1F | x>>8&0x1F<<5
-	out[patCorner33] = x&7 | x>>8&7<<3 | x>>16&7<<6
+	out[patEdge2X] = edge2XBits(x)
+	out[patCorner25] = corner25Bits(x)
+	out[patCorner33] = corner33Bits(x)
 	out[patRow2] = x >> 8 & 0xFF
 	out[patRow3] = x >> 16 & 0xFF
 	out[patRow4] = x >> 24 & 0xFF
-	out[patDiag8] = diagonalBits(x, 0x8040201008040201)
-	out[patDiag7] = diagonalBits(x, 0x0080402010080402) >> 1
-	out[patDiag6] = diagonalBits(x, 0x0000804020100804) >> 2
-	out[patDiag5] = diagonalBits(x, 0x0000008040201008) >> 3
-	out[patDiag4] = diagonalBits(x, 0x0000000080402010) >> 4
+	out[patDiag8] = diag8Bits(x)
+	out[patDiag7] = diag7Bits(x)
+	out[patDiag6] = diag6Bits(x)
+	out[patDiag5] = diag5Bits(x)
+	out[patDiag4] = diag4Bits(x)
 }
 
 // patternFeatures fills f with the indices, within a stage's weight table,
@@ -412,15 +412,15 @@ func pairIndex(a, b uint64) int { return int(ternary[a&1023]) + 2*int(ternary[b&
 // imageSum and the folded sums of fold.go.
 
 func edge2XWeight(ws []int16, o, p uint64) int {
-	return int(ws[offEdge2X+pairIndex(o&0xFF|o>>9&1<<8|o>>14&1<<9, p&0xFF|p>>9&1<<8|p>>14&1<<9)])
+	return int(ws[offEdge2X+pairIndex(edge2XBits(o), edge2XBits(p))])
 }
 
 func corner25Weight(ws []int16, o, p uint64) int {
-	return int(ws[offCorner25+pairIndex(o&0x1F|o>>8&0x1F<<5, p&0x1F|p>>8&0x1F<<5)])
+	return int(ws[offCorner25+pairIndex(corner25Bits(o), corner25Bits(p))])
 }
 
 func corner33Weight(ws []int16, o, p uint64) int {
-	return int(ws[offCorner33+pairIndex(o&7|o>>8&7<<3|o>>16&7<<6, p&7|p>>8&7<<3|p>>16&7<<6)])
+	return int(ws[offCorner33+pairIndex(corner33Bits(o), corner33Bits(p))])
 }
 
 // rowsWeight is rows 2, 3 and 4.
@@ -431,16 +431,29 @@ func rowsWeight(ws []int16, o, p uint64) int {
 }
 
 func diag8Weight(ws []int16, o, p uint64) int {
-	return int(ws[offDiag8+pairIndex(diagonalBits(o, 0x8040201008040201), diagonalBits(p, 0x8040201008040201))])
+	return int(ws[offDiag8+pairIndex(diag8Bits(o), diag8Bits(p))])
 }
 
 // shortDiagsWeight is the diagonals of 7, 6, 5 and 4 squares.
 func shortDiagsWeight(ws []int16, o, p uint64) int {
-	return int(ws[offDiag7+pairIndex(diagonalBits(o, 0x0080402010080402)>>1, diagonalBits(p, 0x0080402010080402)>>1)]) +
-		int(ws[offDiag6+pairIndex(diagonalBits(o, 0x0000804020100804)>>2, diagonalBits(p, 0x0000804020100804)>>2)]) +
-		int(ws[offDiag5+pairIndex(diagonalBits(o, 0x0000008040201008)>>3, diagonalBits(p, 0x0000008040201008)>>3)]) +
-		int(ws[offDiag4+pairIndex(diagonalBits(o, 0x0000000080402010)>>4, diagonalBits(p, 0x0000000080402010)>>4)])
+	return int(ws[offDiag7+pairIndex(diag7Bits(o), diag7Bits(p))]) +
+		int(ws[offDiag6+pairIndex(diag6Bits(o), diag6Bits(p))]) +
+		int(ws[offDiag5+pairIndex(diag5Bits(o), diag5Bits(p))]) +
+		int(ws[offDiag4+pairIndex(diag4Bits(o), diag4Bits(p))])
 }
+
+// The squares of one colour's bitboard x read by each pattern kind in its
+// canonical place, packed into the low bits (patternBits' entries, one
+// kind each, for the inlined sums).
+
+func edge2XBits(x uint64) uint64   { return x&0xFF | x>>9&1<<8 | x>>14&1<<9 }
+func corner25Bits(x uint64) uint64 { return x&0x1F | x>>8&0x1F<<5 }
+func corner33Bits(x uint64) uint64 { return x&7 | x>>8&7<<3 | x>>16&7<<6 }
+func diag8Bits(x uint64) uint64    { return diagonalBits(x, 0x8040201008040201) }
+func diag7Bits(x uint64) uint64    { return diagonalBits(x, 0x0080402010080402) >> 1 }
+func diag6Bits(x uint64) uint64    { return diagonalBits(x, 0x0000804020100804) >> 2 }
+func diag5Bits(x uint64) uint64    { return diagonalBits(x, 0x0000008040201008) >> 3 }
+func diag4Bits(x uint64) uint64    { return diagonalBits(x, 0x0000000080402010) >> 4 }
 
 // mobilityFeature returns the side to move's legal moves minus the
 // opponent's.

@@ -147,9 +147,14 @@ func (sh *shallowSearch) search(own, opp, moves uint64, depth, ply, alpha, beta 
 }
 
 // frontier is search at depth 1: each child is evaluated (or scored as a
-// finished game) straight from its flips, the moves tried in leafOrder.
+// finished game) straight from its flips, the moves tried in leafOrder,
+// the pattern indices updated from the node's (childEvaluator).
 func (sh *shallowSearch) frontier(own, opp, moves uint64, ply, alpha, beta int) int {
 	best := -score.WinScore - 1
+	patternOnce.Do(loadPatterns)
+	fw := foldedWeights
+	var ce childEvaluator // set up at the second child evaluated
+	evaluated := 0
 	for _, class := range leafOrder {
 		for m := moves & class; m != 0; m &= m - 1 {
 			sq := bits.TrailingZeros64(m)
@@ -163,7 +168,16 @@ func (sh *shallowSearch) frontier(own, opp, moves uint64, ply, alpha, beta int) 
 				v = -score.Terminal(othello.FinalScore(o2, p2), ply+1)
 			} else {
 				sh.horizon = true
-				v = -evaluateWithMoves(o2, p2, r, rr)
+				switch {
+				case fw == nil || evaluated == 0:
+					v = -evaluateWithMoves(o2, p2, r, rr)
+				case evaluated == 1:
+					ce.init(fw, own, opp)
+					fallthrough
+				default:
+					v = -ce.evaluate(sq, f, r, rr)
+				}
+				evaluated++
 			}
 			if v > best {
 				best = v
