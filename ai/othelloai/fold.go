@@ -189,7 +189,8 @@ func evaluateFoldedMoves(fw [][]int16, own, opp, m1, m2 uint64) int {
 //	go test -run '^$' -bench 'MidgameSearch/shallow=1' -count 8 ./ai/othelloai
 //
 // The lookups in the weight tables, not the index arithmetic, are most
-// of what is left: a child touches 12-20 of the 46 instances.
+// of what is left: a child touches 11.7 of the 46 instances on average
+// (legal moves at 20-50 empties of random games).
 
 // numFoldedInstances is the number of pattern instances evaluateFoldedMoves
 // reads.
