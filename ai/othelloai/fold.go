@@ -230,8 +230,8 @@ type squareDigit struct {
 	pow  uint16
 }
 
-// maxSquareDigits bounds the instances reading one square (a test checks
-// it).
+// maxSquareDigits bounds the instances reading one square (squareDigits'
+// initialisation fails with an index out of range if a square had more).
 const maxSquareDigits = 8
 
 // squareDigits[q] lists the instances reading square q (a1 = 0), the first
