@@ -224,3 +224,23 @@ func BenchmarkSearchDepth(b *testing.B) {
 		b.ReportMetric(float64(res.Nodes), "nodes")
 	})
 }
+
+// TestSwapChoice: under the swap opening the search (4 plies) takes the
+// colours after a central first stone and plays on after a corner one.
+// (One ply of Evaluate alone does not tell the corners: TestSwapEvaluation.)
+func TestSwapChoice(t *testing.T) {
+	for _, c := range []struct {
+		first string
+		swap  bool
+	}{{"H8", true}, {"G7", true}, {"A1", false}, {"O15", false}} {
+		g, _ := gomoku.New(gomoku.Options{Size: 15, Opening: gomoku.SwapOpening})
+		p, _ := gomoku.ParsePoint(15, c.first)
+		g.Play(rules.Move(p))
+		e := ai.NewEngine(4)
+		e.SetKnowledge(gomokuai.New())
+		res := e.Search(context.Background(), g, ai.Limits{Depth: 4}, nil)
+		if (res.Move == rules.Swap) != c.swap {
+			t.Errorf("first stone %s: the search plays %s (score %d)", c.first, g.MoveString(res.Move), res.Score)
+		}
+	}
+}

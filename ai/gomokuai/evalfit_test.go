@@ -16,31 +16,33 @@ import (
 )
 
 // The evaluation's weights (evalweights.go: evalWindowShare, evalTempo,
-// classValue) are fitted by TestFitTeacher on positions labelled by a
-// stronger engine. Each line of a label file is "moves|eval|best": the
-// moves from the empty 15x15 freestyle board (as planiverse notation,
-// "H8 H9 ..."), the teacher's evaluation for the side to move in its own
-// units (a number, or +Mn / -Mn for a win / loss in n plies; "None" when
-// it gave none) and its move. The shipped weights come from Rapfi's
-// classical evaluation (pbrain-rapfi, one thread, 100 ms a position) on
-// 24,000 positions: prefixes of our match records against Pela, AIWine
-// and Rapfi (plies 5-80), a third of them with one more random move
-// within distance 2 of a stone.
+// classValue, threatValue) are fitted by TestFitTeacher on positions
+// labelled by a stronger engine. Each line of a label file is
+// "moves|eval|best": the moves from the empty 15x15 freestyle board (as
+// planiverse notation, "H8 H9 ..."), the teacher's evaluation for the side
+// to move in its own units (a number, or +Mn / -Mn for a win / loss in n
+// plies; "None" when it gave none) and its move. The shipped weights come
+// from Rapfi's classical evaluation (pbrain-rapfi, one thread, 100 ms a
+// position) on 35,271 positions (23,312 of them quiet): prefixes of our
+// match records against Pela, AIWine and Rapfi (plies 5-80), a third of
+// them with one more random move within distance 2 of a stone.
 //
 // The features are those of evaluateForced: the live-window sum, the
 // tempo, and per colour the number of empty points of each pattern class
 // (classes.go), one weight per class for the side to move and one for
-// the opponent; positions where a threat term of evaluateForced applies
-// (quietForFit) are left out. The teacher's number v is read as a win
-// probability 1/(1+exp(-v/200)) (Rapfi's scaling), a win or loss as 0.97
-// or 0.03. The fit is a logistic regression (Newton steps) whose scale K
-// (evaluation units per logit) is that of the shipped weights, with a
-// ridge toward the shipped weights of GOMOKU_RIDGE (default 0.01) times
-// the curvature plus GOMOKU_RIDGE_ABS (default 1e-5), so that rare classes
-// stay near their old values. The classes a quiet position cannot hold
-// for the side to move (a five or an open four: the threat terms take
-// over) and the empty class keep their values. A fifth of the positions,
-// by opening, are held out, and the log gives their mean log loss.
+// the opponent, and one weight per pair of threat masks (the side to
+// move's and the opponent's, analyzer.threatMask); positions where a
+// threat term of evaluateForced applies (quietForFit) are left out. The
+// teacher's number v is read as a win probability 1/(1+exp(-v/200))
+// (Rapfi's scaling), a win or loss as 0.97 or 0.03. The fit is a logistic
+// regression (Newton steps) whose scale K (evaluation units per logit) is
+// that of the shipped weights, with a ridge toward the shipped weights of
+// GOMOKU_RIDGE (default 0.01) times the curvature plus GOMOKU_RIDGE_ABS
+// (default 1e-5), so that rare classes stay near their old values. The
+// classes a quiet position cannot hold for the side to move (a five or an
+// open four: the threat terms take over), the empty class and the pair of
+// empty threat masks keep their values. A fifth of the positions, by
+// opening, are held out, and the log gives their mean log loss.
 //
 // The class model replaced one weight per pattern code plus one per
 // combination of codes (28 weights, the opponent's minus the side to
@@ -54,6 +56,14 @@ import (
 // shipped weights score 0.4863 and a refit 0.4891): one set below 12
 // stones and one from 12 on reached 0.4830, split at 20 stones 0.4842,
 // at 30 0.4923. Not taken.
+//
+// The threat masks (2026-11-26; Rapfi's threat evaluation in outline)
+// came with 9,823 more labels of the same kind: on the 23,312 quiet
+// positions, 4,536 held out, a refit of the classes alone scored 0.4913
+// and with the threat masks 0.4841. A weight per pair of a point's grades
+// for the side to move and the opponent (16 grades from its two strongest
+// codes, 256 weights) took the held-out loss only from 0.4891 to 0.4880
+// (on the 16,686 positions above) and was not tried in play.
 //
 //	GOMOKU_TEACHER=labels.txt,more.txt GOMOKU_WEIGHTS_OUT=ai/gomokuai/evalweights.go \
 //		go test -run TestFitTeacher -v ./ai/gomokuai
@@ -150,12 +160,18 @@ func TestFitTeacher(t *testing.T) {
 		t.Skip("set GOMOKU_TEACHER")
 	}
 	// Features: 0 the window sum, 1 the tempo, 2+c the side to move's
-	// points of class c, 2+numClasses+c the opponent's.
-	const nv = 2 + 2*numClasses
+	// points of class c, 2+numClasses+c the opponent's, threatBase+t 1
+	// for the threat masks t (threatValue's index) of the position.
+	const threatBase = 2 + 2*numClasses
+	const nv = threatBase + len(threatValue)
 	prior := make([]float64, nv)
 	fixed := make([]bool, nv)
 	prior[0] = evalWindowShare
 	prior[1] = evalTempo
+	for t, v := range threatValue {
+		prior[threatBase+t] = float64(v)
+	}
+	fixed[threatBase] = true // no threats on either side: the tempo covers it
 	for c, cs := range classCodes {
 		var ps patternSet
 		for dir, code := range cs {
@@ -190,6 +206,7 @@ func TestFitTeacher(t *testing.T) {
 				x[2+numClasses+int(classOfSet[a.sets[me^1][pt]&setMask])]++
 			}
 		}
+		x[threatBase+(a.threatMask(me)<<3|a.threatMask(me^1))] = 1
 		r := sparseRow{target: tp.target, cur: float64(k.evaluate(g)), moves: tp.moves}
 		for i, v := range x {
 			if v != 0 {
@@ -314,7 +331,8 @@ package gomokuai
 // evalWindowShare is the percent of the live-window sum, evalTempo the
 // side to move's bonus, classValue[0][c] a point's value for the side to
 // move when its pattern class is c and classValue[1][c] for the opponent
-// (classes: classes.go).
+// (classes: classes.go), threatValue[m<<3|o] the value of the side to
+// move's threats m and the opponent's o (analyzer.threatMask).
 `)
 	fmt.Fprintf(&sb, "const (\n\tevalWindowShare = %d\n\tevalTempo = %d\n)\n\n", int(math.Round(b[0])), int(math.Round(b[1])))
 	sb.WriteString("var classValue = [2][numClasses]int32{\n")
@@ -330,7 +348,16 @@ package gomokuai
 		}
 		sb.WriteString("\n\t},\n")
 	}
-	sb.WriteString("}\n")
+	sb.WriteString("}\n\nvar threatValue = [64]int32{")
+	for t := range 64 {
+		if t%8 == 0 {
+			sb.WriteString("\n\t")
+		} else {
+			sb.WriteString(" ")
+		}
+		fmt.Fprintf(&sb, "%d,", int(math.Round(b[2+2*numClasses+t])))
+	}
+	sb.WriteString("\n}\n")
 	return []byte(sb.String())
 }
 

@@ -177,6 +177,9 @@ type analyzer struct {
 	pat       [2]*[1 << (4 * patternReach)]uint8
 	value     [2]int32
 	valueOpp  [2]int32 // the same sums read for the colour not to move
+	// threats[c][i]: the number of empty points whose pattern set for
+	// colour c has bit i of its threatTable entry (threatMask).
+	threats [2][3]int32
 
 	// origin and step place the points of a line: bit i of line l in
 	// direction dir is point origin[dir][l] + (i-1)*step[dir] (for the
@@ -286,6 +289,7 @@ func (a *analyzer) resetFor(size int, rule gomoku.Rule) {
 	a.dirtyList = a.dirtyList[:0]
 	a.value = [2]int32{}
 	a.valueOpp = [2]int32{}
+	a.threats = [2][3]int32{}
 	a.pat = [2]*[1 << (4 * patternReach)]uint8{patternsFor(a.exact[0]), patternsFor(a.exact[1])}
 }
 
@@ -483,6 +487,12 @@ func (a *analyzer) updatePatterns(dir, l int, codes [2]uint64) {
 		s0 := prev0&keep | patternSet(codes[0]>>at&7)<<shift
 		s1 := prev1&keep | patternSet(codes[1]>>at&7)<<shift
 		sets0[p], sets1[p] = s0, s1
+		if f, o := threatTable[s0&setMask], threatTable[prev0&setMask]; f != o {
+			a.countThreats(0, f, o)
+		}
+		if f, o := threatTable[s1&setMask], threatTable[prev1&setMask]; f != o {
+			a.countThreats(1, f, o)
+		}
 		dv0 += pointTable[s0&setMask].value - pointTable[prev0&setMask].value
 		dv1 += pointTable[s1&setMask].value - pointTable[prev1&setMask].value
 		do0 += pointTable[s0&setMask].valueOpp - pointTable[prev0&setMask].valueOpp
@@ -525,6 +535,28 @@ func (a *analyzer) index(li *lineInfo, dir, l int) {
 		set(&a.withKind[kindThree][c][dir], li.three[c] != 0)
 		set(&a.withTwo[c][dir], own[c]&(own[c]-1) != 0) // two or more stones
 	}
+}
+
+// countThreats moves one point of colour c from the threat bits old to
+// new (threatTable) in a.threats.
+func (a *analyzer) countThreats(c int, new, old uint8) {
+	for i := range a.threats[c] {
+		a.threats[c][i] += int32(new>>i&1) - int32(old>>i&1)
+	}
+}
+
+// threatMask returns which threats colour c has somewhere on the board:
+// bit i is set when some empty point has bit i of its threatTable entry
+// (threatFour, threatThree, threatDouble), 0-7.
+func (a *analyzer) threatMask(c rules.Player) int {
+	t := &a.threats[c&1]
+	m := 0
+	for i := range t {
+		if t[i] > 0 {
+			m |= 1 << i
+		}
+	}
+	return m
 }
 
 // renju reports whether Black's forbidden points apply.

@@ -163,6 +163,36 @@ type pointScore struct {
 	defence         int32 // order*orderDefenceShare/100: the share of a block (pointOrder)
 }
 
+// Bits of threatTable, what a stone of the colour on the point
+// makes: a four or better in some line (threatFour), a three
+// (threatThree), two threes or a three and an open two in two lines
+// (threatDouble). The evaluation reads which of them each side has
+// anywhere (analyzer.threatMask, threatValue).
+const (
+	threatFour = 1 << iota
+	threatThree
+	threatDouble
+)
+
+// threatOf returns the threat bits of the pattern set s.
+func threatOf(s patternSet) uint8 {
+	var n [numPatterns]int
+	for dir := 0; dir < 4; dir++ {
+		n[s.code(dir)]++
+	}
+	var t uint8
+	if n[patFour]+n[patOpen4]+n[patFive] > 0 {
+		t |= threatFour
+	}
+	if n[patThree] > 0 {
+		t |= threatThree
+	}
+	if n[patThree] >= 2 || n[patThree] == 1 && n[patOpen2] >= 1 {
+		t |= threatDouble
+	}
+	return t
+}
+
 // patternSet packs a point's four codes: code of direction dir at bits
 // 3*dir..3*dir+2.
 type patternSet uint16
@@ -216,8 +246,12 @@ var (
 	orderCombo = [comboOther + 1]int32{100_000, 8_000, 3_000, 1_200, 0, 0, 0}
 )
 
-// pointTable scores every pattern set (pointScore).
-var pointTable [1 << 12]pointScore
+// pointTable scores every pattern set (pointScore); threatTable gives its
+// threat bits (threatOf), apart so that a pointScore stays 16 bytes.
+var (
+	pointTable  [1 << 12]pointScore
+	threatTable [1 << 12]uint8
+)
 
 func init() {
 	for s := range pointTable {
@@ -228,6 +262,7 @@ func init() {
 		}
 		sc.order += orderCombo[comboOf(ps)]
 		sc.defence = sc.order * orderDefenceShare / 100
+		threatTable[s] = threatOf(ps)
 		c := classOfSet[s]
 		sc.value = classValue[0][c]
 		sc.valueOpp = classValue[1][c]

@@ -145,6 +145,17 @@ func TestPatternsIncremental(t *testing.T) {
 				}
 				t.Fatalf("%v after %d moves: incremental patterns differ from scratch (values %v, want %v)\n%s", o, g.Ply(), a.value, value, g)
 			}
+			var threats [2][3]int32
+			for c := range sets {
+				for p := range sets[c] {
+					for i := range threats[c] {
+						threats[c][i] += int32(threatTable[sets[c][p]] >> i & 1)
+					}
+				}
+			}
+			if a.threats != threats {
+				t.Fatalf("%v after %d moves: threat counts %v, want %v\n%s", o, g.Ply(), a.threats, threats, g)
+			}
 		}
 		check()
 		var buf []rules.Move
@@ -164,6 +175,40 @@ func TestPatternsIncremental(t *testing.T) {
 				g.Play(m)
 			}
 			check()
+		}
+	}
+}
+
+// TestThreatOf: the threat bits of a few pattern sets, in any order of
+// the directions.
+func TestThreatOf(t *testing.T) {
+	set := func(codes ...uint8) patternSet {
+		var s patternSet
+		for dir, c := range codes {
+			s |= patternSet(c) << (3 * dir)
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		s    patternSet
+		want uint8
+	}{
+		{set(), 0},
+		{set(patOpen2, patOpen2, patClosed3), 0},
+		{set(patNone, patThree), threatThree},
+		{set(patThree, patClosed3, patClosed2), threatThree},
+		{set(patOpen2, patNone, patThree), threatThree | threatDouble},
+		{set(patThree, patThree), threatThree | threatDouble},
+		{set(patClosed2, patFour), threatFour},
+		{set(patFour, patNone, patNone, patThree), threatFour | threatThree},
+		{set(patOpen4), threatFour},
+		{set(patFive, patThree, patOpen2), threatFour | threatThree | threatDouble},
+	} {
+		if got := threatOf(tc.s); got != tc.want {
+			t.Errorf("threatOf(%o) = %b, want %b", tc.s, got, tc.want)
+		}
+		if got := threatTable[tc.s]; got != tc.want {
+			t.Errorf("threatTable[%o] = %b, want %b", tc.s, got, tc.want)
 		}
 	}
 }
