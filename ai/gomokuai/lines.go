@@ -537,11 +537,11 @@ func (a *analyzer) index(li *lineInfo, dir, l int) {
 	}
 }
 
-// countThreats moves one point of colour c from the threat bits old to
-// new (threatTable) in a.threats.
-func (a *analyzer) countThreats(c int, new, old uint8) {
+// countThreats moves one point of colour c from the threat bits was to
+// now (threatTable) in a.threats.
+func (a *analyzer) countThreats(c int, now, was uint8) {
 	for i := range a.threats[c] {
-		a.threats[c][i] += int32(new>>i&1) - int32(old>>i&1)
+		a.threats[c][i] += int32(now>>i&1) - int32(was>>i&1)
 	}
 }
 

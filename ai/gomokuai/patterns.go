@@ -163,10 +163,9 @@ type pointScore struct {
 	defence         int32 // order*orderDefenceShare/100: the share of a block (pointOrder)
 }
 
-// Bits of threatTable, what a stone of the colour on the point
-// makes: a four or better in some line (threatFour), a three
-// (threatThree), two threes or a three and an open two in two lines
-// (threatDouble). The evaluation reads which of them each side has
+// Bits of threatTable: what a stone of the colour on the point makes, a
+// four or better in some line (threatFour), a three (threatThree), two
+// threes or a three and an open two in two lines (threatDouble). The evaluation reads which of them each side has
 // anywhere (analyzer.threatMask, threatValue).
 const (
 	threatFour = 1 << iota
