@@ -86,7 +86,7 @@ func (e *Engine) spec(level int) levelSpec {
 			// settings measured, 160 games a pair at 200 ms (selfplay
 			// seeds 11, 13, 17 and 19, 2026-11-26): 2v1 75%, 3v2 71%,
 			// 4v3 76%, 5v4 67.5%, 6v5 72%; with the evaluation's threat
-			// values (the same games): 2v1 69%, 3v2 70%, 4v3 71%, 5v4
+			// values (the same seeds): 2v1 69%, 3v2 70%, 4v3 71%, 5v4
 			// 68%, 6v5 73%. (Before, with the quiescence
 			// and the class evaluation: 1: 150, 500; 2 and 3: 120, 400;
 			// 4: 80, 300; 5: 25, 100 gave 3v2 64% and 5v4 60%.)

@@ -144,6 +144,10 @@ func quietForFit(a *analyzer, me rules.Player) bool {
 	return a.nWin[me] == 0 && n == 0 && a.nThree[me] == 0 && (a.nThree[opp] < 2 || a.nFour[me] > 0)
 }
 
+// threatBase is the index of TestFitTeacher's first threat-mask feature
+// (after the window sum, the tempo and the classes of both sides).
+const threatBase = 2 + 2*numClasses
+
 // sparseRow is a position of TestFitTeacher: its features as (index,
 // value) pairs, the teacher's target and the current evaluation.
 type sparseRow struct {
@@ -162,7 +166,6 @@ func TestFitTeacher(t *testing.T) {
 	// Features: 0 the window sum, 1 the tempo, 2+c the side to move's
 	// points of class c, 2+numClasses+c the opponent's, threatBase+t 1
 	// for the threat masks t (threatValue's index) of the position.
-	const threatBase = 2 + 2*numClasses
 	const nv = threatBase + len(threatValue)
 	prior := make([]float64, nv)
 	fixed := make([]bool, nv)
@@ -348,14 +351,14 @@ package gomokuai
 		}
 		sb.WriteString("\n\t},\n")
 	}
-	sb.WriteString("}\n\nvar threatValue = [64]int32{")
-	for t := range 64 {
+	fmt.Fprintf(&sb, "}\n\nvar threatValue = [%d]int32{", len(threatValue))
+	for t := range threatValue {
 		if t%8 == 0 {
 			sb.WriteString("\n\t")
 		} else {
 			sb.WriteString(" ")
 		}
-		fmt.Fprintf(&sb, "%d,", int(math.Round(b[2+2*numClasses+t])))
+		fmt.Fprintf(&sb, "%d,", int(math.Round(b[threatBase+t])))
 	}
 	sb.WriteString("\n}\n")
 	return []byte(sb.String())

@@ -175,10 +175,7 @@ const (
 
 // threatOf returns the threat bits of the pattern set s.
 func threatOf(s patternSet) uint8 {
-	var n [numPatterns]int
-	for dir := 0; dir < 4; dir++ {
-		n[s.code(dir)]++
-	}
+	n := s.codeCounts()
 	var t uint8
 	if n[patFour]+n[patOpen4]+n[patFive] > 0 {
 		t |= threatFour
@@ -202,6 +199,14 @@ const setMask patternSet = 1<<12 - 1
 
 func (s patternSet) code(dir int) uint8 { return uint8(s>>(3*dir)) & 7 }
 
+// codeCounts returns how many of s's four directions hold each code.
+func (s patternSet) codeCounts() (n [numPatterns]int) {
+	for dir := 0; dir < 4; dir++ {
+		n[s.code(dir)]++
+	}
+	return n
+}
+
 // Combination classes of a point's four codes, strongest first.
 const (
 	comboFive      = iota // a five
@@ -215,10 +220,7 @@ const (
 
 // comboOf returns the combination class of s.
 func comboOf(s patternSet) int {
-	var n [numPatterns]int
-	for dir := 0; dir < 4; dir++ {
-		n[s.code(dir)]++
-	}
+	n := s.codeCounts()
 	switch {
 	case n[patFive] > 0:
 		return comboFive
