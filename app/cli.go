@@ -36,7 +36,7 @@ var commands = map[string]command{
 	"bestmove": {"bestmove GAME [game options] [--moves ... | --position P] [--level N|max [--seed N] | --time-ms T | --depth D]", runBestmove},
 	"solve":    {"solve othello FILE", runSolve},
 	"selfplay": {"selfplay GAME --a LEVEL --b LEVEL --games N [--time-ms T] [--seed N] [game options]", runSelfplay},
-	"match":    {"match GAME --a CMD --b CMD [--openings FILE] [--games N] [--time-ms T] [--tolerance-ms T] [--records DIR] [game options]", runMatch},
+	"match":    {"match GAME --a CMD --b CMD [--openings FILE] [--games N] [--time-ms T] [--time-ms-b T] [--tolerance-ms T] [--records DIR] [game options]", runMatch},
 	"wpi":      {"wpi player NAME [--dir D] [--level L] [--time-ms T] | wpi referee NAME1 NAME2 [--dir D] [--time-limit 2m] [--seed N]", runWPI},
 	"engine":   {"engine GAME [--level N|max] [--time-ms T] [--depth D] [--seed N] [--time-game S [--cpu-clock]] [--moves M]", runEngine},
 }

@@ -383,7 +383,11 @@ type matchResult struct {
 }
 
 // runMatch is planiverse match GAME --a CMD --b CMD [--openings FILE]
-// [--games N] [--time-ms T] [--tolerance-ms T] [--records DIR] [game options].
+// [--games N] [--time-ms T] [--time-ms-b T] [--tolerance-ms T] [--records DIR]
+// [game options]. --time-ms-b gives engine b its own move time (time
+// odds): a match against a much stronger engine is most sensitive where
+// it scores near 50%, so a change can be compared there with fewer games
+// than at equal time.
 func runMatch(args []string, stdout io.Writer) error {
 	fs := newFlagSet("match")
 	gf := addGameFlags(fs.FlagSet)
@@ -392,6 +396,7 @@ func runMatch(args []string, stdout io.Writer) error {
 	openings := fs.String("openings", "", "file of openings, one a line, in the game's notation (Othello moves may be run together: f5d6c3)")
 	games := fs.rangeVar("games", 0, 1, maxGames, "number of games (default: two per opening, or 2)")
 	timeMS := fs.rangeVar("time-ms", 1000, 1, maxTimeMS, "move time in milliseconds (told to engines whose protocol has a clock)")
+	timeBMS := fs.rangeVar("time-ms-b", 1000, 1, maxTimeMS, "move time of engine b in milliseconds, for time odds (default: --time-ms)")
 	tolMS := fs.rangeVar("tolerance-ms", 1000, 0, maxTimeMS, "time over the move time before a move loses on time")
 	records := fs.String("records", "", "folder to write each game's moves to")
 	pos, err := fs.parseArgs(args, "GAME")
@@ -423,7 +428,10 @@ func runMatch(args []string, stdout io.Writer) error {
 	if !games.given {
 		n = 2 * max(1, len(opens))
 	}
-	moveTime := time.Duration(timeMS.val) * time.Millisecond
+	moveTimes := [2]time.Duration{time.Duration(timeMS.val) * time.Millisecond, time.Duration(timeMS.val) * time.Millisecond}
+	if timeBMS.given {
+		moveTimes[1] = time.Duration(timeBMS.val) * time.Millisecond
+	}
 	tolerance := time.Duration(tolMS.val) * time.Millisecond
 	var total, sq float64
 	var wins, losses, draws int
@@ -435,7 +443,7 @@ func runMatch(args []string, stdout io.Writer) error {
 			opening = opens[(i/2)%len(opens)]
 		}
 		aSeat := rules.Player(i % 2)
-		r, err := playMatchGame(d, o, start.Clone(), opening, [2]string{*aCmd, *bCmd}, aSeat, moveTime, tolerance, newClient)
+		r, err := playMatchGame(d, o, start.Clone(), opening, [2]string{*aCmd, *bCmd}, aSeat, moveTimes, tolerance, newClient)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", i+1, err)
 		}
@@ -527,9 +535,10 @@ func readOpenings(path, game string) ([][]string, error) {
 	return out, sc.Err()
 }
 
-// playMatchGame plays one game: engine a (cmds[0]) takes aSeat.
+// playMatchGame plays one game: engine a (cmds[0]) takes aSeat; engine k
+// has moveTimes[k] a move, plus tolerance before it loses on time.
 func playMatchGame(d *rules.Descriptor, o rules.Options, s rules.State, opening []string, cmds [2]string,
-	aSeat rules.Player, moveTime, tolerance time.Duration,
+	aSeat rules.Player, moveTimes [2]time.Duration, tolerance time.Duration,
 	newClient func(*rules.Descriptor, *proc, rules.Player, rules.Options, time.Duration) (client, error)) (res matchResult, err error) {
 	g := &refGame{start: s.Clone(), s: s}
 	for i, text := range opening {
@@ -570,7 +579,7 @@ func playMatchGame(d *rules.Descriptor, o rules.Options, s rules.State, opening 
 		if k == 1 {
 			seat = aSeat.Opponent()
 		}
-		if clients[k], err = newClient(d, p, seat, o, moveTime); err != nil {
+		if clients[k], err = newClient(d, p, seat, o, moveTimes[k]); err != nil {
 			res.score, res.reason = float64(k), fmt.Sprintf("%s failed to start: %v", "ab"[k:k+1], err)
 			res.result = "ab"[1-k:2-k] + " wins"
 			return res, nil
@@ -589,6 +598,7 @@ func playMatchGame(d *rules.Descriptor, o rules.Options, s rules.State, opening 
 			continue
 		}
 		t0 := time.Now()
+		moveTime := moveTimes[k]
 		m, err := clients[k].move(g, t0.Add(moveTime+tolerance))
 		el := time.Since(t0)
 		res.time[k] += el

@@ -212,3 +212,25 @@ func TestMatchErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchTimeOdds: --time-ms-b gives engine b its own move time. Each
+// engine is told its own (pbrain's INFO timeout_turn), and b loses on
+// time when it answers later than its move time plus the tolerance,
+// though a's move time would have allowed the answer.
+func TestMatchTimeOdds(t *testing.T) {
+	dir := t.TempDir()
+	logA, logB := dir+"/a.log", dir+"/b.log"
+	// The slow engine answers its second move 8 s late: beyond b's 0.7 +
+	// 4.7 s, within a's 9 + 4.7 s.
+	code, out, errText := cli("match", "gomoku", "--a", "tee "+logA+" | "+fake("engine", "gomoku", "--depth", "1"),
+		"--b", "tee "+logB+" | "+fake("slow", "gomoku"),
+		"--games", "1", "--time-ms", "9000", "--time-ms-b", "700", "--tolerance-ms", "4700")
+	if m := matchLine.FindStringSubmatch(out); code != 0 || m == nil || m[1] != "1" || !strings.Contains(out, "b over time") {
+		t.Errorf("want b to lose on time: exit %d\n%s%s", code, out, errText)
+	}
+	for log, want := range map[string]string{logA: "INFO timeout_turn 9000", logB: "INFO timeout_turn 700"} {
+		if b, err := os.ReadFile(log); err != nil || !strings.Contains(string(b), want+"\n") {
+			t.Errorf("%s was not told %q: %q %v", log, want, b, err)
+		}
+	}
+}
