@@ -20,6 +20,24 @@
 // shifts and masks over the line's five-point windows (see lines.go). The
 // analysis of every line is cached and redone only for lines whose stones
 // changed, which makes the evaluation incremental across a search.
+//
+// Strength against Rapfi (classical; dhbloo/rapfi, the strongest of the
+// peers in ../shared/PEERS.md), 2026-11-26, on the 36 openings of the
+// issue's matches with colours swapped, Master at 1 s a move (planiverse
+// match gomoku --time-ms 1000 --time-ms-b T): at equal time it scores
+// 13-130-1 (9%); at time odds, with Rapfi told T = 150 ms (it uses 89 ms
+// a move) 11-61 (15%), 100 ms (53 ms used) 21-50-1 (30%), and 50 ms (19
+// ms used) 37-33-2 (53%). Rapfi plays as well as Master on about a
+// thirtieth of its time. Matches at those last odds are the most
+// sensitive to a change: 72 games give +- 13 points paired by opening
+// and colour, about +- 90 Elo, where 72 at equal time, scoring near 9%,
+// give +- 7 points, about +- 160 Elo.
+// Where the difference lies: on 143 positions of those games where Rapfi
+// (300 ms) first scores a forced win for the side to move, Master at 1 s
+// proves 50 (at 3 s, 72). After H8 I9 F6 I10 F7, White to move, Rapfi
+// proves a win in 27 plies in 0.6 s; Master, in 20 s, does not; it
+// proves the same line's win from 4 plies further on in 1.1 s, from 2 in
+// 9 s.
 package gomokuai
 
 import (
