@@ -75,7 +75,10 @@ import (
 // updated where a point's class changes), 8 units cost 40% of the node
 // rate (32 units, two thirds). Against Rapfi at time odds (told 50 ms a
 // move; see the package doc) it scored 29-42-1, where main scored
-// 37-33-2: -11.8 +- 13.9 points paired by opening and colour.
+// 37-33-2: -11.8 +- 13.9 points paired by opening and colour. Main with
+// 600 ms a move, about the network's node budget, scored 37-34-1 there
+// (-0.7 +- 12.3 against main at 1 s), so the speed is not what it lost
+// by.
 //
 //	GOMOKU_TEACHER=labels.txt,more.txt GOMOKU_WEIGHTS_OUT=ai/gomokuai/evalweights.go \
 //		go test -run TestFitTeacher -v ./ai/gomokuai
