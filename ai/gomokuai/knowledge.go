@@ -32,6 +32,7 @@
 // sensitive to a change: 72 games give +- 13 points paired by opening
 // and colour, about +- 90 Elo, where 72 at equal time, scoring near 9%,
 // give +- 7 points, about +- 160 Elo.
+//
 // Where the difference lies: on 143 positions of those games where Rapfi
 // (300 ms) first scores a forced win for the side to move, Master at 1 s
 // proves 50 (at 3 s, 72). After H8 I9 F6 I10 F7, White to move, Rapfi
