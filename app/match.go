@@ -428,7 +428,8 @@ func runMatch(args []string, stdout io.Writer) error {
 	if !games.given {
 		n = 2 * max(1, len(opens))
 	}
-	moveTimes := [2]time.Duration{time.Duration(timeMS.val) * time.Millisecond, time.Duration(timeMS.val) * time.Millisecond}
+	moveTime := time.Duration(timeMS.val) * time.Millisecond
+	moveTimes := [2]time.Duration{moveTime, moveTime}
 	if timeBMS.given {
 		moveTimes[1] = time.Duration(timeBMS.val) * time.Millisecond
 	}

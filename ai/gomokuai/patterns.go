@@ -165,8 +165,9 @@ type pointScore struct {
 
 // Bits of threatTable: what a stone of the colour on the point makes, a
 // four or better in some line (threatFour), a three (threatThree), two
-// threes or a three and an open two in two lines (threatDouble). The evaluation reads which of them each side has
-// anywhere (analyzer.threatMask, threatValue).
+// threes or a three and an open two in two lines (threatDouble). The
+// evaluation reads which of them each side has anywhere
+// (analyzer.threatMask, threatValue).
 const (
 	threatFour = 1 << iota
 	threatThree
