@@ -9,7 +9,7 @@
 // continuous fours) solver, a VCT (victory by continuous threats: fours and
 // threes) threat-space search (vct.go), and a root filter that drops the
 // root moves after which the opponent wins by VCF, and under a deadline
-// keeps only candidate defences against his VCT (rootfilter.go); for the
+// by VCT (rootfilter.go); for the
 // main search, a quiescence over fours at its leaves, the single-reply
 // extension, forward pruning and reductions (quiesce.go). The VCF and VCT
 // searches run on a private copy of the position that can pass

@@ -157,14 +157,13 @@ func vctDefences(g *gomoku.Game) (bitSet, bool) {
 
 // TestRootMovesRandom checks on random dense positions that RootMoves
 // returns a non-empty subset of its input and drops only moves that lose to
-// a (verified) opponent VCF or, when he has a VCF threat, to his VCT
-// (verified with a larger budget), or, when the opponent has a VCT threat, moves
-// that lose to a VCT (verified with a larger budget) or that are not among
-// the candidate defences (defenceSet).
+// a (verified) opponent VCF or VCT (verified with a larger budget): when
+// he has a VCT threat, a move off the candidate defences (defenceSet) is
+// dropped only when it loses too.
 func TestRootMovesRandom(t *testing.T) {
 	k := New()
 	r := rand.New(rand.NewPCG(21, 22))
-	filtered, vctDropped, blockDropped := 0, 0, 0
+	filtered, vctDropped, offDropped := 0, 0, 0
 	for i := 0; i < 200; i++ {
 		o := gomoku.Options{Size: 15, Rule: gomoku.Rule(i % 2)}
 		g := randomDense(r, o, 12+r.IntN(16))
@@ -192,37 +191,59 @@ func TestRootMovesRandom(t *testing.T) {
 			if slices.Contains(out, m) || opponentVCF(t, g, m) {
 				continue
 			}
-			if !vctMode {
-				// A VCF threat: the blocks are searched for his VCT too.
-				if !opponentVCT(g, m) {
-					// Or no VCF threat, and a VCT threat that this fresh
-					// search missed within ThreatVCTNodes but the filter's,
-					// whose df-pn table was warm from earlier searches,
-					// found: then it keeps only candidate defences (whose
-					// set comes from its proof, so it is not checked).
-					if !opponentThreatVCT(g) {
-						t.Fatalf("dropped %s, which loses to neither a VCF nor a VCT\n%s", g.MoveString(m), g)
-					}
-					vctDropped++
-					continue
-				}
-				blockDropped++
-				continue
-			}
 			// The filter's rounds, with a df-pn table warm from earlier
 			// searches, may find a VCT that a fresh search needs more
 			// than a million nodes for (the more so the faster the
 			// analysis, as the rounds stop at the deadline): a second,
 			// larger search confirms it.
-			if cand.has(int(m)) && !opponentVCT(g, m) && !opponentVCTWithin(g, m, 8_000_000) {
-				t.Fatalf("dropped the candidate defence %s, which does not lose to a VCT\n%s", g.MoveString(m), g)
+			if !opponentVCT(g, m) && !opponentVCTWithin(g, m, 8_000_000) {
+				t.Fatalf("dropped %s, which loses to neither a VCF nor a VCT\n%s", g.MoveString(m), g)
 			}
 			vctDropped++
+			if vctMode && !cand.has(int(m)) {
+				offDropped++
+			}
 		}
 	}
-	t.Logf("%d positions filtered, %d moves dropped as outside the VCT defences, %d blocks of a VCF threat as losing to a VCT", filtered, vctDropped, blockDropped)
+	t.Logf("%d positions filtered, %d moves dropped as losing to a VCT (%d of them off the candidate defences)", filtered, vctDropped, offDropped)
 	if filtered < 10 {
 		t.Fatalf("only %d positions filtered: the test is too weak", filtered)
+	}
+}
+
+// White to move (a position of Master's against Rapfi, 2026-11-27):
+// Black wins by VCT after a pass, and White's candidate defences from that
+// proof are D9 E9 E6 F6 F5 F4 I4. F7, off them, fills the gap of Black's
+// split two E8 . G6 on the diagonal and holds (no VCT within 4 M nodes;
+// Rapfi, 3 s, scores it even), as does E7; E6, which Master played when
+// the filter kept the candidate defences alone, loses to a VCT (D7).
+const (
+	offProofBlack = "H8 G10 J9 J8 I8 K10 I6 G6 H6 I7 F9 E8"
+	offProofWhite = "I9 H9 F10 J7 K8 L11 F8 H7 J6 G5 H11"
+)
+
+// The timed filter keeps the defences off the proof's points that it
+// cannot prove lost.
+func TestRootMovesDefenceOffProof(t *testing.T) {
+	g := setup(t, std, offProofBlack, offProofWhite, 1)
+	cand, ok := vctDefences(g)
+	f7, e6 := pts(t, g, "F7")[0], pts(t, g, "E6")[0]
+	if !ok || cand.has(int(f7)) || !cand.has(int(e6)) {
+		t.Fatalf("want a VCT threat with E6 among the candidate defences and F7 not (threat %v)", ok)
+	}
+	if opponentVCTWithin(g, f7, 4_000_000) || !opponentVCT(g, e6) {
+		t.Fatal("F7 must hold against a VCT, E6 not")
+	}
+	k := New()
+	in := k.Candidates(g, nil)
+	if !slices.Contains(in, f7) {
+		t.Fatalf("F7 is not among the candidates %s", names(g, in))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	kept := k.RootMoves(ctx, g, in)
+	if !slices.Contains(kept, f7) || slices.Contains(kept, e6) {
+		t.Fatalf("kept %s, want F7 and not E6", names(g, kept))
 	}
 }
 
