@@ -210,11 +210,15 @@ const (
 // unsearched. A stone off the proof's points can spoil it, though (it may
 // fill the gap of a split two whose three the proof needs,
 // TestRootMovesDefenceOffProof, from a game Master lost against Rapfi
-// after playing one of the lost defences kept). Searching them all
-// scored 46-24-2 against Rapfi at
-// those odds where the candidate defences alone scored 37-34-1 (36
-// openings with colours swapped, Master at 1 s a move): +13.2 +- 11.5
-// points paired by opening and colour.
+// after playing one of the lost defences kept). Against Rapfi told 50 ms
+// a move (Master at 1 s; 36 balanced openings with colours swapped, each
+// build run three times, 2026-11-27), searching them all scored 122-90-4
+// (46-24-2, 36-35-1, 40-31-1) where the candidate defences alone scored
+// 113-101-2: +4.6 +- 7.5 points paired by opening, within the noise, but
+// no move is dropped now that is not lost; at equal time (1 s each),
+// 13-58-1 against 10-61-1. Adding the points near the stones that the
+// candidate cap left out of moves scored 42-29-1 in one run (+1.0 +- 8.4
+// against this): not taken.
 //
 // It runs only under a deadline (ctx.Deadline, as the search sets for a
 // timed search): a fixed-depth search, as the lower levels and the search's
@@ -243,9 +247,9 @@ func (k *Knowledge) vctFilter(ctx context.Context, moves []rules.Move) []rules.M
 	budget := int64(DefenceNodes)
 	count := 0
 	// The candidate defences first, then the other moves: a stone off
-	// the proof's points may still spoil it (it may close the far end of
-	// one of his threes), so only a proven loss drops a move; a move left
-	// untried when the budget or ctx runs out is kept.
+	// the proof's points may still spoil it (it may fill a gap or close
+	// an end of a line his threats need), so only a proven loss drops a
+	// move; a move left untried when the budget or ctx runs out is kept.
 	for _, pass := range [2]bool{true, false} {
 		for _, m := range moves {
 			if int(m) >= n || cand.has(int(m)) != pass {
