@@ -1,19 +1,18 @@
 // Package gomokuai is the Gomoku knowledge of the Planiverse search (it
-// satisfies the interfaces of planiverse/ai structurally, without importing
-// it): an evaluation from line patterns and from the pattern classes of
-// the empty points (patterns.go: what a stone there would make in each of
-// its four lines, kept up to date incrementally; classes.go: the four
-// codes together), candidate moves near the
-// stones that answer forced threats, capped to the best by pattern code,
-// move ordering by pattern code, a VCF (victory by
-// continuous fours) solver, a VCT (victory by continuous threats: fours and
-// threes) threat-space search (vct.go), and a root filter that drops the
-// root moves after which the opponent wins by VCF, and under a deadline
-// by VCT (rootfilter.go); for the
-// main search, a quiescence over fours at its leaves, the single-reply
+// satisfies the interfaces of planiverse/ai structurally, without
+// importing it): an evaluation from line patterns and from the pattern
+// classes of the empty points (patterns.go: what a stone there would make
+// in each of its four lines, kept up to date incrementally; classes.go:
+// the four codes together), candidate moves near the stones that answer
+// forced threats, capped to the best by pattern code, move ordering by
+// pattern code, a VCF (victory by continuous fours) solver, a VCT (victory
+// by continuous threats: fours and threes) threat-space search (vct.go),
+// and a root filter that drops the root moves after which the opponent
+// wins by VCF, and under a deadline by VCT (rootfilter.go); for the main
+// search, a quiescence over fours at its leaves, the single-reply
 // extension, forward pruning and reductions (quiesce.go). The VCF and VCT
-// searches run on a private copy of the position that can pass
-// (board.go), which is how the opponent's threats are seen.
+// searches run on a private copy of the position that can pass (board.go),
+// which is how the opponent's threats are seen.
 //
 // All of it reads the line bitboards of package gomoku (Game.Line): each
 // line of the board is one uint32 per colour, and patterns are found with

@@ -29,20 +29,20 @@ const (
 // finished game, gets moves back unchanged).
 //
 // First it asks whether the opponent would have a VCF if the side to move
-// passed (ThreatDepth fours, ThreatNodes nodes). If the side to move has
-// a five point, moves is returned unchanged; if the opponent has no VCF
-// threat, it is returned unchanged too, except under a deadline, where
-// the moves after which he wins by VCT are dropped (vctFilter). Otherwise each move
-// that places a stone is played and the opponent's VCF searched again
+// passed (ThreatDepth fours, ThreatNodes nodes). If the side to move has a
+// five point, moves is returned unchanged; if the opponent has no VCF
+// threat, it is returned unchanged too, except under a deadline, where the
+// moves after which he wins by VCT are dropped (vctFilter). Otherwise each
+// move that places a stone is played and the opponent's VCF searched again
 // (RefuteDepth fours, RefuteNodes nodes): the moves after which one is
 // found are removed, compacting moves in place (order kept). A move after
 // which the search runs out of nodes, or is not tried because ctx was
-// cancelled or FilterNodes were spent, is kept: only proven losses are dropped. Our own fours count
-// as defences, since the VCF search makes the attacker answer them with a
-// four. When every move loses, moves is returned unchanged (the search then
-// picks the longest resistance). Under a deadline the moves kept are then
-// searched for the opponent's VCT too (blockVCT): a block that stops his
-// fours may leave him threes that win.
+// cancelled or FilterNodes were spent, is kept: only proven losses are
+// dropped. Our own fours count as defences, since the VCF search makes the
+// attacker answer them with a four. When every move loses, moves is
+// returned unchanged (the search then picks the longest resistance). Under
+// a deadline the moves kept are then searched for the opponent's VCT too
+// (blockVCT): a block that stops his fours may leave him threes that win.
 //
 // It leaves s unchanged, returns promptly when ctx is cancelled, and
 // allocates nothing.
