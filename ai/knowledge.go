@@ -26,7 +26,9 @@ type Evaluator interface {
 
 // MoveOrderer is optional: it fills scores[i] with a heuristic priority of
 // moves[i] (higher searched first) before the search's own ordering (hash
-// move, killers, history) is applied on top. It must not allocate.
+// move, killers, history) is applied on top: the search clamps the scores
+// to +-(1<<26) and adds its history heuristic (up to 1<<20), so their
+// scale sets how much the history weighs. It must not allocate.
 type MoveOrderer interface {
 	OrderMoves(s rules.State, moves []rules.Move, scores []int32)
 }

@@ -3,6 +3,7 @@ package gomokuai
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"planiverse/ai/score"
 	"slices"
@@ -618,6 +619,52 @@ func TestOrderMoves(t *testing.T) {
 	k.OrderMoves(g, ms, sc)
 	if !(sc[2] > sc[1] && sc[1] > sc[0]) {
 		t.Errorf("order scores %v: want win > block > quiet", sc)
+	}
+}
+
+// TestOrderScale checks orderScale against the search's history
+// heuristic: in random positions, a point where the side to move makes a
+// double threat (two threes, a four and a three, or more) scores over
+// 1<<20 (the history's ceiling, planiverse/ai) above every point where
+// neither colour makes a three or a four, so the history cannot reorder
+// them; and below a five no score reaches the search's clamp (1<<26).
+func TestOrderScale(t *testing.T) {
+	const historyMax, orderClamp = 1 << 20, 1 << 26
+	k := New()
+	r := rand.New(rand.NewPCG(21, 22))
+	var threats, quiet int
+	for i := 0; i < 200; i++ {
+		g := randomDense(r, gomoku.Options{Size: 15}, 4+r.IntN(30))
+		if over, _ := g.Outcome(); over {
+			continue
+		}
+		moves := k.near(g, nil)
+		sc := make([]int32, len(moves))
+		k.OrderMoves(g, moves, sc)
+		a := &k.a
+		me := g.ColorToMove()
+		combo := func(p rules.Move, c rules.Player) int { return comboOf(patternSet(a.sets[c&1][p] & setMask)) }
+		lowThreat, highQuiet := int32(math.MaxInt32), int32(math.MinInt32)
+		for j, m := range moves {
+			mine, theirs := combo(m, me), combo(m, me^1)
+			if mine != comboFive && theirs != comboFive && sc[j] >= orderClamp {
+				t.Errorf("%s scores %d, at the clamp without a five\n%s", g.MoveString(m), sc[j], g)
+			}
+			switch {
+			case mine <= comboThree3:
+				threats++
+				lowThreat = min(lowThreat, sc[j])
+			case mine == comboOther && theirs == comboOther:
+				quiet++
+				highQuiet = max(highQuiet, sc[j])
+			}
+		}
+		if lowThreat != math.MaxInt32 && highQuiet != math.MinInt32 && int64(lowThreat)-int64(highQuiet) <= historyMax {
+			t.Errorf("lowest double threat scores %d, highest quiet point %d: history could reorder them\n%s", lowThreat, highQuiet, g)
+		}
+	}
+	if threats == 0 || quiet == 0 {
+		t.Fatalf("%d double-threat points, %d quiet points: the positions test nothing", threats, quiet)
 	}
 }
 
