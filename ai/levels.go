@@ -71,30 +71,33 @@ type levelSpec struct {
 // budget: only the depth-1 iteration may run past it.
 // Gomoku differs: freestyle 15x15 is a first-player win, so two levels
 // that do not blunder each win as Black and split their games; there 4 and
-// 5 soften their choice too, less at 5, which searches two plies deeper.
+// 5 soften their choice too, less at 5, which searches three plies deeper.
 func (e *Engine) spec(level int) levelSpec {
 	mt := e.moveTime
 	var t [MaxLevel]levelSpec
 	switch e.gameName {
 	case "gomoku":
 		t = [MaxLevel]levelSpec{
-			// The late move reductions that grow with depth and move
-			// number and the internal iterative reduction made a fixed
-			// depth weaker: the settings before them (3: temperature
-			// 170, cap 500; 4: depth 4, 115, 350; 5: depth 5, 15, 60)
-			// gave 4v3 62.5% and 5v4 60% (80 games a pair); these
-			// settings measured, 160 games a pair at 200 ms (selfplay
-			// seeds 11, 13, 17 and 19, 2026-11-26): 2v1 75%, 3v2 71%,
-			// 4v3 76%, 5v4 67.5%, 6v5 72%; with the evaluation's threat
-			// values (the same seeds): 2v1 69%, 3v2 70%, 4v3 71%, 5v4
-			// 68%, 6v5 73%. (Before, with the quiescence
-			// and the class evaluation: 1: 150, 500; 2 and 3: 120, 400;
-			// 4: 80, 300; 5: 25, 100 gave 3v2 64% and 5v4 60%.)
+			// The late move reductions that grow with depth and move number
+			// and the internal iterative reduction made a fixed depth weaker:
+			// the settings before them (3: temperature 170, cap 500; 4: depth
+			// 4, 115, 350; 5: depth 5, 15, 60) gave 4v3 62.5% and 5v4 60% (80
+			// games a pair); these settings measured, 160 games a pair at 200
+			// ms (selfplay seeds 11, 13, 17 and 19, 2026-11-26): 2v1 75%, 3v2
+			// 71%, 4v3 76%, 5v4 67.5%, 6v5 72%; with the evaluation's threat
+			// values (the same seeds): 2v1 69%, 3v2 70%, 4v3 71%, 5v4 68%, 6v5
+			// 73%; with the move ordering scaled above the history (gomokuai's
+			// orderScale, 2026-11-27) and 5 at depth 7, 5v4 fell to 62.5% (2v1
+			// 69%, 3v2 69%, 4v3 75%, 6v5 73%), and 5 now searches depth 8: 5v4
+			// 68%, 6v5 74% (level 4 at temperature 140, cap 400 instead: 5v4
+			// 66%, 4v3 69%). (Before, with the quiescence and the class
+			// evaluation: 1: 150, 500; 2 and 3: 120, 400; 4: 80, 300; 5: 25,
+			// 100 gave 3v2 64% and 5v4 60%.)
 			{depth: 1, temp: 200, cap: 600},
 			{depth: 2, temp: 180, cap: 500},
 			{depth: 3, temp: 120, cap: 400},
 			{depth: 5, temp: 115, cap: 350},
-			{depth: 7, temp: 5, cap: 20},
+			{depth: 8, temp: 5, cap: 20},
 			{time: mt, solver: true},
 		}
 	case "dvonn":
