@@ -280,7 +280,7 @@ func (a *analyzer) pointOrder(p int, me rules.Player) int32 {
 // Measured 2026-11-27, Master at 1 s a move against Rapfi (classical)
 // told 50 ms, on the 36 openings of the package doc with colours swapped
 // (planiverse match gomoku --time-ms 1000 --time-ms-b 50), each opening's
-// score averaged over its runs: two runs scored 52-20 and 51-21 (71.5%
+// score averaged over its runs: two runs scored 51-19-2 and 50-20-2 (71.5%
 // +- 6.8 over 144 games) against unscaled main's 57.1% +- 4.1 over four
 // runs (288 games), +14.4 +- 7.6 points paired by opening and colour. A
 // scale of 1<<16, which leaves the history hardly more than a tiebreak
