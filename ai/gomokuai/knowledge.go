@@ -43,6 +43,27 @@
 // ply of 16, often at plies 6-12, with wins of 13 to 55 plies; of the 19
 // such moves made in a position Rapfi did not already score as lost,
 // Master still chose a losing one in 14 at 1 s and in 12 at 8 s.
+//
+// The losses at equal time are White's (2026-11-27): over three runs of
+// the 36 openings at 1 s a move each (main and two variants that scored
+// within the noise of it, 216 games), Master as Black scored 46-59-3 and
+// as White 1-107. As White it lost in a median of 33 to 35 plies; as
+// Black, 56 to 74. The openings favour Black against every peer (as Black,
+// Master lost 1 of 144 games against Rapfi told 50 ms, none of 36 against
+// AIWine or Pela), so reaching 40% at equal time asks above all for
+// White's defence against Rapfi's attack.
+//
+// The openings themselves lean to Black at Rapfi's depth: asked at 300 ms,
+// Rapfi scores them for White to move between -353 and +31 on its scale,
+// -229 on average. Master's first move as White keeps about that (after
+// it, Rapfi's score for Master is -417 to +119). In the 35 games that main
+// lost as White at equal time, Rapfi's score for Master first fell below
+// -300 by ply 6 in 23 and below -600 by ply 10 in 15, and kept falling:
+// the game is lost by a drift over the first dozen moves, not by one
+// blunder. Of the 18 positions where Master's move first let Rapfi score
+// a forced win and Rapfi had not scored one before it, a new search at
+// 1 s chose a move that Rapfi (500 ms) does not score as lost in 5, at 8 s
+// in 4.
 package gomokuai
 
 import (
@@ -256,7 +277,10 @@ const orderDefenceShare = 80
 // builds made the losing move against it. A cap of 40 at the root of a
 // timed search alone did not play better (2026-11-26): 4-67-1 against
 // Rapfi at 1 s on the 36 openings with colours swapped, against main's
-// 11-133, -1.4 +- 5.1 points paired.
+// 11-133, -1.4 +- 5.1 points paired. A cap of 30 at every node, with the
+// scaled ordering (orderScale, 2026-11-27), scored 50-20-2 (70.8%) against
+// Rapfi told 50 ms, -0.7 +- 8.8 points paired against this cap's 71.5%:
+// not taken.
 const CandidateCap = 20
 
 // pointOrder is the ordering score of point p for colour me: its attack
