@@ -44,11 +44,11 @@
 // such moves made in a position Rapfi did not already score as lost,
 // Master still chose a losing one in 14 at 1 s and in 12 at 8 s.
 //
-// The losses at equal time are White's (2026-11-27): over three runs of
-// the 36 openings at 1 s a move each (main and two variants that scored
-// within the noise of it, 216 games), Master as Black scored 46-59-3 and
-// as White 1-107. As White it lost in a median of 33 to 35 plies; as
-// Black, 56 to 74. The openings favour Black against every peer (as Black,
+// The losses at equal time are White's (2026-11-27): over four runs of
+// the 36 openings at 1 s a move each (main and three variants that scored
+// within the noise of it, 288 games), Master as Black scored 61-78-5 and
+// as White 1-143. As White it lost in a median of 33 to 35 plies; as
+// Black, its losses came at 56 to 74. The openings favour Black against every peer (as Black,
 // Master lost 1 of 144 games against Rapfi told 50 ms, none of 36 against
 // AIWine or Pela), so reaching 40% at equal time asks above all for
 // White's defence against Rapfi's attack.
@@ -279,7 +279,8 @@ const orderDefenceShare = 80
 // Rapfi at 1 s on the 36 openings with colours swapped, against main's
 // 11-133, -1.4 +- 5.1 points paired. A cap of 30 at every node, with the
 // scaled ordering (orderScale, 2026-11-27), scored 50-20-2 (70.8%) against
-// Rapfi told 50 ms, -0.7 +- 8.8 points paired against this cap's 71.5%:
+// Rapfi told 50 ms, -0.7 +- 8.8 points paired against this cap's 71.5%,
+// and 15-55-2 (22.2%) at equal time, +1.4 +- 10.7 against its 14-56-2:
 // not taken.
 const CandidateCap = 20
 
