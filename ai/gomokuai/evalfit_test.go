@@ -80,6 +80,12 @@ import (
 // (-0.7 +- 12.3 against main at 1 s), so the speed is not what it lost
 // by.
 //
+// A defensive tilt of the fitted weights did not play better (2026-11-27):
+// the opponent's class values (classValue[1]) times 1.2, aimed at White's
+// early drift against Rapfi (package doc), scored 15-55-2 (22.2%) against
+// Rapfi (classical) at equal time on the 36 openings, +1.4 +- 10.7 points
+// paired against main's 14-56-2; as White, 0-36 again.
+//
 //	GOMOKU_TEACHER=labels.txt,more.txt GOMOKU_WEIGHTS_OUT=ai/gomokuai/evalweights.go \
 //		go test -run TestFitTeacher -v ./ai/gomokuai
 
