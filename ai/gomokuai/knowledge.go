@@ -48,10 +48,11 @@
 // the 36 openings at 1 s a move each (main and three variants that scored
 // within the noise of it, 288 games), Master as Black scored 61-78-5 and
 // as White 1-143. As White it lost in a median of 33 to 35 plies; as
-// Black, its losses came at 56 to 74. The openings favour Black against every peer (as Black,
-// Master lost 1 of 144 games against Rapfi told 50 ms, none of 36 against
-// AIWine or Pela), so reaching 40% at equal time asks above all for
-// White's defence against Rapfi's attack.
+// Black, its losses came at 56 to 74. Black has the better of these
+// openings against every peer (as Black, Master lost 1 of 144 games
+// against Rapfi told 50 ms, none of 36 against AIWine or Pela), so
+// reaching 40% at equal time asks above all for White's defence against
+// Rapfi's attack.
 //
 // The openings themselves lean to Black at Rapfi's depth: asked at 300 ms,
 // Rapfi scores them for White to move between -353 and +31 on its scale,
