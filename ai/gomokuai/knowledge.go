@@ -44,27 +44,41 @@
 // such moves made in a position Rapfi did not already score as lost,
 // Master still chose a losing one in 14 at 1 s and in 12 at 8 s.
 //
-// The losses at equal time are White's (2026-11-27): over four runs of
-// the 36 openings at 1 s a move each (main and three variants that scored
-// within the noise of it, 288 games), Master as Black scored 61-78-5 and
-// as White 1-143. As White it lost in a median of 33 to 35 plies; as
-// Black, its losses came at 56 to 74. Black has the better of these
-// openings against every peer (as Black, Master lost 1 of 144 games
-// against Rapfi told 50 ms, none of 36 against AIWine or Pela), so
-// reaching 40% at equal time asks above all for White's defence against
-// Rapfi's attack.
+// The losses at equal time were White's on those openings (2026-11-27),
+// but that says more about the openings than about Master's defence. Over
+// four runs of the 36 openings at 1 s a move each (main and three variants
+// that scored within the noise of it, 288 games), Master as Black scored
+// 61-78-5 and as White 1-143; as White it lost in a median of 33 to 35
+// plies, as Black at 56 to 74. Rapfi against itself at 1 s on the same
+// openings won 33 of 38 games with Black, 2 with White, and drew 3: at
+// this strength White is lost in nearly all of them. The gap showed in
+// Black's games, which Master won less than half of, where Rapfi wins
+// nearly all. Openings that one colour wins for everyone also pull a
+// weaker engine's score toward 50%.
 //
-// The openings themselves lean to Black at Rapfi's depth: asked at 300 ms,
-// Rapfi scores them for White to move between -353 and +31 on its scale,
-// -229 on average. Master's first move as White keeps about that (after
-// it, Rapfi's score for Master is -417 to +119). In the 35 games that main
-// lost as White at equal time, Rapfi's score for Master first fell below
-// -300 by ply 6 in 23 and below -600 by ply 10 in 15, and kept falling:
-// the game is lost by a drift over the first dozen moves, not by one
-// blunder. Of the 18 positions where Master's move first let Rapfi score
-// a forced win and Rapfi had not scored one before it, a new search at
-// 1 s chose a move that Rapfi (500 ms) does not score as lost in 5, at 8 s
-// in 4.
+// The openings lean to Black at Rapfi's depth: asked at 300 ms, Rapfi
+// scores them for White to move between -353 and +31 on its scale, -229
+// on average. In the 35 games that main lost as White at equal time,
+// Rapfi's score for Master first fell below -300 by ply 6 in 23 and below
+// -600 by ply 10 in 15, and kept falling. Part of that fall is Rapfi's
+// own search seeing further as the game goes on: on the balanced set
+// below, its score for Master could fall from -110 to -607 over a move
+// that was Rapfi's own choice. Of the 18 positions where Master's move
+// first let Rapfi score a forced win and Rapfi had not scored one before
+// it, a new search at 1 s chose a move that Rapfi (500 ms) does not score
+// as lost in 5, at 8 s in 4.
+//
+// On balanced openings the gap shows in full. testdata/openings-balanced.txt
+// holds the 36 three-stone openings within 3 points of H8 that Rapfi at 1 s
+// scores closest to even (its header says how they were chosen); Rapfi
+// against itself at 1 s won 24 of 47 games on them with Black and 10 with
+// White, and drew 13 (Black 64.9% +- 11.4, where the openings above give it
+// 90.8% +- 8.1). There, at equal time, Master scored 11-61-0 (15.3% +- 7.6,
+// about -300 Elo): 10-26 as Black and 1-35 as White; against Rapfi told
+// 50 ms (it used 18 ms a move), 48-21-3 (68.8% +- 8.6); against AIWine at
+// equal time, 63-9-0 (87.5% +- 7.2). Rapfi's move was among Master's
+// candidates (CandidateCap) in 156 of the 162 positions of Master's White
+// moves at plies 4 to 20 of half of those games, and Master played it in 96.
 package gomokuai
 
 import (
