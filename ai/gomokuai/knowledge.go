@@ -56,17 +56,17 @@
 // nearly all. Openings that one colour wins for everyone also pull a
 // weaker engine's score toward 50%.
 //
-// The openings lean to Black at Rapfi's depth: asked at 300 ms, Rapfi
-// scores them for White to move between -353 and +31 on its scale, -229
-// on average. In the 35 games that main lost as White at equal time,
-// Rapfi's score for Master first fell below -300 by ply 6 in 23 and below
-// -600 by ply 10 in 15, and kept falling. Part of that fall is Rapfi's
-// own search seeing further as the game goes on: on the balanced set
-// below, its score for Master could fall from -110 to -607 over a move
-// that was Rapfi's own choice. Of the 18 positions where Master's move
-// first let Rapfi score a forced win and Rapfi had not scored one before
-// it, a new search at 1 s chose a move that Rapfi (500 ms) does not score
-// as lost in 5, at 8 s in 4.
+// Those openings lean to Black at Rapfi's depth: asked at 300 ms, Rapfi
+// scores them for White to move between -353 and +31 on its scale, -229 on
+// average. In the 35 games that main lost as White at equal time, Rapfi's
+// score for Master first fell below -300 by ply 6 in 23 and below -600 by
+// ply 10 in 15, and kept falling. Part of that fall is Rapfi's own search
+// seeing further as the game goes on: on the balanced set below, its score
+// for Master could fall from -110 to -607 over two plies in which Master
+// played Rapfi's own choice. Of the 18 positions where Master's move first
+// let Rapfi score a forced win and Rapfi had not scored one before it, a new
+// search at 1 s chose a move that Rapfi (500 ms) does not score as lost in
+// 5, at 8 s in 4.
 //
 // On balanced openings the gap shows in full. testdata/openings-balanced.txt
 // holds the 36 three-stone openings within 3 points of H8 that Rapfi at 1 s

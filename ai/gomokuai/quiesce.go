@@ -246,7 +246,7 @@ func (k *Knowledge) ExtendSingleReply() bool { return true }
 // Razoring alone did not play better either (2026-11-27): at a
 // null-window node of 1 or 2 plies in a position FutilityMargin calls
 // quiet, the quiescence's value when the evaluation is 225 or 300 below
-// alpha (Rapfi's margins on this scale). Master at 1 s against Rapfi
+// alpha (about Rapfi's margins, on this scale). Master at 1 s against Rapfi
 // (classical) told 50 ms, on testdata/openings-balanced.txt with colours
 // swapped: 49-19-4 (70.8%) against main's 48-21-3 (68.8%), +2.1 +- 12.1
 // points paired by opening and colour.
