@@ -76,12 +76,13 @@
 // 90.8% +- 8.1). There, at equal time, Master scored 11-61-0 (15.3% +- 7.6,
 // about -300 Elo): 10-26 as Black and 1-35 as White; against Rapfi told
 // 50 ms (it used 18 ms a move), 48-21-3 (68.8% +- 8.6); against AIWine at
-// equal time, 63-9-0 (87.5% +- 7.2). More time does not close the gap:
-// Master at 2 s a move against Rapfi's 1 s scored 12-59-1 (17.4% +- 8.2),
-// +2.1 +- 8.4 points paired by opening and colour against equal time.
-// Rapfi's move was among Master's candidates (CandidateCap) in 156 of the
-// 162 positions of Master's White moves at plies 4 to 20 of half of those
-// games, and Master played it in 96.
+// equal time, 63-9-0 (87.5% +- 7.2), and against Pela 68-0-4 (97.2% +- 2.6),
+// all four draws full boards. More time does not close the gap: Master at
+// 2 s a move against Rapfi's 1 s scored 12-59-1 (17.4% +- 8.2), +2.1 +- 8.4
+// points paired by opening and colour against equal time. Rapfi's move was
+// among Master's candidates (CandidateCap) in 156 of the 162 positions of
+// Master's White moves at plies 4 to 20 of half of those games, and Master
+// played it in 96.
 package gomokuai
 
 import (
