@@ -87,8 +87,8 @@ import (
 // paired against main's 14-56-2; as White, 0-36 again. Nor did an
 // attacking tilt, the same values times 0.85: against Rapfi told 50 ms on
 // testdata/openings-balanced.txt (Master at 1 s), two runs scored 55-15-2
-// and 50-19-3 (74.7% +- 7.7) where main scored 48-21-3 (68.8%), +5.9 +-
-// 10.4 points paired by opening and colour.
+// and 50-19-3 (74.7% +- 7.7) where main scored 48-21-3 (68.8%),
+// +5.9 +- 10.4 points paired by opening and colour.
 //
 //	GOMOKU_TEACHER=labels.txt,more.txt GOMOKU_WEIGHTS_OUT=ai/gomokuai/evalweights.go \
 //		go test -run TestFitTeacher -v ./ai/gomokuai
