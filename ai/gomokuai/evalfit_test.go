@@ -88,7 +88,9 @@ import (
 // attacking tilt, the same values times 0.85: against Rapfi told 50 ms on
 // testdata/openings-balanced.txt (Master at 1 s), two runs scored 55-15-2
 // and 50-19-3 (74.7% +- 7.7) where main scored 48-21-3 (68.8%),
-// +5.9 +- 10.4 points paired by opening and colour.
+// +5.9 +- 10.4 points paired by opening and colour; at equal time on the
+// same openings, two runs scored 15-56-1 and 10-61-1 (18.1% +- 6.3) where
+// main scored 11-61-0 (15.3%), +2.8 +- 6.6 points paired.
 //
 //	GOMOKU_TEACHER=labels.txt,more.txt GOMOKU_WEIGHTS_OUT=ai/gomokuai/evalweights.go \
 //		go test -run TestFitTeacher -v ./ai/gomokuai
@@ -363,8 +365,23 @@ package gomokuai
 // 26.4%, 61.0% and 93.2%. A softmax policy over the points' pattern
 // classes (a weight per class for each side, fitted to the teacher's
 // moves) did only a little better on held-out positions (28.5%, 63.8%,
-// 94.3%) and was not tried in play: the codes alone do not say much more
-// about where the teacher plays.
+// 94.3%): the codes alone do not say much more about where the teacher
+// plays.
+//
+// Nor did such a policy play better (2026-11-27). Fitted to about 24,500
+// of TestFitCompare's Rapfi labels (told 80 ms), with a weight per Chebyshev
+// distance (1 to 5 or more) to each of the last two moves as well, it
+// ranked the teacher's move first in 25.6% of the held-out positions and
+// within 3 in 49.2%, where the pattern order did in 21.2% and 41.1%. In
+// place of pointOrder's per-class part (the combination bonuses kept, 100
+// order units a logit; the distance terms added in OrderMoves and the
+// candidate cap), Master at 1 s a move on
+// testdata/openings-balanced.txt with colours swapped scored 52-19-1
+// (72.9% +- 9.8) against Rapfi (classical) told 50 ms, +4.2 +- 12.3
+// points paired by opening and colour against main's 48-21-3; with the
+// attacking tilt of TestFitTeacher's doc as well, at equal time, 13-59-0
+// (18.1% +- 9.7), +2.8 +- 11.7 against main's 11-61-0 and -3.5 +- 11.1
+// against the tilt alone. Not taken.
 //
 //	GOMOKU_TEACHER=labels.txt go test -run TestOrderTeacher -v ./ai/gomokuai
 func TestOrderTeacher(t *testing.T) {
