@@ -234,6 +234,14 @@ func (k *Knowledge) evaluate(g *gomoku.Game) int { return k.evaluateForced(g, ev
 // without the threat values and 0.484 with them. The large tempo says
 // what Gomoku players know: the move is worth much more than a stone.
 //
+// Rapfi's own static evaluation (its classical tables, as its TRACESEARCH
+// command prints it) predicts its searches only a little better
+// (2026-11-27): on 26,285 positions no threat forces, labelled by Rapfi
+// told 80 ms (TestFitCompare), each evaluation read at its best scale
+// scored a log loss of 0.536 (Rapfi's) and 0.562 (this one), where the
+// labels' own entropy is 0.399; below ply 10, 0.619 and 0.627; from ply
+// 40, 0.555 and 0.601.
+//
 // The threat values in play (2026-11-26, 1 s a move, the 36 openings of
 // the Rapfi matches with colours swapped): against Rapfi (classical)
 // 13-130-1 over 144 games (9.4%) where main before them scored 11-133
@@ -343,6 +351,17 @@ const orderScale = 1 << 10
 // and double threats, fours, threes), plus what it blocks of the
 // opponent's. rules.Swap scores 0 (the search decides it). It allocates
 // nothing.
+//
+// Ordering by the evaluation one ply deep did not play better
+// (2026-11-27), though the evaluation's choice one ply deep is Rapfi's
+// move in 28.9% of the positions no threat forces where the pattern
+// order's first is in 21.2% (TestFitCompare's labels). At nodes of 3 plies
+// or more, each move's order was pointOrder plus a fifth of its negated
+// evaluation after the move less the best such value (at least -2,000).
+// Master at 1 s a move on testdata/openings-balanced.txt with colours
+// swapped, against Rapfi (classical) at equal time: 8-63-1 (11.8% +-
+// 7.9), -3.5 +- 10.0 points paired by opening and colour against main's
+// 11-61-0. Not taken.
 func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32) {
 	g := s.(*gomoku.Game)
 	a := &k.a
