@@ -2,7 +2,6 @@ package gomokuai
 
 import (
 	"fmt"
-	"go/format"
 	"math"
 	"os"
 	"slices"
@@ -115,15 +114,7 @@ func TestFitCompare(t *testing.T) {
 			report(fmt.Sprintf("step %d", it), b)
 		}
 	}
-	if out := os.Getenv("GOMOKU_WEIGHTS_OUT"); out != "" {
-		src, err := format.Source(weightsSource(b, "TestFitCompare (evalcompare_test.go)"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(out, src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeWeights(t, b, "TestFitCompare (evalcompare_test.go)")
 }
 
 // compareChild is one child of a comparePos: its features (idx, val) from

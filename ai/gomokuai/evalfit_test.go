@@ -305,14 +305,23 @@ func TestFitTeacher(t *testing.T) {
 		}
 	}
 	t.Logf("window %.1f tempo %.1f", b[0], b[1])
-	if out := os.Getenv("GOMOKU_WEIGHTS_OUT"); out != "" {
-		src, err := format.Source(weightsSource(b, "TestFitTeacher (evalfit_test.go)"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(out, src, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	writeWeights(t, b, "TestFitTeacher (evalfit_test.go)")
+}
+
+// writeWeights writes weightsSource(b, generator) to the file named by
+// GOMOKU_WEIGHTS_OUT, when it is set.
+func writeWeights(t *testing.T, b []float64, generator string) {
+	t.Helper()
+	out := os.Getenv("GOMOKU_WEIGHTS_OUT")
+	if out == "" {
+		return
+	}
+	src, err := format.Source(weightsSource(b, generator))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(out, src, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
