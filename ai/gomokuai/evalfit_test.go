@@ -92,6 +92,15 @@ import (
 // same openings, two runs scored 15-56-1 and 10-61-1 (18.1% +- 6.3) where
 // main scored 11-61-0 (15.3%), +2.8 +- 6.6 points paired.
 //
+// A refit on positions without threes alone played worse (2026-11-27): on
+// TestFitCompare's 26,285 Rapfi labels (told 80 ms; no win point and no
+// three for either side), the held-out log loss fell from 0.5538 to
+// 0.5279 and the tempo from 1223 to 185 (in such positions the move is
+// worth far less than the mixed sets said). At equal time against Rapfi on
+// testdata/openings-balanced.txt it scored 5-66-1 (7.6% +- 5.8), -7.6 +-
+// 8.5 points paired against main's 11-61-0. A refit for play would need
+// positions with threats labelled alongside.
+//
 //	GOMOKU_TEACHER=labels.txt,more.txt GOMOKU_WEIGHTS_OUT=ai/gomokuai/evalweights.go \
 //		go test -run TestFitTeacher -v ./ai/gomokuai
 
