@@ -153,12 +153,8 @@ func newComparePos(k *Knowledge, tp teacherPos, prior []float64) (comparePos, bo
 		return comparePos{}, false
 	}
 	p := comparePos{best: -1}
-	idx, val := fitFeatures(k, g)
-	p.root = sparseRow{target: tp.target}
-	for j := range idx {
-		p.root.idx = append(p.root.idx, int(idx[j]))
-		p.root.val = append(p.root.val, float64(val[j]))
-	}
+	p.root = newSparseRow(fitFeatures(k, g))
+	p.root.target = tp.target
 	for _, c := range k.near(g, nil) {
 		g.Play(c)
 		played, sign := 1, -1.0
@@ -247,6 +243,7 @@ func fitFeatures(k *Knowledge, g *gomoku.Game) ([]int16, []float32) {
 	return idx, val
 }
 
+// dot32 is the weights b applied to fitFeatures' pairs (idx, val).
 func dot32(b []float64, idx []int16, val []float32) float64 {
 	v := 0.0
 	for j, i := range idx {
@@ -341,6 +338,17 @@ func compareGradient(ps []comparePos, b []float64, T, K, lambda float64) []float
 	return gr
 }
 
+// newSparseRow is the sparseRow of fitFeatures' pairs (idx, val).
+func newSparseRow(idx []int16, val []float32) sparseRow {
+	var r sparseRow
+	for j, i := range idx {
+		r.idx = append(r.idx, int(i))
+		r.val = append(r.val, float64(val[j]))
+	}
+	return r
+}
+
+// dotRow is the weights b applied to r's features.
 func dotRow(b []float64, r *sparseRow) float64 {
 	v := 0.0
 	for j, i := range r.idx {

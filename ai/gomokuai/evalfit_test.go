@@ -214,24 +214,13 @@ func TestFitTeacher(t *testing.T) {
 		if !quietForFit(a, me) {
 			continue
 		}
-		idx, val := fitFeatures(k, g)
-		r := sparseRow{target: tp.target, cur: float64(k.evaluate(g)), moves: tp.moves}
-		for j, i := range idx {
-			r.idx = append(r.idx, int(i))
-			r.val = append(r.val, float64(val[j]))
-		}
+		r := newSparseRow(fitFeatures(k, g))
+		r.target, r.cur, r.moves = tp.target, float64(k.evaluate(g)), tp.moves
 		rows = append(rows, r)
-	}
-	dot := func(b []float64, r *sparseRow) float64 {
-		v := 0.0
-		for j, i := range r.idx {
-			v += b[i] * r.val[j]
-		}
-		return v
 	}
 	mism := 0
 	for i := range rows {
-		if math.Abs(dot(prior, &rows[i])-rows[i].cur) > 2 && math.Abs(rows[i].cur) < 1e4 {
+		if math.Abs(dotRow(prior, &rows[i])-rows[i].cur) > 2 && math.Abs(rows[i].cur) < 1e4 {
 			mism++
 		}
 	}
@@ -254,7 +243,7 @@ func TestFitTeacher(t *testing.T) {
 	}
 	loss := func(b []float64, rs []sparseRow, K float64) (ll, acc float64) {
 		for i := range rs {
-			p := 1 / (1 + math.Exp(-dot(b, &rs[i])/K))
+			p := 1 / (1 + math.Exp(-dotRow(b, &rs[i])/K))
 			p = min(max(p, 1e-6), 1-1e-6)
 			ll -= rs[i].target*math.Log(p) + (1-rs[i].target)*math.Log(1-p)
 			if (p > 0.5) == (rs[i].target > 0.5) {
@@ -282,7 +271,7 @@ func TestFitTeacher(t *testing.T) {
 		}
 		for n := range train {
 			r := &train[n]
-			p := 1 / (1 + math.Exp(-dot(b, r)/K))
+			p := 1 / (1 + math.Exp(-dotRow(b, r)/K))
 			wgt := p * (1 - p) / (K * K)
 			gr := (r.target - p) / K
 			for j, i := range r.idx {
