@@ -87,7 +87,26 @@
 // the evaluation and a refit on positions without threes (TestFitTeacher's
 // doc), comparison training (TestFitCompare), a fitted move-ordering
 // policy (TestOrderTeacher) and ordering by the evaluation one ply deep
-// (OrderMoves).
+// (OrderMoves). So did four more after them: a tighter bound on the
+// evaluation (evaluateForced), less time for the root's threat searches
+// (SolveVCTShare), order bonuses for moves that prepare a double threat
+// (orderCode), and four earlier variants that had each scored a little
+// above main at equal time, played together. Those four were the bound on
+// the evaluation, the attacking tilt, the aspiration windows (planiverse/ai
+// iterate) and the steeper reductions (the Reducer's doc). Together they
+// scored 9-62-1 (13.2% +- 7.2), -2.1 +- 7.9 points paired by opening and
+// colour against main: their small leads were noise, not gains that add
+// up.
+//
+// Much of the gap opens with Master's first move out of the opening. In
+// main's 72 games above, Rapfi (1 s a position) judged Master's move at
+// ply 4 (as White) or 5 (as Black) against its own choice: it was Rapfi's
+// in 25, and the other 47 lost 190 of Rapfi's units on average (about a
+// logit of the win probability), more than 500 in 8 of them. Rapfi's
+// judgement of two moves it did not choose is noisy (14 of the 47 came out
+// above its own), but not that noisy. On four of those eight positions a
+// search of 4 s played Rapfi's move in two (after H8 F9 I5 F8, H7 instead
+// of H5; after H8 E9 K5 G9, H9 instead of I5).
 package gomokuai
 
 import (
@@ -130,6 +149,16 @@ const (
 // every second); at 0.2 the search keeps more time: with the root
 // verifier, 5-10-5 against Pela where 0.4 scored 5-13-2 and main 5-13-2,
 // and 12-7-1 against main (20 games each at 1 s a move, 2026-11-23).
+//
+// The root's threat searches cost about a fifth of a move (2026-11-27): on
+// 46 positions of match games searched for the full 1 s, the Solver and
+// the RootFilter took 134 ms on average before the first iteration and
+// the RootVerifier 57 ms more. Giving them less did not play better:
+// with this share at 0.1, the RootFilter's VCT within an eighth of the
+// move instead of a quarter, and no RootVerifier, Master at 1 s scored
+// 10-61-1 (14.6% +- 7.4) against Rapfi (classical) at equal time on
+// testdata/openings-balanced.txt with colours swapped, -0.7 +- 8.4
+// points paired by opening and colour against main's 11-61-0.
 const (
 	SolveDepth    = MaxVCFDepth
 	SolveNodes    = 1_000_000
@@ -257,6 +286,22 @@ func (k *Knowledge) evaluate(g *gomoku.Game) int { return k.evaluateForced(g, ev
 // they were kept for the better fit. They cost 5% on BenchmarkEvaluate
 // and 9% of the node rate; to the fixed depths of BenchmarkSearchDepth
 // the search takes 1% longer, with 9% fewer nodes (benchstat, n = 6).
+//
+// The value is bounded by ±score.MaxEval/2. A bound of ±4,000 (about 3
+// logits of the win probability on the fitted scale) was tried
+// (2026-11-27) against the explosions of iterations where a win comes
+// into view. After H8 I9 F6 I10 F7 the 20th iteration took 10.2 million
+// nodes where the 19th had taken 0.3 million: 9.9 million of them under
+// the first root move, whose score rose from 585 to 16,231 while, at
+// every ply of its line, one winning value after another beat the last
+// and was searched again with the full window (32,000 such re-searches,
+// 7 of them among the replies to that move). With the bound those values
+// tie, and the search proved a win (in 31 plies) by 4.8 million nodes,
+// where without it the first proof (in 27) comes at 15.9 million. It proved 13 of the package doc's 34 forced wins at
+// 1 s where main proves 15, and Master at 1 s scored 13-58-1 (18.8% +-
+// 8.8) against Rapfi (classical) at equal time on
+// testdata/openings-balanced.txt with colours swapped, +3.5 +- 11.1
+// points paired by opening and colour against main's 11-61-0: not taken.
 func (k *Knowledge) evaluateForced(g *gomoku.Game, plies int) int {
 	a := &k.a
 	a.refreshAll(g)
