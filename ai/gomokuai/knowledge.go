@@ -297,11 +297,12 @@ func (k *Knowledge) evaluate(g *gomoku.Game) int { return k.evaluateForced(g, ev
 // and was searched again with the full window (32,000 such re-searches,
 // 7 of them among the replies to that move). With the bound those values
 // tie, and the search proved a win (in 31 plies) by 4.8 million nodes,
-// where without it the first proof (in 27) comes at 15.9 million. It proved 13 of the package doc's 34 forced wins at
-// 1 s where main proves 15, and Master at 1 s scored 13-58-1 (18.8% +-
-// 8.8) against Rapfi (classical) at equal time on
-// testdata/openings-balanced.txt with colours swapped, +3.5 +- 11.1
-// points paired by opening and colour against main's 11-61-0: not taken.
+// where without it the first proof (in 27) comes at 15.9 million. It
+// proved 13 of the package doc's 34 forced wins at 1 s where main proves
+// 15, and Master at 1 s scored 13-58-1 (18.8% +- 8.8) against Rapfi
+// (classical) at equal time on testdata/openings-balanced.txt with
+// colours swapped, +3.5 +- 11.1 points paired by opening and colour
+// against main's 11-61-0: not taken.
 func (k *Knowledge) evaluateForced(g *gomoku.Game, plies int) int {
 	a := &k.a
 	a.refreshAll(g)

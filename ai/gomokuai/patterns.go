@@ -247,14 +247,14 @@ func comboOf(s patternSet) int {
 // A closed three weighs less here than an open two, and no bonus goes to
 // the combinations that prepare a double threat. That can leave the move
 // that wins outside the candidate cap: after H8 H9 J10 I9 G9 I7 K9 L8 I10
-// H10 G11 J7 K7 K8 G10 G12 L9 G7 M8 (a move Master chose at 1 s and at
-// 8 s), White wins in 13 plies by I6 (two closed threes) or I5, 31st and
+// H10 G11 J7 K7 K8 G10 G12 L9 G7 M8 (Master's choice at 1 s and at 2
+// s), White wins in 13 plies by I6 (two closed threes) or I5, 31st and
 // 22nd of 73 in this order, and a search of 3 s does not see it; with a
 // cap of 30 or 40 it does, and before M8 it plays something else. Bonuses
 // were tried (2026-11-27): 30 for two closed threes, 20 for a closed three
 // with an open two, 10 for two open twos and 10 for a three with a closed
-// three (I6 and I5 ranked 5th and 10th). Offline they brought
-// Rapfi's moves into the cap a little more often: of 3,000 of Rapfi's
+// three (I6 and I5 ranked 5th and 10th). Offline they brought Rapfi's
+// moves into the cap a little more often: of 3,000 of Rapfi's
 // moves in the equal-time games, 95.6% within the first 20 against
 // 94.0%, and 96.7% against 94.4% of Rapfi's winning replies to 90 of
 // Master's losing moves. On 48 positions where Master had made a losing
