@@ -87,16 +87,17 @@
 // the evaluation and a refit on positions without threes (TestFitTeacher's
 // doc), comparison training (TestFitCompare), a fitted move-ordering
 // policy (TestOrderTeacher) and ordering by the evaluation one ply deep
-// (OrderMoves). So did four more after them: a tighter bound on the
+// (OrderMoves). So did six more after them: a tighter bound on the
 // evaluation (evaluateForced), less time for the root's threat searches
 // (SolveVCTShare), order bonuses for moves that prepare a double threat
-// (orderCode), and four earlier variants that had each scored a little
-// above main at equal time, played together. Those four were the bound on
-// the evaluation, the attacking tilt, the aspiration windows (planiverse/ai
-// iterate) and the steeper reductions (the Reducer's doc). Together they
-// scored 9-62-1 (13.2% +- 7.2), -2.1 +- 7.9 points paired by opening and
-// colour against main: their small leads were noise, not gains that add
-// up.
+// (orderCode), a larger candidate cap at deep nodes (CandidateCap),
+// razoring (the Pruner's doc, quiesce.go), and four earlier variants that
+// had each scored a little above main at equal time, played together.
+// Those four were the bound on the evaluation, the attacking tilt, the
+// aspiration windows (planiverse/ai iterate) and the steeper reductions
+// (the Reducer's doc). Together they scored 9-62-1 (13.2% +- 7.2), -2.1
+// +- 7.9 points paired by opening and colour against main: their small
+// leads were noise, not gains that add up.
 //
 // Much of the gap opens with Master's first move out of the opening. In
 // main's 72 games above, Rapfi (1 s a position) judged Master's move at
@@ -359,7 +360,14 @@ const orderDefenceShare = 80
 // scaled ordering (orderScale, 2026-11-27), scored 50-20-2 (70.8%) against
 // Rapfi told 50 ms, -0.7 +- 8.8 points paired against this cap's 71.5%,
 // and 15-55-2 (22.2%) at equal time, +1.4 +- 10.7 against its 14-56-2:
-// not taken.
+// not taken. Nor did a cap of 40 at nodes of 10 plies or more, where the
+// search has few nodes and the moves a cap leaves out can be the ones
+// that win (orderCode's doc gives an example), 20 below them (2026-11-27):
+// on 48 positions where Master had made a losing move (as Rapfi judged),
+// it chose a losing one again in 27 and 26 of 48 where main did in 31 and
+// 31, but against Rapfi at equal time on testdata/openings-balanced.txt
+// with colours swapped it scored 10-61-1 (14.6% +- 7.4), -0.7 +- 7.4
+// points paired by opening and colour against main's 11-61-0.
 const CandidateCap = 20
 
 // pointOrder is the ordering score of point p for colour me: its attack

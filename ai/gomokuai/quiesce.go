@@ -249,7 +249,9 @@ func (k *Knowledge) ExtendSingleReply() bool { return true }
 // alpha (about Rapfi's margins, on this scale). Master at 1 s against Rapfi
 // (classical) told 50 ms, on testdata/openings-balanced.txt with colours
 // swapped: 49-19-4 (70.8%) against main's 48-21-3 (68.8%), +2.1 +- 12.1
-// points paired by opening and colour.
+// points paired by opening and colour. At equal time (Rapfi at 1 s too,
+// 2026-11-27) it scored 5-66-1 (7.6% +- 5.8), -7.6 +- 8.0 points paired
+// against main's 11-61-0.
 const (
 	futilityUnit     = 400
 	futilityMaxDepth = 8
