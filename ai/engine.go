@@ -107,6 +107,7 @@ type Engine struct {
 	// (-1: none).
 	shallowDepth int
 	quiescer     Quiescer
+	winCheck     WinChecker
 	pruner       Pruner
 	reducer      Reducer
 	// iirDepth: the Reducer's InternalReductionDepth (0: none).
@@ -217,6 +218,7 @@ func (e *Engine) bind(s rules.State) {
 	e.verifier, _ = k.(RootVerifier)
 	e.shallow, _ = k.(ShallowSearcher)
 	e.quiescer, _ = k.(Quiescer)
+	e.winCheck, _ = k.(WinChecker)
 	e.pruner, _ = k.(Pruner)
 	e.reducer, _ = k.(Reducer)
 	e.iirDepth = 0

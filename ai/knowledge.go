@@ -149,6 +149,20 @@ type Quiescer interface {
 	Quiesce(s rules.State, ply, alpha, beta int) (score int, nodes int64)
 }
 
+// WinChecker is optional: a static check for a result the rules decide
+// within a few plies (Rapfi's quickWinCheck; for Gomoku: a five next, an
+// open four, a four and a three, two threes). The search asks at every
+// node below the root, after the game-over test and before the
+// transposition table: when QuickWin proves a result for the side to
+// move of s at distance ply from the root, it returns it on the
+// score.Terminal scale counted from ply (a win n plies below the node
+// scores WinScore - ply - n) with ok, and the node ends there. It must
+// not allocate, must leave s unchanged, and must prove only what is true
+// against every defence.
+type WinChecker interface {
+	QuickWin(s rules.State, ply int) (score int, ok bool)
+}
+
 // ReplyExtender is optional: when ExtendSingleReply reports true, a node
 // (ply > 0) whose candidate moves are a single move (a forced reply, such
 // as the block of a Gomoku four) searches it at the node's own depth
@@ -196,8 +210,8 @@ type Reducer interface {
 
 // Knowledge is what a game plugs into the search: an Evaluator, and any of
 // MoveOrderer, CandidateGenerator, Solver, RootFilter, RootVerifier,
-// ProbCutter, ShallowSearcher, Quiescer, ReplyExtender, Pruner, Reducer and
-// IterationTimer, detected with type assertions.
+// ProbCutter, ShallowSearcher, Quiescer, WinChecker, ReplyExtender, Pruner,
+// Reducer and IterationTimer, detected with type assertions.
 type Knowledge interface {
 	Evaluator
 }

@@ -426,9 +426,10 @@ const shallowReach = 64
 // the Quiescer, if any, else the evaluation; a Pruner's reverse futility
 // pruning and late move pruning apply at null-window nodes, a Reducer's
 // late move reductions (else the default ones) and internal iterative
-// reduction, and a ReplyExtender's single-reply extension at nodes with
-// one candidate (none of them under exactDepth, but the extension and the
-// quiescence, which the tests' minimax mirrors).
+// reduction, a WinChecker's proven results below the root, and a
+// ReplyExtender's single-reply extension at nodes with one candidate (none
+// of them under exactDepth, but the extension and the quiescence, which
+// the tests' minimax mirrors).
 func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 	e.pvLen[ply] = 0
 	e.nodes++
@@ -459,6 +460,11 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 	}
 	if over, sc := s.Outcome(); over {
 		return terminalScore(sc, ply)
+	}
+	if e.winCheck != nil && ply > 0 && !e.exactDepth {
+		if v, ok := e.winCheck.QuickWin(s, ply); ok {
+			return v // proven: no horizon
+		}
 	}
 	if depth <= 0 || ply >= maxPly-1 {
 		e.horizon = true

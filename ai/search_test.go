@@ -265,3 +265,58 @@ func TestReducerKeepsProvenResults(t *testing.T) {
 		t.Error("the Reducer was never asked")
 	}
 }
+
+// takeChecker is a WinChecker for the take game: a heap of 1 or 2 is taken
+// whole, a win in 1 ply.
+type takeChecker struct {
+	hashEval
+	calls, proofs *int
+}
+
+func (c takeChecker) QuickWin(s rules.State, ply int) (int, bool) {
+	*c.calls++
+	if h := s.(*takeGame).heap; h == 1 || h == 2 {
+		*c.proofs++
+		return WinScore - (ply + 1), true
+	}
+	return 0, false
+}
+
+// TestWinCheckerEndsNodes checks that the search takes a WinChecker's
+// proven results below the root: the same scores as without it where the
+// search reaches the end, and a win it could not see at its horizon.
+func TestWinCheckerEndsNodes(t *testing.T) {
+	calls, proofs := 0, 0
+	e := NewEngine(1)
+	e.SetKnowledge(takeChecker{calls: &calls, proofs: &proofs})
+	plain := NewEngine(1)
+	plain.SetKnowledge(hashEval{})
+	for n := 1; n <= 25; n++ {
+		e.ClearHash()
+		plain.ClearHash()
+		r := e.Search(context.Background(), newTake(n), Limits{Depth: 12}, nil)
+		p := plain.Search(context.Background(), newTake(n), Limits{Depth: 12}, nil)
+		win := takeTheory(n)
+		if win != (r.Score > mateBound) || !win && r.Score > -mateBound {
+			t.Errorf("heap %d: score %d, theory says win=%v", n, r.Score, win)
+		}
+		if r.Score != p.Score {
+			t.Errorf("heap %d: score %d with the checker, %d without", n, r.Score, p.Score)
+		}
+	}
+	if proofs == 0 || calls == proofs {
+		t.Errorf("the checker proved %d of %d nodes", proofs, calls)
+	}
+	// Beyond the horizon: from a heap of 5, taking 3 leaves 2 and the same
+	// side to move, which a search of 1 ply sees as won only by the check.
+	e.ClearHash()
+	plain.ClearHash()
+	r := e.Search(context.Background(), newTake(5), Limits{Depth: 1}, nil)
+	p := plain.Search(context.Background(), newTake(5), Limits{Depth: 1}, nil)
+	if r.Move != 3 || r.Score != WinScore-2 {
+		t.Errorf("heap 5, 1 ply: move %d score %d with the checker, want 3 and %d", r.Move, r.Score, WinScore-2)
+	}
+	if p.Score > mateBound {
+		t.Errorf("heap 5, 1 ply: score %d without the checker, want no proven win", p.Score)
+	}
+}
