@@ -178,8 +178,8 @@ type analyzer struct {
 	value     [2]int32
 	valueOpp  [2]int32 // the same sums read for the colour not to move
 	// threats[c][i]: the number of empty points whose pattern set for
-	// colour c has bit i of its threatTable entry (threatMask).
-	threats [2][3]int32
+	// colour c has bit i of its threatTable entry (threatMask, staticResult).
+	threats [2][numThreatBits]int32
 
 	// origin and step place the points of a line: bit i of line l in
 	// direction dir is point origin[dir][l] + (i-1)*step[dir] (for the
@@ -289,7 +289,7 @@ func (a *analyzer) resetFor(size int, rule gomoku.Rule) {
 	a.dirtyList = a.dirtyList[:0]
 	a.value = [2]int32{}
 	a.valueOpp = [2]int32{}
-	a.threats = [2][3]int32{}
+	a.threats = [2][numThreatBits]int32{}
 	a.pat = [2]*[1 << (4 * patternReach)]uint8{patternsFor(a.exact[0]), patternsFor(a.exact[1])}
 }
 
@@ -547,11 +547,11 @@ func (a *analyzer) countThreats(c int, now, was uint8) {
 
 // threatMask returns which threats colour c has somewhere on the board:
 // bit i is set when some empty point has bit i of its threatTable entry
-// (threatFour, threatThree, threatDouble), 0-7.
+// (threatFour, threatThree, threatDouble: the evalThreatBits), 0-7.
 func (a *analyzer) threatMask(c rules.Player) int {
 	t := &a.threats[c&1]
 	m := 0
-	for i := range t {
+	for i := range evalThreatBits {
 		if t[i] > 0 {
 			m |= 1 << i
 		}

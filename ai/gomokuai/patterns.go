@@ -168,10 +168,25 @@ type pointScore struct {
 // threes or a three and an open two in two lines (threatDouble). The
 // evaluation reads which of them each side has anywhere
 // (analyzer.threatMask, threatValue).
+//
+// Three more bits name the points that win by force (Rapfi's pattern4
+// classes B_FLEX4, C_BLOCK4_FLEX3 and F_FLEX3_2X), for staticResult: an open
+// four, or fours in two lines (threatOpen4: two win points at once); a
+// four and a three in another line (threatFourThree); threes in two lines
+// (threatThree3). A point has at most one of them, the strongest, and
+// none when it makes a five.
 const (
 	threatFour = 1 << iota
 	threatThree
 	threatDouble
+	threatOpen4
+	threatFourThree
+	threatThree3
+
+	// evalThreatBits: the bits the evaluation reads (threatMask).
+	evalThreatBits = 3
+	// numThreatBits: the bits analyzer.threats counts.
+	numThreatBits = 6
 )
 
 // threatOf returns the threat bits of the pattern set s.
@@ -186,6 +201,15 @@ func threatOf(s patternSet) uint8 {
 	}
 	if n[patThree] >= 2 || n[patThree] == 1 && n[patOpen2] >= 1 {
 		t |= threatDouble
+	}
+	switch {
+	case n[patFive] > 0:
+	case n[patOpen4] > 0 || n[patFour] >= 2:
+		t |= threatOpen4
+	case n[patFour] == 1 && n[patThree] > 0:
+		t |= threatFourThree
+	case n[patThree] >= 2:
+		t |= threatThree3
 	}
 	return t
 }

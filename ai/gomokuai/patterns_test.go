@@ -145,7 +145,7 @@ func TestPatternsIncremental(t *testing.T) {
 				}
 				t.Fatalf("%v after %d moves: incremental patterns differ from scratch (values %v, want %v)\n%s", o, g.Ply(), a.value, value, g)
 			}
-			var threats [2][3]int32
+			var threats [2][numThreatBits]int32
 			for c := range sets {
 				for p := range sets[c] {
 					for i := range threats[c] {
@@ -198,11 +198,14 @@ func TestThreatOf(t *testing.T) {
 		{set(patNone, patThree), threatThree},
 		{set(patThree, patClosed3, patClosed2), threatThree},
 		{set(patOpen2, patNone, patThree), threatThree | threatDouble},
-		{set(patThree, patThree), threatThree | threatDouble},
+		{set(patThree, patThree), threatThree | threatDouble | threatThree3},
 		{set(patClosed2, patFour), threatFour},
-		{set(patFour, patNone, patNone, patThree), threatFour | threatThree},
-		{set(patOpen4), threatFour},
+		{set(patFour, patNone, patNone, patThree), threatFour | threatThree | threatFourThree},
+		{set(patOpen4), threatFour | threatOpen4},
+		{set(patFour, patClosed3, patFour), threatFour | threatOpen4},
+		{set(patFour, patFour, patThree), threatFour | threatThree | threatOpen4},
 		{set(patFive, patThree, patOpen2), threatFour | threatThree | threatDouble},
+		{set(patFive, patThree, patThree), threatFour | threatThree | threatDouble},
 	} {
 		if got := threatOf(tc.s); got != tc.want {
 			t.Errorf("threatOf(%o) = %b, want %b", tc.s, got, tc.want)
