@@ -101,7 +101,8 @@
 // leads were noise, not gains that add up. The wins the patterns decide,
 // proved at every node (QuickWin), raised the forced wins a 1 s search
 // proves from 14 to 22 of 34 but scored as main did, 21-121-2 over two
-// passes.
+// passes; Rapfi's rule of answering a four-three point with its defences
+// only (Candidates' doc) scored below it.
 //
 // Much of the gap opens with Master's first move out of the opening. In
 // main's 72 games above, Rapfi (1 s a position) judged Master's move at
@@ -458,6 +459,21 @@ func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32
 // nothing, the allowed points near the stones, else every legal move). At
 // a colour choice of the Swap2 opening rules.Swap and Balance are added
 // when legal.
+//
+// Rapfi answers a point of the opponent's that makes a four and a three
+// (C_BLOCK4_FLEX3) with its defences only, as it answers a three. That
+// rule did not play better here (2026-11-27): when the opponent had such
+// a point and the side to move had no four point on the five point his
+// four would leave, the candidates were the point itself, the points of
+// its four and three lines that lower his pattern there, and the side to
+// move's four points. Of the moves near the stones that it left out in
+// 159 positions of match games, 30% lost to a win the patterns decide
+// (staticResult) and the rest were left to the search; of those it kept,
+// 7% did (of the capped candidates before it, 19%). With QuickWin, Master at
+// 1 s against Rapfi (classical) at equal time on
+// testdata/openings-balanced.txt with colours swapped scored 5-64-3 (8.3%
+// +- 5.9), -10.4 +- 10.4 points paired by opening and colour against
+// QuickWin alone (13-58-1).
 //
 // It allocates nothing once buf has grown.
 func (k *Knowledge) Candidates(s rules.State, buf []rules.Move) []rules.Move {

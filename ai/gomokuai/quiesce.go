@@ -373,6 +373,15 @@ var lateMoves = [lateMaxDepth + 1]int{0, 4, 5, 7, 9, 11, 13, 16, 18}
 // Swap2 phase, and the opponent (who just moved) has no win point and no
 // point making an open four, whose threat the evaluation weighs only
 // roughly.
+//
+// Calling a position loud also when the opponent has a point making a
+// four and a three, or threes in two lines (threatFourThree,
+// threatThree3: the threats staticResult proves for the side that holds
+// them), did not play better (2026-11-27): with QuickWin, Master at 1 s
+// against Rapfi (classical) at equal time on
+// testdata/openings-balanced.txt with colours swapped scored 12-60-0
+// (16.7% +- 7.8), +1.4 +- 8.9 points paired by opening and colour against
+// QuickWin alone (21-121-2 over two passes).
 func (k *Knowledge) FutilityMargin(s rules.State, depth int) (int, bool) {
 	g := s.(*gomoku.Game)
 	if depth > futilityMaxDepth || g.Deciding() != gomoku.PhaseNone {
