@@ -77,10 +77,8 @@ func (k *Knowledge) quiesce(g *gomoku.Game, ply, alpha, beta, fours, plies int) 
 	me := g.ColorToMove()
 	renjuBlack := me == 0 && a.renju()
 	switch n, q := k.staticResult(g); {
-	case n > 0:
-		return score.WinScore - (ply + n)
-	case n < 0:
-		return -(score.WinScore - (ply - n))
+	case n != 0:
+		return score.Terminal(score.Sign(n), ply+abs(n))
 	case q != rules.NoMove:
 		if plies == 0 {
 			return clampEval(k.evaluateForced(g, 0))
@@ -225,11 +223,8 @@ func (k *Knowledge) QuickWin(s rules.State, ply int) (int, bool) {
 		return 0, false
 	}
 	k.a.refreshAll(g)
-	switch n, _ := k.staticResult(g); {
-	case n > 0:
-		return score.WinScore - (ply + n), true
-	case n < 0:
-		return -(score.WinScore - (ply - n)), true
+	if n, _ := k.staticResult(g); n != 0 {
+		return score.Terminal(score.Sign(n), ply+abs(n)), true
 	}
 	return 0, false
 }
