@@ -489,6 +489,33 @@ func (k *Knowledge) MoveCountLimit(depth int) int {
 // reductions, depth 24 after H8 I9 F6 I10 F7 took 31 million nodes with it
 // and 5.3 million without (proving the win); but without it, main proved
 // 16 of the 34 and the steeper variant 17, no more than with it.
+//
+// The reductions also apply at the root, where they can hide the best
+// move (2026-11-27). After H8 F9 I5 F8 I8, a 1 s search played F7
+// (-1,208 at depth 16), where a search to a fixed depth of 16 plays G9
+// (+562) and one of 3 s G9 (+771, as Rapfi chooses and scores it): G9
+// led at depths 9 and 10, fell to ninth in the root's order when F7 took
+// the lead, and from then on was searched 4 or 5 plies shallower, where it
+// failed low. Three changes aimed at that, and one at the reductions'
+// parity, did not play better against Rapfi (classical) at equal time on
+// testdata/openings-balanced.txt with colours swapped (Master at 1 s),
+// each against main's three passes (QuickWin's doc, 32-181-3, 15.5%),
+// paired by opening and colour:
+//   - a ply less reduction at every node searched with an open window,
+//     the root included (Rapfi's r - delta/rootDelta at PV nodes): 12-60-0
+//     (16.7% +- 7.8), +1.2 +- 6.2 points;
+//   - no reduction at the root at all: 10-61-1 (14.6% +- 7.4), -0.9 +-
+//     9.3;
+//   - the root's moves after the first ordered by their scores in the
+//     previous iteration (planiverse/ai negamax): 6-64-2 (9.7% +- 6.3),
+//     -5.8 +- 7.8;
+//   - reductions rounded to an even number of plies (2*round(x/2) of the
+//     formula's x), so that a reduced search ends with the same side to
+//     move as the full one and the evaluation's tempo (evalTempo) does
+//     not tilt their comparison: 9-61-2 (13.9% +- 7.2), -1.6 +- 7.6.
+//     Iterative deepening shows no odd-even swing to remove: over 30
+//     positions of those games, the root's score moved by 329 units on
+//     average from one iteration to the next and by 432 over two.
 const (
 	lmrBase     = 0.3
 	lmrDivisor  = 1.2
