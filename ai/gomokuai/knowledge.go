@@ -102,7 +102,12 @@
 // proved at every node (QuickWin), raised the forced wins a 1 s search
 // proves from 14 to 22 of 34 but scored as main did, 21-121-2 over two
 // passes; Rapfi's rule of answering a four-three point with its defences
-// only (Candidates' doc) scored below it.
+// only (Candidates' doc) scored below it. So did five more after it: less
+// reduction at the root or at every open-window node, the root's moves
+// ordered by their last scores, reductions by even plies only (the
+// Reducer's doc), and Rapfi's two-ply average of the evaluation
+// (evaluateForced). The root filter's dropped moves were checked against
+// Rapfi and are lost (RootMoves' doc).
 //
 // Much of the gap opens with Master's first move out of the opening. In
 // main's 72 games above, Rapfi (1 s a position) judged Master's move at
@@ -309,6 +314,17 @@ func (k *Knowledge) evaluate(g *gomoku.Game) int { return k.evaluateForced(g, ev
 // (classical) at equal time on testdata/openings-balanced.txt with
 // colours swapped, +3.5 +- 11.1 points paired by opening and colour
 // against main's 11-61-0: not taken.
+//
+// Rapfi's two-ply average did not play better either (2026-11-27): the
+// part before threatValue taken as the mean of this position's value for
+// the side to move and the negated value of the position before the last
+// move for its mover (Rapfi averages its pattern sum over the last two
+// plies; evalTempo cancels in the mean), the weights as they are. A search
+// to a fixed depth took up to four times the nodes, and Master at 1 s
+// scored 6-66-0 (8.3% +- 6.2) against Rapfi (classical) at equal time on
+// testdata/openings-balanced.txt with colours swapped, -7.2 +- 7.0 points
+// paired by opening and colour against main's three passes (32-181-3). A
+// fair trial would refit the weights for the mean.
 func (k *Knowledge) evaluateForced(g *gomoku.Game, plies int) int {
 	a := &k.a
 	a.refreshAll(g)
