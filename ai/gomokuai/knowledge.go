@@ -319,12 +319,12 @@ func (k *Knowledge) evaluate(g *gomoku.Game) int { return k.evaluateForced(g, ev
 // part before threatValue taken as the mean of this position's value for
 // the side to move and the negated value of the position before the last
 // move for its mover (Rapfi averages its pattern sum over the last two
-// plies; evalTempo cancels in the mean), the weights as they are. A search
-// to a fixed depth took up to four times the nodes, and Master at 1 s
-// scored 6-66-0 (8.3% +- 6.2) against Rapfi (classical) at equal time on
-// testdata/openings-balanced.txt with colours swapped, -7.2 +- 7.0 points
-// paired by opening and colour against main's three passes (32-181-3). A
-// fair trial would refit the weights for the mean.
+// plies; evalTempo cancels in the mean), the weights as they are. A
+// search to depth 14 took 4 to 4.5 times the nodes (two positions), and
+// Master at 1 s scored 6-66-0 (8.3% +- 6.2) against Rapfi (classical) at
+// equal time on testdata/openings-balanced.txt with colours swapped, -7.2
+// +- 7.0 points paired by opening and colour against main's three passes
+// (32-181-3). A fair trial would refit the weights for the mean.
 func (k *Knowledge) evaluateForced(g *gomoku.Game, plies int) int {
 	a := &k.a
 	a.refreshAll(g)
