@@ -181,6 +181,7 @@ func (k *Knowledge) staticResult(g *gomoku.Game) (n int, block rules.Move) {
 	case t[bitIndex(threatOpen4)] > 0:
 		return 3, rules.NoMove
 	case a.nFour[opp] > 0:
+		// His four point gains him a tempo: no win in 5 is sure.
 	case t[bitIndex(threatFourThree)] > 0, t[bitIndex(threatThree3)] > 0:
 		return 5, rules.NoMove
 	}
