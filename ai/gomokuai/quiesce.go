@@ -352,6 +352,24 @@ func (k *Knowledge) ExtendSingleReply() bool { return true }
 // points paired by opening and colour. At equal time (Rapfi at 1 s too,
 // 2026-11-27) it scored 5-66-1 (7.6% +- 5.8), -7.6 +- 8.0 points paired
 // against main's 11-61-0.
+//
+// Rapfi's improving rule did not play better (2026-11-27). A node is
+// improving when its static evaluation is above that of the node two
+// plies up the path, where the same side was to move (from the third ply
+// on). At a node that is not improving, Rapfi keeps half the move count
+// and reduces a late move a ply more at null-window nodes; at one that
+// is, it takes a ply off the futility margin. This was measured in
+// planiverse/ai negamax, with the evaluation taken at every node below
+// the root. The 200 ms screen (package doc) ran Master against Rapfi
+// (classical) at 200 ms a move each, two passes per variant, paired by
+// opening and colour against main's six passes (57-366-9, 14.2%):
+//   - half the move count alone: 17-126-1 (12.2%), -2.1 +- 6.3 points;
+//   - all three: 17-126-1 (12.2%), -2.1 +- 7.0;
+//   - all three, and the margin a ply smaller everywhere (Rapfi's margin
+//     is that of depth - 1): 15-128-1 (10.8%), -3.5 +- 4.7.
+//
+// All three together did prove a win sooner. After H8 I9 F6 I10 F7 they
+// proved White's win at 1.2 s; main had not proved it at 3 s.
 const (
 	futilityUnit     = 400
 	futilityMaxDepth = 8
@@ -517,6 +535,21 @@ func (k *Knowledge) MoveCountLimit(depth int) int {
 //     Iterative deepening shows no odd-even swing to remove: over 30
 //     positions of those games, the root's score moved by 329 units on
 //     average from one iteration to the next and by 432 over two.
+//
+// Rapfi's singular extension did not play better against Rapfi either
+// (2026-11-27). It was tried in planiverse/ai negamax, at nodes below the
+// root searched to 7 plies or more. The node's table entry must hold a
+// hash move and a lower or exact bound v, from a search of at least
+// depth - 3 plies. The other moves are searched to half the depth against
+// v - 7 units a ply. If they all fail low, the hash move is searched a
+// ply deeper. If they reach that bound and it is at or above beta, the
+// node returns it (multi-cut). On
+// the 200 ms screen (package doc), paired by opening and colour against
+// main's six passes (57-366-9, 14.2%):
+//   - as described, six passes: 62-367-3 (14.7%), +0.5 +- 5.6 points;
+//   - without the multi-cut, two passes: 13-130-1 (9.4%), -4.9 +- 4.3;
+//   - with a margin of 14 units a ply, two passes: 16-128-0 (11.1%),
+//     -3.1 +- 5.8.
 const (
 	lmrBase     = 0.3
 	lmrDivisor  = 1.2
