@@ -389,6 +389,29 @@ const orderDefenceShare = 80
 // 31, but against Rapfi at equal time on testdata/openings-balanced.txt
 // with colours swapped it scored 10-61-1 (14.6% +- 7.4), -0.7 +- 7.4
 // points paired by opening and colour against main's 11-61-0.
+//
+// The cap makes some proofs false: where every capped candidate loses by
+// force, the search calls the node lost, though a point beyond the cap may
+// defend. In one of main's games against Rapfi at equal time (the passes
+// of QuickWin's doc), after H8 E9 K11 G7 H6 G9 G6 E6 E8 H7 F7 H5 J8 G8
+// I6 J6 I7 K9 I9 I10 G10 H11 K7 L6 D9 C10, a 1 s search scored D7 a win
+// in 19 plies. Its line went D7 F13, and White's defence F10 was not
+// among White's candidates. D7 does win: Rapfi proves it in 20 plies,
+// with F10 as White's defence. Master played D7 and lost the game.
+// Claimed wins in lost games are rare: searched again at 500 ms, the
+// 1,305 positions where Master moved in the 60 games it lost in one of
+// those passes gave a win in 2, both in that game. Searching the points beyond the cap at a node
+// where every candidate lost (2026-11-27; in planiverse/ai negamax, the
+// other near points in pointOrder) makes the search find F10 and score
+// D7 +2,269. It did not play better against Rapfi (classical), on
+// testdata/openings-balanced.txt with colours swapped, paired by opening
+// and colour against main:
+//   - below the root only, at 200 ms a move each (the package doc's
+//     screen), four passes: 42-242-4 (15.3%), +1.0 +- 4.5 points against
+//     main's six;
+//   - at the root too, two passes at 200 ms: 11-130-3 (8.7%), -5.6 +-
+//     4.0; one pass at 1 s: 5-66-1 (7.6% +- 5.8), -7.9 +- 9.1 against
+//     main's three passes (QuickWin's doc, 32-181-3).
 const CandidateCap = 20
 
 // pointOrder is the ordering score of point p for colour me: its attack
