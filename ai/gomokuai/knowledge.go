@@ -118,6 +118,33 @@
 // above its own), but not that noisy. On four of those eight positions a
 // search of 4 s played Rapfi's move in two (after H8 F9 I5 F8, H7 instead
 // of H5; after H8 E9 K5 G9, H9 instead of I5).
+//
+// The evaluation is not where the gap lies (2026-11-27). In 500 quiet
+// positions of TestFitCompare's labels, each child (every empty point
+// within distance 2) was scored by its static evaluation, one ply deep.
+// Rapfi's own static evaluation ranked Rapfi's move (searched for 80 ms)
+// first in 20.4% of them and within its first three in 34.0%; this
+// evaluation did in 21.4% and 42.4%. As a predictor of Rapfi's searched
+// value (logistic, each at its best scale), Rapfi's static evaluation has
+// a log loss of 0.536 and this one 0.562 on the 26,285 labels; a refit
+// reaches 0.528 (TestFitTeacher's doc). On 4,000 positions of match games
+// where the opponent has a three, labelled the same way, the figures are
+// 0.523 and 0.541. The gap is in the search. Master turns time into
+// strength as an alpha-beta search should: at 400 ms a move against
+// itself at 200 ms, on testdata/openings-balanced.txt with colours
+// swapped, it scored 44-21-7 (66.0% +- 7.8), about +115 Elo for the
+// doubling. The 300 Elo it lacks against Rapfi at equal time is two to
+// three such doublings.
+//
+// A quicker screen for changes to the search runs at 200 ms a move for
+// both engines; each used 110 to 135 ms a move. Six passes of
+// testdata/openings-balanced.txt with colours swapped scored 57-366-9
+// (14.2% +- 5.2), about the 1 s score, at 3.5 minutes a pass. Paired by
+// opening and colour against those six, two passes of a variant still
+// carry about +- 6 points. The variants screened there are recorded in
+// quiesce.go (Rapfi's improving rule in the Pruner's doc, a singular
+// extension in the Reducer's doc) and at CandidateCap (the moves beyond
+// the cap, searched where every candidate loses).
 package gomokuai
 
 import (
