@@ -427,12 +427,12 @@ const orderDefenceShare = 80
 // with F10 as White's defence. Master played D7 and lost the game.
 // Claimed wins in lost games are rare: searched again at 500 ms, the
 // 1,305 positions where Master moved in the 60 games it lost in one of
-// those passes gave a win in 2, both in that game. Searching the points beyond the cap at a node
-// where every candidate lost (2026-11-27; in planiverse/ai negamax, the
-// other near points in pointOrder) makes the search find F10 and score
-// D7 +2,269. It did not play better against Rapfi (classical), on
-// testdata/openings-balanced.txt with colours swapped, paired by opening
-// and colour against main:
+// those passes gave a win in 2, both in that game. Searching the points
+// beyond the cap at a node where every candidate lost (2026-11-27; in
+// planiverse/ai negamax, the other near points in pointOrder) makes the
+// search find F10 and score D7 +2,269. It did not play better against
+// Rapfi (classical), on testdata/openings-balanced.txt with colours
+// swapped, paired by opening and colour against main:
 //   - below the root only, at 200 ms a move each (the package doc's
 //     screen), four passes: 42-242-4 (15.3%), +1.0 +- 4.5 points against
 //     main's six;

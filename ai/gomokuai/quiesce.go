@@ -543,9 +543,8 @@ func (k *Knowledge) MoveCountLimit(depth int) int {
 // depth - 3 plies. The other moves are searched to half the depth against
 // v - 7 units a ply. If they all fail low, the hash move is searched a
 // ply deeper. If they reach that bound and it is at or above beta, the
-// node returns it (multi-cut). On
-// the 200 ms screen (package doc), paired by opening and colour against
-// main's six passes (57-366-9, 14.2%):
+// node returns it (multi-cut). On the 200 ms screen (package doc), paired
+// by opening and colour against main's six passes (57-366-9, 14.2%):
 //   - as described, six passes: 62-367-3 (14.7%), +0.5 +- 5.6 points;
 //   - without the multi-cut, two passes: 13-130-1 (9.4%), -4.9 +- 4.3;
 //   - with a margin of 14 units a ply, two passes: 16-128-0 (11.1%),
