@@ -225,6 +225,27 @@ func BenchmarkSearchDepth(b *testing.B) {
 	})
 }
 
+// BenchmarkSearchKnowledge searches each middle game to a fixed depth
+// with all of the package's knowledge (QuickWin, the quiescence, the
+// pruning and reductions; only the root filter is off, since a search
+// without a time limit does not run it): the same nodes at every run, so
+// that ns/op compares the speed of the search as it plays.
+func BenchmarkSearchKnowledge(b *testing.B) {
+	for i, moves := range middlegames {
+		b.Run(fmt.Sprint("game", i+1), func(b *testing.B) {
+			g := replay(b, moves)
+			var res ai.Result
+			for b.Loop() {
+				e := ai.NewEngine(16)
+				e.SetKnowledge(gomokuai.New())
+				res = e.Search(context.Background(), g, ai.Limits{Depth: 16}, nil)
+			}
+			b.ReportMetric(float64(res.Nodes), "nodes")
+			b.ReportMetric(float64(res.Nodes)/res.Elapsed.Seconds(), "nodes/s")
+		})
+	}
+}
+
 // TestSwapChoice: under the swap opening the search (4 plies) takes the
 // colours after a central first stone and plays on after a corner one.
 // (One ply of Evaluate alone does not tell the corners: TestSwapEvaluation.)
