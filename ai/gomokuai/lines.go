@@ -177,9 +177,10 @@ type analyzer struct {
 	pat       [2]*[1 << (4 * patternReach)]uint8
 	value     [2]int32
 	valueOpp  [2]int32 // the same sums read for the colour not to move
-	// threats[c][i]: the number of empty points whose pattern set for
-	// colour c has bit i of its threatTable entry (threatMask, staticResult).
-	threats [2][numThreatBits]int32
+	// threats[c].count(i): the number of empty points whose pattern set
+	// for colour c has bit i of its threatTable entry (threatMask,
+	// staticResult).
+	threats [2]threatCounts
 
 	// origin and step place the points of a line: bit i of line l in
 	// direction dir is point origin[dir][l] + (i-1)*step[dir] (for the
@@ -289,7 +290,7 @@ func (a *analyzer) resetFor(size int, rule gomoku.Rule) {
 	a.dirtyList = a.dirtyList[:0]
 	a.value = [2]int32{}
 	a.valueOpp = [2]int32{}
-	a.threats = [2][numThreatBits]int32{}
+	a.threats = [2]threatCounts{}
 	a.pat = [2]*[1 << (4 * patternReach)]uint8{patternsFor(a.exact[0]), patternsFor(a.exact[1])}
 }
 
@@ -480,6 +481,7 @@ func (a *analyzer) updatePatterns(dir, l int, codes [2]uint64) {
 	d = (d | d>>1 | d>>2) & lowBits
 	sets0, sets1 := &a.sets[0], &a.sets[1]
 	var dv0, dv1, do0, do1 int32
+	var dt0, dt1 threatCounts
 	for ; d != 0; d &= d - 1 {
 		at := uint(bits.TrailingZeros64(d)) & 63
 		p := origin + int32(at*11>>5)*step // the point at bit at/3+1
@@ -487,21 +489,21 @@ func (a *analyzer) updatePatterns(dir, l int, codes [2]uint64) {
 		s0 := prev0&keep | patternSet(codes[0]>>at&7)<<shift
 		s1 := prev1&keep | patternSet(codes[1]>>at&7)<<shift
 		sets0[p], sets1[p] = s0, s1
-		if f, o := threatTable[s0&setMask], threatTable[prev0&setMask]; f != o {
-			a.countThreats(0, f, o)
-		}
-		if f, o := threatTable[s1&setMask], threatTable[prev1&setMask]; f != o {
-			a.countThreats(1, f, o)
-		}
-		dv0 += pointTable[s0&setMask].value - pointTable[prev0&setMask].value
-		dv1 += pointTable[s1&setMask].value - pointTable[prev1&setMask].value
-		do0 += pointTable[s0&setMask].valueOpp - pointTable[prev0&setMask].valueOpp
-		do1 += pointTable[s1&setMask].valueOpp - pointTable[prev1&setMask].valueOpp
+		n0, o0 := &evalTable[s0&setMask], &evalTable[prev0&setMask]
+		n1, o1 := &evalTable[s1&setMask], &evalTable[prev1&setMask]
+		dv0 += n0.value - o0.value
+		dv1 += n1.value - o1.value
+		do0 += n0.valueOpp - o0.valueOpp
+		do1 += n1.valueOpp - o1.valueOpp
+		dt0 += n0.threats - o0.threats
+		dt1 += n1.threats - o1.threats
 	}
 	a.value[0] += dv0
 	a.value[1] += dv1
 	a.valueOpp[0] += do0
 	a.valueOpp[1] += do1
+	a.threats[0] += dt0
+	a.threats[1] += dt1
 	*old = codes
 }
 
@@ -522,37 +524,30 @@ func (a *analyzer) account(li *lineInfo, sign int) {
 func (a *analyzer) index(li *lineInfo, dir, l int) {
 	bit := uint64(1) << l
 	set := func(m *uint64, on bool) {
+		var b uint64
 		if on {
-			*m |= bit
-		} else {
-			*m &^= bit
+			b = bit
 		}
+		*m = *m&^bit | b
 	}
-	own := [2]uint32{li.b, li.w}
-	for c := 0; c < 2; c++ {
-		set(&a.withKind[kindWin][c][dir], li.win[c] != 0)
-		set(&a.withKind[kindFour][c][dir], li.four[c] != 0)
-		set(&a.withKind[kindThree][c][dir], li.three[c] != 0)
-		set(&a.withTwo[c][dir], own[c]&(own[c]-1) != 0) // two or more stones
-	}
-}
-
-// countThreats moves one point of colour c from the threat bits was to
-// now (threatTable) in a.threats.
-func (a *analyzer) countThreats(c int, now, was uint8) {
-	for i := range a.threats[c] {
-		a.threats[c][i] += int32(now>>i&1) - int32(was>>i&1)
-	}
+	set(&a.withKind[kindWin][0][dir], li.win[0] != 0)
+	set(&a.withKind[kindWin][1][dir], li.win[1] != 0)
+	set(&a.withKind[kindFour][0][dir], li.four[0] != 0)
+	set(&a.withKind[kindFour][1][dir], li.four[1] != 0)
+	set(&a.withKind[kindThree][0][dir], li.three[0] != 0)
+	set(&a.withKind[kindThree][1][dir], li.three[1] != 0)
+	set(&a.withTwo[0][dir], li.b&(li.b-1) != 0) // two or more stones
+	set(&a.withTwo[1][dir], li.w&(li.w-1) != 0)
 }
 
 // threatMask returns which threats colour c has somewhere on the board:
 // bit i is set when some empty point has bit i of its threatTable entry
 // (threatFour, threatThree, threatDouble: the evalThreatBits), 0-7.
 func (a *analyzer) threatMask(c rules.Player) int {
-	t := &a.threats[c&1]
+	t := a.threats[c&1]
 	m := 0
 	for i := range evalThreatBits {
-		if t[i] > 0 {
+		if t.count(i) > 0 {
 			m |= 1 << i
 		}
 	}

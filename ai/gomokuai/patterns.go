@@ -295,10 +295,52 @@ var (
 
 // pointTable scores every pattern set (pointScore); threatTable gives its
 // threat bits (threatOf), apart so that a pointScore stays 16 bytes.
+// evalTable holds what the incremental update (analyzer.updatePatterns)
+// sums per set, in one 16-byte entry so that a point costs one lookup per
+// colour and no branch: the two values and the threat bits as counts
+// (threatCounts).
 var (
 	pointTable  [1 << 12]pointScore
 	threatTable [1 << 12]uint8
+	evalTable   [1 << 12]pointEval
 )
+
+// pointEval is a pattern set's share of the running sums of analyzer:
+// pointScore's value and valueOpp, and threatCounts of its threat bits.
+type pointEval struct {
+	value, valueOpp int32
+	threats         threatCounts
+}
+
+// threatCounts packs a count per threat bit (numThreatBits of them) into
+// threatCountBits bits each, bit i's count at bits threatCountBits*i: the
+// number of empty points whose set has that bit. A board has at most
+// gomoku.MaxPoints empty points, so no count reaches the next field, and
+// adding one set's counts and subtracting another's (modulo 2^64) keeps
+// every field exact.
+type threatCounts uint64
+
+// threatCountBits is the width of one count in threatCounts.
+const threatCountBits = 10
+
+// A count must hold every point of the largest board (the constant
+// below does not compile otherwise).
+const _ = uint(1<<threatCountBits - 1 - gomoku.MaxPoints)
+
+// threatCountsOf returns the counts of one point whose set has threat
+// bits t: 1 in the field of each bit set.
+func threatCountsOf(t uint8) threatCounts {
+	var n threatCounts
+	for i := 0; i < numThreatBits; i++ {
+		n |= threatCounts(t>>i&1) << (threatCountBits * i)
+	}
+	return n
+}
+
+// count returns the count of threat bit i.
+func (n threatCounts) count(i int) int32 {
+	return int32(n>>(threatCountBits*uint(i))) & (1<<threatCountBits - 1)
+}
 
 func init() {
 	for s := range pointTable {
@@ -314,5 +356,6 @@ func init() {
 		sc.value = classValue[0][c]
 		sc.valueOpp = classValue[1][c]
 		pointTable[s] = sc
+		evalTable[s] = pointEval{sc.value, sc.valueOpp, threatCountsOf(threatTable[s])}
 	}
 }

@@ -153,8 +153,14 @@ func TestPatternsIncremental(t *testing.T) {
 					}
 				}
 			}
-			if a.threats != threats {
-				t.Fatalf("%v after %d moves: threat counts %v, want %v\n%s", o, g.Ply(), a.threats, threats, g)
+			var got [2][numThreatBits]int32
+			for c := range got {
+				for i := range got[c] {
+					got[c][i] = a.threats[c].count(i)
+				}
+			}
+			if got != threats {
+				t.Fatalf("%v after %d moves: threat counts %v, want %v\n%s", o, g.Ply(), got, threats, g)
 			}
 		}
 		check()

@@ -176,13 +176,13 @@ func (k *Knowledge) staticResult(g *gomoku.Game) (n int, block rules.Move) {
 		}
 		return 0, rules.NoMove
 	}
-	t := &a.threats[me]
+	t := a.threats[me]
 	switch {
-	case t[bitIndex(threatOpen4)] > 0:
+	case t.count(bitIndex(threatOpen4)) > 0:
 		return 3, rules.NoMove
 	case a.nFour[opp] > 0:
 		// His four point gains him a tempo: no win in 5 is sure.
-	case t[bitIndex(threatFourThree)] > 0, t[bitIndex(threatThree3)] > 0:
+	case t.count(bitIndex(threatFourThree)) > 0, t.count(bitIndex(threatThree3)) > 0:
 		return 5, rules.NoMove
 	}
 	return 0, rules.NoMove
