@@ -152,13 +152,15 @@ type Quiescer interface {
 // WinChecker is optional: a static check for a result the rules decide
 // within a few plies (Rapfi's quickWinCheck; for Gomoku: a five next, an
 // open four, a four and a three, two threes). The search asks at every
-// node below the root, after the game-over test and before the
-// transposition table: when QuickWin proves a result for the side to
-// move of s at distance ply from the root, it returns it on the
-// score.Terminal scale counted from ply (a win n plies below the node
-// scores WinScore - ply - n) with ok, and the node ends there. It must
-// not allocate, must leave s unchanged, and must prove only what is true
-// against every defence.
+// node below the root, after the game-over test: at a leaf before the
+// quiescence, elsewhere after the transposition table's cut-off (below
+// the root a node QuickWin proves is never stored, so the table cannot
+// end it first unless its position also stands at the root). When
+// QuickWin proves a result for the side to move of s at distance ply
+// from the root, it returns it on the score.Terminal scale counted from
+// ply (a win n plies below the node scores WinScore - ply - n) with ok,
+// and the node ends there. It must not allocate, must leave s unchanged,
+// and must prove only what is true against every defence.
 type WinChecker interface {
 	QuickWin(s rules.State, ply int) (score int, ok bool)
 }

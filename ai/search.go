@@ -461,12 +461,13 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 	if over, sc := s.Outcome(); over {
 		return terminalScore(sc, ply)
 	}
-	if e.winCheck != nil && ply > 0 && !e.exactDepth {
+	leaf := depth <= 0 || ply >= maxPly-1
+	if leaf && e.winCheck != nil && ply > 0 && !e.exactDepth {
 		if v, ok := e.winCheck.QuickWin(s, ply); ok {
 			return v // proven: no horizon
 		}
 	}
-	if depth <= 0 || ply >= maxPly-1 {
+	if leaf {
 		e.horizon = true
 		if e.quiescer != nil && ply > 0 && ply < maxPly-shallowReach {
 			v, n := e.quiescer.Quiesce(s, ply, alpha, beta)
@@ -488,6 +489,17 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 				}
 				return sc
 			}
+		}
+	}
+
+	// QuickWin comes after the table: a node the table ends costs no
+	// static check (for Gomoku, no update of the pattern analysis). A
+	// node QuickWin proves returns before its entry is stored, so only a
+	// position that also stands at the root (none in Gomoku, where
+	// stones are only added) can be ended by the table first.
+	if e.winCheck != nil && ply > 0 && !e.exactDepth {
+		if v, ok := e.winCheck.QuickWin(s, ply); ok {
+			return v // proven: no horizon
 		}
 	}
 
