@@ -20,9 +20,12 @@ const depthSolved = 255
 // mateBound: scores beyond it are forced wins or losses (WinScore - ply).
 const mateBound = score.MateBound
 
-// ttEntry is one transposition-table slot (16 bytes).
+// ttEntry is one transposition-table slot (16 bytes, so that a bucket of
+// two fills half a 64-byte cache line and never straddles two). It keeps
+// the high 32 bits of the Zobrist hash (check); the low bits chose the
+// bucket, so a false match needs two positions equal in both.
 type ttEntry struct {
-	key   uint64
+	check uint32
 	score int32
 	move  rules.Move
 	depth uint8
@@ -30,6 +33,9 @@ type ttEntry struct {
 	age   uint8
 	_     [3]byte
 }
+
+// ttCheck is the part of a Zobrist hash an entry keeps (ttEntry.check).
+func ttCheck(key uint64) uint32 { return uint32(key >> 32) }
 
 // transTable is a fixed-size, power-of-two transposition table of two-slot
 // buckets indexed by the low bits of the Zobrist hash.
@@ -76,8 +82,9 @@ func fromTT(score int32, ply int) int {
 
 func (t *transTable) probe(key uint64) (ttEntry, bool) {
 	i := key & t.mask &^ 1
+	c := ttCheck(key)
 	for _, e := range t.entries[i : i+2] {
-		if e.key == key && e.bound != boundNone {
+		if e.check == c && e.bound != boundNone {
 			return e, true
 		}
 	}
@@ -91,11 +98,12 @@ func (t *transTable) probe(key uint64) (ttEntry, bool) {
 func (t *transTable) store(key uint64, depth int, ply int, score int, bound uint8, m rules.Move) {
 	i := key & t.mask &^ 1
 	b := t.entries[i : i+2]
+	c := ttCheck(key)
 	var p *ttEntry
 	switch {
-	case b[0].key == key:
+	case b[0].check == c:
 		p = &b[0]
-	case b[1].key == key:
+	case b[1].check == c:
 		p = &b[1]
 	}
 	if p != nil {
@@ -118,7 +126,7 @@ func (t *transTable) store(key uint64, depth int, ply int, score int, bound uint
 	if d < 0 {
 		d = 0
 	}
-	*p = ttEntry{key: key, score: toTT(score, ply), move: m, depth: uint8(d), bound: bound, age: t.age}
+	*p = ttEntry{check: c, score: toTT(score, ply), move: m, depth: uint8(d), bound: bound, age: t.age}
 }
 
 func (t *transTable) clear() {
