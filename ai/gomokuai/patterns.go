@@ -323,9 +323,12 @@ type threatCounts uint64
 // threatCountBits is the width of one count in threatCounts.
 const threatCountBits = 10
 
-// A count must hold every point of the largest board (the constant
-// below does not compile otherwise).
-const _ = uint(1<<threatCountBits - 1 - gomoku.MaxPoints)
+// A count must hold every point of the largest board, and the counts
+// must fit in 64 bits (the constants below do not compile otherwise).
+const (
+	_ = uint(1<<threatCountBits - 1 - gomoku.MaxPoints)
+	_ = uint(64 - numThreatBits*threatCountBits)
+)
 
 // threatCountsOf returns the counts of one point whose set has threat
 // bits t: 1 in the field of each bit set.
