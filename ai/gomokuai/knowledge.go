@@ -136,15 +136,30 @@
 // doubling. The 300 Elo it lacks against Rapfi at equal time is two to
 // three such doublings.
 //
+// Nor does the gap lie in the node rate (2026-11-28). On five positions
+// of match games (plies 16 to 39), a 1 s search of Master visited 0.7 to
+// 1.3 million nodes and completed 14 to 18 plies; Rapfi (classical), given
+// 1 s, reported 0.9 to 1.4 million nodes in 0.8 to 1.0 s and 19 or 20
+// plies of its own depth, which counts fractional reductions and
+// extensions. The search has been made faster since, with the same tree:
+// the pattern update reads one table entry a point (evalTable), QuickWin
+// waits for the transposition table's cut-off, and the table's slots are
+// 16 bytes. BenchmarkSearchKnowledge runs about 15% faster with the same
+// nodes. On the 200 ms screen (below), four passes scored 48-234-6
+// (17.7% +- 5.9), +3.5 +- 4.7 points paired by opening and colour against
+// the six passes before it: within the error, as the +25 Elo or so that
+// the self-play scaling predicts for that speed would be.
+//
 // A quicker screen for changes to the search runs at 200 ms a move for
 // both engines; each used 110 to 135 ms a move. Six passes of
 // testdata/openings-balanced.txt with colours swapped scored 57-366-9
 // (14.2% +- 5.2), about the 1 s score, at 3.5 minutes a pass. Paired by
 // opening and colour against those six, two passes of a variant still
 // carry about +- 6 points. The variants screened there are recorded in
-// quiesce.go (Rapfi's improving rule in the Pruner's doc, a singular
-// extension in the Reducer's doc) and at CandidateCap (the moves beyond
-// the cap, searched where every candidate loses).
+// quiesce.go (Rapfi's improving rule in the Pruner's doc; a singular
+// extension and four reduction rules in the Reducer's doc) and at
+// CandidateCap (the moves beyond the cap, searched where every candidate
+// loses).
 package gomokuai
 
 import (

@@ -549,6 +549,28 @@ func (k *Knowledge) MoveCountLimit(depth int) int {
 //   - without the multi-cut, two passes: 13-130-1 (9.4%), -4.9 +- 4.3;
 //   - with a margin of 14 units a ply, two passes: 16-128-0 (11.1%),
 //     -3.1 +- 5.8.
+//
+// Four more of Rapfi's rules for reductions did not play better on the
+// 200 ms screen (2026-11-28), paired by opening and colour against four
+// passes of main after the faster pattern update (48-234-6, 17.7%):
+//   - a ply less reduction at every node that is or has been on the
+//     principal variation (a flag in the transposition table, Rapfi's
+//     ttPv), two passes: 23-119-2 (16.7%), -1.0 +- 7.1 points;
+//   - a reduced move whose null-window search beats alpha by more than
+//     300 units searched again a ply deeper than unreduced (Rapfi's
+//     lmrExtension in outline), four passes: 52-230-6 (19.1%), +1.4 +-
+//     6.0;
+//   - where the opponent has a three, an own four that does not defend
+//     against it reduced 2 plies more when it is more than 4 points from
+//     the opponent's last stone and 1 more when it is that far from the
+//     side's own last stone, and pruned below 4 plies when both hold
+//     (Rapfi's distracting defence moves), two passes: 26-113-5 (19.8%),
+//     +2.1 +- 7.5;
+//   - a node searched with an open window whose hash move comes from a
+//     shallower search searched 0.28 plies shallower for each ply of the
+//     difference (rounded down, at most 3; Rapfi's reduction for a
+//     principal variation that changed), two passes: 17-122-5 (13.5%),
+//     -4.2 +- 7.1.
 const (
 	lmrBase     = 0.3
 	lmrDivisor  = 1.2
