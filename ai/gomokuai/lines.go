@@ -174,6 +174,7 @@ type analyzer struct {
 	patCodes  [4][gomoku.MaxLines][2]uint64 // per line and colour: the codes in sets (lineCodes)
 	dirty     [4][gomoku.MaxLines]bool      // lines re-analysed since refreshPatterns
 	dirtyList []lineRef                     // those lines
+	inline    bool                          // update brings the codes up to date itself (refreshAll)
 	pat       [2]*[1 << (4 * patternReach)]uint8
 	value     [2]int32
 	valueOpp  [2]int32 // the same sums read for the colour not to move
@@ -359,9 +360,14 @@ func (a *analyzer) touch(changed *[4]uint64, m rules.Move) {
 	changed[gomoku.AntiDiagonal] |= 1 << (x + y)
 }
 
-// refreshAll is refresh followed by refreshPatterns.
+// refreshAll is refresh followed by refreshPatterns. When no line waits
+// for its codes (the usual case in the main search, which calls it at
+// every node), refresh's updates bring each line's codes up to date as
+// they go (inline), without the dirty list.
 func (a *analyzer) refreshAll(g *gomoku.Game) {
+	a.inline = len(a.dirtyList) == 0
 	a.refresh(g)
+	a.inline = false
 	a.refreshPatterns()
 }
 
@@ -407,6 +413,10 @@ func (a *analyzer) update(li *lineInfo, dir, l int, b, w uint32) {
 	*li = e.li
 	a.account(li, 1)
 	a.index(li, dir, l)
+	if a.inline {
+		a.patternsFrom(e, dir, l)
+		return
+	}
 	if !a.dirty[dir][l] {
 		a.dirty[dir][l] = true
 		a.dirtyList = append(a.dirtyList, lineRef{uint8(dir), uint8(l)})
@@ -443,6 +453,20 @@ func (a *analyzer) refreshPatterns() {
 		a.updatePatterns(dir, l, codes)
 	}
 	a.dirtyList = a.dirtyList[:0]
+}
+
+// patternsFrom brings the pattern codes of line (dir, l) up to date with
+// its stones (a.info) from e, the line cache's entry for them.
+func (a *analyzer) patternsFrom(e *lineCacheEntry, dir, l int) {
+	ps := &a.patStones[dir][l]
+	if ps[0] == e.li.b && ps[1] == e.li.w {
+		return
+	}
+	*ps = [2]uint32{e.li.b, e.li.w}
+	if !e.codesOK {
+		e.codes, e.codesOK = a.lineCodes(e.li.b, e.li.w, e.mask), true
+	}
+	a.updatePatterns(dir, l, e.codes)
 }
 
 // lineCodes returns, per colour, the pattern codes of the points of a line

@@ -120,7 +120,10 @@ func countBits(m uint32) int {
 
 // TestPatternsIncremental plays random games forward and back, refreshing
 // one analyzer after every move and undo, and compares its pattern sets
-// and value sums with a recomputation from scratch.
+// and value sums with a recomputation from scratch. Before some of the
+// refreshes the analyzer is first brought to a VCF board a few stones
+// ahead (refreshBoard, as the threat searches do), so that refreshAll
+// also takes its path through the dirty lines, not only the inline one.
 func TestPatternsIncremental(t *testing.T) {
 	memo := [2][]uint8{make([]uint8, 1<<(2*windowBits)), make([]uint8, 1<<(2*windowBits))}
 	r := rand.New(rand.NewPCG(5, 6))
@@ -132,7 +135,19 @@ func TestPatternsIncremental(t *testing.T) {
 		o := []gomoku.Options{{Size: 15}, {Size: 15, Rule: gomoku.ExactFive}, {Size: 15, Rule: gomoku.Renju}, {Size: 19}, {Size: 20}}[it%5]
 		g, _ := gomoku.New(o)
 		var a analyzer
+		var bd board
 		check := func() {
+			if over, _ := g.Outcome(); !over && r.IntN(4) == 0 {
+				bd.load(g)
+				played := map[int]bool{}
+				for range 1 + r.IntN(3) {
+					if p := r.IntN(g.Size() * g.Size()); g.Point(p) == 0 && !played[p] && !bd.won {
+						bd.play(p)
+						played[p] = true
+					}
+				}
+				a.refreshBoard(&bd)
+			}
 			a.refreshAll(g)
 			sets, value := scratchSets(g, memo)
 			if a.sets != sets || a.value != value {
