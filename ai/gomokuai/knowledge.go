@@ -143,12 +143,18 @@
 // plies of its own depth, which counts fractional reductions and
 // extensions. The search has been made faster since, with the same tree:
 // the pattern update reads one table entry a point (evalTable), QuickWin
-// waits for the transposition table's cut-off, and the table's slots are
-// 16 bytes. BenchmarkSearchKnowledge runs about 15% faster with the same
-// nodes. On the 200 ms screen (below), four passes scored 48-234-6
-// (17.7% +- 5.9), +3.5 +- 4.7 points paired by opening and colour against
-// the six passes before it: within the error, as the +25 Elo or so that
-// the self-play scaling predicts for that speed would be.
+// waits for the transposition table's cut-off, the table's slots are 16
+// bytes, and refreshAll updates a line's codes as it re-analyses the
+// line. BenchmarkSearchKnowledge takes 24% less time with the same nodes
+// (32% more nodes a second; benchstat, n = 8). Against Rapfi, paired by
+// opening and colour against the passes before the changes, it shows
+// within the error, as the +40 Elo or so that the self-play scaling
+// predicts for that speed would: on the 200 ms screen (below), the first
+// two changes scored 48-234-6 over four passes and all four 25-119-0 over
+// two (73-353-6 in all, 17.6% +- 5.6), +3.4 +- 4.6 points against the six
+// passes before; at 1 s, the first three scored 10-60-2 and all four
+// 9-61-2 (19-121-4, 14.6% +- 6.1), -0.9 +- 4.7 points against main's
+// three passes of QuickWin's doc.
 //
 // A quicker screen for changes to the search runs at 200 ms a move for
 // both engines; each used 110 to 135 ms a move. Six passes of
