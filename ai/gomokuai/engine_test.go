@@ -145,13 +145,20 @@ func BenchmarkSearchSecond(b *testing.B) {
 // lim at every iteration. It reports the nodes per second of the last
 // search, and report adds the benchmark's own metrics.
 func benchMiddlegames(b *testing.B, lim ai.Limits, report func(*testing.B, ai.Result)) {
+	searchAlone := func() ai.Knowledge { return noFilter{gomokuai.New()} }
+	benchMiddlegamesWith(b, lim, searchAlone, report)
+}
+
+// benchMiddlegamesWith is benchMiddlegames with the engine's knowledge
+// made by know.
+func benchMiddlegamesWith(b *testing.B, lim ai.Limits, know func() ai.Knowledge, report func(*testing.B, ai.Result)) {
 	for i, moves := range middlegames {
 		b.Run(fmt.Sprint("game", i+1), func(b *testing.B) {
 			g := replay(b, moves)
 			var res ai.Result
 			for b.Loop() {
 				e := ai.NewEngine(16)
-				e.SetKnowledge(noFilter{gomokuai.New()})
+				e.SetKnowledge(know())
 				res = e.Search(context.Background(), g, lim, nil)
 			}
 			report(b, res)
@@ -231,19 +238,10 @@ func BenchmarkSearchDepth(b *testing.B) {
 // without a time limit does not run it): the same nodes at every run, so
 // that ns/op compares the speed of the search as it plays.
 func BenchmarkSearchKnowledge(b *testing.B) {
-	for i, moves := range middlegames {
-		b.Run(fmt.Sprint("game", i+1), func(b *testing.B) {
-			g := replay(b, moves)
-			var res ai.Result
-			for b.Loop() {
-				e := ai.NewEngine(16)
-				e.SetKnowledge(gomokuai.New())
-				res = e.Search(context.Background(), g, ai.Limits{Depth: 16}, nil)
-			}
-			b.ReportMetric(float64(res.Nodes), "nodes")
-			b.ReportMetric(float64(res.Nodes)/res.Elapsed.Seconds(), "nodes/s")
-		})
-	}
+	full := func() ai.Knowledge { return gomokuai.New() }
+	benchMiddlegamesWith(b, ai.Limits{Depth: 16}, full, func(b *testing.B, res ai.Result) {
+		b.ReportMetric(float64(res.Nodes), "nodes")
+	})
 }
 
 // TestSwapChoice: under the swap opening the search (4 plies) takes the
