@@ -199,14 +199,21 @@ type analyzer struct {
 	src  *board
 	long [4]uint64
 
-	// moves[:synced] are the moves of the game the analysis was last
-	// brought up to date with by refresh; synced is -1 when there is none
-	// (after reset and refreshBoard). A game's stones follow from its
+	// moves[:synced] are the moves of a game whose stones the analysis
+	// holds, the last game refresh compared move by move; synced is -1
+	// when there is none (after reset and refreshBoard). A game's stones follow from its
 	// moves (the colour of a stone from how many came before it), so when
 	// the next game shares a prefix of moves with it, only the lines
 	// through the stones after that prefix, in either game, can differ.
 	moves  [gomoku.MaxPoints + 1]rules.Move
 	synced int
+	// syncedHash is the Zobrist hash (gomoku.Game.Hash) of the game
+	// refresh last brought the analysis up to date with, when synced >= 0:
+	// a game with the same hash has the same stones (as the transposition
+	// table assumes), so refresh has nothing to compare. The main search
+	// refreshes several times a node; this spares all but the first a
+	// walk through the game's moves.
+	syncedHash uint64
 
 	// cache holds the analyses of recent lines by their stones and mask
 	// (1<<lineCacheBits entries, for the analyzer's rule): a search
@@ -305,6 +312,10 @@ func (a *analyzer) refresh(g *gomoku.Game) {
 	if a.lines == nil || a.size != g.Size() || a.rule != g.Rule() {
 		a.reset(g)
 	}
+	if a.src == nil && a.synced >= 0 && a.syncedHash == g.Hash() {
+		return
+	}
+	a.syncedHash = g.Hash()
 	n := g.Ply()
 	if a.src != nil || a.synced < 0 {
 		a.src = nil
