@@ -144,17 +144,19 @@
 // extensions. The search has been made faster since, with the same tree:
 // the pattern update reads one table entry a point (evalTable), QuickWin
 // waits for the transposition table's cut-off, the table's slots are 16
-// bytes, and refreshAll updates a line's codes as it re-analyses the
-// line. BenchmarkSearchKnowledge takes 24% less time with the same nodes
-// (32% more nodes a second; benchstat, n = 8). Against Rapfi, paired by
+// bytes, refreshAll updates a line's codes as it re-analyses the line,
+// and refresh knows a game it is already up to date with by its hash.
+// BenchmarkSearchKnowledge takes 25% less time with the same nodes (36%
+// more nodes a second; benchstat, n = 8). Against Rapfi, paired by
 // opening and colour against the passes before the changes, it shows
-// within the error, as the +40 Elo or so that the self-play scaling
-// predicts for that speed would: on the 200 ms screen (below), the first
-// two changes scored 48-234-6 over four passes and all four 25-119-0 over
-// two (73-353-6 in all, 17.6% +- 5.6), +3.4 +- 4.6 points against the six
-// passes before; at 1 s, the first three scored 10-60-2 and all four
-// 9-61-2 (19-121-4, 14.6% +- 6.1), -0.9 +- 4.7 points against main's
-// three passes of QuickWin's doc.
+// within the error, as the +50 Elo or so that the self-play scaling
+// predicts for that speed would. On the 200 ms screen (below), the builds
+// with the first two, the first four and all five changes scored 48-234-6
+// over four passes, 25-119-0 and 17-126-1 over two each (90-479-7 in all,
+// 16.2% +- 5.0), +2.0 +- 4.2 points against the six passes before; at
+// 1 s, the first three scored 10-60-2 and the first four 9-61-2
+// (19-121-4, 14.6% +- 6.1), -0.9 +- 4.7 points against main's three
+// passes of QuickWin's doc.
 //
 // A quicker screen for changes to the search runs at 200 ms a move for
 // both engines; each used 110 to 135 ms a move. Six passes of
