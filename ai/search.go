@@ -461,13 +461,10 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 	if over, sc := s.Outcome(); over {
 		return terminalScore(sc, ply)
 	}
-	leaf := depth <= 0 || ply >= maxPly-1
-	if leaf && e.winCheck != nil && ply > 0 && !e.exactDepth {
-		if v, ok := e.winCheck.QuickWin(s, ply); ok {
+	if depth <= 0 || ply >= maxPly-1 {
+		if v, ok := e.quickWin(ply); ok {
 			return v // proven: no horizon
 		}
-	}
-	if leaf {
 		e.horizon = true
 		if e.quiescer != nil && ply > 0 && ply < maxPly-shallowReach {
 			v, n := e.quiescer.Quiesce(s, ply, alpha, beta)
@@ -497,10 +494,8 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 	// node QuickWin proves returns before its entry is stored, so only a
 	// position that also stands at the root (none in Gomoku, where
 	// stones are only added) can be ended by the table first.
-	if e.winCheck != nil && ply > 0 && !e.exactDepth {
-		if v, ok := e.winCheck.QuickWin(s, ply); ok {
-			return v // proven: no horizon
-		}
+	if v, ok := e.quickWin(ply); ok {
+		return v // proven: no horizon
 	}
 
 	if ply > 0 && e.probcut != nil && !e.exactDepth {
@@ -630,6 +625,16 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 	e.tt.store(key, d, ply, best, bound, bestMove)
 	e.horizon = e.horizon || outerHorizon
 	return best
+}
+
+// quickWin asks the WinChecker, if any, for a result proved at the node
+// e.s, at distance ply from the root: never at the root or under
+// exactDepth.
+func (e *Engine) quickWin(ply int) (int, bool) {
+	if e.winCheck == nil || ply == 0 || e.exactDepth {
+		return 0, false
+	}
+	return e.winCheck.QuickWin(e.s, ply)
 }
 
 // multiProbCut tries the knowledge's ProbCutter at a node of depth plies

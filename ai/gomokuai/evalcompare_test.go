@@ -201,8 +201,8 @@ func fitPrior() (prior []float64, fixed []bool) {
 		for dir, code := range cs {
 			ps |= patternSet(code) << (3 * dir)
 		}
-		prior[2+c] = float64(pointTable[ps].value)
-		prior[2+numClasses+c] = float64(pointTable[ps].valueOpp)
+		prior[2+c] = float64(evalTable[ps].value)
+		prior[2+numClasses+c] = float64(evalTable[ps].valueOpp)
 		if cb := comboOf(ps); cb == comboFive || cb == comboOpen4 || c == 0 {
 			fixed[2+c], fixed[2+numClasses+c] = true, true
 		}

@@ -266,8 +266,8 @@ func New() *Knowledge {
 // (evaluateForced) of the live windows of the colour to
 // move (ColorOf(ToMove), which is how a swap is taken into account) minus
 // the opponent's and of the pattern-class values of the empty points
-// (classValue: pointScore.value summed over the board for that colour plus
-// pointScore.valueOpp for the opponent), plus evalTempo and the threat
+// (classValue: pointEval.value summed over the board for that colour plus
+// pointEval.valueOpp for the opponent), plus evalTempo and the threat
 // terms above. Facing a single
 // win point of the opponent's (a four), it plays the forced block (at
 // most evalForcedPlies in a row) and returns the negated value of the
@@ -314,8 +314,8 @@ func (k *Knowledge) evaluate(g *gomoku.Game) int { return k.evaluateForced(g, ev
 // evaluateForced is evaluate with at most plies forced blocks played.
 //
 // The blend: evalWindowShare percent of the live-window sum (analyzer
-// score), the point values (pointScore.value of the side to move's points
-// plus pointScore.valueOpp of the opponent's), evalTempo, the side to
+// score), the point values (pointEval.value of the side to move's points
+// plus pointEval.valueOpp of the opponent's), evalTempo, the side to
 // move's bonus in evaluation units, and threatValue, a value for which
 // threats each side has anywhere on the board (threatMask: a four point,
 // a three point, a point of a double threat). evalWindowShare, evalTempo,

@@ -520,9 +520,9 @@ func TestAnalyzerIncremental(t *testing.T) {
 			} else {
 				g.Play(ms[r.IntN(len(ms))])
 			}
-			inc.refresh(g)
+			inc.refresh(g, false)
 			var fresh analyzer
-			fresh.refresh(g)
+			fresh.refresh(g, false)
 			if inc.score != fresh.score || inc.nWin != fresh.nWin || inc.nFour != fresh.nFour ||
 				inc.nThree != fresh.nThree || inc.info != fresh.info {
 				t.Fatalf("incremental analysis differs from a fresh one\n%s", g)

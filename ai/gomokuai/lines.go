@@ -168,13 +168,12 @@ type analyzer struct {
 
 	// Pattern codes: per colour, each point's four codes (patternSet;
 	// none on an occupied point), the pattern table of the colour's rule,
-	// and the sum of the points' pointScore values.
+	// and the sum of the points' pointEval values.
 	sets      [2][gomoku.MaxPoints]patternSet
 	patStones [4][gomoku.MaxLines][2]uint32 // per line: the black and white stones the codes are for
 	patCodes  [4][gomoku.MaxLines][2]uint64 // per line and colour: the codes in sets (lineCodes)
 	dirty     [4][gomoku.MaxLines]bool      // lines re-analysed since refreshPatterns
 	dirtyList []lineRef                     // those lines
-	inline    bool                          // update brings the codes up to date itself (refreshAll)
 	pat       [2]*[1 << (4 * patternReach)]uint8
 	value     [2]int32
 	valueOpp  [2]int32 // the same sums read for the colour not to move
@@ -201,10 +200,11 @@ type analyzer struct {
 
 	// moves[:synced] are the moves of a game whose stones the analysis
 	// holds, the last game refresh compared move by move; synced is -1
-	// when there is none (after reset and refreshBoard). A game's stones follow from its
-	// moves (the colour of a stone from how many came before it), so when
-	// the next game shares a prefix of moves with it, only the lines
-	// through the stones after that prefix, in either game, can differ.
+	// when there is none (after reset and refreshBoard). A game's stones
+	// follow from its moves (the colour of a stone from how many came
+	// before it), so when the next game shares a prefix of moves with it,
+	// only the lines through the stones after that prefix, in either
+	// game, can differ.
 	moves  [gomoku.MaxPoints + 1]rules.Move
 	synced int
 	// syncedHash is the Zobrist hash (gomoku.Game.Hash) of the game
@@ -307,8 +307,9 @@ func (a *analyzer) resetFor(size int, rule gomoku.Rule) {
 // (not refreshBoard), it compares only the lines through the stones played
 // after the longest common prefix of the two games' moves (a search plays
 // and takes back moves on one game, so these are the few last ones);
-// otherwise every line.
-func (a *analyzer) refresh(g *gomoku.Game) {
+// otherwise every line. With codes, each re-analysed line's pattern codes
+// are brought up to date too (update).
+func (a *analyzer) refresh(g *gomoku.Game, codes bool) {
 	if a.lines == nil || a.size != g.Size() || a.rule != g.Rule() {
 		a.reset(g)
 	}
@@ -323,7 +324,7 @@ func (a *analyzer) refresh(g *gomoku.Game) {
 			dir, l := int(r.dir), int(r.line)
 			b, w := g.Line(0, dir, l), g.Line(1, dir, l)
 			if li := &a.info[dir][l]; li.b != b || li.w != w {
-				a.update(li, dir, l, b, w)
+				a.update(li, dir, l, b, w, codes)
 			}
 		}
 		for i := 0; i < n; i++ {
@@ -351,7 +352,7 @@ func (a *analyzer) refresh(g *gomoku.Game) {
 			l := bits.TrailingZeros64(m)
 			b, w := g.Line(0, dir, l), g.Line(1, dir, l)
 			if li := &a.info[dir][l]; li.b != b || li.w != w {
-				a.update(li, dir, l, b, w)
+				a.update(li, dir, l, b, w, codes)
 			}
 		}
 	}
@@ -374,11 +375,9 @@ func (a *analyzer) touch(changed *[4]uint64, m rules.Move) {
 // refreshAll is refresh followed by refreshPatterns. When no line waits
 // for its codes (the usual case in the main search, which calls it at
 // every node), refresh's updates bring each line's codes up to date as
-// they go (inline), without the dirty list.
+// they go, without the dirty list.
 func (a *analyzer) refreshAll(g *gomoku.Game) {
-	a.inline = len(a.dirtyList) == 0
-	a.refresh(g)
-	a.inline = false
+	a.refresh(g, len(a.dirtyList) == 0)
 	a.refreshPatterns()
 }
 
@@ -393,7 +392,7 @@ func (a *analyzer) refreshBoard(bd *board) {
 			dir, l := int(r.dir), int(r.line)
 			b, w := bd.lines[0][dir][l], bd.lines[1][dir][l]
 			if li := &a.info[dir][l]; li.b != b || li.w != w {
-				a.update(li, dir, l, b, w)
+				a.update(li, dir, l, b, w, false)
 			}
 		}
 		a.src = bd
@@ -405,7 +404,7 @@ func (a *analyzer) refreshBoard(bd *board) {
 			l := bits.TrailingZeros64(m)
 			b, w := bd.lines[0][dir][l], bd.lines[1][dir][l]
 			if li := &a.info[dir][l]; li.b != b || li.w != w {
-				a.update(li, dir, l, b, w)
+				a.update(li, dir, l, b, w, false)
 			}
 		}
 	}
@@ -413,8 +412,10 @@ func (a *analyzer) refreshBoard(bd *board) {
 }
 
 // update re-analyses the line li (direction dir, number l) for black
-// stones b and white stones w.
-func (a *analyzer) update(li *lineInfo, dir, l int, b, w uint32) {
+// stones b and white stones w. With codes it also brings the line's
+// pattern codes up to date (patternsFrom); without, it puts the line on
+// the dirty list for refreshPatterns.
+func (a *analyzer) update(li *lineInfo, dir, l int, b, w uint32, codes bool) {
 	a.account(li, -1)
 	mask := a.mask[dir][l]
 	e := &a.cache[lineHash(b, w, mask)]
@@ -424,7 +425,7 @@ func (a *analyzer) update(li *lineInfo, dir, l int, b, w uint32) {
 	*li = e.li
 	a.account(li, 1)
 	a.index(li, dir, l)
-	if a.inline {
+	if codes {
 		a.patternsFrom(e, dir, l)
 		return
 	}

@@ -152,15 +152,12 @@ func patternKey(own, opp, mask uint32, i int) uint32 {
 
 // Point scores. The four pattern codes of a point for one colour are
 // packed into a pattern set (3 bits per direction, patternSet) and scored
-// by pointTable: the move-ordering score of playing there (attack) and
-// the evaluation value of the point, both in evaluation units (about
-// 1/100 of a stone).
+// by pointTable, the move-ordering score of playing there (attack), and
+// by evalTable, the evaluation value of the point; both in evaluation
+// units (about 1/100 of a stone).
 type pointScore struct {
-	order int32 // move ordering and the candidate cap
-	// value and valueOpp are the point's share of the static evaluation
-	// for the side to move and for the opponent (classValue).
-	value, valueOpp int32
-	defence         int32 // order*orderDefenceShare/100: the share of a block (pointOrder)
+	order   int32 // move ordering and the candidate cap
+	defence int32 // order*orderDefenceShare/100: the share of a block (pointOrder)
 }
 
 // Bits of threatTable: what a stone of the colour on the point makes, a
@@ -293,12 +290,11 @@ var (
 	orderCombo = [comboOther + 1]int32{100_000, 8_000, 3_000, 1_200, 0, 0, 0}
 )
 
-// pointTable scores every pattern set (pointScore); threatTable gives its
-// threat bits (threatOf), apart so that a pointScore stays 16 bytes.
-// evalTable holds what the incremental update (analyzer.updatePatterns)
-// sums per set, in one 16-byte entry so that a point costs one lookup per
-// colour and no branch: the two values and the threat bits as counts
-// (threatCounts).
+// pointTable scores every pattern set for the move ordering (pointScore);
+// threatTable gives its threat bits (threatOf). evalTable holds what the
+// incremental update (analyzer.updatePatterns) sums per set, in one
+// 16-byte entry so that a point costs one lookup per colour and no
+// branch: the two values and the threat bits as counts (threatCounts).
 var (
 	pointTable  [1 << 12]pointScore
 	threatTable [1 << 12]uint8
@@ -306,7 +302,9 @@ var (
 )
 
 // pointEval is a pattern set's share of the running sums of analyzer:
-// pointScore's value and valueOpp, and threatCounts of its threat bits.
+// value and valueOpp, the point's share of the static evaluation for the
+// side to move and for the opponent (classValue), and threatCounts of its
+// threat bits.
 type pointEval struct {
 	value, valueOpp int32
 	threats         threatCounts
@@ -356,9 +354,7 @@ func init() {
 		sc.defence = sc.order * orderDefenceShare / 100
 		threatTable[s] = threatOf(ps)
 		c := classOfSet[s]
-		sc.value = classValue[0][c]
-		sc.valueOpp = classValue[1][c]
 		pointTable[s] = sc
-		evalTable[s] = pointEval{sc.value, sc.valueOpp, threatCountsOf(threatTable[s])}
+		evalTable[s] = pointEval{classValue[0][c], classValue[1][c], threatCountsOf(threatTable[s])}
 	}
 }

@@ -104,7 +104,7 @@ func scratchSets(g *gomoku.Game, memo [2][]uint8) (sets [2][gomoku.MaxPoints]pat
 	}
 	for c := range sets {
 		for p := 0; p < size*size; p++ {
-			value[c] += pointTable[sets[c][p]].value
+			value[c] += evalTable[sets[c][p]].value
 		}
 	}
 	return sets, value
@@ -123,7 +123,8 @@ func countBits(m uint32) int {
 // and value sums with a recomputation from scratch. Before some of the
 // refreshes the analyzer is first brought to a VCF board a few stones
 // ahead (refreshBoard, as the threat searches do), so that refreshAll
-// also takes its path through the dirty lines, not only the inline one.
+// also takes its path through the dirty lines, not only the one that
+// updates the codes as it goes.
 func TestPatternsIncremental(t *testing.T) {
 	memo := [2][]uint8{make([]uint8, 1<<(2*windowBits)), make([]uint8, 1<<(2*windowBits))}
 	r := rand.New(rand.NewPCG(5, 6))
