@@ -168,6 +168,29 @@
 // extension and four reduction rules in the Reducer's doc) and at
 // CandidateCap (the moves beyond the cap, searched where every candidate
 // loses).
+//
+// Where Master loses ground (2026-11-28, the 200 ms screen on a new
+// machine, Rapfi 0.43.02). Time alone buys little: Master at 400 ms
+// against Rapfi's 200 ms scored 13-59-0 (18.1%), +5.8 +- 8.2 points paired
+// against three passes at equal time (25-188-3, 12.3%), and five times
+// the time for its moves while fewer than 12 stones stand 12-60-0, +4.4
+// +- 7.7. The opening moves matter: from the 36 openings extended by
+// seven plies of Rapfi's own play (400 ms a move), Master scored 16-52-4
+// (25.0%), and Rapfi won with both colours in 16 of the 36 where from the
+// openings themselves it did in 54 of 72 pairs. Of the 61 positions
+// after the move with which Master first let Rapfi (300 ms) score a
+// forced win, Master's own search from the winner's side proves the win
+// in 17 at 200 ms and 42 at 1 s: the wins are within its reach, a few
+// times deeper than it looks, and its move ordering put the attacks that
+// start them behind the blocks (orderDefenceShare).
+//
+// The peer: Rapfi 0.43.02 drops a command that arrives between printing
+// its move and clearing its thinking flag, and then reads the command's
+// argument ("8,4") as an unknown command; the match ends as its loss.
+// Master, answering a forced move at once, hit that race in 2 of its
+// first 5 games. The build measured here clears the flag before printing
+// the move (a one-line change to its scratch copy of
+// command/gomocup.cpp).
 package gomokuai
 
 import (
@@ -417,7 +440,29 @@ func (k *Knowledge) evaluateForced(g *gomoku.Game, plies int) int {
 // (orderScale, 2026-11-27), a share of 100 scored 59.7% +- 9.4 against
 // Rapfi told 50 ms on the 36 openings (Master at 1 s), -11.8 +- 9.9
 // points paired against 80's 71.5%: not taken.
-const orderDefenceShare = 80
+//
+// A lower share plays better (2026-11-28). At 80 the blocks came first:
+// after H8 G8 K9 G7 G9 I7 H9 H7 F7 F9 I6 K8 H10 I11 H11 H12 G6 F10 H5 I4
+// J7, White's G11 (an open three) starts a win in 17 plies that Rapfi
+// (classical) scores from its second iteration and proves at depth 18 in
+// 0.12 s; here G11 stood tenth in the order, behind blocks of Black's
+// twos, was searched 6 plies shallower by the late move reduction, and a
+// search to depth 21 still played I9 (-389). On the 61 positions after
+// the move with which Master (200 ms) first let Rapfi score a forced
+// win against it, a 200 ms search from the winner's side proved that win
+// in 17 at a share of 80, 21 at 60 and 26 at 50 (42 at 80 with 1 s);
+// from the position before Master's move, the move chosen at 200 ms
+// still lost (as Rapfi judged at 300 ms) in 43 of 53 at 80, 42 at 60 and
+// 40 at 50. On the 200 ms screen (package doc), paired by opening and
+// colour against three passes of the share of 80 (25-188-3, 12.3%):
+//   - 50, three passes: 46-168-2 (21.8%), +9.5 +- 7.0 points;
+//   - 30, two passes: 25-118-1 (17.7%), +5.4 +- 8.4 (-4.1 +- 7.7
+//     against 50).
+//
+// At 1 s a move, one pass each: 12-59-1 (17.4% +- 8.6) against main's
+// 9-61-2 (13.9% +- 7.8), +3.5 +- 9.3 points paired: the same direction,
+// within the error of one pass. Taken for the 200 ms screen's result.
+const orderDefenceShare = 50
 
 // CandidateCap is the largest number of moves Candidates returns when no
 // threat forces the choice: the best by pointOrder.
