@@ -305,6 +305,13 @@ func (k *Knowledge) orderFours(ps []rules.Move, me rules.Player) {
 // ExtendSingleReply reports true (planiverse/ai.ReplyExtender): the block
 // of a four is the only candidate (Candidates), so a four and its block
 // cost the main search one ply, as in a VCF.
+//
+// Making the pair free as well (the single reply searched a ply deeper
+// than its node, where Rapfi extends it by 1.3 plies, so that its pair
+// costs 0.7) did not play better (2026-11-28): a search to depth 14 took
+// 3.7 times the nodes (after H8 I9 F6 I10 F7), and on the 200 ms screen
+// (package doc) two passes scored 14-128-2 (10.4%), -1.9 +- 6.9 points
+// paired by opening and colour against three passes of main (25-188-3).
 func (k *Knowledge) ExtendSingleReply() bool { return true }
 
 // Forward pruning (planiverse/ai.Pruner). The reverse futility margin is
@@ -571,6 +578,15 @@ func (k *Knowledge) MoveCountLimit(depth int) int {
 //     difference (rounded down, at most 3; Rapfi's reduction for a
 //     principal variation that changed), two passes: 17-122-5 (13.5%),
 //     -4.2 +- 7.1.
+//
+// Nor did sparing the root's threats (2026-11-28): root moves that make a
+// three or more for the side to move searched without reduction. It
+// found the win after orderDefenceShare's example at depth 15, and 20 of
+// the 61 wins of that doc at 200 ms where main finds 17 (44 at 1 s where
+// main finds 42), but on the 200 ms screen two passes scored 20-124-0
+// (13.9%), +1.6 +- 5.3 points against three passes of main (25-188-3);
+// sparing the replies to them as well (the threats at ply 1) lost that
+// example again.
 const (
 	lmrBase     = 0.3
 	lmrDivisor  = 1.2
