@@ -90,7 +90,10 @@ func (e *Engine) spec(level int) levelSpec {
 			// orderScale, 2026-11-27) and 5 at depth 7, 5v4 fell to 62.5% (2v1
 			// 69%, 3v2 69%, 4v3 75%, 6v5 73%), and 5 now searches depth 8: 5v4
 			// 68%, 6v5 74% (level 4 at temperature 140, cap 400 instead: 5v4
-			// 66%, 4v3 69%). (Before, with the quiescence and the class
+			// 66%, 4v3 69%); with the attacks ordered ahead of the blocks
+			// (gomokuai's orderDefenceShare 50, 2026-11-28): 2v1 70.6%, 3v2
+			// 68.4%, 4v3 66.9%, 5v4 73.1%, 6v5 71.9% (+- 7 each). (Before,
+			// with the quiescence and the class
 			// evaluation: 1: 150, 500; 2 and 3: 120, 400; 4: 80, 300; 5: 25,
 			// 100 gave 3v2 64% and 5v4 60%.)
 			{depth: 1, temp: 200, cap: 600},

@@ -461,7 +461,30 @@ func (k *Knowledge) evaluateForced(g *gomoku.Game, plies int) int {
 //
 // At 1 s a move, one pass each: 12-59-1 (17.4% +- 8.6) against main's
 // 9-61-2 (13.9% +- 7.8), +3.5 +- 9.3 points paired: the same direction,
-// within the error of one pass. Taken for the 200 ms screen's result.
+// within the error of one pass. Taken for the 200 ms screen's result. A
+// second pass at 1 s scored 13-58-1: 25-117-2 over the two (18.1% +-
+// 6.2), +4.2 +- 8.9 points paired against the share of 80. Against
+// AIWine at 1 s, one pass scored 64-8-0 (88.9% +- 7.3), where the share
+// of 80 had scored 86.8%; the level ladder is in planiverse/ai's spec.
+//
+// The share acts at a few crossings of the order codes (orderCode). A
+// point where the opponent would make a three (30) ranks, as a block, at
+// 30 * share / 100, against one's own open twos in two lines (16) or an
+// open two and a closed three (14). Both neighbours of 50 were measured
+// on the 200 ms screen (2026-11-28), paired against 50's three passes:
+//   - 60, where the block (18) passes the two open twos, two passes:
+//     15-128-1 (10.8%), -11.0 +- 7.0 points;
+//   - 40, where the block (12) falls behind both, three passes: 54-161-1
+//     (25.2%), +3.5 +- 7.6; but at 1 s two passes scored 21-120-3 (15.6%
+//     +- 5.8), -2.4 +- 8.3 against 50's two. Not taken.
+//
+// Nor did the order codes move the proofs of the 61 wins above (200 ms,
+// where 50 proves 23 to 27 from run to run): a three at 60 or 100 proved
+// 15, at 15 or 20 19; a closed three at 15 proved 21, a four at 100 18,
+// a double three (orderCombo) at 3,000 22 and 24, an open two at 12 26
+// and 27. A share of 80 for the candidate cap alone, 50 kept for the
+// order, proved 14 and chose a losing move in 39 of the 53 positions
+// where 50 does in 39 to 40; a cap of 30 in 43.
 const orderDefenceShare = 50
 
 // CandidateCap is the largest number of moves Candidates returns when no
