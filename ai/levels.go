@@ -93,9 +93,9 @@ func (e *Engine) spec(level int) levelSpec {
 			// 66%, 4v3 69%); with the attacks ordered ahead of the blocks
 			// (gomokuai's orderDefenceShare 50, 2026-11-28): 2v1 70.6%, 3v2
 			// 68.4%, 4v3 66.9%, 5v4 73.1%, 6v5 71.9% (+- 7 each). (Before,
-			// with the quiescence and the class
-			// evaluation: 1: 150, 500; 2 and 3: 120, 400; 4: 80, 300; 5: 25,
-			// 100 gave 3v2 64% and 5v4 60%.)
+			// with the quiescence and the class evaluation: 1: 150, 500; 2
+			// and 3: 120, 400; 4: 80, 300; 5: 25, 100 gave 3v2 64% and 5v4
+			// 60%.)
 			{depth: 1, temp: 200, cap: 600},
 			{depth: 2, temp: 180, cap: 500},
 			{depth: 3, temp: 120, cap: 400},
