@@ -184,6 +184,28 @@
 // times deeper than it looks, and its move ordering put the attacks that
 // start them behind the blocks (orderDefenceShare).
 //
+// Two diagnostics of 2026-11-28 (Rapfi 0.43.02, the build of the peer
+// paragraph below):
+//   - Most of those wins are not threat sequences. The VCT search (VCT,
+//     as the root's Solve runs it: 16 threats, 400,000 nodes) finds the
+//     winner's win in 16 of the 61 positions, and with 30 threats and 4
+//     million nodes in 26. In 30 of the other 35 it ends without a win
+//     before its budget (25 of them within 50 ms), having run out of
+//     threats to play; 5 run out of nodes. Those wins need quiet moves,
+//     which only the main search plays (the VCT inside the main search:
+//     SolveDepth's doc).
+//   - Small trees do not show the gap. Told a fixed depth (Yixin's INFO
+//     max_depth), Rapfi visits, after H8 G9 F6, 433 nodes to depth 6 of
+//     its count, 1,957 to 10 and 0.77 million to 20; Master 1,403 to 6,
+//     8,400 to 10, 0.11 million to 14 and 0.42 million to 18. At depth 6
+//     against Rapfi's 6, Master scored 55-17-0 (76.4%) on
+//     testdata/openings-balanced.txt with colours swapped, and at 10
+//     against 10, 47-25-0 (65.3%). The two depths are not the same
+//     measure, and Master's root threat searches still ran (0.2 s a move
+//     on average, where Rapfi took 10 ms), but with trees of a few
+//     thousand nodes Master plays as well as Rapfi or better: the gap
+//     opens in the large trees of timed play.
+//
 // The peer: Rapfi 0.43.02 drops a command that arrives between printing
 // its move and clearing its thinking flag, and then reads the command's
 // argument ("8,4") as an unknown command; the match ends as its loss.
@@ -243,6 +265,21 @@ const (
 // 10-61-1 (14.6% +- 7.4) against Rapfi (classical) at equal time on
 // testdata/openings-balanced.txt with colours swapped, -0.7 +- 8.4
 // points paired by opening and colour against main's 11-61-0.
+//
+// The VCT does not run inside the main search: there it cost more than it
+// proved (2026-11-28). Tried in planiverse/ai negamax, after QuickWin, at
+// nodes below the root of at least D plies: a VCT of the side to move
+// (vctSearch, at most 8 threats, N nodes; a position where it found none
+// was remembered and not searched again), a win found ending the node.
+// On the 61 positions of orderDefenceShare's doc, where a 200 ms search
+// proves the winner's forced win in 23 to 27, it proved 22 with D = 12
+// and N = 1,000, 15 with D = 10 and N = 3,000, and 14 with D = 8 and N =
+// 300; before positions were remembered, 21 with D = 12, 14 with D = 8
+// and 9 with D = 5 and N = 60.
+// After H8 I9 F6 I10 F7 a 1 s search reached depth 19 on 0.7 million
+// nodes with D = 12 and did not prove White's win (main reached depth 20
+// on 0.9 to 0.95 million, and proved it in one run of two); with D = 6 it
+// reached depth 17 on 0.12 million. Not tried in play.
 const (
 	SolveDepth    = MaxVCFDepth
 	SolveNodes    = 1_000_000
