@@ -500,9 +500,11 @@ func (k *Knowledge) evaluateForced(g *gomoku.Game, plies int) int {
 // 9-61-2 (13.9% +- 7.8), +3.5 +- 9.3 points paired: the same direction,
 // within the error of one pass. Taken for the 200 ms screen's result. A
 // second pass at 1 s scored 13-58-1: 25-117-2 over the two (18.1% +-
-// 6.2), +4.2 +- 8.9 points paired against the share of 80. Against
-// AIWine at 1 s, one pass scored 64-8-0 (88.9% +- 7.3), where the share
-// of 80 had scored 86.8%; the level ladder is in planiverse/ai's spec.
+// 6.2), +4.2 +- 8.9 points paired against the share of 80; two more
+// scored 13-58-1 and 11-60-1, 49-235-4 over the four (17.7% +- 4.4),
+// +3.8 +- 8.1. Against AIWine at 1 s, one pass scored 64-8-0 (88.9% +-
+// 7.3), where the share of 80 had scored 86.8%; against Pela, 70-2-0
+// (97.2% +- 3.8). The level ladder is in planiverse/ai's spec.
 //
 // The share acts at a few crossings of the order codes (orderCode). A
 // point where the opponent would make a three (30) ranks, as a block, at
