@@ -186,14 +186,14 @@
 //
 // Two diagnostics of 2026-11-28 (Rapfi 0.43.02, the build of the peer
 // paragraph below):
-//   - Most of those wins are not threat sequences. The VCT search (VCT,
-//     as the root's Solve runs it: 16 threats, 400,000 nodes) finds the
-//     winner's win in 16 of the 61 positions, and with 30 threats and 4
-//     million nodes in 26. In 30 of the other 35 it ends without a win
-//     before its budget (25 of them within 50 ms), having run out of
-//     threats to play; 5 run out of nodes. Those wins need quiet moves,
-//     which only the main search plays (the VCT inside the main search:
-//     SolveDepth's doc).
+//   - Over half of those wins are out of the VCT search's reach. It
+//     (VCT, as the root's Solve runs it: 16 threats, 400,000 nodes)
+//     finds the winner's win in 16 of the 61 positions, and with 30
+//     threats and 4 million nodes in 26. In 30 of the other 35 it ends
+//     without a win before its budget (25 of them within 50 ms), having
+//     run out of fours and threes to play; 5 run out of nodes. Those 30
+//     wins need other moves, which only the main search plays (the VCT
+//     inside the main search: SolveDepth's doc).
 //   - Small trees do not show the gap. Told a fixed depth (Yixin's INFO
 //     max_depth), Rapfi visits, after H8 G9 F6, 433 nodes to depth 6 of
 //     its count, 1,957 to 10 and 0.77 million to 20; Master 1,403 to 6,
