@@ -124,6 +124,8 @@ type Engine struct {
 	ctx        context.Context
 	verified   []rules.Move  // root moves the RootVerifier was asked about this search
 	verifyTime time.Duration // the time the RootVerifier took this search
+	finalTime  time.Duration // FinalVerifyShare of a timed search's limit when it has a RootVerifier, else 0
+	iterMove   rules.Move    // the best move of the last finished iteration (after the RootVerifier)
 	scores     []int32
 	killers    [maxPly][2]rules.Move
 	history    [2][histSize]int32

@@ -106,10 +106,13 @@ type IterationTimer interface {
 // depth VerifyDepth or more, the search asks Refuted whether its best root
 // move m loses by force (for Gomoku: the opponent wins by VCF or VCT after
 // it), within ctx (at most VerifyShare of the time limit a call and
-// VerifyTotalShare of it a search, never twice for one move). A refuted move is
-// dropped from the root and the iteration searched again. Refuted must
-// leave s unchanged, return promptly when ctx is cancelled and report
-// only proven losses (false when unsure).
+// VerifyTotalShare of it a search, never twice for one move). A refuted
+// move is dropped from the root and the iteration searched again. The
+// last FinalVerifyShare of the time limit is kept for asking about the
+// move the search is about to return, when it has not been asked about it
+// (verifyFinal in search.go). Refuted must leave s unchanged, return
+// promptly when ctx is cancelled and report only proven losses (false
+// when unsure).
 type RootVerifier interface {
 	Refuted(ctx context.Context, s rules.State, m rules.Move) bool
 }

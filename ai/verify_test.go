@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -66,5 +67,64 @@ func TestRootVerifierKeepsLastMove(t *testing.T) {
 	}
 	if len(k.asked) != 8 {
 		t.Errorf("asked about %v, want all but the last of the 9 moves", k.asked)
+	}
+}
+
+// finalKnowledge is wide-game knowledge whose RootVerifier costs cost of
+// the test clock a call (so that the search's verifier time runs out after
+// a few calls) and clears the first clear moves it is asked about,
+// refuting the others.
+type finalKnowledge struct {
+	hashEval
+	clock   *time.Time
+	cost    time.Duration
+	clear   int
+	asked   []rules.Move
+	refuted []rules.Move
+}
+
+func (k *finalKnowledge) Refuted(ctx context.Context, s rules.State, m rules.Move) bool {
+	*k.clock = k.clock.Add(k.cost)
+	k.asked = append(k.asked, m)
+	if len(k.asked) <= k.clear {
+		return false
+	}
+	k.refuted = append(k.refuted, m)
+	return true
+}
+
+// TestVerifyFinal checks, with a test clock, that the move a timed search
+// returns has been put to the RootVerifier even when the verifier's share
+// of the time ran out before that move became best (verifyFinal), that a
+// move it refutes then is not played, and that no move is asked about
+// twice.
+func TestVerifyFinal(t *testing.T) {
+	const limit = 200 * time.Millisecond
+	for _, clear := range []int{1000, 1} {
+		clock := time.Now()
+		k := &finalKnowledge{clock: &clock, cost: 80 * time.Millisecond, clear: clear}
+		e := NewEngine(1)
+		e.SetKnowledge(k)
+		e.now = func() time.Time { clock = clock.Add(time.Millisecond); return clock }
+		res := e.Search(context.Background(), newWide(), Limits{Time: limit}, nil)
+		if res.Move < 0 || res.Move > 7 || res.Depth < VerifyDepth {
+			t.Fatalf("clear %d: move %d depth %d", clear, res.Move, res.Depth)
+		}
+		if clear > len(k.asked) && !slices.Contains(k.asked, res.Move) {
+			t.Errorf("clear %d: played %d, never put to the verifier (asked %v)", clear, res.Move, k.asked)
+		}
+		if slices.Contains(k.refuted, res.Move) {
+			t.Errorf("clear %d: played %d, which the verifier refuted (asked %v)", clear, res.Move, k.asked)
+		}
+		if clear == 1 && len(k.refuted) == 0 {
+			t.Errorf("clear 1: the verifier refuted nothing (asked %v)", k.asked)
+		}
+		seen := map[rules.Move]bool{}
+		for _, m := range k.asked {
+			if seen[m] {
+				t.Errorf("clear %d: asked about %d twice (%v)", clear, m, k.asked)
+			}
+			seen[m] = true
+		}
 	}
 }
