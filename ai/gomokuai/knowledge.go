@@ -206,6 +206,18 @@
 //     thousand nodes Master plays as well as Rapfi or better: the gap
 //     opens in the large trees of timed play.
 //
+// Nor does the gap come from the search's selectivity (2026-11-28). Of
+// the 61 positions above, the 53 before Master's losing move where Rapfi
+// had not yet scored a forced win were searched again, and Rapfi (300 ms)
+// judged the move chosen. Master at 2 s chose a move that Rapfi scores
+// lost in 30, and at 8 s in 30 again. Without the candidate cap (every
+// point within distance 2 searched) it chose one in 27, without the cap
+// and the late move pruning in 34, without the reverse futility pruning
+// as well in 35, and without the late move reductions too in 35 (all at
+// 2 s). Rapfi itself at 1 s chose the move Master chose at 1 s in 24 of
+// the 53, and scored 18 of the positions as lost already: many of them
+// were lost before that move.
+//
 // The peer: Rapfi 0.43.02 drops a command that arrives between printing
 // its move and clearing its thinking flag, and then reads the command's
 // argument ("8,4") as an unknown command; the match ends as its loss.

@@ -312,6 +312,15 @@ func (k *Knowledge) orderFours(ps []rules.Move, me rules.Player) {
 // 3.7 times the nodes (after H8 I9 F6 I10 F7), and on the 200 ms screen
 // (package doc) two passes scored 14-128-2 (10.4%), -1.9 +- 6.9 points
 // paired by opening and colour against three passes of main (25-188-3).
+//
+// Nor did a part of Rapfi's extra 0.3 of a ply (2026-11-28), emulated
+// over whole plies: each single reply added 0.3 to a count kept along the
+// path, and the reply was searched a ply deeper still whenever the count
+// reached one (a scratch change to planiverse/ai negamax). On the 200 ms
+// screen two passes scored 28-114-2 (20.1%), -1.6 +- 6.8 points paired by
+// opening and colour against three passes of main with orderDefenceShare
+// at 50 (46-168-2, 21.8%); it proved 26 of the 61 wins of
+// orderDefenceShare's doc at 200 ms, as main did.
 func (k *Knowledge) ExtendSingleReply() bool { return true }
 
 // Forward pruning (planiverse/ai.Pruner). The reverse futility margin is
@@ -587,6 +596,27 @@ func (k *Knowledge) MoveCountLimit(depth int) int {
 // (13.9%), +1.6 +- 5.3 points against three passes of main (25-188-3);
 // sparing the replies to them as well (the threats at ply 1) lost that
 // example again.
+//
+// Nor did Rapfi's rules for cut nodes (2026-11-28). They were tried in
+// planiverse/ai negamax with Stockfish's and Rapfi's node types: a
+// null-window node is a cut node when its parent searched it as a reduced
+// late move, or as the first move of a null-window node that is not one,
+// and the searches again at full depth alternate the type. On the 200 ms
+// screen (package doc), paired by opening and colour against three passes
+// of main with orderDefenceShare at 50 (46-168-2, 21.8%), two passes
+// each:
+//   - the fail-high reduction (Rapfi's likelyFailHigh): at a cut node
+//     whose static evaluation clears beta by -57 + 95 units a ply
+//     (Rapfi's margin on this scale), every move that makes no four,
+//     the first included, searched a ply shallower: 28-113-3 (20.5%),
+//     -1.3 +- 7.2 points;
+//   - with it, 2 plies more reduction of every move but the hash move and
+//     the killers that makes no four at a cut node (Rapfi's 1.8 plies,
+//     which it spares its quiet killers): 26-116-2 (18.8%), -3.0 +- 8.4.
+//
+// They proved 19 and 17 of the 61 wins of orderDefenceShare's doc at 200
+// ms, where main proved 24 and 26 in two runs; after H8 I9 F6 I10 F7 the
+// first proved White's win in 1 s.
 const (
 	lmrBase     = 0.3
 	lmrDivisor  = 1.2
