@@ -267,16 +267,28 @@ func (e *Engine) refuteBest() bool {
 		e.best.Score > mateBound || e.best.Score < -mateBound {
 		return false
 	}
-	for _, x := range e.verified {
-		if x == m {
-			return false
-		}
+	if e.wasVerified(m) {
+		return false
 	}
 	limit := float64(e.deadline.Sub(e.start))
 	wait := min(time.Duration(limit*VerifyShare), time.Duration(limit*VerifyTotalShare)-e.verifyTime, e.deadline.Sub(e.clock()))
 	if wait <= 0 {
 		return false
 	}
+	refuted, next := e.verify(m, wait)
+	if refuted {
+		e.best.Move = next
+	}
+	return refuted
+}
+
+// verify asks the RootVerifier, within wait, whether the root move m loses
+// by force, and records m as asked about and the time taken. It first
+// fills e.rootMoves with every candidate when no RootFilter restricted
+// them, and asks nothing (false) when fewer than two are left. A refuted m
+// is dropped from e.rootMoves; next is then the last move the verifier
+// cleared that is still there, else the first root move left.
+func (e *Engine) verify(m rules.Move, wait time.Duration) (refuted bool, next rules.Move) {
 	e.verified = append(e.verified, m)
 	if len(e.rootMoves) == 0 {
 		e.stack = e.stack[:0]
@@ -285,15 +297,15 @@ func (e *Engine) refuteBest() bool {
 		e.stack = e.stack[:0]
 	}
 	if len(e.rootMoves) < 2 {
-		return false
+		return false, rules.NoMove
 	}
 	ctx, cancel := context.WithTimeout(e.ctx, wait)
 	t0 := e.clock()
-	refuted := e.verifier.Refuted(ctx, e.s, m)
+	refuted = e.verifier.Refuted(ctx, e.s, m)
 	cancel()
 	e.verifyTime += e.since(t0)
 	if !refuted {
-		return false
+		return false, rules.NoMove
 	}
 	kept := 0
 	for _, x := range e.rootMoves {
@@ -303,15 +315,13 @@ func (e *Engine) refuteBest() bool {
 		}
 	}
 	e.rootMoves = e.rootMoves[:kept]
-	e.best.Move = e.rootMoves[0]
+	next = e.rootMoves[0]
 	for _, x := range e.verified {
-		for _, r := range e.rootMoves {
-			if x == r {
-				e.best.Move = x // verified, not refuted
-			}
+		if slices.Contains(e.rootMoves, x) {
+			next = x // asked about, not refuted
 		}
 	}
-	return true
+	return true, next
 }
 
 // lateForIteration reports whether a timed search is past the point where
@@ -436,35 +446,9 @@ func (e *Engine) verifyFinal() {
 	if wait <= 0 {
 		return
 	}
-	if len(e.rootMoves) == 0 {
-		e.stack = e.stack[:0]
-		e.genMoves()
-		e.rootMoves = append(e.rootMoves[:0], e.stack...)
-		e.stack = e.stack[:0]
-	}
-	if len(e.rootMoves) < 2 {
-		return
-	}
-	e.verified = append(e.verified, m)
-	ctx, cancel := context.WithTimeout(e.ctx, wait)
-	refuted := e.verifier.Refuted(ctx, e.s, m)
-	cancel()
+	refuted, next := e.verify(m, wait)
 	if !refuted {
 		return
-	}
-	kept := 0
-	for _, x := range e.rootMoves {
-		if x != m {
-			e.rootMoves[kept] = x
-			kept++
-		}
-	}
-	e.rootMoves = e.rootMoves[:kept]
-	next := e.rootMoves[0]
-	for _, x := range e.verified {
-		if slices.Contains(e.rootMoves, x) {
-			next = x // cleared by the verifier
-		}
 	}
 	if slices.Contains(e.rootMoves, e.iterMove) {
 		next = e.iterMove
