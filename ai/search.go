@@ -434,8 +434,9 @@ func (e *Engine) wasVerified(m rules.Move) bool {
 // testdata/openings-balanced.txt with colours swapped, two passes scored
 // 10-58-4 and 15-57-0 (25-115-4, 18.8% +- 6.2), +1.0 +- 5.4 points paired
 // by opening and colour against main's four passes before it (49-235-4,
-// 2026-11-28): no change shown. It was taken as a fix, for the refutable
-// moves it keeps from being played.
+// 2026-11-28): no change shown. Against Pela, one pass: 66-4-2 (93.1% +-
+// 5.5), -4.2 +- 6.9 points paired against main's last pass (70-2-0). It
+// was taken as a fix, for the refutable moves it keeps from being played.
 func (e *Engine) verifyFinal() {
 	m := e.best.Move
 	if e.finalTime == 0 || e.stop.Load() || m == rules.NoMove || e.wasVerified(m) ||
