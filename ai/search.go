@@ -431,10 +431,10 @@ func (e *Engine) wasVerified(m rules.Move) bool {
 // the iteration the clock cut short) and in 3 with it, and Rapfi (300 ms)
 // scored the move lost in 30 where it did in 32 before. In play at 1 s
 // against Rapfi (classical) at equal time, on
-// testdata/openings-balanced.txt with colours swapped, two passes scored
-// 10-58-4 and 15-57-0 (25-115-4, 18.8% +- 6.2), +1.0 +- 5.4 points paired
-// by opening and colour against main's four passes before it (49-235-4,
-// 2026-11-28): no change shown. Against Pela, one pass: 66-4-2 (93.1% +-
+// testdata/openings-balanced.txt with colours swapped, three passes scored
+// 10-58-4, 15-57-0 and 13-54-5 (38-169-9, 19.7% +- 5.1), +2.0 +- 4.5
+// points paired by opening and colour against main's four passes before
+// it (49-235-4, 2026-11-28): no change shown. Against Pela, one pass: 66-4-2 (93.1% +-
 // 5.5), -4.2 +- 6.9 points paired against main's last pass (70-2-0). It
 // was taken as a fix, for the refutable moves it keeps from being played.
 func (e *Engine) verifyFinal() {
