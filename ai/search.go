@@ -267,7 +267,7 @@ func (e *Engine) refuteBest() bool {
 		e.best.Score > mateBound || e.best.Score < -mateBound {
 		return false
 	}
-	if e.wasVerified(m) {
+	if slices.Contains(e.verified, m) {
 		return false
 	}
 	limit := float64(e.deadline.Sub(e.start))
@@ -390,7 +390,7 @@ func (e *Engine) stopped() bool {
 	// In the last FinalVerifyShare of the time, stop while the move the
 	// search would return is one the RootVerifier has not checked, so
 	// that verifyFinal can.
-	return e.finalTime > 0 && !now.Before(e.deadline.Add(-e.finalTime)) && !e.wasVerified(e.candidate())
+	return e.finalTime > 0 && !now.Before(e.deadline.Add(-e.finalTime)) && !slices.Contains(e.verified, e.candidate())
 }
 
 // candidate returns the move the search would return if it stopped now:
@@ -402,17 +402,6 @@ func (e *Engine) candidate() rules.Move {
 		return e.pv[0][0]
 	}
 	return e.best.Move
-}
-
-// wasVerified reports whether the RootVerifier was asked about m in this
-// search.
-func (e *Engine) wasVerified(m rules.Move) bool {
-	for _, x := range e.verified {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }
 
 // verifyFinal asks the RootVerifier, with the time left to the deadline,
@@ -434,12 +423,13 @@ func (e *Engine) wasVerified(m rules.Move) bool {
 // testdata/openings-balanced.txt with colours swapped, three passes scored
 // 10-58-4, 15-57-0 and 13-54-5 (38-169-9, 19.7% +- 5.1), +2.0 +- 4.5
 // points paired by opening and colour against main's four passes before
-// it (49-235-4, 2026-11-28): no change shown. Against Pela, one pass: 66-4-2 (93.1% +-
-// 5.5), -4.2 +- 6.9 points paired against main's last pass (70-2-0). It
-// was taken as a fix, for the refutable moves it keeps from being played.
+// it (49-235-4, 2026-11-28): no change shown. Against Pela, one pass:
+// 66-4-2 (93.1% +- 5.5), -4.2 +- 6.9 points paired against main's last
+// pass (70-2-0). It was taken as a fix, for the refutable moves it keeps
+// from being played.
 func (e *Engine) verifyFinal() {
 	m := e.best.Move
-	if e.finalTime == 0 || e.stop.Load() || m == rules.NoMove || e.wasVerified(m) ||
+	if e.finalTime == 0 || e.stop.Load() || m == rules.NoMove || slices.Contains(e.verified, m) ||
 		e.best.Score > mateBound || e.best.Score < -mateBound {
 		return
 	}
