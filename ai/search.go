@@ -288,6 +288,17 @@ func (e *Engine) refuteBest() bool {
 // them, and asks nothing (false) when fewer than two are left. A refuted m
 // is dropped from e.rootMoves; next is then the last move the verifier
 // cleared that is still there, else the first root move left.
+//
+// Asking a second search as well did not choose better moves (2026-11-28).
+// When the verifier cleared m, a new Engine (32 MB table) searched the
+// position after m, the opponent to move, for up to 15% of the time limit
+// within the verifier's wait, and a proven win for the opponent refuted
+// m. Such searches prove many wins that the VCF and VCT miss: from the
+// winner's side, a 1 s search proves 42 of the 61 positions of gomokuai's
+// package doc after Master's first losing move against Rapfi. But on the 53
+// positions before those moves (the package doc's diagnostic), a 1 s search
+// with it returned a move that Rapfi (300 ms) scores lost in 31, where main
+// does in 30: the moves it refuted gave way to moves lost as well.
 func (e *Engine) verify(m rules.Move, wait time.Duration) (refuted bool, next rules.Move) {
 	e.verified = append(e.verified, m)
 	if len(e.rootMoves) == 0 {
@@ -843,7 +854,19 @@ func (e *Engine) pickNext(i, end int) {
 	}
 }
 
-// cutoff records a beta cutoff in the killer and history tables.
+// cutoff records a beta cutoff in the killer and history tables: the
+// move's history grows by depth squared, and the side's whole table is
+// halved when an entry passes historyMax.
+//
+// A malus as well (Stockfish's; Rapfi's main history has one too) did not
+// play better in Gomoku (2026-11-28): each move searched before the
+// cutoff move lost depth squared from its history, the table halved when
+// an entry fell below -historyMax. On gomokuai's 200 ms screen (Master
+// against Rapfi, classical, at 200 ms a move each on
+// testdata/openings-balanced.txt with colours swapped), four passes
+// scored 64-218-6 (23.3%), +1.5 +- 8.4 points paired by opening and
+// colour against three passes of main before verifyFinal (46-168-2,
+// 21.8%).
 func (e *Engine) cutoff(m rules.Move, ply, depth int, side rules.Player) {
 	if e.killers[ply][0] != m {
 		e.killers[ply][1] = e.killers[ply][0]

@@ -414,6 +414,18 @@ var lateMoves = [lateMaxDepth + 1]int{0, 4, 5, 7, 9, 11, 13, 16, 18}
 // testdata/openings-balanced.txt with colours swapped scored 12-60-0
 // (16.7% +- 7.8), +1.4 +- 8.9 points paired by opening and colour against
 // QuickWin alone (21-121-2 over two passes).
+//
+// Nor did two of Rapfi's conditions (2026-11-28), on the 200 ms screen
+// (package doc), two passes each, paired by opening and colour against
+// three passes of main before the search's final verification (46-168-2,
+// 21.8%):
+//   - pruning also where the opponent has a three, as Rapfi does (it only
+//     spares a side's run of fours): 16-125-3 (12.2%), -9.6 +- 7.8
+//     points, the only clear loss of the day's variants;
+//   - the transposition table's score in place of the evaluation when
+//     its bound says the true value lies on that side of it (Rapfi's
+//     eval = ttValue; in planiverse/ai negamax): 28-116-0 (19.4%), -2.3
+//     +- 7.0.
 func (k *Knowledge) FutilityMargin(s rules.State, depth int) (int, bool) {
 	g := s.(*gomoku.Game)
 	if depth > futilityMaxDepth || g.Deciding() != gomoku.PhaseNone {
@@ -617,6 +629,13 @@ func (k *Knowledge) MoveCountLimit(depth int) int {
 // They proved 19 and 17 of the 61 wins of orderDefenceShare's doc at 200
 // ms, where main proved 24 and 26 in two runs; after H8 I9 F6 I10 F7 the
 // first proved White's win in 1 s.
+//
+// Nor did Rapfi's reduction after a score improvement (2026-11-28): once a
+// move raised alpha at a node of 3 to 11 plies without a proven score, the
+// node's remaining moves were searched a ply shallower (Rapfi's
+// ALPHA_IMPROVEMENT_REDUCTION, Stockfish's depth -= 1 there; in
+// planiverse/ai negamax). Two passes of the 200 ms screen scored 28-116-0
+// (19.4%), -2.3 +- 7.5 points paired against the three passes above.
 const (
 	lmrBase     = 0.3
 	lmrDivisor  = 1.2
