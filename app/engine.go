@@ -60,10 +60,12 @@ type engineMode struct {
 	// budget is wall time, so on a loaded machine it is scaled by 1/cpuShare.
 	cpuShare float64
 	// moves is --moves: the opening the DVONN session starts from.
-	moves  string
-	eng    *ai.Engine
-	rng    *rand.Rand
-	stderr io.Writer
+	moves string
+	eng   *ai.Engine
+	// tableMB is eng's transposition-table size in megabytes.
+	tableMB int
+	rng     *rand.Rand
+	stderr  io.Writer
 }
 
 // think returns the engine's move in s within the move time budget (the
@@ -92,6 +94,55 @@ func (p *engineMode) think(s rules.State, budget time.Duration) ai.Result {
 		ai.Prepare(s, true)
 	}
 	return p.eng.Play(ctx, s, p.level, p.rng, nil)
+}
+
+// Memory limits of the engine mode's transposition table (Gomocup's INFO
+// max_memory, tableMegabytes).
+const (
+	// memoryReserve is what a memory limit keeps for everything but the
+	// table: the Go runtime, the game knowledge's tables and its solvers'
+	// state. With its 32 MB table the process is about 65 MB resident.
+	memoryReserve = 64 << 20
+	// maxTableMB bounds the table whatever the limit: a larger one did
+	// not play better (tableMegabytes).
+	maxTableMB = ttMegabytes
+)
+
+// tableMegabytes returns the transposition-table size, in megabytes, for
+// a memory limit of limit bytes (Gomocup's INFO max_memory, the limit for
+// the whole process; 0 or less means none): the largest power of two that
+// leaves memoryReserve of the limit, at least 1 and at most maxTableMB;
+// ttMegabytes without a limit.
+//
+// A limit only shrinks the table. Rapfi, told one, sizes its table to the
+// limit less a reserve (none in its config), so the match command's 256 MB
+// limit gives it 256 MB where this engine keeps 32. A table of 128 MB did
+// not play better at 1 s a move (2026-11-28): against Rapfi (classical) on
+// testdata/openings-balanced.txt with colours swapped, two passes scored
+// 13-58-1 and 12-60-0 (25-118-1, 17.7% +- 6.2), -2.0 +- 5.8 points
+// paired by opening and colour against three passes with 32 MB (38-169-9,
+// 19.7%).
+func tableMegabytes(limit int64) int {
+	if limit <= 0 {
+		return ttMegabytes
+	}
+	free := (limit - memoryReserve) >> 20
+	mb := 1
+	for int64(mb)*2 <= free && mb*2 <= maxTableMB {
+		mb *= 2
+	}
+	return mb
+}
+
+// fitMemory sizes the transposition table for a memory limit of limit
+// bytes (tableMegabytes), replacing the engine, whose table and history
+// are then empty, when the size changes. It must not be called during a
+// search.
+func (p *engineMode) fitMemory(limit int64) {
+	if mb := tableMegabytes(limit); mb != p.tableMB {
+		p.eng = ai.NewEngine(mb)
+		p.tableMB = mb
+	}
 }
 
 // clockNow returns the reading of the game clock's source: the process's
@@ -263,7 +314,7 @@ func runEngineIO(args []string, in io.Reader, out, stderr io.Writer) error {
 		slices.Sort(names)
 		return rules.Errorf(errUsage, "%s has no engine protocol (games with one: %s)", d.Name, strings.Join(names, ", "))
 	}
-	p := &engineMode{game: d, level: ai.MaxLevel, eng: ai.NewEngine(ttMegabytes), stderr: stderr,
+	p := &engineMode{game: d, level: ai.MaxLevel, eng: ai.NewEngine(ttMegabytes), tableMB: ttMegabytes, stderr: stderr,
 		fixed: time.Duration(timeMS.val) * time.Millisecond, depth: int(depth.val)}
 	if *level != "" {
 		if p.level, err = parseLevel("level", *level); err != nil {

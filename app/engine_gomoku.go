@@ -253,8 +253,13 @@ func (b *pbrain) info(arg string) {
 		if b.g != nil && b.g.Stones() == 0 {
 			b.newGame()
 		}
+	case "max_memory":
+		if err == nil && n >= 0 {
+			b.p.fitMemory(n) // 0: no limit
+		}
 	}
-	// Other keys (max_memory, game_type, folder, evaluate) need no answer.
+	// Other keys (game_type, folder, evaluate) need no answer, nor does a
+	// malformed value (it changes nothing).
 }
 
 // budget is the time for the next move: the turn's timeout less a safety

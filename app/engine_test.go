@@ -47,6 +47,44 @@ func TestPbrainRenju(t *testing.T) {
 	}
 }
 
+// TestPbrainMaxMemory: INFO max_memory sizes the transposition table to
+// leave memoryReserve of the limit (0: no limit), and a malformed value
+// changes nothing.
+func TestPbrainMaxMemory(t *testing.T) {
+	for _, c := range []struct {
+		limit int64
+		mb    int
+	}{
+		{0, ttMegabytes}, {-5, ttMegabytes}, {1, 1}, {64 << 20, 1}, {80 << 20, 16},
+		{96 << 20, 32}, {256 << 20, maxTableMB}, {1 << 40, maxTableMB},
+	} {
+		if got := tableMegabytes(c.limit); got != c.mb {
+			t.Errorf("tableMegabytes(%d) = %d, want %d", c.limit, got, c.mb)
+		}
+	}
+	p := &engineMode{eng: ai.NewEngine(ttMegabytes), tableMB: ttMegabytes}
+	b := &pbrain{p: p, reply: func(string, ...any) { t.Error("INFO max_memory answered") }}
+	for _, c := range []struct {
+		arg  string
+		mb   int
+		same bool
+	}{
+		{"max_memory 83886080", 16, false}, {"MAX_MEMORY 83886080", 16, true},
+		{"max_memory lots", 16, true}, {"max_memory", 16, true}, {"max_memory 0", ttMegabytes, false},
+	} {
+		old := p.eng
+		b.info(c.arg)
+		if p.tableMB != c.mb || (p.eng == old) != c.same {
+			t.Errorf("INFO %s: table %d MB (engine kept: %v), want %d MB (kept: %v)", c.arg, p.tableMB, p.eng == old, c.mb, c.same)
+		}
+	}
+	// A session told a limit still plays.
+	out, err := session(t, []string{"gomoku", "--depth", "2"}, "INFO max_memory 83886080\nSTART 15\nBEGIN\nEND\n")
+	if err != nil || len(out) != 2 || out[0] != "OK" {
+		t.Fatalf("replies %q, %v", out, err)
+	}
+}
+
 func TestPbrainSession(t *testing.T) {
 	in := strings.Join([]string{
 		"INFO timeout_turn 200", "TURN 1,1", "START 17", "START 15", "ABOUT", "BEGIN",
