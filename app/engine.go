@@ -110,9 +110,9 @@ const (
 
 // tableMegabytes returns the transposition-table size, in megabytes, for
 // a memory limit of limit bytes (Gomocup's INFO max_memory, the limit for
-// the whole process; 0 or less means none): the largest power of two that
-// leaves memoryReserve of the limit, at least 1 and at most maxTableMB;
-// ttMegabytes without a limit.
+// the whole process; 0 or less means none): what the limit leaves beside
+// memoryReserve, at least 1 and at most maxTableMB (ai.NewEngine rounds it
+// down to a power of two of entries); ttMegabytes without a limit.
 //
 // A limit only shrinks the table. Rapfi, told one, sizes its table to the
 // limit less a reserve (none in its config), so the match command's 256 MB
@@ -126,12 +126,7 @@ func tableMegabytes(limit int64) int {
 	if limit <= 0 {
 		return ttMegabytes
 	}
-	free := (limit - memoryReserve) >> 20
-	mb := 1
-	for int64(mb)*2 <= free && mb*2 <= maxTableMB {
-		mb *= 2
-	}
-	return mb
+	return int(max(1, min((limit-memoryReserve)>>20, maxTableMB)))
 }
 
 // fitMemory sizes the transposition table for a memory limit of limit
