@@ -126,6 +126,7 @@ type Engine struct {
 	verifyTime time.Duration // the time the RootVerifier took this search
 	finalTime  time.Duration // FinalVerifyShare of a timed search's limit when it has a RootVerifier, else 0
 	iterMove   rules.Move    // the best move of the last finished iteration (after the RootVerifier)
+	iterScore  int           // iterMove's score (an estimate when the RootVerifier replaced the iteration's best)
 	scores     []int32
 	killers    [maxPly][2]rules.Move
 	history    [2][histSize]int32

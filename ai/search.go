@@ -225,7 +225,7 @@ func (e *Engine) iterate(depth int) {
 		e.extendPV(d)
 		e.sendInfo()
 		refuted := d >= VerifyDepth && e.refuteBest()
-		e.iterMove = e.best.Move
+		e.iterMove, e.iterScore = e.best.Move, e.best.Score
 		if refuted {
 			d-- // search this depth again without the refuted move
 			continue
@@ -259,8 +259,9 @@ const (
 // about that move already or the score is a proven result. A refuted move
 // is dropped from the root moves (all the candidates when no RootFilter
 // restricted them), the last move the verifier cleared (an earlier
-// iteration's best), else the first root move, becomes the fallback, and
-// it reports true. It keeps the move when it is the only one left.
+// iteration's best), else the first root move, becomes the fallback with
+// an estimated score (fallbackScore), and it reports true. It keeps the
+// move when it is the only one left.
 func (e *Engine) refuteBest() bool {
 	m := e.best.Move
 	if e.verifier == nil || !e.hasDead ||
@@ -277,9 +278,32 @@ func (e *Engine) refuteBest() bool {
 	}
 	refuted, next := e.verify(m, wait)
 	if refuted {
-		e.best.Move = next
+		e.best.Move, e.best.Score = next, e.fallbackScore(next)
 	}
 	return refuted
+}
+
+// fallbackScore estimates the score of the root move m, from the side to
+// move's view, when m takes the place of a refuted move (whose score says
+// nothing of m): the transposition table's score for the position after m
+// when it holds one (exact or a bound, from whatever depth it was searched
+// to), else that position's static evaluation. The search replaces the
+// estimate when it completes an iteration with m.
+func (e *Engine) fallbackScore(m rules.Move) int {
+	side := e.s.ToMove()
+	e.s.Play(m)
+	v := 0
+	if ent, ok := e.tt.probe(e.s.Hash()); ok {
+		v = fromTT(ent.score, 1)
+	} else {
+		v = e.evaluate()
+	}
+	same := e.s.ToMove() == side
+	e.s.Undo()
+	if same {
+		return v
+	}
+	return -v
 }
 
 // verify asks the RootVerifier, within wait, whether the root move m loses
@@ -422,8 +446,9 @@ func (e *Engine) candidate() rules.Move {
 // without a RootVerifier or a time limit, after a cancellation, for a
 // proven result, or when fewer than two root moves are left. A refuted
 // move is dropped from the root moves and replaced by the last finished
-// iteration's best move if that one still stands, else by the last move
-// the verifier cleared, else by the first root move left.
+// iteration's best move, with that iteration's score, if that one still
+// stands, else by the last move the verifier cleared, else by the first
+// root move left, with an estimated score (fallbackScore).
 //
 // On the 53 positions of gomokuai's package doc before Master's first
 // losing move against Rapfi, a 1 s search returned a move that Gomoku's
@@ -453,9 +478,10 @@ func (e *Engine) verifyFinal() {
 		return
 	}
 	if slices.Contains(e.rootMoves, e.iterMove) {
-		next = e.iterMove
+		e.best.Move, e.best.Score = e.iterMove, e.iterScore
+		return
 	}
-	e.best.Move = next
+	e.best.Move, e.best.Score = next, e.fallbackScore(next)
 }
 
 func (e *Engine) sendInfo() {

@@ -128,3 +128,31 @@ func TestVerifyFinal(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyFinalScore checks the score a move refuted in the final check
+// leaves behind: its stand-in reports the last finished iteration's score
+// when it is that iteration's best move, else the estimate of
+// fallbackScore (with an empty transposition table, the negated static
+// evaluation after it), never the refuted move's score.
+func TestVerifyFinalScore(t *testing.T) {
+	for _, iter := range []rules.Move{rules.NoMove, 2} {
+		k := &verifyKnowledge{keep: rules.NoMove}
+		e := NewEngine(1)
+		e.SetKnowledge(k)
+		e.begin(context.Background(), newWide(), Limits{Time: time.Hour}, nil)
+		e.rootMoves = append(e.rootMoves[:0], 0, 1, 2, 3, 4, 5, 6, 7)
+		e.best = Result{Move: 5, Score: 999, Depth: 6}
+		e.iterMove, e.iterScore = iter, 17
+		e.verifyFinal()
+		e.end()
+		want, wantScore := rules.Move(2), 17
+		if iter == rules.NoMove {
+			child := newWide()
+			child.Play(0)
+			want, wantScore = 0, -(hashEval{}).Evaluate(child)
+		}
+		if e.best.Move != want || e.best.Score != wantScore {
+			t.Errorf("iteration's move %d: got %d score %d, want %d score %d (asked %v)", iter, e.best.Move, e.best.Score, want, wantScore, k.asked)
+		}
+	}
+}
