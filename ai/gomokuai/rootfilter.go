@@ -228,6 +228,21 @@ const (
 // candidate cap left out of moves scored 42-29-1 in one run (+1.0 +- 8.4
 // against this): not taken.
 //
+// Nor did adding them where the filter leaves few moves (2026-11-28). In
+// 11 of the 53 positions of the package doc's diagnostic (before Master's
+// first losing move against Rapfi), Rapfi's move (1 s) lay beyond the
+// cap; this filter run over every point within distance 2 kept it in all
+// 11, and in one kept nothing else. The variant: when the opponent has a
+// VCF or VCT threat and fewer than 8 of moves survive (or none), the
+// points beyond the cap were tested too, best first by pointOrder (his
+// VCF, then his VCT with 32,000 nodes each, a million in all), and those
+// not proven lost added, up to the cap. At 1 s a move it chose a move
+// that Rapfi (300 ms) scores lost in 31 of the 53, where main did in 30
+// and 33 in two runs (32 when every threat widened the moves); on the 200 ms
+// screen (package doc) two passes scored 25-117-2 (18.1%), -0.7 +- 6.5
+// points paired by opening and colour against five passes of main
+// (66-291-3, 18.8%). Not taken.
+//
 // It runs only under a deadline (ctx.Deadline, as the search sets for a
 // timed search): a fixed-depth search, as the lower levels and the search's
 // minimax tests run, keeps the VCF filter alone, whose drops are proven.
