@@ -285,15 +285,18 @@ func (e *Engine) refuteBest() bool {
 
 // fallbackScore estimates the score of the root move m, from the side to
 // move's view, when m takes the place of a refuted move (whose score says
-// nothing of m): the transposition table's score for the position after m
-// when it holds one (exact or a bound, from whatever depth it was searched
-// to), else that position's static evaluation. The search replaces the
-// estimate when it completes an iteration with m.
+// nothing of m): the result when m ends the game, else the transposition
+// table's score for the position after m when it holds one (exact or a
+// bound, from whatever depth it was searched to), else that position's
+// static evaluation. The search replaces the estimate when it completes an
+// iteration with m.
 func (e *Engine) fallbackScore(m rules.Move) int {
 	side := e.s.ToMove()
 	e.s.Play(m)
-	v := 0
-	if ent, ok := e.tt.probe(e.s.Hash()); ok {
+	var v int
+	if over, sc := e.s.Outcome(); over {
+		v = terminalScore(sc, 1)
+	} else if ent, ok := e.tt.probe(e.s.Hash()); ok {
 		v = fromTT(ent.score, 1)
 	} else {
 		v = e.evaluate()
