@@ -558,6 +558,10 @@ const orderDefenceShare = 50
 // 31, but against Rapfi at equal time on testdata/openings-balanced.txt
 // with colours swapped it scored 10-61-1 (14.6% +- 7.4), -0.7 +- 7.4
 // points paired by opening and colour against main's 11-61-0.
+// A smaller cap, 14 at every node, did not play better either
+// (2026-11-28): two passes of the 200 ms screen (package doc) scored
+// 29-114-1 (20.5%), +1.7 +- 7.2 points paired against five passes of main
+// (66-291-3, 18.8%).
 //
 // The cap makes some proofs false: where every capped candidate loses by
 // force, the search calls the node lost, though a point beyond the cap may

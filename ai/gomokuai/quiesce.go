@@ -428,6 +428,14 @@ var lateMoves = [lateMaxDepth + 1]int{0, 4, 5, 7, 9, 11, 13, 16, 18}
 //     +- 7.0;
 //   - the other way, no pruning also where the opponent has a point making
 //     a four: 24-119-1 (17.0%), -4.7 +- 7.8.
+//
+// Nor did another futilityUnit (2026-11-28), on the same screen, paired
+// by opening and colour against eight passes of main (96-475-5, 17.1%):
+//   - 250 units a ply, six passes: 83-341-8 (20.1%), +3.0 +- 6.6 points
+//     (+4.1 +- 7.2 against the three passes of main run between its
+//     own); at 1 s a move, one pass: 12-60-0 (16.7%), -3.0 +- 7.5
+//     against main's three passes (38-169-9, verifyFinal's doc);
+//   - 650 units a ply, two passes: 29-114-1 (20.5%), +1.7 +- 7.2.
 func (k *Knowledge) FutilityMargin(s rules.State, depth int) (int, bool) {
 	g := s.(*gomoku.Game)
 	if depth > futilityMaxDepth || g.Deciding() != gomoku.PhaseNone {
