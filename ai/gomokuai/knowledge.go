@@ -218,6 +218,36 @@
 // the 53, and scored 18 of the positions as lost already: many of them
 // were lost before that move.
 //
+// Master's own search agrees that most of those positions were already lost
+// (2026-11-28, main at f24e3f8). On the same 53 positions, Master at 1 s
+// chose a move that Rapfi (300 ms) scores as lost in 26. Master's score for
+// that move was:
+//   - a proven loss in 10;
+//   - -1,000 or lower in 13 (from -1,007 to -9,281);
+//   - above -1,000 in only 3 (-420, +384, +419). In these three, Rapfi's
+//     wins are 21 to 45 plies long, and a 1 s search of Master from the
+//     winner's side found none of them.
+//
+// From the winner's side, that 1 s search proved the win in 18 of the 26.
+// In the 27 positions where Rapfi did not score the move as lost, Master
+// scored 18 at -1,000 or lower. It proved a loss in 2 more, and Rapfi at 5 s
+// proves both (wins in 45 and 35 plies). In all, 43 of the 53 positions
+// were lost or nearly lost by Master's own count. The median of the 41
+// unproven scores was -1,790, about 1.3 logits of the win probability by
+// FutilityMargin's reading of the scale (400 units, about 0.3). So
+// the move that this diagnostic finds is rarely where the game turns.
+// The ground is lost earlier, one move at a time, as the earlier
+// paragraphs on the first moves out of the opening found.
+//
+// Judging those early moves is uncertain, even for Rapfi. On the 36
+// openings of testdata/openings-balanced.txt, Master at 1 s chose
+// Rapfi's 1 s move in 13. In each of the other 23, Rapfi judged the
+// difference between its move and Master's, and the average over all 36
+// openings was 141 of its units (200 a logit). But Rapfi's own judgements
+// move with its time. After H8 F10 E6, at 1 s it scored its H10 at -44 for
+// White and Master's G10 at -954. At 3 s it scored both as clear wins for
+// Black: +1,324 after H10, +2,633 after G10.
+//
 // The peer: Rapfi 0.43.02 drops a command that arrives between printing
 // its move and clearing its thinking flag, and then reads the command's
 // argument ("8,4") as an unknown command; the match ends as its loss.
