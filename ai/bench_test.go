@@ -1,9 +1,12 @@
-package ai
+package ai_test
 
 import (
 	"context"
 	"math/rand/v2"
 	"testing"
+
+	"planiverse/ai"
+	_ "planiverse/ai/games" // the four games' knowledge
 )
 
 // BenchmarkSearch searches a fixed middle-game position of each game to a
@@ -15,12 +18,12 @@ func BenchmarkSearch(b *testing.B) {
 		b.Run(g.name, func(b *testing.B) {
 			r := rand.New(rand.NewPCG(11, 12))
 			s := g.new()
-			randomWalk(s, r, walk[g.name])
-			e := NewEngine(16)
+			ai.RandomWalk(s, r, walk[g.name])
+			e := ai.NewEngine(16)
 			var nodes int64
 			for b.Loop() {
 				e.ClearHash()
-				nodes = e.Search(context.Background(), s, Limits{Depth: depth[g.name]}, nil).Nodes
+				nodes = e.Search(context.Background(), s, ai.Limits{Depth: depth[g.name]}, nil).Nodes
 			}
 			b.ReportMetric(float64(nodes), "nodes/op")
 		})

@@ -1,15 +1,15 @@
-package ai
+package ai_test
 
 import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
-	"strconv"
 	"testing"
 	"time"
 
+	"planiverse/ai"
+	_ "planiverse/ai/games" // the four games' knowledge
 	"planiverse/rules"
 	"planiverse/rules/alak"
 	"planiverse/rules/dvonn"
@@ -47,11 +47,11 @@ func budgetPositions(t testing.TB) map[string]rules.State {
 func TestMoveTimeIsABudget(t *testing.T) {
 	for name, s := range budgetPositions(t) {
 		t.Run(name, func(t *testing.T) {
-			e := NewEngine(4)
+			e := ai.NewEngine(4)
 			e.SetMoveTime(50 * time.Millisecond)
 			clock := time.Now()
-			e.now = func() time.Time { clock = clock.Add(time.Hour); return clock }
-			res := e.Play(context.Background(), s, MaxLevel, nil, nil)
+			e.SetClock(func() time.Time { clock = clock.Add(time.Hour); return clock })
+			res := e.Play(context.Background(), s, ai.MaxLevel, nil, nil)
 			if res.Depth != 1 || !slices.Contains(s.Moves(nil), res.Move) {
 				t.Fatalf("depth %d move %s: want the depth-1 iteration's legal move", res.Depth, s.MoveString(res.Move))
 			}
@@ -68,11 +68,11 @@ func TestBudgetMidIteration(t *testing.T) {
 	for name, s := range budgetPositions(t) {
 		for _, step := range []time.Duration{time.Millisecond, 5 * time.Millisecond} {
 			t.Run(fmt.Sprint(name, step), func(t *testing.T) {
-				e := NewEngine(4)
+				e := ai.NewEngine(4)
 				e.SetMoveTime(budget)
 				clock := time.Now()
-				e.now = func() time.Time { clock = clock.Add(step); return clock }
-				res := e.Play(context.Background(), s, MaxLevel, nil, nil)
+				e.SetClock(func() time.Time { clock = clock.Add(step); return clock })
+				res := e.Play(context.Background(), s, ai.MaxLevel, nil, nil)
 				if res.Depth < 1 || !slices.Contains(s.Moves(nil), res.Move) {
 					t.Fatalf("depth %d move %s", res.Depth, s.MoveString(res.Move))
 				}
@@ -88,7 +88,7 @@ func TestBudgetMidIteration(t *testing.T) {
 // that decline, recording the real time left to the deadlines of the
 // contexts they are given (-1: no deadline).
 type deadlineKnowledge struct {
-	hashEval
+	ai.HashEval
 	solve, filter time.Duration
 }
 
@@ -117,11 +117,11 @@ func (k *deadlineKnowledge) RootMoves(ctx context.Context, s rules.State, moves 
 func TestSolverAndFilterInBudget(t *testing.T) {
 	const limit = 300 * time.Millisecond
 	k := &deadlineKnowledge{solve: -2, filter: -2}
-	e := NewEngine(1)
+	e := ai.NewEngine(1)
 	e.SetKnowledge(k)
 	clock := time.Now().Add(time.Hour)
-	e.now = func() time.Time { clock = clock.Add(time.Microsecond); return clock }
-	res := e.Search(context.Background(), &tictac{}, Limits{Time: limit}, nil)
+	e.SetClock(func() time.Time { clock = clock.Add(time.Microsecond); return clock })
+	res := e.Search(context.Background(), ai.NewTicTac(), ai.Limits{Time: limit}, nil)
 	if res.Depth < 1 {
 		t.Fatalf("%+v: want a finished iteration", res)
 	}
@@ -136,44 +136,30 @@ func TestSolverAndFilterInBudget(t *testing.T) {
 // TestTableWaitInBudget checks that a timed Alak level waits for the
 // table for at most half its time, so that the search keeps the rest.
 func TestTableWaitInBudget(t *testing.T) {
-	e := NewEngine(1)
+	e := ai.NewEngine(1)
 	e.SetMoveTime(3 * time.Second)
-	e.bind(alak.NewClassic())
-	for lv := 1; lv <= MaxLevel; lv++ {
-		sp := e.spec(lv)
-		w := e.tableWait(sp)
-		if sp.time > 0 && w > sp.time/2 || w <= 0 {
-			t.Errorf("level %d (time %v): waits %v for the table", lv, sp.time, w)
+	for lv := 1; lv <= ai.MaxLevel; lv++ {
+		lt, w := e.TableWaitForLevel(alak.NewClassic(), lv)
+		if lt > 0 && w > lt/2 || w <= 0 {
+			t.Errorf("level %d (time %v): waits %v for the table", lv, lt, w)
 		}
 	}
 }
 
-// TestMeasureMoveTime is a measurement, not a check: with
-// PLANIVERSE_BUDGET=<milliseconds> it plays PLANIVERSE_BUDGET_MOVES
-// (default 40) Master moves at that move time in self-play, in each game
-// from the budget positions and from the start of classic and 13-point
-// modern Alak (whose first move waits for the table), and reports per game
-// the largest and the 95th-percentile overrun of the wall-clock time a
-// move took beyond the budget (negative: within it), and how many moves
-// exceeded the budget plus min(10%, 50 ms).
-//
-//	PLANIVERSE_BUDGET=1000 go test -run TestMeasureMoveTime -v -timeout 1h ./ai
-func TestMeasureMoveTime(t *testing.T) {
-	ms := os.Getenv("PLANIVERSE_BUDGET")
-	if ms == "" {
-		t.Skip("set PLANIVERSE_BUDGET=<milliseconds> to measure")
-	}
-	budget, err := strconv.Atoi(ms)
-	if err != nil || budget <= 0 {
-		t.Fatalf("PLANIVERSE_BUDGET=%q: want milliseconds", ms)
-	}
-	moves := 40
-	if n := os.Getenv("PLANIVERSE_BUDGET_MOVES"); n != "" {
-		if moves, err = strconv.Atoi(n); err != nil || moves <= 0 {
-			t.Fatalf("PLANIVERSE_BUDGET_MOVES=%q: want a number of moves", n)
-		}
-	}
-	bt := time.Duration(budget) * time.Millisecond
+// TestMoveTimeWallClock plays a few Master moves at a short move time in
+// self-play, in each game from the budget positions and from the start of
+// classic and 13-point modern Alak (whose first move waits for the table),
+// and checks by the wall clock that no move overran its budget by more than
+// maxOverrun (generous: the machine may be loaded). It logs per game the
+// largest and the 95th-percentile overrun of the time a move took beyond
+// the budget (negative: within it), and how many moves exceeded the budget
+// plus min(10%, 50 ms).
+func TestMoveTimeWallClock(t *testing.T) {
+	const (
+		bt         = 100 * time.Millisecond
+		moves      = 3
+		maxOverrun = time.Second
+	)
 	limit := bt + min(bt/10, 50*time.Millisecond)
 	games := budgetPositions(t)
 	games["alak"] = alak.NewClassic()
@@ -181,7 +167,7 @@ func TestMeasureMoveTime(t *testing.T) {
 	games["alak-modern-13"] = modern
 	for _, name := range []string{"othello", "gomoku", "dvonn", "alak", "alak-modern-13"} {
 		s := games[name]
-		e := NewEngine(64)
+		e := ai.NewEngine(64)
 		e.SetMoveTime(bt)
 		var over []time.Duration // per move: time taken minus the budget
 		for range moves {
@@ -189,7 +175,7 @@ func TestMeasureMoveTime(t *testing.T) {
 				break
 			}
 			start := time.Now()
-			res := e.Play(context.Background(), s, MaxLevel, nil, nil)
+			res := e.Play(context.Background(), s, ai.MaxLevel, nil, nil)
 			over = append(over, time.Since(start)-bt)
 			s.Play(res.Move)
 		}
@@ -202,12 +188,15 @@ func TestMeasureMoveTime(t *testing.T) {
 		}
 		t.Logf("%-15s %3d moves at %v: overrun max %v, p95 %v; %d over %v", name, len(over), bt,
 			over[len(over)-1].Round(time.Millisecond), over[len(over)*95/100].Round(time.Millisecond), n, limit)
+		if worst := over[len(over)-1]; worst > maxOverrun {
+			t.Errorf("%s: a move took %v beyond its %v budget", name, worst, bt)
+		}
 	}
 }
 
 // sharedKnowledge is tic-tac-toe knowledge with an IterationTimer.
 type sharedKnowledge struct {
-	hashEval
+	ai.HashEval
 	share float64
 }
 
@@ -220,7 +209,7 @@ func (k sharedKnowledge) IterationShare() float64 { return k.share }
 func TestIterationShare(t *testing.T) {
 	const limit = 1000 * time.Millisecond
 	for _, c := range []struct {
-		timer   IterationTimer
+		timer   ai.IterationTimer
 		elapsed time.Duration
 		late    bool
 		fixed   bool
@@ -237,14 +226,12 @@ func TestIterationShare(t *testing.T) {
 		{nil, 1001 * time.Millisecond, true, true},
 		{sharedKnowledge{share: 0.2}, 501 * time.Millisecond, false, true},
 	} {
-		e := NewEngine(1)
+		e := ai.NewEngine(1)
 		e.SetMoveTimeFixed(c.fixed)
-		e.timer = c.timer
-		e.start = time.Now()
-		e.deadline = e.start.Add(limit)
-		now := e.start.Add(c.elapsed)
-		e.now = func() time.Time { return now }
-		if got := e.lateForIteration(); got != c.late {
+		start := time.Now()
+		now := start.Add(c.elapsed)
+		e.SetClock(func() time.Time { return now })
+		if got := e.LateForIteration(c.timer, start, start.Add(limit)); got != c.late {
 			t.Errorf("timer %v, fixed %v, after %v: late %v, want %v", c.timer, c.fixed, c.elapsed, got, c.late)
 		}
 	}
@@ -254,7 +241,7 @@ func TestIterationShare(t *testing.T) {
 // Gomoku only (all its time), so the other games keep the half-time rule.
 func TestIterationTimers(t *testing.T) {
 	for _, g := range realGames {
-		it, ok := KnowledgeFor(g.new()).(IterationTimer)
+		it, ok := ai.KnowledgeFor(g.new()).(ai.IterationTimer)
 		gomokuGame := g.name == "gomoku" || g.name == "gomoku-swap-exact5"
 		if ok != gomokuGame {
 			t.Errorf("%s: IterationTimer %v", g.name, ok)

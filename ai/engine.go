@@ -8,12 +8,13 @@
 // (levels.go).
 //
 // Scores are from the point of view of the side to move: evaluations stay
-// within ±MaxEval (about 100 units per disc, stone or piece), a forced win
+// within [-MaxEval, MaxEval] (about 100 units per disc, stone or piece), a forced win
 // found by the search scores WinScore - ply.
 package ai
 
 import (
 	"context"
+	"math"
 	"reflect"
 	"sync/atomic"
 	"time"
@@ -102,7 +103,9 @@ type Engine struct {
 	probcut  ProbCutter
 	timer    IterationTimer
 	verifier RootVerifier
-	shallow  ShallowSearcher
+	// verifyLimits: the RootVerifier's VerifyLimits.
+	verifyLimits VerifyLimits
+	shallow      ShallowSearcher
 	// shallowDepth: nodes of at most this remaining depth go to shallow
 	// (-1: none).
 	shallowDepth int
@@ -115,7 +118,6 @@ type Engine struct {
 	// extendReply: the knowledge asks for the single-reply extension
 	// (ReplyExtender).
 	extendReply bool
-	gameName    string
 
 	// Per-search state.
 	s          rules.State
@@ -124,7 +126,7 @@ type Engine struct {
 	ctx        context.Context
 	verified   []rules.Move  // root moves the RootVerifier was asked about this search
 	verifyTime time.Duration // the time the RootVerifier took this search
-	finalTime  time.Duration // FinalVerifyShare of a timed search's limit when it has a RootVerifier, else 0
+	finalTime  time.Duration // VerifyLimits.FinalShare of a timed search's limit when it has a RootVerifier, else 0
 	iterMove   rules.Move    // the best move of the last finished iteration (after the RootVerifier)
 	iterScore  int           // iterMove's score (an estimate when the RootVerifier replaced the iteration's best)
 	scores     []int32
@@ -144,10 +146,22 @@ type Engine struct {
 	immune     bool             // the depth-1 iteration ignores node and time limits
 	now        func() time.Time // the clock (tests); nil: time.Now
 	report     func(Info)
-	exactDepth bool // tests: take table cutoffs only from entries of exactly the needed depth
-	lastReport time.Time
-	best       Result // last finished iteration
-	rootPV     []rules.Move
+	// exactDepth: the exact-depth mode the tests set (setExactDepth); bind
+	// folds it into the fields below and switches off the knowledge's
+	// pruning, so that negamax never looks at it.
+	exactDepth bool
+	// ttDepthSpan: a table entry ends a node of depth d when its depth is
+	// within [d, d+ttDepthSpan] (depthSolved normally, 0 in exact depth).
+	ttDepthSpan int
+	// lmrFloor: a move whose order score is at least this is never
+	// reduced (orderKiller normally: the hash move and the killers).
+	lmrFloor int32
+	// solvedDepth: the least depth stored for a node whose value reached
+	// no horizon (depthSolved normally, 0 in exact depth).
+	solvedDepth int
+	lastReport  time.Time
+	best        Result // last finished iteration
+	rootPV      []rules.Move
 }
 
 // NewEngine returns an Engine with a transposition table of about
@@ -210,7 +224,6 @@ func (e *Engine) bind(s rules.State) {
 	}
 	e.knowType = t
 	e.know = k
-	e.gameName = gameName(s)
 	e.eval = k
 	e.orderer, _ = k.(MoveOrderer)
 	e.cands, _ = k.(CandidateGenerator)
@@ -219,6 +232,10 @@ func (e *Engine) bind(s rules.State) {
 	e.probcut, _ = k.(ProbCutter)
 	e.timer, _ = k.(IterationTimer)
 	e.verifier, _ = k.(RootVerifier)
+	e.verifyLimits = VerifyLimits{}
+	if e.verifier != nil {
+		e.verifyLimits = e.verifier.VerifyLimits()
+	}
 	e.shallow, _ = k.(ShallowSearcher)
 	e.quiescer, _ = k.(Quiescer)
 	e.winCheck, _ = k.(WinChecker)
@@ -238,4 +255,20 @@ func (e *Engine) bind(s rules.State) {
 			e.shallowDepth = d
 		}
 	}
+	e.ttDepthSpan, e.lmrFloor, e.solvedDepth = depthSolved, orderKiller, depthSolved
+	if e.exactDepth {
+		e.probcut, e.pruner, e.winCheck, e.iirDepth = nil, nil, nil, 0
+		e.ttDepthSpan, e.lmrFloor, e.solvedDepth = 0, math.MinInt32, 0
+	}
+}
+
+// setExactDepth switches the exact-depth mode of the tests on or off: a
+// search then takes table cutoffs only from entries of exactly the needed
+// depth, reduces no move, and uses none of the knowledge's ProbCutter,
+// Pruner, WinChecker and internal iterative reduction, so that its score
+// equals a plain minimax's of the same depth (with the single-reply
+// extension and the quiescence, which the tests' minimax mirrors).
+func (e *Engine) setExactDepth(on bool) {
+	e.exactDepth = on
+	e.knowType = nil // bind again
 }

@@ -1,4 +1,4 @@
-package ai
+package ai_test
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"planiverse/ai"
+	_ "planiverse/ai/games" // the four games' knowledge
 	"planiverse/rules"
 	"planiverse/rules/alak"
 	"planiverse/rules/dvonn"
@@ -43,8 +45,8 @@ func TestSearchEqualsMinimaxGames(t *testing.T) {
 		if g.name == "gomoku" || g.name == "gomoku-swap-exact5" || g.name == "dvonn" {
 			n, d = 4, 2 // wide: minimax is slow
 		}
-		checkMinimax(t, g.name, g.new, hashEval{}, n, g.walk, d)
-		checkMinimax(t, g.name+"/knowledge", g.new, KnowledgeFor(g.new()), n, g.walk, d)
+		ai.CheckMinimax(t, g.name, g.new, ai.HashEval{}, n, g.walk, d)
+		ai.CheckMinimax(t, g.name+"/knowledge", g.new, ai.KnowledgeFor(g.new()), n, g.walk, d)
 	}
 }
 
@@ -52,7 +54,7 @@ func TestSearchEqualsMinimaxGames(t *testing.T) {
 // limits (and plays a level) and checks each answer is legal.
 func TestLegalMoves(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	e := NewEngine(1)
+	e := ai.NewEngine(1)
 	for _, g := range realGames {
 		count, playLevels := 1000, 2
 		if g.name == "gomoku" || g.name == "gomoku-swap-exact5" {
@@ -61,9 +63,9 @@ func TestLegalMoves(t *testing.T) {
 		var buf []rules.Move
 		for i := range count {
 			s := g.new()
-			randomWalk(s, r, r.IntN(g.walk+1))
-			lim := Limits{Depth: 1 + i%3, Nodes: 300}
-			var res Result
+			ai.RandomWalk(s, r, r.IntN(g.walk+1))
+			lim := ai.Limits{Depth: 1 + i%3, Nodes: 300}
+			var res ai.Result
 			if i%10 == 9 {
 				res = e.Play(context.Background(), s, 1+i%playLevels, r, nil)
 			} else {
@@ -95,13 +97,13 @@ func TestDvonnLastPlacement(t *testing.T) {
 			buf = g.Moves(buf[:0])
 			g.Play(buf[r.IntN(len(buf))])
 		}
-		for _, ev := range []Evaluator{hashEval{}, KnowledgeFor(g)} {
-			e := NewEngine(1)
+		for _, ev := range []ai.Evaluator{ai.HashEval{}, ai.KnowledgeFor(g)} {
+			e := ai.NewEngine(1)
 			e.SetKnowledge(ev)
-			e.exactDepth = true
+			e.SetExactDepth(true)
 			for d := 1; d <= 3; d++ {
-				res := e.search(context.Background(), g, Limits{Depth: d}, nil, false)
-				if want := minimax(g, ev, d, 0); res.Score != want {
+				res := e.SearchUsingSolver(context.Background(), g, ai.Limits{Depth: d}, nil, false)
+				if want := ai.Minimax(g, ev, d, 0); res.Score != want {
 					t.Fatalf("position %d depth %d: search %d, minimax %d", i, d, res.Score, want)
 				}
 			}
@@ -113,11 +115,11 @@ func TestGamesAllocs(t *testing.T) {
 	r := rand.New(rand.NewPCG(2, 3))
 	for _, g := range realGames {
 		s := g.new()
-		randomWalk(s, r, g.walk/2)
-		e := NewEngine(4)
+		ai.RandomWalk(s, r, g.walk/2)
+		e := ai.NewEngine(4)
 		allocs := func(d int) float64 {
 			return testing.AllocsPerRun(3, func() {
-				e.search(context.Background(), s, Limits{Depth: d}, nil, false)
+				e.SearchUsingSolver(context.Background(), s, ai.Limits{Depth: d}, nil, false)
 			})
 		}
 		a2, a4 := allocs(2), allocs(4)
@@ -133,12 +135,12 @@ func TestGamesCancelAndTopLevel(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 4))
 	for _, g := range realGames {
 		s := g.new()
-		randomWalk(s, r, 10)
-		e := NewEngine(4)
+		ai.RandomWalk(s, r, 10)
+		e := ai.NewEngine(4)
 		e.SetMoveTime(time.Minute)
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 		begin := time.Now()
-		res := e.Play(ctx, s, MaxLevel, r, nil)
+		res := e.Play(ctx, s, ai.MaxLevel, r, nil)
 		el := time.Since(begin)
 		cancel()
 		if el > time.Second {
@@ -160,7 +162,7 @@ func TestMoveShareByGame(t *testing.T) {
 		{dvonn.New(), true},
 		{mustGomoku(t), false},
 	} {
-		part, ok := MoveShare(tc.s)
+		part, ok := ai.MoveShare(tc.s)
 		if ok != tc.plan || ok && (part <= 0 || part > 1) {
 			t.Errorf("%s: part %v, ok %v; want a plan: %v", rules.GameName(tc.s), part, ok, tc.plan)
 		}
@@ -184,12 +186,12 @@ func TestAdvantageScale(t *testing.T) {
 		want int
 	}{
 		{gomoku.Descriptor.Name, 1300},
-		{othello.Descriptor.Name, defaultAdvantageScale},
-		{dvonn.Descriptor.Name, defaultAdvantageScale},
-		{alak.Descriptor.Name, defaultAdvantageScale},
-		{"no such game", defaultAdvantageScale},
+		{othello.Descriptor.Name, ai.DefaultAdvantageScale},
+		{dvonn.Descriptor.Name, ai.DefaultAdvantageScale},
+		{alak.Descriptor.Name, ai.DefaultAdvantageScale},
+		{"no such game", ai.DefaultAdvantageScale},
 	} {
-		if got := AdvantageScale(tc.game); got != tc.want || got <= 0 {
+		if got := ai.AdvantageScale(tc.game); got != tc.want || got <= 0 {
 			t.Errorf("AdvantageScale(%q) = %d, want %d", tc.game, got, tc.want)
 		}
 	}

@@ -3,22 +3,12 @@ package ai
 import (
 	"context"
 
-	"planiverse/ai/score"
 	"planiverse/rules"
-)
-
-// Score scale (package ai/score). Scores are from the point of view of the
-// side to move. Evaluations stay within ±MaxEval; a won game found by the
-// search scores WinScore - ply (the fastest win is preferred), a lost one
-// -(WinScore - ply).
-const (
-	WinScore = score.WinScore
-	MaxEval  = score.MaxEval
 )
 
 // Evaluator is the game knowledge every game must provide: a static
 // evaluation of a position that is not over, from ToMove's point of view,
-// within ±MaxEval. One unit is roughly 1/100 of a disc/stone/piece.
+// within [-MaxEval, MaxEval]. One unit is roughly 1/100 of a disc/stone/piece.
 // It must not allocate and must leave s unchanged (it may Play and Undo).
 type Evaluator interface {
 	Evaluate(s rules.State) int
@@ -85,7 +75,8 @@ type RootFilter interface {
 // margin (t times the residual's standard deviation), b and margin in
 // evaluation units. With ok, the search runs a null-window search of depth
 // shallow and prunes the node when a*v_shallow + b - margin >= beta (fail
-// high) or a*v_shallow + b + margin <= alpha (fail low). The search skips it outside ±MaxEval windows. It
+// high) or a*v_shallow + b + margin <= alpha (fail low). The search skips
+// it outside [-MaxEval, MaxEval] windows. It
 // must not allocate.
 type ProbCutter interface {
 	ProbCut(s rules.State, depth int) (shallow int, a, b, margin float64, ok bool)
@@ -103,18 +94,30 @@ type IterationTimer interface {
 }
 
 // RootVerifier is optional: under a time limit, after an iteration of
-// depth VerifyDepth or more, the search asks Refuted whether its best root
-// move m loses by force (for Gomoku: the opponent wins by VCF or VCT after
-// it), within ctx (at most VerifyShare of the time limit a call and
-// VerifyTotalShare of it a search, never twice for one move). A refuted
-// move is dropped from the root and the iteration searched again. The
-// last FinalVerifyShare of the time limit is kept for asking about the
-// move the search is about to return, when it has not been asked about it
-// (verifyFinal in search.go). Refuted must leave s unchanged, return
-// promptly when ctx is cancelled and report only proven losses (false
-// when unsure).
+// depth VerifyLimits().Depth or more, the search asks Refuted whether its
+// best root move m loses by force (for Gomoku: the opponent wins by VCF or
+// VCT after it), within ctx (at most Share of the time limit a call and
+// TotalShare of it a search, never twice for one move). A refuted move is
+// dropped from the root and the iteration searched again. The last
+// FinalShare of the time limit is kept for asking about the move the search
+// is about to return, when it has not been asked about it (verifyFinal in
+// search.go). Refuted must leave s unchanged, return promptly when ctx is
+// cancelled and report only proven losses (false when unsure).
 type RootVerifier interface {
 	Refuted(ctx context.Context, s rules.State, m rules.Move) bool
+	VerifyLimits() VerifyLimits
+}
+
+// VerifyLimits bound a RootVerifier's calls: Depth, the least iteration
+// depth in plies after which it is asked; Share and TotalShare, the most of
+// a timed search's limit one call and all calls of a search may take;
+// FinalShare, the last part of the limit kept for checking the move about
+// to be returned. Shares are fractions of the time limit (0..1).
+type VerifyLimits struct {
+	Depth      int
+	Share      float64
+	TotalShare float64
+	FinalShare float64
 }
 
 // ShallowSearcher is optional: a game's own alpha-beta for the last plies
@@ -126,7 +129,7 @@ type RootVerifier interface {
 // instead of searching the node itself. ShallowSearch must return what the
 // search would (ShallowDepth <= 0: never called): a fail-soft negamax score of s to depth plies (a pass is a
 // ply) within the window (alpha, beta), the clamped evaluation at depth 0,
-// score.Terminal(outcome, ply) for a finished game; with the nodes it
+// TerminalScore(outcome, ply) for a finished game; with the nodes it
 // visited (each position counted once, the node itself included) and
 // horizon true when a score came from the evaluation (false: the result is
 // exact); and move, the move of s that scored best (rules.NoMove when s
@@ -145,7 +148,7 @@ type ShallowSearcher interface {
 // window (alpha, beta): the clamped evaluation, raised by the forcing moves
 // the game's quiescence plays (Gomoku: the side to move's fours, each with
 // the forced block, as in a VCF), or a proven result on the
-// score.Terminal scale counted from ply (a win n plies below the leaf
+// TerminalScore scale counted from ply (a win n plies below the leaf
 // scores WinScore - ply - n). nodes counts the positions it visited, the
 // leaf itself included. It must not allocate and must leave s unchanged.
 type Quiescer interface {
@@ -153,14 +156,14 @@ type Quiescer interface {
 }
 
 // WinChecker is optional: a static check for a result the rules decide
-// within a few plies (Rapfi's quickWinCheck; for Gomoku: a five next, an
+// within a few plies (a quick win check; for Gomoku: a five next, an
 // open four, a four and a three, two threes). The search asks at every
 // node below the root, after the game-over test: at a leaf before the
 // quiescence, elsewhere after the transposition table's cut-off (below
 // the root a node QuickWin proves is never stored, so the table cannot
 // end it first unless its position also stands at the root). When
 // QuickWin proves a result for the side to move of s at distance ply
-// from the root, it returns it on the score.Terminal scale counted from
+// from the root, it returns it on the TerminalScore scale counted from
 // ply (a win n plies below the node scores WinScore - ply - n) with ok,
 // and the node ends there. It must not allocate, must leave s unchanged,
 // and must prove only what is true against every defence.
@@ -179,8 +182,9 @@ type ReplyExtender interface {
 
 // Pruner is optional: forward pruning at the shallow nodes of the search
 // that are not on the principal variation (null-window nodes, ply > 0),
-// in the manner of Stockfish and Rapfi.
-//   - FutilityMargin: reverse futility pruning (static null-move pruning).
+// in the manner of Stockfish.
+//   - ReverseFutilityMargin: reverse futility pruning (static null-move
+//     pruning).
 //     With ok, a node of depth plies whose clamped static evaluation
 //     clears beta by margin (evaluation units) returns the evaluation
 //     without a search; ok false keeps the node (a position with threats
@@ -190,7 +194,7 @@ type ReplyExtender interface {
 //     pruned), once one of them scored above a proven loss; 0 searches
 //     all.
 type Pruner interface {
-	FutilityMargin(s rules.State, depth int) (margin int, ok bool)
+	ReverseFutilityMargin(s rules.State, depth int) (margin int, ok bool)
 	MoveCountLimit(depth int) int
 }
 
@@ -206,7 +210,7 @@ type Pruner interface {
 //   - InternalReductionDepth: a node (not the root) of at least that many
 //     plies that the transposition table gives no move to search first is
 //     searched one ply shallower (internal iterative reduction, as in
-//     Stockfish and Rapfi: its next visit will have a move from this one);
+//     Stockfish: its next visit will have a move from this one);
 //     0 never.
 type Reducer interface {
 	LateReduction(depth, index int) int
@@ -216,7 +220,67 @@ type Reducer interface {
 // Knowledge is what a game plugs into the search: an Evaluator, and any of
 // MoveOrderer, CandidateGenerator, Solver, RootFilter, RootVerifier,
 // ProbCutter, ShallowSearcher, Quiescer, WinChecker, ReplyExtender, Pruner,
-// Reducer and IterationTimer, detected with type assertions.
+// Reducer and IterationTimer, detected with type assertions, and for the
+// levels and displays LevelTable, PerfectTable, ClockPlanner,
+// AdvantageScaler and Preparer. A knowledge package asserts at compile time
+// every interface it means to satisfy, so that a changed signature cannot
+// silently switch a feature off.
 type Knowledge interface {
 	Evaluator
+}
+
+// LevelTable is optional: how each difficulty level plays the game, levels
+// 1 to MaxLevel in order (see LevelSpec). Without it a game gets
+// DefaultLevels.
+type LevelTable interface {
+	Levels() [MaxLevel]LevelSpec
+}
+
+// PerfectTable is optional: a perfect-play table that covers some of the
+// game's positions (Alak's retrograde tables). Play then draws every level's
+// move from the table's values instead of a search (see playTable).
+//   - HasTable starts building, in the background, the table for s's rule
+//     set if it is not built yet, and reports whether one covers s's board.
+//   - WaitTable reports whether the table for s is ready, waiting for it
+//     until ctx is done; s is not changed.
+//   - TableValue is the value of s for its side to move with perfect play,
+//     ignoring the repetition rule: result +1 win, 0 draw, -1 loss, and the
+//     distance in plies to the end; ok false when no ready table covers s.
+//   - Repetitions counts the occurrences of s's position in its history,
+//     itself included.
+//   - TableLevels is how levels 1 to MaxLevel-1 soften the table's choice
+//     (MaxLevel plays perfectly).
+type PerfectTable interface {
+	HasTable(s rules.State) bool
+	WaitTable(ctx context.Context, s rules.State) bool
+	TableValue(s rules.State) (result, distance int, ok bool)
+	Repetitions(s rules.State) int
+	TableLevels() [MaxLevel - 1]LevelSpec
+}
+
+// ClockPlanner is optional: the game's plan for a game clock. MoveShare
+// returns the weight share of the side to move's move in s and the total
+// weight of the moves that side still has to play, this one included
+// (0 < share <= total); a move's part of the time left on the clock is
+// share/total, so a game spends its time where it is decided (Othello's
+// exact solver, DVONN's movement phase). It must keep no state: one value
+// answers for every goroutine.
+type ClockPlanner interface {
+	MoveShare(s rules.State) (share, total float64)
+}
+
+// AdvantageScaler is optional: the score, in evaluation units, that marks a
+// clear advantage in the game, for displays (see AdvantageScale), when it
+// is not the default 600. It must keep no state.
+type AdvantageScaler interface {
+	AdvantageScale() int
+}
+
+// Preparer is optional knowledge that builds something slow once per
+// process for a variant, such as Alak's retrograde tables.
+type Preparer interface {
+	// Prepare starts building, in the background, what s's variant needs
+	// and reports whether it needs anything; with wait it also blocks
+	// until that is ready.
+	Prepare(s rules.State, wait bool) bool
 }

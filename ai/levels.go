@@ -6,10 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"planiverse/ai/alakai"
-	"planiverse/ai/score"
 	"planiverse/rules"
-	"planiverse/rules/alak"
 )
 
 // MaxLevel is the strongest difficulty level (full strength, the engine's
@@ -41,113 +38,79 @@ func Levels() []Level {
 	return append([]Level(nil), levels...)
 }
 
-// levelSpec is how one level plays one game. A level is limited either
-// by depth or by time, never both: a depth level (the lower ones) searches
-// to exactly its depth however long that takes; a timed level (Expert and
-// Master, except Expert in Gomoku) is purely time-limited, its time a budget
-// that the whole move keeps (solver, root filter and waiting for Alak's
-// table included), with only the depth-1 iteration allowed to run past it.
-// So a timed level searches shallower on a slower machine or at a shorter
-// move time, and has no minimum depth.
+// LevelSpec is how one level plays one game, as a LevelTable gives it. A
+// level is limited either by depth or by time, never both: a depth level
+// (the lower ones) searches to exactly its depth however long that takes; a
+// timed level is purely time-limited, its time a budget that the whole move
+// keeps (solver, root filter and waiting for a PerfectTable included), with
+// only the depth-1 iteration allowed to run past it. So a timed level
+// searches shallower on a slower machine or at a shorter move time, and has
+// no minimum depth.
+type LevelSpec struct {
+	Depth       int  // depth limit in plies (0: none)
+	TimeDivisor int  // a timed level's budget is the move time divided by this (1: all of it; 0: not timed)
+	Temp        int  // softmax temperature in evaluation units (0: the best move)
+	Cap         int  // a softened choice is at most this much worse than the best, in evaluation units
+	Solver      bool // may use the game's exact solver
+
+	// A PerfectTable's levels (playTable): the weight of a perfect-play
+	// result in evaluation units, and the distance in plies within which a
+	// result weighs fully.
+	TableWeight  float64
+	TableHorizon int
+}
+
+// DefaultLevels is the level table of a game whose knowledge is no
+// LevelTable: levels 1-3 soften their choice (playSoft) after searches of
+// 1, 2 and 3 plies, 4 searches 6 plies, 5 and 6 search for an eighth of and
+// the whole move time with the game's exact solver.
+var DefaultLevels = [MaxLevel]LevelSpec{
+	{Depth: 1, Temp: 150, Cap: 500},
+	{Depth: 2, Temp: 80, Cap: 300},
+	{Depth: 3, Temp: 30, Cap: 120},
+	{Depth: 6},
+	{TimeDivisor: 8, Solver: true},
+	{TimeDivisor: 1, Solver: true},
+}
+
+// levelSpec is a LevelSpec with its time budget resolved against the
+// engine's move time.
 type levelSpec struct {
 	depth  int           // depth limit in plies (0: none)
-	time   time.Duration // time budget of the move (0: none); a fraction of the move time
+	time   time.Duration // time budget of the move (0: none)
 	temp   int           // softmax temperature in evaluation units (0: best move)
 	cap    int           // a softened choice is at most this much worse than the best
 	solver bool          // may use the game's exact solver
 
-	// Alak with a table (playTable): the weight of a perfect-play result
-	// in evaluation units, and the distance in plies within which a result
-	// weighs fully.
 	tableK  float64
 	horizon int
 }
 
-// spec returns the level's settings for the engine's current game when it
-// searches (Alak with a table plays by tableSpec instead). Levels 1-3
-// soften their choice (playSoft); 4 searches to a fixed depth; 5 and 6
-// search for an eighth of and the whole move time, 5 with the game's exact
-// solver except in Alak, 6 always with it. A timed level's move time is a
-// budget: only the depth-1 iteration may run past it.
-// Gomoku differs: freestyle 15x15 is a first-player win, so two levels
-// that do not blunder each win as Black and split their games; there 4 and
-// 5 soften their choice too, less at 5, which searches three plies deeper.
-func (e *Engine) spec(level int) levelSpec {
-	mt := e.moveTime
-	var t [MaxLevel]levelSpec
-	switch e.gameName {
-	case "gomoku":
-		t = [MaxLevel]levelSpec{
-			// The late move reductions that grow with depth and move number
-			// and the internal iterative reduction made a fixed depth weaker:
-			// the settings before them (3: temperature 170, cap 500; 4: depth
-			// 4, 115, 350; 5: depth 5, 15, 60) gave 4v3 62.5% and 5v4 60% (80
-			// games a pair); these settings measured, 160 games a pair at 200
-			// ms (selfplay seeds 11, 13, 17 and 19, 2026-11-26): 2v1 75%, 3v2
-			// 71%, 4v3 76%, 5v4 67.5%, 6v5 72%; with the evaluation's threat
-			// values (the same seeds): 2v1 69%, 3v2 70%, 4v3 71%, 5v4 68%, 6v5
-			// 73%; with the move ordering scaled above the history (gomokuai's
-			// orderScale, 2026-11-27) and 5 at depth 7, 5v4 fell to 62.5% (2v1
-			// 69%, 3v2 69%, 4v3 75%, 6v5 73%), and 5 now searches depth 8: 5v4
-			// 68%, 6v5 74% (level 4 at temperature 140, cap 400 instead: 5v4
-			// 66%, 4v3 69%); with the attacks ordered ahead of the blocks
-			// (gomokuai's orderDefenceShare 50, 2026-11-28): 2v1 70.6%, 3v2
-			// 68.4%, 4v3 66.9%, 5v4 73.1%, 6v5 71.9% (+- 7 each). (Before,
-			// with the quiescence and the class evaluation: 1: 150, 500; 2
-			// and 3: 120, 400; 4: 80, 300; 5: 25, 100 gave 3v2 64% and 5v4
-			// 60%.)
-			{depth: 1, temp: 200, cap: 600},
-			{depth: 2, temp: 180, cap: 500},
-			{depth: 3, temp: 120, cap: 400},
-			{depth: 5, temp: 115, cap: 350},
-			{depth: 8, temp: 5, cap: 20},
-			{time: mt, solver: true},
-		}
-	case "dvonn":
-		t = [MaxLevel]levelSpec{
-			{depth: 1, temp: 150, cap: 500},
-			{depth: 2, temp: 80, cap: 300},
-			{depth: 3, temp: 30, cap: 120},
-			{depth: 5},
-			{time: mt / 8, solver: true},
-			{time: mt, solver: true},
-		}
-	case "alak":
-		t = [MaxLevel]levelSpec{
-			{depth: 1, temp: 200, cap: 600},
-			{depth: 2, temp: 120, cap: 400},
-			{depth: 4, temp: 30, cap: 120},
-			{depth: 6},
-			{time: mt / 8},
-			{time: mt, solver: true},
-		}
-	default: // othello and other games
-		t = [MaxLevel]levelSpec{
-			{depth: 1, temp: 150, cap: 500},
-			{depth: 2, temp: 80, cap: 300},
-			{depth: 3, temp: 30, cap: 120},
-			{depth: 6},
-			{time: mt / 8, solver: true},
-			{time: mt, solver: true},
-		}
+// resolve returns l with its time budget taken from the move time mt.
+func (l LevelSpec) resolve(mt time.Duration) levelSpec {
+	sp := levelSpec{depth: l.Depth, temp: l.Temp, cap: l.Cap, solver: l.Solver, tableK: l.TableWeight, horizon: l.TableHorizon}
+	if l.TimeDivisor > 0 {
+		sp.time = mt / time.Duration(l.TimeDivisor)
 	}
-	return t[level-1]
+	return sp
 }
 
-// tableSpec returns the settings of levels 1..MaxLevel-1 for Alak with a
-// table (playTable): depth, temp and cap as in levelSpec, and the weight of
-// the perfect-play result. Tuned with 100-game classic self-play matches
-// (planiverse selfplay alak) so that each level beats the one below in
-// about three games of four.
-func tableSpec(level int) levelSpec {
-	t := [MaxLevel - 1]levelSpec{
-		{depth: 1, temp: 200, cap: 600, tableK: 300, horizon: 1},
-		{depth: 2, temp: 120, cap: 400, tableK: 500, horizon: 1},
-		{depth: 3, temp: 60, cap: 300, tableK: 800, horizon: 1},
-		{depth: 4, temp: 40, cap: 250, tableK: 1000, horizon: 1},
-		{depth: 5, temp: 30, cap: 200, tableK: 1000, horizon: 2},
+// spec returns the level's settings for the engine's current game when it
+// searches: its knowledge's LevelTable, else DefaultLevels.
+func (e *Engine) spec(level int) levelSpec {
+	t := &DefaultLevels
+	if lt, ok := e.know.(LevelTable); ok {
+		levels := lt.Levels()
+		t = &levels
 	}
-	return t[min(level, MaxLevel-1)-1]
+	return t[level-1].resolve(e.moveTime)
+}
+
+// tableSpec returns the settings of levels 1..MaxLevel-1 for a game played
+// from a PerfectTable (playTable).
+func tableSpec(pt PerfectTable, level int) levelSpec {
+	t := pt.TableLevels()
+	return t[min(level, MaxLevel-1)-1].resolve(0)
 }
 
 // Play chooses the move a player of the given level (1..MaxLevel; clamped)
@@ -155,11 +118,12 @@ func tableSpec(level int) levelSpec {
 // that are within the level's cap of the best, by a softmax with the
 // level's temperature, seeded by r (nil: always the best); higher levels
 // search to a fixed depth or for a share of the move time (SetMoveTime).
-// In Alak with a retrograde table (classic, modern up to 13 points) every
-// level with a non-nil r, and MaxLevel always, plays by the table instead
-// (playTable: softened perfect-play values, perfect play at MaxLevel); the
-// first move waits for the table for up to half the level's time (half the
-// move time at a depth level), else searches for the rest of it.
+// In a game whose knowledge has a PerfectTable covering s (Alak: classic,
+// modern up to 13 points) every level with a non-nil r, and MaxLevel
+// always, plays by the table instead (playTable: softened perfect-play
+// values, perfect play at MaxLevel); the first move waits for the table for
+// up to half the level's time (half the move time at a depth level), else
+// searches for the rest of it.
 // It never mutates s (it works on a Clone). Result.Move is legal, or
 // rules.NoMove when the game is over. report and ctx behave as in Search.
 func (e *Engine) Play(ctx context.Context, s rules.State, level int, r *rand.Rand, report func(Info)) Result {
@@ -167,8 +131,8 @@ func (e *Engine) Play(ctx context.Context, s rules.State, level int, r *rand.Ran
 	e.bind(s)
 	start := e.clock()
 	sp := e.spec(level)
-	if g, ok := s.(*alak.Game); ok && (r != nil || level == MaxLevel) && e.alakTable(ctx, g, e.tableWait(sp)) {
-		return e.playTable(ctx, s, level, tableSpec(level), r, report)
+	if pt, ok := e.know.(PerfectTable); ok && (r != nil || level == MaxLevel) && e.waitTable(ctx, pt, s, e.tableWait(sp)) {
+		return e.playTable(ctx, s, pt, level, tableSpec(pt, level), r, report)
 	}
 	if sp.time > 0 {
 		// The move time is a budget: what waiting for a table took
@@ -233,7 +197,7 @@ func (e *Engine) playSoft(ctx context.Context, s rules.State, sp levelSpec, r *r
 	return Result{Move: moves[pick], Score: scores[pick], Depth: res.Depth, PV: []rules.Move{moves[pick]}, Nodes: res.Nodes + e.nodes, Elapsed: res.Elapsed + e.since(e.start)}
 }
 
-// Alak with a retrograde table (classic, modern up to alakai.MaxSolvedPoints).
+// Play from a PerfectTable (Alak with a retrograde table).
 //
 // Every level plays from the table's values, so that the ladder does not end
 // in draws: classic Alak is a draw with perfect play, and a stronger level
@@ -242,18 +206,18 @@ func (e *Engine) playSoft(ctx context.Context, s rules.State, sp levelSpec, r *r
 // Levels 1-5 make a softened choice (playTable): each root move m gets the
 // utility
 //
-//	u(m) = clamp(h(m), ±hCap) + result(m) * tableK * min(1, horizon/d(m)) - repPenalty * earlier(m)
+//	u(m) = clamp(h(m), -hCap, hCap) + result(m) * tableK * min(1, horizon/d(m)) - repPenalty * earlier(m)
 //
 // where h is the move's score in a sp.depth-ply search (evaluation units,
 // about 100 per piece), result is +1, 0 or -1 for a win, draw or loss with
-// perfect play (alakai.Value) reached in d plies, and earlier is how often
+// perfect play (PerfectTable.TableValue) reached in d plies, and earlier is how often
 // the resulting position occurred before. A loss beyond the level's horizon
 // looks less bad the farther it is, which is how the levels err: seldom, and
 // in deep lines. The move is then drawn by a softmax with temperature
 // sp.temp among the moves within sp.cap of the best utility.
 //
 // Level 6 (MaxLevel) plays perfectly: a move of the best value (the shortest
-// win, else a draw, else the longest loss, as alakai's Solve) and, among
+// win, else a draw, else the longest loss, as a perfect solver) and, among
 // drawing moves, the one that sets the most traps: a position not seen
 // before, then the largest share of the opponent's replies that lose, then
 // the best static evaluation.
@@ -283,31 +247,29 @@ func (e *Engine) tableWait(sp levelSpec) time.Duration {
 	return e.moveTime / 2
 }
 
-// alakTable reports whether the table of g's rule set is ready, waiting
-// for it for at most wait (or until ctx is done); false when no table
-// covers g's board or the engine's knowledge is not alakai's.
-func (e *Engine) alakTable(ctx context.Context, g *alak.Game, wait time.Duration) bool {
-	if _, ok := e.know.(*alakai.Knowledge); !ok || !alakai.Prepare(g) {
+// waitTable reports whether pt's table for s is ready, waiting for it for
+// at most wait (or until ctx is done); false when no table covers s.
+func (e *Engine) waitTable(ctx context.Context, pt PerfectTable, s rules.State, wait time.Duration) bool {
+	if !pt.HasTable(s) {
 		return false
 	}
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	t := time.AfterFunc(wait, cancel)
 	defer t.Stop()
-	_, _, _, ok := e.solver.Solve(wctx, g.Copy()) // a copy: s is never touched
-	return ok
+	return pt.WaitTable(wctx, s)
 }
 
-// playTable is Play for an Alak game whose table is ready (see above).
+// playTable is Play for a game whose PerfectTable is ready (see above).
 // r may be nil only at MaxLevel.
-func (e *Engine) playTable(ctx context.Context, s rules.State, level int, sp levelSpec, r *rand.Rand, report func(Info)) Result {
+func (e *Engine) playTable(ctx context.Context, s rules.State, pt PerfectTable, level int, sp levelSpec, r *rand.Rand, report func(Info)) Result {
 	e.begin(ctx, s, Limits{}, nil)
 	defer e.end()
 	if ctx.Done() != nil {
 		stop := context.AfterFunc(ctx, func() { e.stop.Store(true) })
 		defer stop()
 	}
-	g := e.s.(*alak.Game)
+	g := e.s
 	moves := g.Moves(nil)
 	if len(moves) == 0 {
 		return Result{Move: rules.NoMove}
@@ -317,13 +279,13 @@ func (e *Engine) playTable(ctx context.Context, s rules.State, level int, sp lev
 	tm := make([]tableMove, len(moves))
 	for i, m := range moves {
 		g.Play(m)
-		tm[i] = tableMove{m: m, reps: g.Repetitions()}
-		tm[i].result, tm[i].dist = tableValue(g)
+		tm[i] = tableMove{m: m, reps: pt.Repetitions(g)}
+		tm[i].result, tm[i].dist = tableValue(pt, g)
 		if level < MaxLevel {
 			h := e.child(g.ToMove() == side, sp.depth-1, 1, -infinity, infinity)
 			tm[i].u = float64(max(-hCap, min(hCap, h)))
 		} else {
-			tm[i].u = e.trapShare(g) + float64(max(-hCap, min(hCap, -e.evaluate())))/(100*hCap)
+			tm[i].u = e.trapShare(pt, g) + float64(max(-hCap, min(hCap, -e.evaluate())))/(100*hCap)
 		}
 		g.Undo()
 		if e.aborted {
@@ -351,14 +313,14 @@ func (e *Engine) playTable(ctx context.Context, s rules.State, level int, sp lev
 // tableValue is the value of the position g reached by a move, for the
 // player who made it: result +1/0/-1 and the distance in plies from before
 // the move (1 for a move that ends the game).
-func tableValue(g *alak.Game) (result, dist int) {
+func tableValue(pt PerfectTable, g rules.State) (result, dist int) {
 	if over, sc := g.Outcome(); over {
 		if sc == 0 {
 			return 0, 1
 		}
-		return -score.Sign(sc), 1
+		return -Sign(sc), 1
 	}
-	res, d, ok := alakai.Value(g)
+	res, d, ok := pt.TableValue(g)
 	if !ok {
 		return 0, 1
 	}
@@ -367,14 +329,14 @@ func tableValue(g *alak.Game) (result, dist int) {
 
 // trapShare is the share (0..1) of the side to move's replies in g that
 // lose with perfect play.
-func (e *Engine) trapShare(g *alak.Game) float64 {
+func (e *Engine) trapShare(pt PerfectTable, g rules.State) float64 {
 	start := len(e.stack)
 	e.stack = g.Moves(e.stack)
 	replies := e.stack[start:]
 	losing := 0
 	for _, m := range replies {
 		g.Play(m)
-		if res, _ := tableValue(g); res < 0 {
+		if res, _ := tableValue(pt, g); res < 0 {
 			losing++
 		}
 		g.Undo()

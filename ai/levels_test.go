@@ -1,4 +1,4 @@
-package ai
+package ai_test
 
 import (
 	"context"
@@ -8,7 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"planiverse/ai"
 	"planiverse/ai/alakai"
+	_ "planiverse/ai/games" // the four games' knowledge
 	"planiverse/rules"
 	"planiverse/rules/alak"
 )
@@ -35,13 +37,30 @@ func alakPositions(n int, seed uint64) []*alak.Game {
 	return out
 }
 
+// alakTable returns Alak's registered knowledge as a PerfectTable.
+func alakTable(t *testing.T) ai.PerfectTable {
+	t.Helper()
+	pt, ok := ai.KnowledgeFor(alak.NewClassic()).(ai.PerfectTable)
+	if !ok {
+		t.Fatalf("Alak's knowledge %T is no PerfectTable", ai.KnowledgeFor(alak.NewClassic()))
+	}
+	return pt
+}
+
+// tableValue is the value by pt of the position g reached by a move, for
+// the player who made it: result +1/0/-1 and the distance in plies from
+// before the move.
+func tableValue(pt ai.PerfectTable, g rules.State) (result, dist int) {
+	return ai.TableValueForTest(pt, g)
+}
+
 // bestValue is the best (result, distance) over g's moves by the table:
 // the shortest win, else a draw, else the longest loss.
-func bestValue(g *alak.Game) (result, dist int) {
+func bestValue(pt ai.PerfectTable, g *alak.Game) (result, dist int) {
 	result, dist = -2, 0
 	for _, m := range g.Moves(nil) {
 		g.Play(m)
-		r, d := tableValue(g)
+		r, d := tableValue(pt, g)
 		g.Undo()
 		if r > result || r == result && (r > 0 && d < dist || r < 0 && d > dist) {
 			result, dist = r, d
@@ -54,20 +73,21 @@ func bestValue(g *alak.Game) (result, dist int) {
 // perfect-play value, with the same distance when the game is decided.
 func TestAlakMasterIsTableOptimal(t *testing.T) {
 	alakai.Value(alak.NewClassic()) // build the table first
-	e := NewEngine(1)
+	pt := alakTable(t)
+	e := ai.NewEngine(1)
 	e.SetMoveTime(50 * time.Millisecond)
 	for _, g := range alakPositions(300, 1) {
 		before := g.Position()
-		res := e.Play(context.Background(), g, MaxLevel, nil, nil)
+		res := e.Play(context.Background(), g, ai.MaxLevel, nil, nil)
 		if g.Position() != before {
 			t.Fatalf("Play changed the position %s", before)
 		}
 		if !slices.Contains(g.Moves(nil), res.Move) {
 			t.Fatalf("illegal move %d in\n%s", res.Move, g)
 		}
-		wr, wd := bestValue(g)
+		wr, wd := bestValue(pt, g)
 		g.Play(res.Move)
-		r, d := tableValue(g)
+		r, d := tableValue(pt, g)
 		g.Undo()
 		if r != wr || r != 0 && d != wd {
 			t.Fatalf("level 6 plays %s (result %d in %d plies), best is %d in %d, in\n%s", g.MoveString(res.Move), r, d, wr, wd, g)
@@ -82,14 +102,15 @@ func TestAlakMasterIsTableOptimal(t *testing.T) {
 // finish at once) from level 3 on.
 func TestAlakLevelsErrLessAsTheyRise(t *testing.T) {
 	alakai.Value(alak.NewClassic())
+	pt := alakTable(t)
 	var drawn []*alak.Game
 	for _, g := range alakPositions(2000, 2) {
-		if r, _ := bestValue(g); r != 0 {
+		if r, _ := bestValue(pt, g); r != 0 {
 			continue
 		}
 		for _, m := range g.Moves(nil) {
 			g.Play(m)
-			r, _ := tableValue(g)
+			r, _ := tableValue(pt, g)
 			g.Undo()
 			if r < 0 {
 				drawn = append(drawn, g)
@@ -100,15 +121,15 @@ func TestAlakLevelsErrLessAsTheyRise(t *testing.T) {
 	if len(drawn) < 100 {
 		t.Fatalf("only %d drawn positions with a losing move", len(drawn))
 	}
-	e := NewEngine(1)
+	e := ai.NewEngine(1)
 	prev, first := len(drawn)+1, 0
-	for lv := 1; lv <= MaxLevel; lv++ {
+	for lv := 1; lv <= ai.MaxLevel; lv++ {
 		r := rand.New(rand.NewPCG(3, uint64(lv)))
 		losses, quick := 0, 0
 		for _, g := range drawn {
 			res := e.Play(context.Background(), g, lv, r, nil)
 			g.Play(res.Move)
-			if res, d := tableValue(g); res < 0 {
+			if res, d := tableValue(pt, g); res < 0 {
 				losses++
 				if d <= 2 {
 					quick++
@@ -120,7 +141,7 @@ func TestAlakLevelsErrLessAsTheyRise(t *testing.T) {
 		if lv == 1 {
 			first = losses
 		}
-		if losses > prev || lv == MaxLevel && losses != 0 || lv >= 3 && quick != 0 || lv == MaxLevel-1 && losses*4 > first {
+		if losses > prev || lv == ai.MaxLevel && losses != 0 || lv >= 3 && quick != 0 || lv == ai.MaxLevel-1 && losses*4 > first {
 			t.Errorf("level %d: %d losing moves (%d immediate), level below %d, level 1 %d", lv, losses, quick, prev, first)
 		}
 		prev = losses
@@ -140,9 +161,9 @@ func TestAlakLevelsReproducible(t *testing.T) {
 		},
 	}
 	for name, mk := range newGame {
-		for lv := 1; lv < MaxLevel; lv++ {
+		for lv := 1; lv < ai.MaxLevel; lv++ {
 			play := func() string {
-				e := [2]*Engine{NewEngine(1), NewEngine(1)}
+				e := [2]*ai.Engine{ai.NewEngine(1), ai.NewEngine(1)}
 				for _, x := range e {
 					x.SetMoveTime(40 * time.Millisecond)
 				}
@@ -176,20 +197,20 @@ func TestAlakLevelsReproducible(t *testing.T) {
 // TestSoftTableMove: the softened choice never takes a move beyond the cap,
 // prefers the better moves, and is reproducible for a seed.
 func TestSoftTableMove(t *testing.T) {
-	sp := tableSpec(1)
-	mk := func() []tableMove {
-		return []tableMove{
-			{m: 1, result: 0, dist: 1, reps: 1, u: 0},     // a quiet draw
-			{m: 2, result: 0, dist: 1, reps: 1, u: 100},   // a draw winning a piece
-			{m: 3, result: -1, dist: 2, reps: 1, u: -500}, // loses at once
-			{m: 4, result: 1, dist: 3, reps: 1, u: 50},    // wins
+	pt := alakTable(t)
+	mk := func() []ai.TableChoice {
+		return []ai.TableChoice{
+			{Move: 1, Result: 0, Dist: 1, Reps: 1, U: 0},     // a quiet draw
+			{Move: 2, Result: 0, Dist: 1, Reps: 1, U: 100},   // a draw winning a piece
+			{Move: 3, Result: -1, Dist: 2, Reps: 1, U: -500}, // loses at once
+			{Move: 4, Result: 1, Dist: 3, Reps: 1, U: 50},    // wins
 		}
 	}
 	count := map[rules.Move]int{}
 	for i := range 2000 {
 		r := rand.New(rand.NewPCG(1, uint64(i)))
 		tm := mk()
-		count[tm[softTableMove(tm, sp, r)].m]++
+		count[tm[ai.SoftTableMoveForTest(pt, 1, tm, r)].Move]++
 	}
 	if count[3] != 0 || !(count[4] > count[2] && count[2] > count[1]) {
 		t.Fatalf("choices %v: want no 3 and 4 > 2 > 1", count)
@@ -197,7 +218,7 @@ func TestSoftTableMove(t *testing.T) {
 	for i := range 20 {
 		a, b := mk(), mk()
 		ra, rb := rand.New(rand.NewPCG(5, uint64(i))), rand.New(rand.NewPCG(5, uint64(i)))
-		if softTableMove(a, sp, ra) != softTableMove(b, sp, rb) {
+		if ai.SoftTableMoveForTest(pt, 1, a, ra) != ai.SoftTableMoveForTest(pt, 1, b, rb) {
 			t.Fatal("same seed, different choice")
 		}
 	}

@@ -1,8 +1,10 @@
-package ai
+package ai_test
 
 import (
 	"testing"
 
+	"planiverse/ai"
+	_ "planiverse/ai/games" // the four games' knowledge
 	"planiverse/ai/othelloai"
 	"planiverse/rules"
 	"planiverse/rules/alak"
@@ -19,23 +21,23 @@ type constEval struct{}
 func (constEval) Evaluate(rules.State) int { return 7 }
 
 func TestKnowledgeRegistry(t *testing.T) {
-	if _, ok := KnowledgeFor(othello.New()).(*othelloai.Knowledge); !ok {
-		t.Fatalf("othello knowledge is %T", KnowledgeFor(othello.New()))
+	if _, ok := ai.KnowledgeFor(othello.New()).(*othelloai.Knowledge); !ok {
+		t.Fatalf("othello knowledge is %T", ai.KnowledgeFor(othello.New()))
 	}
 	s := named{othello.New()}
-	if _, ok := KnowledgeFor(s).(*Mobility); !ok {
-		t.Fatalf("an unknown game gets %T, want Mobility", KnowledgeFor(s))
+	if _, ok := ai.KnowledgeFor(s).(*ai.Mobility); !ok {
+		t.Fatalf("an unknown game gets %T, want Mobility", ai.KnowledgeFor(s))
 	}
-	Register("named-toy", func() Knowledge { return constEval{} })
-	defer Register("named-toy", nil)
-	if _, ok := KnowledgeFor(s).(constEval); !ok {
-		t.Fatalf("registered knowledge not used: %T", KnowledgeFor(s))
+	ai.Register("named-toy", func() ai.Knowledge { return constEval{} })
+	defer ai.Register("named-toy", nil)
+	if _, ok := ai.KnowledgeFor(s).(constEval); !ok {
+		t.Fatalf("registered knowledge not used: %T", ai.KnowledgeFor(s))
 	}
-	if !Prepare(alak.NewClassic(), true) || Prepare(othello.New(), false) {
+	if !ai.Prepare(alak.NewClassic(), true) || ai.Prepare(othello.New(), false) {
 		t.Fatal("Prepare: classic Alak has a table, Othello nothing to prepare")
 	}
 	g, _ := alak.NewModern(20)
-	if Prepare(g, false) {
+	if ai.Prepare(g, false) {
 		t.Fatal("modern Alak on 20 points has no table")
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"time"
 
-	"planiverse/ai/score"
 	"planiverse/rules"
 )
 
@@ -71,7 +70,7 @@ func (e *Engine) begin(ctx context.Context, s rules.State, lim Limits, report fu
 	e.iterMove = rules.NoMove
 	e.finalTime = 0
 	if e.hasDead && e.verifier != nil {
-		e.finalTime = time.Duration(float64(lim.Time) * FinalVerifyShare)
+		e.finalTime = time.Duration(float64(lim.Time) * e.verifyLimits.FinalShare)
 	}
 	e.killers = [maxPly][2]rules.Move{}
 	for side := range e.history {
@@ -95,7 +94,7 @@ func (e *Engine) end() {
 // It returns done when the search need not run.
 func (e *Engine) rootSetup(ctx context.Context, lim Limits, useSolver bool) (Result, bool) {
 	if over, sc := e.s.Outcome(); over {
-		return Result{Move: rules.NoMove, Score: terminalScore(sc, 0), Elapsed: e.since(e.start)}, true
+		return Result{Move: rules.NoMove, Score: TerminalScore(sc, 0), Elapsed: e.since(e.start)}, true
 	}
 	moves := e.s.Moves(e.stack[:0])
 	e.stack = moves[:0]
@@ -187,18 +186,8 @@ func (e *Engine) legal(m rules.Move) bool {
 // iterate runs the iterative deepening up to depth (0: maxDepth). Every
 // iteration searches the full window.
 //
-// Aspiration windows were tried for Gomoku and not taken (2026-11-27): from
-// depth 5, a window of 400 units either side of the previous iteration's
-// score (about 0.3 logit of the win probability on Gomoku's fitted scale),
-// doubled on each failure. Master at 1 s a move, on the 36 openings
-// of gomokuai's package doc with colours swapped: against Rapfi (classical)
-// told 50 ms, 54-16-2 (76.4%), +4.9 +- 8.9 points paired by opening and
-// colour against main's two runs; at equal time, 16-55-1 (22.9%) against
-// main's 14-56-2, +2.1 +- 9.8. Gomoku's scores swing by hundreds between
-// iterations, and at a score that jumps to a near-win the re-searches cost
-// more than the window saves (after H8 I9 F6 I10 F7, with the steeper
-// reductions recorded at gomokuai's Reducer, the search to depth 24 ran past
-// 60 s with the window and took 24 s without).
+// Aspiration windows were tried and not taken (EXPERIMENTS.md,
+// "Aspiration windows").
 func (e *Engine) iterate(depth int) {
 	if depth <= 0 || depth > maxDepth {
 		depth = maxDepth
@@ -224,13 +213,13 @@ func (e *Engine) iterate(depth int) {
 		e.rootPV = append(e.rootPV[:0], e.pv[0][:e.pvLen[0]]...)
 		e.extendPV(d)
 		e.sendInfo()
-		refuted := d >= VerifyDepth && e.refuteBest()
+		refuted := e.verifier != nil && d >= e.verifyLimits.Depth && e.refuteBest()
 		e.iterMove, e.iterScore = e.best.Move, e.best.Score
 		if refuted {
 			d-- // search this depth again without the refuted move
 			continue
 		}
-		if !e.horizon || score > mateBound && WinScore-score <= d || score < -mateBound && WinScore+score <= d {
+		if !e.horizon || score > MateBound && WinScore-score <= d || score < -MateBound && WinScore+score <= d {
 			break // the tree is solved, or a forced result is proven
 		}
 		if e.hasDead && e.lateForIteration() {
@@ -241,33 +230,6 @@ func (e *Engine) iterate(depth int) {
 		}
 	}
 }
-
-// Limits of the RootVerifier: it is asked after iterations of VerifyDepth
-// plies or more, for at most VerifyShare of the time limit a call and
-// VerifyTotalShare of it a search. The last FinalVerifyShare of the time
-// limit is kept for it to check the move the search would return, when it
-// has not been asked about that move (verifyFinal).
-//
-// Halving the verifier's total share and the root filter's share did not
-// play better (2026-11-28). The root filter's share is the quarter of the
-// time that filterRoot gives it. The cost measured first: at 1 s a move,
-// on the 53 positions of gomokuai's package doc, the root's threat
-// searches took about 39% of the time on average. The solver and the root
-// filter ended at 218 ms and the verifier took 161 ms more. The variant
-// gave the filter an eighth of the time and the verifier a total share of
-// 0.2. On gomokuai's 200 ms screen, two passes scored 25-118-1 (17.7%),
-// +0.6 +- 5.6 points paired by opening and colour against eight passes of
-// main (96-475-5, 17.1%). Neither end of the range showed a difference.
-// With the filter held to a thousandth of the time and no verifier share,
-// so that only the final check ran, two passes scored 21-120-3 (15.6%),
-// -1.5 +- 5.0. With twice the shares (the filter half the time, the
-// verifier 0.6), they scored 26-115-3 (19.1%), +2.0 +- 5.3.
-const (
-	VerifyDepth      = 4
-	VerifyShare      = 0.2
-	VerifyTotalShare = 0.4
-	FinalVerifyShare = 0.1
-)
 
 // refuteBest asks the RootVerifier, under a time limit, whether the best
 // move of the iteration just finished loses by force, unless it was asked
@@ -280,14 +242,14 @@ const (
 func (e *Engine) refuteBest() bool {
 	m := e.best.Move
 	if e.verifier == nil || !e.hasDead ||
-		e.best.Score > mateBound || e.best.Score < -mateBound {
+		e.best.Score > MateBound || e.best.Score < -MateBound {
 		return false
 	}
 	if slices.Contains(e.verified, m) {
 		return false
 	}
 	limit := float64(e.deadline.Sub(e.start))
-	wait := min(time.Duration(limit*VerifyShare), time.Duration(limit*VerifyTotalShare)-e.verifyTime, e.deadline.Sub(e.clock()))
+	wait := min(time.Duration(limit*e.verifyLimits.Share), time.Duration(limit*e.verifyLimits.TotalShare)-e.verifyTime, e.deadline.Sub(e.clock()))
 	if wait <= 0 {
 		return false
 	}
@@ -310,7 +272,7 @@ func (e *Engine) fallbackScore(m rules.Move) int {
 	e.s.Play(m)
 	var v int
 	if over, sc := e.s.Outcome(); over {
-		v = terminalScore(sc, 1)
+		v = TerminalScore(sc, 1)
 	} else if ent, ok := e.tt.probe(e.s.Hash()); ok {
 		v = fromTT(ent.score, 1)
 	} else {
@@ -331,16 +293,8 @@ func (e *Engine) fallbackScore(m rules.Move) int {
 // is dropped from e.rootMoves; next is then the last move the verifier
 // cleared that is still there, else the first root move left.
 //
-// Asking a second search as well did not choose better moves (2026-11-28).
-// When the verifier cleared m, a new Engine (32 MB table) searched the
-// position after m, the opponent to move, for up to 15% of the time limit
-// within the verifier's wait, and a proven win for the opponent refuted
-// m. Such searches prove many wins that the VCF and VCT miss: from the
-// winner's side, a 1 s search proves 42 of the 61 positions of gomokuai's
-// package doc after Master's first losing move against Rapfi. But on the 53
-// positions before those moves (the package doc's diagnostic), a 1 s search
-// with it returned a move that Rapfi (300 ms) scores lost in 31, where main
-// does in 30: the moves it refuted gave way to moves lost as well.
+// A second search to prove refutations was tried and not taken
+// (EXPERIMENTS.md, "A second search in the root verification").
 func (e *Engine) verify(m rules.Move, wait time.Duration) (refuted bool, next rules.Move) {
 	e.verified = append(e.verified, m)
 	if len(e.rootMoves) == 0 {
@@ -440,7 +394,7 @@ func (e *Engine) stopped() bool {
 	if !now.Before(e.deadline) {
 		return true
 	}
-	// In the last FinalVerifyShare of the time, stop while the move the
+	// In the last FinalShare of the time (VerifyLimits), stop while the move the
 	// search would return is one the RootVerifier has not checked, so
 	// that verifyFinal can.
 	return e.finalTime > 0 && !now.Before(e.deadline.Add(-e.finalTime)) && !slices.Contains(e.verified, e.candidate())
@@ -468,23 +422,12 @@ func (e *Engine) candidate() rules.Move {
 // stands, else by the last move the verifier cleared, else by the first
 // root move left, with an estimated score (fallbackScore).
 //
-// On the 53 positions of gomokuai's package doc before Master's first
-// losing move against Rapfi, a 1 s search returned a move that Gomoku's
-// verifier refutes within 300 ms in 5 before this check (3 of them from
-// the iteration the clock cut short) and in 3 with it, and Rapfi (300 ms)
-// scored the move lost in 30 where it did in 32 before. In play at 1 s
-// against Rapfi (classical) at equal time, on
-// testdata/openings-balanced.txt with colours swapped, three passes scored
-// 10-58-4, 15-57-0 and 13-54-5 (38-169-9, 19.7% +- 5.1), +2.0 +- 4.5
-// points paired by opening and colour against main's four passes before
-// it (49-235-4, 2026-11-28): no change shown. Against Pela, one pass:
-// 66-4-2 (93.1% +- 5.5), -4.2 +- 6.9 points paired against main's last
-// pass (70-2-0). It was taken as a fix, for the refutable moves it keeps
-// from being played.
+// It keeps refutable moves from being played (EXPERIMENTS.md,
+// "verifyFinal").
 func (e *Engine) verifyFinal() {
 	m := e.best.Move
 	if e.finalTime == 0 || e.stop.Load() || m == rules.NoMove || slices.Contains(e.verified, m) ||
-		e.best.Score > mateBound || e.best.Score < -mateBound {
+		e.best.Score > MateBound || e.best.Score < -MateBound {
 		return
 	}
 	wait := e.deadline.Sub(e.clock())
@@ -540,9 +483,6 @@ func (e *Engine) clock() time.Time {
 // since returns the time elapsed since t by the engine's clock.
 func (e *Engine) since(t time.Time) time.Duration { return e.clock().Sub(t) }
 
-// terminalScore converts an Outcome score at ply into the search's scale.
-func terminalScore(outcome, ply int) int { return score.Terminal(outcome, ply) }
-
 // child searches the position after a move: negated with a flipped window
 // when the turn passed to the opponent, as is when the same side moves again
 // (DVONN's 49th placement).
@@ -563,16 +503,67 @@ const checkInterval = 1024
 const shallowReach = 64
 
 // negamax is the alpha-beta principal variation search of the position e.s
-// to depth plies, at distance ply from the root. At the horizon it asks
-// the Quiescer, if any, else the evaluation; a Pruner's reverse futility
-// pruning and late move pruning apply at null-window nodes, a Reducer's
-// late move reductions (else the default ones) and internal iterative
-// reduction, a WinChecker's proven results below the root, and a
-// ReplyExtender's single-reply extension at nodes with one candidate (none
-// of them under exactDepth, but the extension and the quiescence, which
-// the tests' minimax mirrors).
+// to depth plies, at distance ply from the root, in named steps: the clock
+// and limits (tick), a ShallowSearcher's search of a small depth, the
+// finished game, the horizon (leafScore: a WinChecker's proven result, the
+// Quiescer, else the evaluation), the transposition-table probe, a
+// WinChecker's proven result below the root, the forward pruning (prune:
+// multi-ProbCut, internal iterative reduction, reverse futility pruning), the
+// move loop (searchMoves, with its principal variation search and late move
+// reductions) and the table store. A ReplyExtender's single-reply extension
+// applies at nodes with one candidate.
 func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 	e.pvLen[ply] = 0
+	if e.tick() {
+		return 0
+	}
+	if depth <= e.shallowDepth && ply > 0 && ply < maxPly-shallowReach {
+		if v, ok := e.shallowNode(depth, ply, alpha, beta); ok {
+			return v
+		}
+	}
+	if over, sc := e.s.Outcome(); over {
+		return TerminalScore(sc, ply)
+	}
+	if depth <= 0 || ply >= maxPly-1 {
+		return e.leafScore(ply, alpha, beta)
+	}
+	key := e.s.Hash()
+	hashMove, v, hit := e.probe(key, depth, ply, alpha, beta)
+	if hit {
+		return v
+	}
+	// QuickWin comes after the table: a node the table ends costs no
+	// static check (for Gomoku, no update of the pattern analysis). A
+	// node QuickWin proves returns before its entry is stored, so only a
+	// position that also stands at the root (none in Gomoku, where
+	// stones are only added) can be ended by the table first.
+	if v, ok := e.quickWin(ply); ok {
+		return v // proven: no horizon
+	}
+	depth, lateLimit, v, cut := e.prune(depth, ply, alpha, beta, hashMove)
+	if cut {
+		return v
+	}
+	if ply == 0 && e.best.Depth > 0 {
+		hashMove = e.best.Move // the previous iteration's best move first
+	}
+	outerHorizon := e.horizon
+	e.horizon = false
+	best, bestMove := e.searchMoves(depth, ply, alpha, beta, hashMove, lateLimit)
+	if e.aborted {
+		e.horizon = true
+		return best
+	}
+	e.store(key, depth, ply, best, alpha, beta, bestMove)
+	e.horizon = e.horizon || outerHorizon
+	return best
+}
+
+// tick counts the node, looks at the clock, the limits and the progress
+// report every checkInterval nodes, and reports whether the search is
+// aborted.
+func (e *Engine) tick() bool {
 	e.nodes++
 	if e.nodes >= e.nextCheck {
 		e.nextCheck = e.nodes + checkInterval
@@ -582,96 +573,100 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 			e.sendInfo()
 		}
 	}
-	if e.aborted {
-		return 0
-	}
-	s := e.s
-	if depth <= e.shallowDepth && ply > 0 && ply < maxPly-shallowReach {
-		if v, m, n, hor, ok := e.shallow.ShallowSearch(s, depth, ply, alpha, beta); ok {
-			e.nodes += n - 1 // this node was counted above
-			e.horizon = e.horizon || hor
-			if m != rules.NoMove && v > alpha && v < beta {
-				// The node's principal variation: its best move (the
-				// shallow search keeps no longer line).
-				e.pv[ply][0] = m
-				e.pvLen[ply] = 1
-			}
-			return v
-		}
-	}
-	if over, sc := s.Outcome(); over {
-		return terminalScore(sc, ply)
-	}
-	if depth <= 0 || ply >= maxPly-1 {
-		if v, ok := e.quickWin(ply); ok {
-			return v // proven: no horizon
-		}
-		e.horizon = true
-		if e.quiescer != nil && ply > 0 && ply < maxPly-shallowReach {
-			v, n := e.quiescer.Quiesce(s, ply, alpha, beta)
-			e.nodes += n - 1 // this node was counted above
-			return v
-		}
-		return e.evaluate()
-	}
+	return e.aborted
+}
 
-	key := s.Hash()
-	hashMove := rules.NoMove
-	if ent, ok := e.tt.probe(key); ok {
-		hashMove = ent.move
-		if ply > 0 && (int(ent.depth) >= depth && !e.exactDepth || int(ent.depth) == depth) {
-			sc := fromTT(ent.score, ply)
-			if ent.bound == boundExact || ent.bound == boundLower && sc >= beta || ent.bound == boundUpper && sc <= alpha {
-				if ent.depth != depthSolved {
-					e.horizon = true
-				}
-				return sc
-			}
-		}
+// shallowNode asks the ShallowSearcher for the node's value; ok false when
+// it declines.
+func (e *Engine) shallowNode(depth, ply, alpha, beta int) (int, bool) {
+	v, m, n, hor, ok := e.shallow.ShallowSearch(e.s, depth, ply, alpha, beta)
+	if !ok {
+		return 0, false
 	}
+	e.nodes += n - 1 // this node was counted by tick
+	e.horizon = e.horizon || hor
+	if m != rules.NoMove && v > alpha && v < beta {
+		// The node's principal variation: its best move (the shallow
+		// search keeps no longer line).
+		e.pv[ply][0] = m
+		e.pvLen[ply] = 1
+	}
+	return v, true
+}
 
-	// QuickWin comes after the table: a node the table ends costs no
-	// static check (for Gomoku, no update of the pattern analysis). A
-	// node QuickWin proves returns before its entry is stored, so only a
-	// position that also stands at the root (none in Gomoku, where
-	// stones are only added) can be ended by the table first.
+// leafScore is the value of a node at the horizon: a WinChecker's proven
+// result, else the Quiescer's, else the static evaluation.
+func (e *Engine) leafScore(ply, alpha, beta int) int {
 	if v, ok := e.quickWin(ply); ok {
 		return v // proven: no horizon
 	}
+	e.horizon = true
+	if e.quiescer != nil && ply > 0 && ply < maxPly-shallowReach {
+		v, n := e.quiescer.Quiesce(e.s, ply, alpha, beta)
+		e.nodes += n - 1 // this node was counted by tick
+		return v
+	}
+	return e.evaluate()
+}
 
-	if ply > 0 && e.probcut != nil && !e.exactDepth {
+// probe looks the node up in the transposition table: it returns the
+// table's move (rules.NoMove when none) and, with hit, a score that ends the
+// node (an entry of enough depth whose bound fits the window; below the
+// root only).
+func (e *Engine) probe(key uint64, depth, ply, alpha, beta int) (hashMove rules.Move, score int, hit bool) {
+	ent, ok := e.tt.probe(key)
+	if !ok {
+		return rules.NoMove, 0, false
+	}
+	if ply > 0 && int(ent.depth) >= depth && int(ent.depth) <= depth+e.ttDepthSpan {
+		sc := fromTT(ent.score, ply)
+		if ent.bound == boundExact || ent.bound == boundLower && sc >= beta || ent.bound == boundUpper && sc <= alpha {
+			if ent.depth != depthSolved {
+				e.horizon = true
+			}
+			return ent.move, sc, true
+		}
+	}
+	return ent.move, 0, false
+}
+
+// prune applies the forward pruning below the root: multi-ProbCut, the
+// internal iterative reduction (which returns a reduced depth) and, at
+// null-window nodes, a Pruner's reverse futility pruning and the move count
+// of its late move pruning (lateLimit, 0 for none). With cut the node's
+// value is v.
+func (e *Engine) prune(depth, ply, alpha, beta int, hashMove rules.Move) (newDepth, lateLimit, v int, cut bool) {
+	if ply > 0 && e.probcut != nil {
 		if v, cut := e.multiProbCut(depth, ply, alpha, beta); cut {
-			return v
+			return depth, 0, v, true
 		}
 		if e.aborted {
-			return 0
+			return depth, 0, 0, true
 		}
 		e.pvLen[ply] = 0 // the shallow search's line is not this node's
 	}
-
-	if e.iirDepth > 0 && depth >= e.iirDepth && hashMove == rules.NoMove && ply > 0 && !e.exactDepth {
+	if e.iirDepth > 0 && depth >= e.iirDepth && hashMove == rules.NoMove && ply > 0 {
 		depth-- // internal iterative reduction
 	}
-	pruning := e.pruner != nil && ply > 0 && beta-alpha == 1 && !e.exactDepth
-	if pruning && beta < MaxEval && beta > -MaxEval {
-		if margin, ok := e.pruner.FutilityMargin(s, depth); ok {
+	if e.pruner == nil || ply == 0 || beta-alpha != 1 {
+		return depth, 0, 0, false
+	}
+	if beta < MaxEval && beta > -MaxEval {
+		if margin, ok := e.pruner.ReverseFutilityMargin(e.s, depth); ok {
 			if v := e.evaluate(); v-margin >= beta {
 				e.horizon = true
-				return v // reverse futility pruning
+				return depth, 0, v, true // reverse futility pruning
 			}
 		}
 	}
-	lateLimit := 0
-	if pruning {
-		lateLimit = e.pruner.MoveCountLimit(depth)
-	}
+	return depth, e.pruner.MoveCountLimit(depth), 0, false
+}
 
-	if ply == 0 && e.best.Depth > 0 {
-		hashMove = e.best.Move // the previous iteration's best move first
-	}
-
-	outerHorizon := e.horizon
-	e.horizon = false
+// searchMoves generates, orders and searches the moves of a node (the
+// RootFilter's at the root) and returns the best score and move; the node's
+// principal variation, the killers and the history follow its cutoffs.
+func (e *Engine) searchMoves(depth, ply, alpha, beta int, hashMove rules.Move, lateLimit int) (best int, bestMove rules.Move) {
+	s := e.s
 	side := s.ToMove()
 	start := len(e.stack)
 	if ply == 0 && len(e.rootMoves) > 0 {
@@ -688,13 +683,11 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 	if e.extendReply && end-start == 1 && ply > 0 && ply < maxPly/2 {
 		childDepth = depth
 	}
-
-	alpha0 := alpha
-	best := -infinity
-	bestMove := rules.NoMove
+	best = -infinity
+	bestMove = rules.NoMove
 	for i := start; i < end; i++ {
 		e.pickNext(i, end)
-		if lateLimit > 0 && i-start >= lateLimit && e.scores[i] < orderKiller && best > -mateBound {
+		if lateLimit > 0 && i-start >= lateLimit && e.scores[i] < orderKiller && best > -MateBound {
 			e.horizon = true
 			break // late move pruning
 		}
@@ -705,27 +698,7 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 		if i == start {
 			score = e.child(same, childDepth, ply+1, alpha, beta)
 		} else {
-			// Late move reduction: a quiet late move is first searched
-			// shallower, and again at full depth if it beats alpha (with
-			// a Reducer, or if it is a proven loss).
-			r := 0
-			switch {
-			case e.scores[i] >= orderKiller || e.exactDepth:
-			case e.reducer != nil:
-				r = max(0, min(e.reducer.LateReduction(depth, i-start), depth-1))
-			case depth >= 3 && i-start >= 3:
-				r = 1
-				if depth >= 6 && i-start >= 8 {
-					r = 2
-				}
-			}
-			score = e.child(same, depth-1-r, ply+1, alpha, alpha+1)
-			if r > 0 && (score > alpha || e.reducer != nil && score < -mateBound) && !e.aborted {
-				score = e.child(same, depth-1, ply+1, alpha, alpha+1)
-			}
-			if score > alpha && score < beta && !e.aborted {
-				score = e.child(same, depth-1, ply+1, alpha, beta)
-			}
+			score = e.searchLate(same, depth, ply, i-start, e.scores[i], alpha, beta)
 		}
 		s.Undo()
 		if e.aborted {
@@ -736,10 +709,7 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 			bestMove = m
 			if score > alpha {
 				alpha = score
-				e.pv[ply][0] = m
-				n := e.pvLen[ply+1]
-				copy(e.pv[ply][1:1+n], e.pv[ply+1][:n])
-				e.pvLen[ply] = n + 1
+				e.updatePV(ply, m)
 				if score >= beta {
 					e.cutoff(m, ply, depth, side)
 					break
@@ -748,31 +718,67 @@ func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 		}
 	}
 	e.stack = e.stack[:start]
-	if e.aborted {
-		e.horizon = true
-		return best
+	return best, bestMove
+}
+
+// searchLate searches a move after the first (the index-th of its node,
+// with order score order) by principal variation search: a null-window
+// search, first shallower by the late move reduction for a quiet move and
+// again at full depth if it beats alpha (with a Reducer, or if it is a
+// proven loss), then with the full window if it lands inside it.
+func (e *Engine) searchLate(same bool, depth, ply, index int, order int32, alpha, beta int) int {
+	r := 0
+	switch {
+	case order >= e.lmrFloor:
+	case e.reducer != nil:
+		r = max(0, min(e.reducer.LateReduction(depth, index), depth-1))
+	case depth >= 3 && index >= 3:
+		r = 1
+		if depth >= 6 && index >= 8 {
+			r = 2
+		}
 	}
+	score := e.child(same, depth-1-r, ply+1, alpha, alpha+1)
+	if r > 0 && (score > alpha || e.reducer != nil && score < -MateBound) && !e.aborted {
+		score = e.child(same, depth-1, ply+1, alpha, alpha+1)
+	}
+	if score > alpha && score < beta && !e.aborted {
+		score = e.child(same, depth-1, ply+1, alpha, beta)
+	}
+	return score
+}
+
+// updatePV makes m followed by the child's line the principal variation
+// of the node at ply.
+func (e *Engine) updatePV(ply int, m rules.Move) {
+	e.pv[ply][0] = m
+	n := e.pvLen[ply+1]
+	copy(e.pv[ply][1:1+n], e.pv[ply+1][:n])
+	e.pvLen[ply] = n + 1
+}
+
+// store writes a searched node to the transposition table: its bound from
+// the window (alpha, beta) it was searched with, and depthSolved for a value
+// that reached no horizon.
+func (e *Engine) store(key uint64, depth, ply, best, alpha, beta int, bestMove rules.Move) {
 	bound := boundExact
 	switch {
-	case best <= alpha0:
+	case best <= alpha:
 		bound = boundUpper
 	case best >= beta:
 		bound = boundLower
 	}
 	d := depth
-	if !e.horizon && !e.exactDepth {
-		d = depthSolved
+	if !e.horizon {
+		d = max(depth, e.solvedDepth)
 	}
 	e.tt.store(key, d, ply, best, bound, bestMove)
-	e.horizon = e.horizon || outerHorizon
-	return best
 }
 
 // quickWin asks the WinChecker, if any, for a result proved at the node
-// e.s, at distance ply from the root: never at the root or under
-// exactDepth.
+// e.s, at distance ply from the root: never at the root.
 func (e *Engine) quickWin(ply int) (int, bool) {
-	if e.winCheck == nil || ply == 0 || e.exactDepth {
+	if e.winCheck == nil || ply == 0 {
 		return 0, false
 	}
 	return e.winCheck.QuickWin(e.s, ply)
@@ -782,7 +788,7 @@ func (e *Engine) quickWin(ply int) (int, bool) {
 // (see ProbCutter): a null-window search of the model's shallow depth at
 // the bound that predicts the deep score beyond beta (or below alpha) with
 // the model's margin. It returns beta (alpha) and cut when that search
-// confirms. It only runs inside ±MaxEval windows, so forced results are
+// confirms. It only runs inside [-MaxEval, MaxEval] windows, so forced results are
 // never pruned.
 func (e *Engine) multiProbCut(depth, ply, alpha, beta int) (int, bool) {
 	if alpha < -MaxEval || beta > MaxEval {
@@ -810,7 +816,7 @@ func (e *Engine) multiProbCut(depth, ply, alpha, beta int) (int, bool) {
 	return 0, false
 }
 
-// evaluate returns the static evaluation of e.s clamped to ±MaxEval.
+// evaluate returns the static evaluation of e.s clamped to [-MaxEval, MaxEval].
 func (e *Engine) evaluate() int {
 	v := e.eval.Evaluate(e.s)
 	if v > MaxEval {
@@ -902,18 +908,8 @@ func (e *Engine) pickNext(i, end int) {
 // move's history grows by depth squared, and the side's whole table is
 // halved when an entry passes historyMax.
 //
-// A malus as well (Stockfish's; Rapfi's main history has one too) did not
-// play better in Gomoku (2026-11-28): each move searched before the
-// cutoff move lost depth squared from its history, the table halved when
-// an entry fell below -historyMax. On gomokuai's 200 ms screen (Master
-// against Rapfi, classical, at 200 ms a move each on
-// testdata/openings-balanced.txt with colours swapped), four passes
-// scored 64-218-6 (23.3%), +1.5 +- 8.4 points paired by opening and
-// colour against three passes of main before verifyFinal (46-168-2,
-// 21.8%), and +4.5 +- 7.7 against those with two of main after it
-// (20-123-1, 14.2%; single passes of one build range from 10% to 25%
-// there). At 1 s, one pass scored 13-57-2 (19.4%), -0.2 +- 9.3 against
-// verifyFinal's three passes (38-169-9, 19.7%).
+// A history malus was tried and not taken (EXPERIMENTS.md, "History
+// malus").
 func (e *Engine) cutoff(m rules.Move, ply, depth int, side rules.Player) {
 	if e.killers[ply][0] != m {
 		e.killers[ply][1] = e.killers[ply][0]

@@ -54,7 +54,7 @@ func TestTakeGameNonAlternating(t *testing.T) {
 	for n := 1; n <= 25; n++ {
 		r := e.Search(context.Background(), newTake(n), Limits{}, nil)
 		win := takeTheory(n)
-		if win != (r.Score > mateBound) || !win && r.Score > -mateBound {
+		if win != (r.Score > MateBound) || !win && r.Score > -MateBound {
 			t.Errorf("heap %d: score %d, theory says win=%v", n, r.Score, win)
 		}
 		if win {
@@ -92,7 +92,7 @@ func checkMinimax(t *testing.T, name string, newState func() rules.State, ev Eva
 	r := rand.New(rand.NewPCG(1, uint64(len(name))))
 	e := NewEngine(1)
 	e.SetKnowledge(ev)
-	e.exactDepth = true
+	e.setExactDepth(true)
 	for i := range n {
 		s := newState()
 		randomWalk(s, r, r.IntN(walk+1))
@@ -257,7 +257,7 @@ func TestReducerKeepsProvenResults(t *testing.T) {
 		e.ClearHash()
 		r := e.Search(context.Background(), newTake(n), Limits{}, nil)
 		win := takeTheory(n)
-		if win != (r.Score > mateBound) || !win && r.Score > -mateBound {
+		if win != (r.Score > MateBound) || !win && r.Score > -MateBound {
 			t.Errorf("heap %d: score %d, theory says win=%v", n, r.Score, win)
 		}
 	}
@@ -297,7 +297,7 @@ func TestWinCheckerEndsNodes(t *testing.T) {
 		r := e.Search(context.Background(), newTake(n), Limits{Depth: 12}, nil)
 		p := plain.Search(context.Background(), newTake(n), Limits{Depth: 12}, nil)
 		win := takeTheory(n)
-		if win != (r.Score > mateBound) || !win && r.Score > -mateBound {
+		if win != (r.Score > MateBound) || !win && r.Score > -MateBound {
 			t.Errorf("heap %d: score %d, theory says win=%v", n, r.Score, win)
 		}
 		if r.Score != p.Score {
@@ -316,7 +316,7 @@ func TestWinCheckerEndsNodes(t *testing.T) {
 	if r.Move != 3 || r.Score != WinScore-2 {
 		t.Errorf("heap 5, 1 ply: move %d score %d with the checker, want 3 and %d", r.Move, r.Score, WinScore-2)
 	}
-	if p.Score > mateBound {
+	if p.Score > MateBound {
 		t.Errorf("heap 5, 1 ply: score %d without the checker, want no proven win", p.Score)
 	}
 }

@@ -233,7 +233,7 @@ func (hashEval) Evaluate(s rules.State) int {
 // the same tree: the knowledge's candidates when it generates them.
 func minimax(s rules.State, ev Evaluator, depth, ply int) int {
 	if over, sc := s.Outcome(); over {
-		return terminalScore(sc, ply)
+		return TerminalScore(sc, ply)
 	}
 	if depth == 0 {
 		if q, ok := ev.(Quiescer); ok && ply > 0 {

@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"planiverse/ai/score"
 	"planiverse/rules"
 )
 
@@ -16,9 +15,6 @@ const (
 // depthSolved marks an entry whose subtree was searched to the end of the
 // game everywhere (no horizon reached): its bound holds at any depth.
 const depthSolved = 255
-
-// mateBound: scores beyond it are forced wins or losses (WinScore - ply).
-const mateBound = score.MateBound
 
 // ttEntry is one transposition-table slot (16 bytes, so that a bucket of
 // two fills half a 64-byte cache line and never straddles two). It keeps
@@ -61,9 +57,9 @@ func newTransTable(megabytes int) transTable {
 // scores are stored as distance from the stored node, not from the root.
 func toTT(score, ply int) int32 {
 	switch {
-	case score > mateBound:
+	case score > MateBound:
 		return int32(score + ply)
-	case score < -mateBound:
+	case score < -MateBound:
 		return int32(score - ply)
 	}
 	return int32(score)
@@ -72,9 +68,9 @@ func toTT(score, ply int) int32 {
 func fromTT(score int32, ply int) int {
 	s := int(score)
 	switch {
-	case s > mateBound:
+	case s > MateBound:
 		return s - ply
-	case s < -mateBound:
+	case s < -MateBound:
 		return s + ply
 	}
 	return s

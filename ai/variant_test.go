@@ -1,4 +1,4 @@
-package ai
+package ai_test
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 
+	"planiverse/ai"
+	_ "planiverse/ai/games" // the four games' knowledge
 	"planiverse/rules"
 	"planiverse/rules/alak"
 	"planiverse/rules/gomoku"
@@ -38,9 +40,9 @@ func playouts(newGame func() rules.State, n, plies int, seed uint64) []rules.Sta
 // tests (no reductions, table cutoffs only from entries of the same depth),
 // so that a search's score is the depth-limited minimax value whatever the
 // move ordering, and only a wrong table entry can change it.
-func exactEngine() *Engine {
-	e := NewEngine(4)
-	e.exactDepth = true
+func exactEngine() *ai.Engine {
+	e := ai.NewEngine(4)
+	e.SetExactDepth(true)
 	return e
 }
 
@@ -74,7 +76,7 @@ func TestNoLeakBetweenVariants(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			lim := Limits{Depth: c.depth}
+			lim := ai.Limits{Depth: c.depth}
 			positions := playouts(c.then, c.n, c.plies, 3)
 			filled := exactEngine()
 			for _, s := range playouts(c.first, c.n, c.plies, 3) {
@@ -94,9 +96,7 @@ func TestNoLeakBetweenVariants(t *testing.T) {
 			for _, s := range positions {
 				want := exactEngine().Search(ctx, s, lim, nil)
 				used := exactEngine()
-				copy(used.tt.entries, filled.tt.entries)
-				used.tt.age = filled.tt.age
-				used.history = filled.history
+				used.CopyTableFrom(filled)
 				got := used.Search(ctx, s, lim, nil)
 				if got.Move != want.Move || got.Score != want.Score {
 					differ++

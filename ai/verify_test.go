@@ -17,6 +17,11 @@ type verifyKnowledge struct {
 	asked []rules.Move
 }
 
+// testVerifyLimits are the RootVerifier limits of the tests' verifiers.
+var testVerifyLimits = VerifyLimits{Depth: 4, Share: 0.2, TotalShare: 0.4, FinalShare: 0.1}
+
+func (k *verifyKnowledge) VerifyLimits() VerifyLimits { return testVerifyLimits }
+
 func (k *verifyKnowledge) Refuted(ctx context.Context, s rules.State, m rules.Move) bool {
 	k.asked = append(k.asked, m)
 	return m != k.keep
@@ -83,6 +88,8 @@ type finalKnowledge struct {
 	refuted []rules.Move
 }
 
+func (k *finalKnowledge) VerifyLimits() VerifyLimits { return testVerifyLimits }
+
 func (k *finalKnowledge) Refuted(ctx context.Context, s rules.State, m rules.Move) bool {
 	*k.clock = k.clock.Add(k.cost)
 	k.asked = append(k.asked, m)
@@ -107,7 +114,7 @@ func TestVerifyFinal(t *testing.T) {
 		e.SetKnowledge(k)
 		e.now = func() time.Time { clock = clock.Add(time.Millisecond); return clock }
 		res := e.Search(context.Background(), newWide(), Limits{Time: limit}, nil)
-		if res.Move < 0 || res.Move > 7 || res.Depth < VerifyDepth {
+		if res.Move < 0 || res.Move > 7 || res.Depth < testVerifyLimits.Depth {
 			t.Fatalf("clear %d: move %d depth %d", clear, res.Move, res.Depth)
 		}
 		if clear > len(k.asked) && !slices.Contains(k.asked, res.Move) {

@@ -12,7 +12,11 @@
 // Bad input prints one line on stderr and exits with status 2.
 package main
 
-import "os"
+import (
+	"os"
+
+	_ "planiverse/ai/games" // registers the four games' AI knowledge
+)
 
 func main() {
 	engineStdin = os.Stdin

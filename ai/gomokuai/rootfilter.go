@@ -321,7 +321,7 @@ func (k *Knowledge) vctFilter(ctx context.Context, moves []rules.Move) []rules.M
 // Budgets of Refuted: VerifyVCFNodes nodes for the opponent's VCF
 // (RefuteDepth fours) and VerifyVCTNodes for his VCT (SolveVCTDepth
 // threats), about 1 µs a node on 15x15; the search's deadline for the
-// call (ai.VerifyShare of the move time) usually ends it first.
+// call (verifyLimits.Share of the move time) usually ends it first.
 const (
 	VerifyVCFNodes = 100_000
 	VerifyVCTNodes = 1_000_000

@@ -1,0 +1,88 @@
+package ai
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+
+	"planiverse/rules"
+)
+
+// Internals for the external tests (package ai_test), which need the real
+// games' knowledge (planiverse/ai/games) and so cannot live in package ai.
+
+// Helpers of the internal tests.
+var (
+	CheckMinimax = checkMinimax
+	Minimax      = minimax
+	RandomWalk   = randomWalk
+)
+
+// HashEval is the tests' pseudo-random evaluation (hashEval).
+type HashEval = hashEval
+
+// NewTicTac returns the empty tic-tac-toe board of the internal tests.
+func NewTicTac() rules.State { return &tictac{} }
+
+// DefaultAdvantageScale is AdvantageScale for a game without its own.
+const DefaultAdvantageScale = defaultAdvantageScale
+
+// SetExactDepth switches the exact-depth mode of the minimax tests on or
+// off (no reductions, table cutoffs only from entries of the same depth).
+func (e *Engine) SetExactDepth(on bool) { e.setExactDepth(on) }
+
+// SearchUsingSolver is Search with the solver optional.
+func (e *Engine) SearchUsingSolver(ctx context.Context, s rules.State, lim Limits, report func(Info), useSolver bool) Result {
+	return e.search(ctx, s, lim, report, useSolver)
+}
+
+// SetClock replaces the engine's clock (nil: time.Now).
+func (e *Engine) SetClock(now func() time.Time) { e.now = now }
+
+// LateForIteration reports whether a timed search that started at start
+// with the given deadline and IterationTimer (nil: none) starts no new
+// iteration at the engine's clock's time.
+func (e *Engine) LateForIteration(timer IterationTimer, start, deadline time.Time) bool {
+	e.timer, e.start, e.deadline = timer, start, deadline
+	return e.lateForIteration()
+}
+
+// TableWaitForLevel binds the engine to s's game and returns the time
+// budget of the level (0: a depth level) and how long Play waits there for
+// a PerfectTable.
+func (e *Engine) TableWaitForLevel(s rules.State, level int) (levelTime, wait time.Duration) {
+	e.bind(s)
+	sp := e.spec(level)
+	return sp.time, e.tableWait(sp)
+}
+
+// CopyTableFrom copies f's transposition table and history into e (of
+// the same table size).
+func (e *Engine) CopyTableFrom(f *Engine) {
+	copy(e.tt.entries, f.tt.entries)
+	e.tt.age = f.tt.age
+	e.history = f.history
+}
+
+// TableValueForTest is tableValue: the value of the position g reached by
+// a move, for the player who made it.
+var TableValueForTest = tableValue
+
+// TableChoice is one root move of a table level (tableMove).
+type TableChoice struct {
+	Move   rules.Move
+	Result int // +1 win, 0 draw, -1 loss for the mover
+	Dist   int // plies to the end with perfect play
+	Reps   int // occurrences of the reached position
+	U      float64
+}
+
+// SoftTableMoveForTest is softTableMove with the settings of pt's level:
+// the index of the chosen move.
+func SoftTableMoveForTest(pt PerfectTable, level int, cs []TableChoice, r *rand.Rand) int {
+	tm := make([]tableMove, len(cs))
+	for i, c := range cs {
+		tm[i] = tableMove{m: c.Move, result: c.Result, dist: c.Dist, reps: c.Reps, u: c.U}
+	}
+	return softTableMove(tm, tableSpec(pt, level), r)
+}

@@ -1,0 +1,62 @@
+package gomokuai
+
+import (
+	"planiverse/ai"
+	"planiverse/rules"
+)
+
+// The interfaces of package ai that Knowledge satisfies.
+var (
+	_ ai.Knowledge          = (*Knowledge)(nil)
+	_ ai.MoveOrderer        = (*Knowledge)(nil)
+	_ ai.CandidateGenerator = (*Knowledge)(nil)
+	_ ai.Solver             = (*Knowledge)(nil)
+	_ ai.IterationTimer     = (*Knowledge)(nil)
+	_ ai.Quiescer           = (*Knowledge)(nil)
+	_ ai.WinChecker         = (*Knowledge)(nil)
+	_ ai.ReplyExtender      = (*Knowledge)(nil)
+	_ ai.Pruner             = (*Knowledge)(nil)
+	_ ai.Reducer            = (*Knowledge)(nil)
+	_ ai.RootFilter         = (*Knowledge)(nil)
+	_ ai.RootVerifier       = (*Knowledge)(nil)
+	_ ai.LevelTable         = (*Knowledge)(nil)
+	_ ai.AdvantageScaler    = (*Knowledge)(nil)
+)
+
+// levels is how each difficulty level plays Gomoku. Freestyle 15x15 is a
+// first-player win, so two levels that do not blunder each win as Black and
+// split their games: levels 1-5 all soften their choice, 5 much less and
+// three plies deeper than 4, so that each level beats the one below in
+// about seven games of ten (ai/EXPERIMENTS.md, "Gomoku level ladder").
+var levels = [ai.MaxLevel]ai.LevelSpec{
+	{Depth: 1, Temp: 200, Cap: 600},
+	{Depth: 2, Temp: 180, Cap: 500},
+	{Depth: 3, Temp: 120, Cap: 400},
+	{Depth: 5, Temp: 115, Cap: 350},
+	{Depth: 8, Temp: 5, Cap: 20},
+	{TimeDivisor: 1, Solver: true},
+}
+
+// Levels is Gomoku's level table (ai.LevelTable).
+func (k *Knowledge) Levels() [ai.MaxLevel]ai.LevelSpec { return levels }
+
+// AdvantageScale is about one logit of win probability in evaluation units
+// (ai.AdvantageScaler): the evaluation is fitted to a win probability, 1,250
+// to 1,300 units a logit.
+func (k *Knowledge) AdvantageScale() int { return 1300 }
+
+// ReverseFutilityMargin is the margin of reverse futility pruning
+// (ai.Pruner): FutilityMargin.
+func (k *Knowledge) ReverseFutilityMargin(s rules.State, depth int) (int, bool) {
+	return k.FutilityMargin(s, depth)
+}
+
+// verifyLimits bound the root verification (ai.VerifyLimits): asked after
+// iterations of 4 plies or more, a fifth of the time a call, two fifths a
+// search, the last tenth kept to check the move returned. Halving or
+// doubling the shares made no difference (ai/EXPERIMENTS.md, "Root
+// verifier shares").
+var verifyLimits = ai.VerifyLimits{Depth: 4, Share: 0.2, TotalShare: 0.4, FinalShare: 0.1}
+
+// VerifyLimits bounds Refuted's calls (ai.RootVerifier).
+func (k *Knowledge) VerifyLimits() ai.VerifyLimits { return verifyLimits }
