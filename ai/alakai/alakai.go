@@ -19,8 +19,8 @@ import (
 )
 
 // The score scale is package ai/score's: evaluations stay within
-// ±score.MaxEval (about 100 units per disc, stone or piece), a forced win in
-// n plies scores score.WinScore - n.
+// [-score.MaxEval, score.MaxEval] (about 100 units per disc, stone or
+// piece), a forced win in n plies scores score.WinScore - n.
 
 // Evaluation weights, in the search's unit (about 1/100 of a piece).
 const (
@@ -42,7 +42,7 @@ func New() *Knowledge {
 }
 
 // Evaluate returns the static value of an unfinished Alak position from the
-// side to move's point of view, within ±score.MaxEval: pieceWeight per piece of
+// side to move's point of view, within [-score.MaxEval, score.MaxEval]: pieceWeight per piece of
 // material difference, mobilityWeight per legal move (classic) or legal
 // point (modern) of difference, captureNow per piece of the best capture
 // the side to move has, minus captureThreat per piece of the best capture
@@ -133,7 +133,7 @@ func Value(g *alak.Game) (result, distance int, ok bool) {
 //
 // The table ignores the repetition rule; Solve takes the actual history
 // into account one ply deep: a move whose position ends the game (by
-// repetition or otherwise) is scored by alak.Game.Outcome instead of the
+// repetition or otherwise) is valued by alak.Game.Outcome instead of the
 // table. So a winning side never walks into a third repetition (it picks
 // another winning move, and the shortest-win line never revisits its own
 // positions, its distances decreasing), and a losing side takes a drawing

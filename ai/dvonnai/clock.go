@@ -7,16 +7,13 @@ import (
 	"planiverse/rules/dvonn"
 )
 
-// A game clock is spent where DVONN is decided, in the movement phase, as
-// PrimaDvonna's notes advise: a placement weighs placementShare of a
-// movement move; while placing, movementMoves movement moves of ours are
-// planned for; in the movement phase each move weighs one and the moves
-// still to come are half the stacks that can still move (height 5 or less)
-// less movementSlack (the last moves are quick), at least 2.
-// placementShare against PrimaDvonna at 5 s a game (CodeCup's clock, 16-20
-// placement prefixes x 2 colours): 0.25 scored 31-30-3 in 64 games, 0.12
-// 17-13-2, 0.06 19-12-1 and 25-13-2 (44-25-3 in 72), 0.03 18-13-1: the
-// placements lose nothing at about 20 ms each.
+// A game clock is spent where DVONN is decided, in the movement phase: a
+// placement weighs placementShare of a movement move; while placing,
+// movementMoves movement moves of ours are planned for; in the movement
+// phase each move weighs one and the moves still to come are half the
+// stacks that can still move (height 5 or less) less movementSlack (the
+// last moves are quick), at least 2. placementShare 0.06 was the best of
+// 0.03..0.25 at CodeCup's 5 s a game (EXPERIMENTS.md, "clock").
 const (
 	placementShare = 0.06
 	movementSlack  = 10

@@ -8,7 +8,7 @@
 // ai.CandidateGenerator structurally and does not import package ai (ai imports it).
 //
 // Scale: scores are from the side to move's point of view and stay within
-// ±score.MaxEval (package ai/score), about 100 per stack. The fitted
+// [-score.MaxEval, score.MaxEval] (package ai/score), about 100 per stack. The fitted
 // models' weights (model_weights.go, weights.go) are logistic models of the
 // game result, expressed in units near those of the hand-set field
 // evaluation (100 for a stack on a plain cell).
@@ -78,7 +78,7 @@ type Knowledge struct {
 func New() *Knowledge { return &Knowledge{} }
 
 // Evaluate returns the static evaluation of s (a *dvonn.Game whose game is
-// not over) from the side to move's point of view, within ±score.MaxEval.
+// not over) from the side to move's point of view, within [-score.MaxEval, score.MaxEval].
 // It allocates nothing and leaves s unchanged. It panics if s is not a
 // *dvonn.Game.
 func (k *Knowledge) Evaluate(s rules.State) int {
@@ -185,7 +185,7 @@ func redScore(c int, dv uint64) int {
 }
 
 // Candidates restricts the placement of a DVONN piece to the single
-// best-scored space of redScore (the evaluation cannot tell who gains from
+// space redScore rates best (the evaluation cannot tell who gains from
 // a DVONN piece's place, so the search would choose by noise); everywhere
 // else it appends nothing and the search uses every legal move. It
 // allocates nothing once buf has grown.

@@ -13,19 +13,12 @@ import (
 //
 // Every cell gets a field value by its closeness to the DVONN pieces
 // (fieldValue): a DVONN piece keeps the stacks around it alive, so the
-// stacks there, and the moves that land there, are worth more. The idea of
-// weighing stacks and moves by the distance to the DVONN pieces, rather than
-// counting controlled height, comes from PrimaDvonna (M. Verver, CodeCup 2011
-// winner; its notes and evaluation were read, not copied). The feature set
-// and the weights here are ours, chosen by matches against PrimaDvonna at
-// CodeCup time (4.95 s a game, 16 placement prefixes x 2 colours), where
-// this evaluation scored 15-15-2 against 4-26-2 for the model fitted to
-// human results (features.go, weights.go); the placement weights fitted to
-// human results instead scored 3-28-1. That fitted model predicts the
-// results of the boardspace games better (validation log-loss 0.42 against
-// 0.47 for this one) but plays worse: counting height rewards material the
-// search can already see, and the human games teach little about mobility.
-// It is kept, as Knowledge.Fitted, for comparison and analysis.
+// stacks there, and the moves that land there, are worth more. The feature
+// set and the weights were chosen by matches at CodeCup time, where this
+// evaluation played far better than the model fitted to human results
+// (features.go, weights.go, kept as Knowledge.Fitted for comparison and
+// analysis); the idea's origin and the matches are in EXPERIMENTS.md
+// ("field evaluation").
 //
 // Units: about 100 per stack next to nothing in particular (a stack on a
 // cell of field value 4 is 4*fieldStack = 100).

@@ -12,26 +12,11 @@ import "planiverse/rules/dvonn"
 // enemy and DVONN stacks, the tallest stack each side can take next, and
 // the best net height each side can cut off by moving an articulation
 // stack (features.go). All weights, on a full board and at the end with
-// the phase interpolating, are fitted Texel style (TestTuneModel): a
-// logistic model of the result for the side to move over the 51,885
-// movement positions of 1,540 engine games (testdata/engine-games.txt.gz:
-// Planiverse against PrimaDvonna and PrimaDvonna against itself), every
-// fifth game held out. Validation log-loss: 0.463 for the field terms and
-// the tempo refitted alone, 0.433 for the model.
-//
-// Against PrimaDvonna (planiverse match, random placement prefixes of 6-10
-// pieces, each played with both colours, 2026-11-23), where the field
-// evaluation had scored 56% at 1 s a move and 52-62% at 4.95 s a game:
-//   - 0.95 s a move: 91-43-6 in 140 games (67%) on the earlier
-//     measurement's prefixes, 55-23-2 in 80 games (70%) on new ones;
-//   - 4.95 s a game (CodeCup): 64-34-2 and, on new prefixes, 62-32-6 in
-//     100 games each (65%).
-// Under its --movetime PrimaDvonna stops deepening early (about 0.13 s a
-// move), so at equal CPU per move (ours fixed at 0.13 s) the two are even:
-// 43-51-6 in 100 games. At CodeCup time both use about the same CPU.
-// The model fitted on human games (Knowledge.Fitted) predicts human
-// results but plays worse: engine games teach what decides games between
-// engines.
+// the phase interpolating, are fitted Texel style (cmd/tunemodel): a
+// logistic model of the result for the side to move over the movement
+// positions of engine games (testdata/engine-games.txt.gz), every fifth
+// game held out. It plays clearly better than the field evaluation; the
+// fit and the matches are in EXPERIMENTS.md ("engine-game model").
 
 // Model features: the field terms, then side differences and asymmetric
 // features of features.go.
