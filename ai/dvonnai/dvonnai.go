@@ -5,13 +5,17 @@
 // model fitted to human games of features.go throughout, for comparison)
 // and a move-ordering heuristic, plus the placement of the DVONN pieces as
 // candidate moves. It satisfies ai.Evaluator, ai.MoveOrderer and
-// ai.CandidateGenerator structurally and does not import package ai (ai imports it).
+// ai.CandidateGenerator structurally and does not import package ai (ai
+// imports it).
 //
 // Scale: scores are from the side to move's point of view and stay within
-// [-score.MaxEval, score.MaxEval] (package ai/score), about 100 per stack. The fitted
-// models' weights (model_weights.go, weights.go) are logistic models of the
-// game result, expressed in units near those of the hand-set field
-// evaluation (100 for a stack on a plain cell).
+// [-score.MaxEval, score.MaxEval] (package ai/score), about 100 per stack.
+// The fitted models' weights (model_weights.go, weights.go) are logistic
+// models of the game result, expressed in units near those of the hand-set
+// field evaluation (100 for a stack on a plain cell).
+//
+// The programs under cmd/ fit the weights (cmd/tune, cmd/tunemodel) and
+// play test matches (cmd/match); EXPERIMENTS.md records their results.
 package dvonnai
 
 import (
@@ -125,20 +129,20 @@ func chainDistances(g *dvonn.Game, dist *[dvonn.NumCells]uint8) {
 
 // movementEval returns the side to move's advantage in a movement-phase
 // position: the features (features.go) weighed by weightsFull and
-// weightsEnd (weights.go, fitted on games by TestTune), interpolated by the
+// weightsEnd (weights.go, fitted on games by cmd/tune), interpolated by the
 // phase.
 func movementEval(g *dvonn.Game) int {
-	var x [nFeat]int32
-	ph := int32(features(g, &x))
+	var x [NumFeatures]int32
+	ph := int32(Features(g, &x))
 	return tapered(x[:], weightsFull[:], weightsEnd[:], ph)
 }
 
 // tapered returns the dot product of the features x with the weights
-// interpolated between full (at phase phaseMax) and end (at phase 0).
+// interpolated between full (at phase PhaseMax) and end (at phase 0).
 func tapered(x, full, end []int32, ph int32) int {
 	var v int32
 	for j, f := range x {
-		v += f * (full[j]*ph + end[j]*(phaseMax-ph)) / phaseMax
+		v += f * (full[j]*ph + end[j]*(PhaseMax-ph)) / PhaseMax
 	}
 	return int(v)
 }
@@ -207,14 +211,14 @@ func (k *Knowledge) Candidates(s rules.State, buf []rules.Move) []rules.Move {
 
 // placementEval returns the side to place's advantage during placement: the
 // placement features (features.go) weighed by placementFull and placementEnd
-// (weights.go, fitted by TestTune), interpolated by the number of pieces
+// (weights.go, fitted by cmd/tune), interpolated by the number of pieces
 // placed (nothing while only DVONN pieces are on the board).
 func placementEval(g *dvonn.Game) int {
 	if g.Placed() <= 3 {
 		return 0
 	}
-	var x [nPFeat]int32
-	ph := int32(placementFeatures(g, &x))
+	var x [NumPlacementFeatures]int32
+	ph := int32(PlacementFeatures(g, &x))
 	return tapered(x[:], placementFull[:], placementEnd[:], ph)
 }
 

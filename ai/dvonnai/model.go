@@ -19,7 +19,9 @@ import "planiverse/rules/dvonn"
 // fit and the matches are in EXPERIMENTS.md ("engine-game model").
 
 // Model features: the field terms, then side differences and asymmetric
-// features of features.go.
+// features of features.go. NumModelFeatures is the length of a model
+// feature vector; it, ModelFeatures, Features, PlacementFeatures and their
+// lengths are exported for the fitting tools (cmd/tune, cmd/tunemodel).
 const (
 	mFieldStack   = iota // Σ field value of the cells of controlled stacks
 	mFieldReach          // Σ field value of the occupied cells the controlled stacks reach
@@ -34,14 +36,8 @@ const (
 	mCapWaiting          // minus the tallest mover's stack the other side can land on
 	mCutMover            // best net height the mover cuts off by moving an articulation stack
 	mCutWaiting          // minus the same for the other side
-	nModel
+	NumModelFeatures
 )
-
-// modelFeatureNames name the model features in weight tables and reports.
-var modelFeatureNames = [nModel]string{
-	"fieldStack", "fieldReach", "fieldToDvonn", "fieldToEnemy", "height", "toEnemy",
-	"toDvonn", "safe", "tempo", "capMover", "capWaiting", "cutMover", "cutWaiting",
-}
 
 // modelDiv turns the weighted feature sum into evaluation units: the
 // weights are in 1/64 of 1/300 logit per feature unit, and one logit is
@@ -49,12 +45,12 @@ var modelFeatureNames = [nModel]string{
 // about the field evaluation's 100).
 const modelDiv = 64 * 64 * 7 / 4
 
-// modelFeatures fills x with the model features of g (not placing, not
+// ModelFeatures fills x with the model features of g (not placing, not
 // over) from the side to move's point of view and returns the phase
-// (features). It allocates nothing.
-func modelFeatures(g *dvonn.Game, x *[nModel]int32) int {
-	var f [nFeat]int32
-	ph := features(g, &f)
+// (Features). It allocates nothing.
+func ModelFeatures(g *dvonn.Game, x *[NumModelFeatures]int32) int {
+	var f [NumFeatures]int32
+	ph := Features(g, &f)
 	side := fieldTerms(g)
 	me := int(g.ToMove())
 	for i := range 4 {
@@ -76,11 +72,11 @@ func modelFeatures(g *dvonn.Game, x *[nModel]int32) int {
 // position (not over) from the side to move's point of view, in evaluation
 // units. It allocates nothing.
 func movementModel(g *dvonn.Game) int {
-	var x [nModel]int32
-	ph := int64(modelFeatures(g, &x))
+	var x [NumModelFeatures]int32
+	ph := int64(ModelFeatures(g, &x))
 	var v int64
 	for j, f := range x {
-		v += int64(f) * (int64(modelFull[j])*ph + int64(modelEnd[j])*(phaseMax-ph))
+		v += int64(f) * (int64(modelFull[j])*ph + int64(modelEnd[j])*(PhaseMax-ph))
 	}
 	return int(v / modelDiv)
 }
