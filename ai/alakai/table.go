@@ -448,8 +448,8 @@ func (l *lazyTable) wait(modern bool, n int) *table {
 }
 
 // ready starts the build of l's table if needed and reports whether it is
-// ready: at once if built, else after waiting until ctx is done or a quarter of
-// the time to ctx's deadline has passed.
+// ready: at once if built, else after waiting until ctx is done or a
+// quarter (params.tableWait) of the time to ctx's deadline has passed.
 func (l *lazyTable) ready(ctx context.Context, modern bool, n int) bool {
 	l.start(modern, n)
 	select {
@@ -459,7 +459,7 @@ func (l *lazyTable) ready(ctx context.Context, modern bool, n int) bool {
 	}
 	var timeout <-chan time.Time
 	if dl, ok := ctx.Deadline(); ok {
-		timer := time.NewTimer(time.Until(dl) / 4)
+		timer := time.NewTimer(time.Until(dl) / prm.tableWait)
 		defer timer.Stop()
 		timeout = timer.C
 	}

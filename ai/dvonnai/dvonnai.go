@@ -26,17 +26,9 @@ import (
 	"planiverse/rules/dvonn"
 )
 
-// Placement move-ordering weights (placementValue).
-const (
-	// wEdgeNear, wEdgeFar: an edge piece is mobile from the first move
-	// (edge stacks are never surrounded) but far from the DVONN pieces it is
-	// easily cut off.
-	wEdgeNear = 8
-	wEdgeFar  = -8
-)
-
 // proximity[d] is the placement value of an own piece at board distance d
-// from the nearest DVONN piece (d capped at 6).
+// from the nearest DVONN piece (d capped at 6); the edge terms are in
+// params.
 var proximity = [7]int{0, 30, 16, 6, -4, -10, -16}
 
 // hexDist[a][b] is the board distance between cells a and b (steps between
@@ -68,14 +60,14 @@ func abs(x int) int {
 // Knowledge is the DVONN evaluator and move orderer. It holds no state and
 // may be shared, but New is cheap.
 type Knowledge struct {
-	// Fitted selects the model fitted to the boardspace results
+	// fitted selects the model fitted to the boardspace results
 	// (features.go, weights.go) in both phases; for comparison and
 	// analysis (it plays worse).
-	Fitted bool
-	// Field selects the hand-set field evaluation (field.go) in the
+	fitted bool
+	// fieldEval selects the hand-set field evaluation (field.go) in the
 	// movement phase instead of the engine-game model (model.go); for
-	// comparison and analysis (it plays worse). Fitted takes precedence.
-	Field bool
+	// comparison and analysis (it plays worse). fitted takes precedence.
+	fieldEval bool
 }
 
 // New returns the DVONN knowledge.
@@ -89,13 +81,13 @@ func (k *Knowledge) Evaluate(s rules.State) int {
 	g := s.(*dvonn.Game)
 	var v int
 	switch {
-	case k.Fitted && g.Placing():
+	case k.fitted && g.Placing():
 		v = placementEval(g)
-	case k.Fitted:
+	case k.fitted:
 		v = movementEval(g)
 	case g.Placing():
 		v = placementField(g)
-	case k.Field:
+	case k.fieldEval:
 		v = movementField(g)
 	default:
 		v = movementModel(g)
@@ -164,26 +156,26 @@ func placementValue(c int, dv uint64) int {
 	v := proximity[d]
 	if dvonn.EdgeCell(c) {
 		if d <= 2 {
-			v += wEdgeNear
+			v += prm.edgeNear
 		} else {
-			v += wEdgeFar
+			v += prm.edgeFar
 		}
 	}
 	return v
 }
 
 // redScore is the placement policy for DVONN pieces: the first in the
-// centre (F3), the others four spaces from the nearest DVONN piece, off the
-// edge, near the centre and the middle row; so the default layout is B3 F3 J3, spread across
-// the middle row.
+// centre (F3), the others four spaces (redSpread) from the nearest DVONN
+// piece, off the edge, near the centre and the middle row; so the default
+// layout is B3 F3 J3, spread across the middle row.
 func redScore(c int, dv uint64) int {
 	if dv == 0 {
-		return -10 * int(hexDist[c][centre])
+		return -prm.redFirstCentre * int(hexDist[c][centre])
 	}
 	_, row := dvonn.CellCoord(c)
-	v := -20*abs(nearestDvonn(c, dv)-4) - 5*int(hexDist[c][centre]) - 3*abs(row-2)
+	v := -prm.redSpreadCost*abs(nearestDvonn(c, dv)-prm.redSpread) - prm.redCentre*int(hexDist[c][centre]) - prm.redRow*abs(row-2)
 	if dvonn.EdgeCell(c) {
-		v -= 30
+		v -= prm.redEdge
 	}
 	return v
 }
@@ -227,7 +219,7 @@ func placementEval(g *dvonn.Game) int {
 // other DVONN pieces, for an own piece the placement value; in movement,
 // landing on a tall enemy stack first (200 per piece of its height, more
 // with a DVONN piece inside), then taking a lone DVONN piece, and landing
-// on an own stack last. It allocates nothing.
+// on an own stack last (weights in params). It allocates nothing.
 func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32) {
 	g := s.(*dvonn.Game)
 	me := g.ToMove()
@@ -246,13 +238,13 @@ func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32
 			h, top, tdv := g.Stack(to)
 			switch top {
 			case dvonn.PlayerPiece(me):
-				v = -50
+				v = prm.orderOwn
 			case dvonn.Red:
-				v = 60
+				v = prm.orderRed
 			default:
-				v = 200 * h
+				v = prm.orderPerHeight * h
 				if tdv > 0 {
-					v += 60
+					v += prm.orderDvonnInside
 				}
 			}
 			fh, _, _ := g.Stack(from)

@@ -14,7 +14,7 @@ import (
 // model's evaluation names the winner of more movement positions than the
 // sign of the field evaluation's (drawn games skipped).
 func TestModelPredictsBetter(t *testing.T) {
-	model, field := New(), &Knowledge{Field: true}
+	model, field := New(), &Knowledge{fieldEval: true}
 	var right [2]int
 	n := 0
 	lines, err := gzlines.Games("testdata/engine-games.txt.gz")
