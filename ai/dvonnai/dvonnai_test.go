@@ -308,7 +308,7 @@ func TestPlacementPolicy(t *testing.T) {
 	}
 	// Black's first piece goes near a DVONN piece, and so does White's
 	// answer (depth 2). Near is within two spaces: in the boardspace games
-	// (TestTune) pieces two spaces away predict a win as well as adjacent
+	// (cmd/tune) pieces two spaces away predict a win as well as adjacent
 	// ones early in the placement.
 	for range 2 {
 		m, _ := search(k, g, 2)
