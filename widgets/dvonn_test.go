@@ -155,33 +155,7 @@ func TestDvonnSelectAndMove(t *testing.T) {
 		t.Fatal("no moves after the placement")
 	}
 	for c := range dvonn.NumCells {
-		tapAt(w, dvonnPos(w, c))
-		if len(rec.moves) != 0 {
-			t.Fatalf("a single tap on %s reported %v", dvonn.CellName(c), rec.moves)
-		}
-		want, ok := froms[c]
-		if !ok {
-			if w.Selected() != -1 {
-				t.Errorf("tap on %s (no move) selected %d", dvonn.CellName(c), w.Selected())
-			}
-			continue
-		}
-		if w.Selected() != c || w.Targets() != want {
-			t.Errorf("tap on %s: selected %d targets %x, want %x", dvonn.CellName(c), w.Selected(), w.Targets(), want)
-		}
-		for x := range dvonn.NumCells {
-			if r.targets[x].Visible() != (want>>x&1 != 0) {
-				t.Errorf("%s selected: target mark on %s is %v", dvonn.CellName(c), dvonn.CellName(x), r.targets[x].Visible())
-			}
-		}
-		if !r.sel.Visible() {
-			t.Error("selection not drawn")
-		}
-		// Tap the selection again: deselected.
-		tapAt(w, dvonnPos(w, c))
-		if w.Selected() != -1 || w.Targets() != 0 || r.sel.Visible() {
-			t.Errorf("second tap on %s did not deselect", dvonn.CellName(c))
-		}
+		checkDvonnSelect(t, w, r, rec, c, froms)
 	}
 	// Select, tap off the plate: deselected. Select, tap a target: move.
 	var from int
@@ -232,6 +206,41 @@ func TestDvonnSelectAndMove(t *testing.T) {
 	tapAt(w, dvonnPos(w, from))
 	if w.Selected() != -1 {
 		t.Error("selection while not interactive")
+	}
+}
+
+// checkDvonnSelect taps cell c of w (renderer r, moves recorded by rec)
+// once and then again: the first tap selects c and marks its targets
+// froms[c] when c has moves (and selects nothing otherwise), the second
+// deselects; neither reports a move.
+func checkDvonnSelect(t *testing.T, w *DvonnBoard, r *dvonnRenderer, rec *recorder, c int, froms map[int]uint64) {
+	t.Helper()
+	tapAt(w, dvonnPos(w, c))
+	if len(rec.moves) != 0 {
+		t.Fatalf("a single tap on %s reported %v", dvonn.CellName(c), rec.moves)
+	}
+	want, ok := froms[c]
+	if !ok {
+		if w.Selected() != -1 {
+			t.Errorf("tap on %s (no move) selected %d", dvonn.CellName(c), w.Selected())
+		}
+		return
+	}
+	if w.Selected() != c || w.Targets() != want {
+		t.Errorf("tap on %s: selected %d targets %x, want %x", dvonn.CellName(c), w.Selected(), w.Targets(), want)
+	}
+	for x := range dvonn.NumCells {
+		if r.targets[x].Visible() != (want>>x&1 != 0) {
+			t.Errorf("%s selected: target mark on %s is %v", dvonn.CellName(c), dvonn.CellName(x), r.targets[x].Visible())
+		}
+	}
+	if !r.sel.Visible() {
+		t.Error("selection not drawn")
+	}
+	// Tap the selection again: deselected.
+	tapAt(w, dvonnPos(w, c))
+	if w.Selected() != -1 || w.Targets() != 0 || r.sel.Visible() {
+		t.Errorf("second tap on %s did not deselect", dvonn.CellName(c))
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 )
@@ -82,17 +83,7 @@ func TestEvalGraphRender(t *testing.T) {
 		if !on {
 			continue
 		}
-		v := float32(max(-1, min(1, scores[i])))
-		top, bottom := b.Position().Y, b.Position().Y+b.Size().Height
-		if v > 0 && (!nearPos(fyne.NewPos(0, bottom), fyne.NewPos(0, gm.mid)) || !nearPos(fyne.NewPos(0, top), fyne.NewPos(0, gm.mid-v*gm.half)) || !sameColor(b.FillColor, colBlackPiece)) {
-			t.Errorf("ply %d (%v): dark bar %v..%v, zero at %v", i+1, v, top, bottom, gm.mid)
-		}
-		if v < 0 && (!nearPos(fyne.NewPos(0, top), fyne.NewPos(0, gm.mid)) || !nearPos(fyne.NewPos(0, bottom), fyne.NewPos(0, gm.mid-v*gm.half)) || !sameColor(b.FillColor, colWhitePiece)) {
-			t.Errorf("ply %d (%v): light bar %v..%v, zero at %v", i+1, v, top, bottom, gm.mid)
-		}
-		if x := b.Position().X; !nearPos(fyne.NewPos(x, 0), fyne.NewPos(gm.x0+float32(i)*gm.slot, 0)) {
-			t.Errorf("ply %d bar at x=%v", i+1, x)
-		}
+		checkEvalBar(t, i, b, scores[i], gm)
 	}
 	if !r.bars[2].Visible() || r.bars[2].Size().Height > gm.half+0.01 {
 		t.Error("a score above 1 is not drawn at 1")
@@ -110,6 +101,36 @@ func TestEvalGraphRender(t *testing.T) {
 	}
 	// The ply on view.
 	g.SetScores(scores, known)
+	checkEvalCurrent(t, g, r, gm)
+	// A resize moves the bars.
+	g.Resize(fyne.NewSize(608, 90))
+	if x := r.bars[1].Position().X; !nearPos(fyne.NewPos(x, 0), fyne.NewPos(graphPad+600.0/6, 0)) {
+		t.Errorf("after a resize ply 2 is at x=%v", x)
+	}
+}
+
+// checkEvalBar checks bar b of ply i+1 with score against the geometry gm:
+// dark above the zero line for a positive score, light below it for a
+// negative one, clamped to ±1, in the ply's slot.
+func checkEvalBar(t *testing.T, i int, b *canvas.Rectangle, score float64, gm evalGeometry) {
+	t.Helper()
+	v := float32(max(-1, min(1, score)))
+	top, bottom := b.Position().Y, b.Position().Y+b.Size().Height
+	if v > 0 && (!nearPos(fyne.NewPos(0, bottom), fyne.NewPos(0, gm.mid)) || !nearPos(fyne.NewPos(0, top), fyne.NewPos(0, gm.mid-v*gm.half)) || !sameColor(b.FillColor, colBlackPiece)) {
+		t.Errorf("ply %d (%v): dark bar %v..%v, zero at %v", i+1, v, top, bottom, gm.mid)
+	}
+	if v < 0 && (!nearPos(fyne.NewPos(0, top), fyne.NewPos(0, gm.mid)) || !nearPos(fyne.NewPos(0, bottom), fyne.NewPos(0, gm.mid-v*gm.half)) || !sameColor(b.FillColor, colWhitePiece)) {
+		t.Errorf("ply %d (%v): light bar %v..%v, zero at %v", i+1, v, top, bottom, gm.mid)
+	}
+	if x := b.Position().X; !nearPos(fyne.NewPos(x, 0), fyne.NewPos(gm.x0+float32(i)*gm.slot, 0)) {
+		t.Errorf("ply %d bar at x=%v", i+1, x)
+	}
+}
+
+// checkEvalCurrent checks the line of the ply on view of graph g (renderer
+// r, geometry gm, six plies of scores).
+func checkEvalCurrent(t *testing.T, g *EvalGraph, r *evalRenderer, gm evalGeometry) {
+	t.Helper()
 	if r.cur.Visible() || g.Current() != -1 {
 		t.Fatal("a ply line before SetCurrent")
 	}
@@ -129,11 +150,6 @@ func TestEvalGraphRender(t *testing.T) {
 		if r.cur.Visible() {
 			t.Errorf("SetCurrent(%d) shows a line", p)
 		}
-	}
-	// A resize moves the bars.
-	g.Resize(fyne.NewSize(608, 90))
-	if x := r.bars[1].Position().X; !nearPos(fyne.NewPos(x, 0), fyne.NewPos(graphPad+600.0/6, 0)) {
-		t.Errorf("after a resize ply 2 is at x=%v", x)
 	}
 }
 

@@ -1,6 +1,7 @@
 package widgets
 
 import (
+	"flag"
 	"image"
 	"image/color"
 	"image/png"
@@ -67,7 +68,11 @@ func play(t *testing.T, s rules.State, moves ...string) {
 	}
 }
 
-// shot captures the window and, with PLANIVERSE_SHOTS=1, writes it to
+// shots is the -shots test flag: write the boards' screenshots to
+// testdata (go test ./widgets -run Shot -args -shots).
+var shots = flag.Bool("shots", false, "write the board screenshots to testdata/<name>.png")
+
+// shot captures the window and, with -shots, writes it to
 // testdata/<name>.png. It checks that the board area is not blank.
 func shot(t *testing.T, win fyne.Window, name string) image.Image {
 	t.Helper()
@@ -86,7 +91,7 @@ func shot(t *testing.T, win fyne.Window, name string) image.Image {
 	if len(colours) < 8 {
 		t.Errorf("%s: capture has only %d colours: nothing drawn?", name, len(colours))
 	}
-	if os.Getenv("PLANIVERSE_SHOTS") == "1" {
+	if *shots {
 		f, err := os.Create(filepath.Join("testdata", name+".png"))
 		if err != nil {
 			t.Fatal(err)

@@ -2,7 +2,6 @@ package widgets
 
 import (
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 
@@ -19,7 +18,7 @@ import (
 
 // TestDarkShots lays out the four boards, mid-game, in the dark theme, on
 // the theme's background as the app shows them, and checks the coordinates
-// follow the theme. With PLANIVERSE_SHOTS=1 it paints them and writes
+// follow the theme. With -shots it paints them and writes
 // testdata/<game>-dark.png.
 func TestDarkShots(t *testing.T) {
 	boards := []struct {
@@ -58,7 +57,7 @@ func TestDarkShots(t *testing.T) {
 		w := b.make()
 		bg := canvas.NewRectangle(theme.Color(theme.ColorNameBackground))
 		win := show(t, container.NewStack(bg, w), b.size)
-		if os.Getenv("PLANIVERSE_SHOTS") == "1" { // the light shots already test painting
+		if *shots { // the light shots already test painting
 			shot(t, win, b.name+"-dark")
 		}
 		// Labels are drawn in the dark theme's (light) foreground colour.

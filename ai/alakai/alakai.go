@@ -19,16 +19,8 @@ import (
 )
 
 // The score scale is package ai/score's: evaluations stay within
-// ±score.MaxEval (about 100 units per disc, stone or piece), a forced win in
-// n plies scores score.WinScore - n.
-
-// Evaluation weights, in the search's unit (about 1/100 of a piece).
-const (
-	pieceWeight    = 100 // per piece or stone of material
-	mobilityWeight = 5   // per legal move (classic) or legal point (modern)
-	captureNow     = 60  // per piece the side to move can capture at once
-	captureThreat  = 25  // per piece the opponent threatens to capture
-)
+// [-score.MaxEval, score.MaxEval] (about 100 units per disc, stone or
+// piece), a forced win in n plies scores score.WinScore - n.
 
 // Knowledge is the Alak game knowledge for the search. It keeps a move
 // buffer, so one value must not be shared between goroutines.
@@ -42,10 +34,10 @@ func New() *Knowledge {
 }
 
 // Evaluate returns the static value of an unfinished Alak position from the
-// side to move's point of view, within ±score.MaxEval: pieceWeight per piece of
-// material difference, mobilityWeight per legal move (classic) or legal
-// point (modern) of difference, captureNow per piece of the best capture
-// the side to move has, minus captureThreat per piece of the best capture
+// side to move's point of view, within [-score.MaxEval, score.MaxEval]:
+// pieceWeight (params) per piece of material difference, mobilityWeight
+// per legal move (classic) or legal point (modern) of difference,
+// captureNow per piece of the best capture the side to move has, minus captureThreat per piece of the best capture
 // the opponent would have were it to move (ko ignored). s must be an
 // *alak.Game (anything else scores 0); s is unchanged and nothing is
 // allocated.
@@ -56,7 +48,7 @@ func (k *Knowledge) Evaluate(s rules.State) int {
 	}
 	side := g.ToMove()
 	own, opp := g.Stones(side), g.Stones(side^1)
-	v := pieceWeight * (bits.OnesCount32(own) - bits.OnesCount32(opp))
+	v := prm.pieceWeight * (bits.OnesCount32(own) - bits.OnesCount32(opp))
 	n, modern := g.Len(), g.Modern()
 
 	k.buf = alak.AppendMoves(modern, n, own, opp, g.Forbidden(), k.buf[:0])
@@ -71,13 +63,13 @@ func (k *Knowledge) Evaluate(s rules.State) int {
 		_, _, c := alak.Step(modern, n, opp, own, m)
 		bestOpp = max(bestOpp, bits.OnesCount32(c))
 	}
-	v += mobilityWeight*(mobOwn-mobOpp) + captureNow*bestOwn - captureThreat*bestOpp
+	v += prm.mobilityWeight*(mobOwn-mobOpp) + prm.captureNow*bestOwn - prm.captureThreat*bestOpp
 	return max(-score.MaxEval, min(score.MaxEval, v))
 }
 
-// OrderMoves scores moves for the search's ordering: 1000 per piece the
-// move captures, plus 10 per enemy piece next to the landing slot (moves
-// into the fight first). s must be an *alak.Game (else all scores are 0).
+// OrderMoves scores moves for the search's ordering: orderCapture (params)
+// per piece the move captures, plus orderNear per enemy piece next to the
+// landing slot (moves into the fight first). s must be an *alak.Game (else all scores are 0).
 // It allocates nothing.
 func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32) {
 	g, ok := s.(*alak.Game)
@@ -92,7 +84,7 @@ func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32
 	for i, m := range moves {
 		_, to := g.DecodeMove(m)
 		near := bits.OnesCount32(opp & (uint32(1)<<(to+1) | uint32(1)<<to>>1))
-		scores[i] = int32(1000*bits.OnesCount32(g.Captures(m)) + 10*near)
+		scores[i] = int32(prm.orderCapture*bits.OnesCount32(g.Captures(m)) + prm.orderNear*near)
 	}
 }
 
@@ -133,7 +125,7 @@ func Value(g *alak.Game) (result, distance int, ok bool) {
 //
 // The table ignores the repetition rule; Solve takes the actual history
 // into account one ply deep: a move whose position ends the game (by
-// repetition or otherwise) is scored by alak.Game.Outcome instead of the
+// repetition or otherwise) is valued by alak.Game.Outcome instead of the
 // table. So a winning side never walks into a third repetition (it picks
 // another winning move, and the shortest-win line never revisits its own
 // positions, its distances decreasing), and a losing side takes a drawing

@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/bits"
 	"math/rand/v2"
-	"os"
 	"planiverse/ai/score"
 	"testing"
 
@@ -124,10 +123,10 @@ func TestClassicTableAgreesWithMinimax(t *testing.T) {
 	checkAgainstMinimax(t, false, 11, 150, 5, 0.4)
 }
 
-// A longer comparison, run with ALAKAI_HEAVY=1 (about 2 s).
+// A longer comparison (about 2 s), skipped with -short.
 func TestHeavyAgreement(t *testing.T) {
-	if os.Getenv("ALAKAI_HEAVY") == "" {
-		t.Skip("set ALAKAI_HEAVY=1 to run")
+	if testing.Short() {
+		t.Skip("a longer comparison; skipped with -short")
 	}
 	checkAgainstMinimax(t, true, 7, 3000, 9, 0.5)
 	checkAgainstMinimax(t, true, 7, 1000, 9, 0.2)

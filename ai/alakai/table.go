@@ -325,54 +325,18 @@ func ownOf(xs, os uint32, p rules.Player) uint32 {
 // built by undoing a move and each is checked by replaying the move with
 // alak.Step. Each predecessor board appears once.
 func (t *table) predecessors(xs, os uint32, side rules.Player, f uint32, buf [][2]uint32) [][2]uint32 {
-	n := t.n
 	mover := side ^ 1
 	T, S := ownOf(xs, os, mover), ownOf(xs, os, side)
-	full := uint32(1)<<n - 1
-	out := func(pt, ps uint32) {
-		if mover == 0 {
-			buf = append(buf, [2]uint32{pt, ps})
-		} else {
-			buf = append(buf, [2]uint32{ps, pt})
-		}
-	}
 	if t.modern {
-		for c := T; c != 0; c &= c - 1 {
-			p := bits.TrailingZeros32(c)
-			if f != 0 && f&(uint32(1)<<(p+1)|uint32(1)<<p>>1) == 0 {
-				continue // the captured runs must touch p
-			}
-			pt, ps := T&^(1<<p), S|f
-			nt, nsx, cap := alak.Step(true, n, pt, ps, rules.Move(p))
-			if nt == T && nsx == S && cap == f {
-				out(pt, ps)
-			}
-		}
-		return buf
+		return t.modernPredecessors(T, S, f, mover, buf)
 	}
 	if bits.OnesCount32(T) < 2 {
 		return buf // the game was over before the move
 	}
-	empty := full &^ (T | S)
+	empty := (uint32(1)<<t.n - 1) &^ (T | S)
 	for c := T; c != 0; c &= c - 1 {
 		to := bits.TrailingZeros32(c)
-		// The empty runs next to to, closed by a mover's piece: the
-		// opponent runs the move may have captured.
-		var left, right uint32
-		l := to - 1
-		for l >= 0 && empty&(1<<l) != 0 {
-			l--
-		}
-		if l >= 0 && l < to-1 && T&(1<<l) != 0 {
-			left = (uint32(1)<<to - 1) &^ (uint32(1)<<(l+1) - 1)
-		}
-		r := to + 1
-		for r < n && empty&(1<<r) != 0 {
-			r++
-		}
-		if r < n && r > to+1 && T&(1<<r) != 0 {
-			right = (uint32(1)<<r - 1) &^ (uint32(1)<<(to+1) - 1)
-		}
+		left, right := t.capturedRuns(T, empty, to)
 		caps := [4]uint32{0, left, right, left | right}
 		for ci, capt := range caps {
 			if ci > 0 && (ci&1 != 0 && left == 0 || ci&2 != 0 && right == 0) {
@@ -381,23 +345,79 @@ func (t *table) predecessors(xs, os uint32, side rules.Player, f uint32, buf [][
 			if bits.OnesCount32(S|capt) < 2 {
 				continue // the game was over before the move
 			}
-			for fc := empty &^ capt; fc != 0; fc &= fc - 1 {
-				from := bits.TrailingZeros32(fc)
-				pt := T&^(1<<to) | 1<<from
-				ps := S | capt
-				lo, hi := from, to
-				if lo > hi {
-					lo, hi = hi, lo
-				}
-				between := (uint32(1)<<hi - 1) &^ (uint32(1)<<(lo+1) - 1)
-				if (pt|ps)&between != between {
-					continue // to is not the nearest empty slot
-				}
-				nt, nsx, cap := alak.Step(false, n, pt, ps, alak.ClassicMove(from, to))
-				if nt == T && nsx == S && cap == capt {
-					out(pt, ps)
-				}
-			}
+			buf = t.classicUnmoves(T, S, empty, to, capt, mover, buf)
+		}
+	}
+	return buf
+}
+
+// appendBoard appends to buf the board with the mover's stones pt and the
+// other side's ps, as x and o masks.
+func appendBoard(buf [][2]uint32, mover rules.Player, pt, ps uint32) [][2]uint32 {
+	if mover == 0 {
+		return append(buf, [2]uint32{pt, ps})
+	}
+	return append(buf, [2]uint32{ps, pt})
+}
+
+// modernPredecessors is predecessors in modern Alak, where the mover owns
+// T, the other side S, and the move captured f: the mover's last stone was
+// dropped on an empty point.
+func (t *table) modernPredecessors(T, S, f uint32, mover rules.Player, buf [][2]uint32) [][2]uint32 {
+	for c := T; c != 0; c &= c - 1 {
+		p := bits.TrailingZeros32(c)
+		if f != 0 && f&(uint32(1)<<(p+1)|uint32(1)<<p>>1) == 0 {
+			continue // the captured runs must touch p
+		}
+		pt, ps := T&^(1<<p), S|f
+		nt, nsx, cap := alak.Step(true, t.n, pt, ps, rules.Move(p))
+		if nt == T && nsx == S && cap == f {
+			buf = appendBoard(buf, mover, pt, ps)
+		}
+	}
+	return buf
+}
+
+// capturedRuns returns the empty runs next to the classic mover's piece on
+// to, each closed on its far side by another mover's piece (T): the
+// opponent runs the move to to may have captured (0 where there is none).
+func (t *table) capturedRuns(T, empty uint32, to int) (left, right uint32) {
+	l := to - 1
+	for l >= 0 && empty&(1<<l) != 0 {
+		l--
+	}
+	if l >= 0 && l < to-1 && T&(1<<l) != 0 {
+		left = (uint32(1)<<to - 1) &^ (uint32(1)<<(l+1) - 1)
+	}
+	r := to + 1
+	for r < t.n && empty&(1<<r) != 0 {
+		r++
+	}
+	if r < t.n && r > to+1 && T&(1<<r) != 0 {
+		right = (uint32(1)<<r - 1) &^ (uint32(1)<<(to+1) - 1)
+	}
+	return left, right
+}
+
+// classicUnmoves appends to buf the classic boards from which the mover
+// (owning T after the move, the other side S) moved a piece from an empty
+// slot to to, capturing capt.
+func (t *table) classicUnmoves(T, S, empty uint32, to int, capt uint32, mover rules.Player, buf [][2]uint32) [][2]uint32 {
+	for fc := empty &^ capt; fc != 0; fc &= fc - 1 {
+		from := bits.TrailingZeros32(fc)
+		pt := T&^(1<<to) | 1<<from
+		ps := S | capt
+		lo, hi := from, to
+		if lo > hi {
+			lo, hi = hi, lo
+		}
+		between := (uint32(1)<<hi - 1) &^ (uint32(1)<<(lo+1) - 1)
+		if (pt|ps)&between != between {
+			continue // to is not the nearest empty slot
+		}
+		nt, nsx, cap := alak.Step(false, t.n, pt, ps, alak.ClassicMove(from, to))
+		if nt == T && nsx == S && cap == capt {
+			buf = appendBoard(buf, mover, pt, ps)
 		}
 	}
 	return buf
@@ -448,8 +468,8 @@ func (l *lazyTable) wait(modern bool, n int) *table {
 }
 
 // ready starts the build of l's table if needed and reports whether it is
-// ready: at once if built, else after waiting until ctx is done or a quarter of
-// the time to ctx's deadline has passed.
+// ready: at once if built, else after waiting until ctx is done or a
+// quarter (params.tableWait) of the time to ctx's deadline has passed.
 func (l *lazyTable) ready(ctx context.Context, modern bool, n int) bool {
 	l.start(modern, n)
 	select {
@@ -459,7 +479,7 @@ func (l *lazyTable) ready(ctx context.Context, modern bool, n int) bool {
 	}
 	var timeout <-chan time.Time
 	if dl, ok := ctx.Deadline(); ok {
-		timer := time.NewTimer(time.Until(dl) / 4)
+		timer := time.NewTimer(time.Until(dl) / prm.tableWait)
 		defer timer.Stop()
 		timeout = timer.C
 	}

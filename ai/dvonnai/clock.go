@@ -7,34 +7,25 @@ import (
 	"planiverse/rules/dvonn"
 )
 
-// A game clock is spent where DVONN is decided, in the movement phase, as
-// PrimaDvonna's notes advise: a placement weighs placementShare of a
-// movement move; while placing, movementMoves movement moves of ours are
-// planned for; in the movement phase each move weighs one and the moves
-// still to come are half the stacks that can still move (height 5 or less)
-// less movementSlack (the last moves are quick), at least 2.
-// placementShare against PrimaDvonna at 5 s a game (CodeCup's clock, 16-20
-// placement prefixes x 2 colours): 0.25 scored 31-30-3 in 64 games, 0.12
-// 17-13-2, 0.06 19-12-1 and 25-13-2 (44-25-3 in 72), 0.03 18-13-1: the
-// placements lose nothing at about 20 ms each.
-const (
-	placementShare = 0.06
-	movementSlack  = 10
-	movementMoves  = 15
-)
+// A game clock is spent where DVONN is decided, in the movement phase: a
+// placement weighs placementShare (params) of a movement move; while
+// placing, movementMoves movement moves of ours are planned for; in the
+// movement phase each move weighs one and the moves still to come are half
+// the stacks that can still move (height 5 or less) less movementSlack
+// (the last moves are quick), at least 2.
 
 // MoveShare is DVONN's clock plan (planiverse/ai's ClockPlanner): the
 // weight of the side to move's move in s (a *dvonn.Game) and the total
 // weight of its moves still to play, this one included; the move's part of
-// the time left is share/total (see placementShare). Any other state gets
-// (1, 1).
+// the time left is share/total (see params.placementShare). Any other
+// state gets (1, 1).
 func MoveShare(s rules.State) (share, total float64) {
 	g, ok := s.(*dvonn.Game)
 	if !ok {
 		return 1, 1
 	}
 	if g.Placing() {
-		return placementShare, movementMoves + placementShare*float64((dvonn.NumCells-g.Placed())/2)
+		return prm.placementShare, prm.movementMoves + prm.placementShare*float64((dvonn.NumCells-g.Placed())/2)
 	}
 	n := 0
 	for m := g.Occupied(); m != 0; m &= m - 1 {
@@ -42,5 +33,5 @@ func MoveShare(s rules.State) (share, total float64) {
 			n++
 		}
 	}
-	return 1, max(float64(n)/2-movementSlack, 2)
+	return 1, max(float64(n)/2-prm.movementSlack, 2)
 }

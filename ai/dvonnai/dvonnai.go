@@ -5,13 +5,17 @@
 // model fitted to human games of features.go throughout, for comparison)
 // and a move-ordering heuristic, plus the placement of the DVONN pieces as
 // candidate moves. It satisfies ai.Evaluator, ai.MoveOrderer and
-// ai.CandidateGenerator structurally and does not import package ai (ai imports it).
+// ai.CandidateGenerator structurally and does not import package ai (ai
+// imports it).
 //
 // Scale: scores are from the side to move's point of view and stay within
-// ±score.MaxEval (package ai/score), about 100 per stack. The fitted
-// models' weights (model_weights.go, weights.go) are logistic models of the
-// game result, expressed in units near those of the hand-set field
-// evaluation (100 for a stack on a plain cell).
+// [-score.MaxEval, score.MaxEval] (package ai/score), about 100 per stack.
+// The fitted models' weights (model_weights.go, weights.go) are logistic
+// models of the game result, expressed in units near those of the hand-set
+// field evaluation (100 for a stack on a plain cell).
+//
+// The programs under cmd/ fit the weights (cmd/tune, cmd/tunemodel) and
+// play test matches (cmd/match); EXPERIMENTS.md records their results.
 package dvonnai
 
 import (
@@ -22,17 +26,9 @@ import (
 	"planiverse/rules/dvonn"
 )
 
-// Placement move-ordering weights (placementValue).
-const (
-	// wEdgeNear, wEdgeFar: an edge piece is mobile from the first move
-	// (edge stacks are never surrounded) but far from the DVONN pieces it is
-	// easily cut off.
-	wEdgeNear = 8
-	wEdgeFar  = -8
-)
-
 // proximity[d] is the placement value of an own piece at board distance d
-// from the nearest DVONN piece (d capped at 6).
+// from the nearest DVONN piece (d capped at 6); the edge terms are in
+// params.
 var proximity = [7]int{0, 30, 16, 6, -4, -10, -16}
 
 // hexDist[a][b] is the board distance between cells a and b (steps between
@@ -64,34 +60,34 @@ func abs(x int) int {
 // Knowledge is the DVONN evaluator and move orderer. It holds no state and
 // may be shared, but New is cheap.
 type Knowledge struct {
-	// Fitted selects the model fitted to the boardspace results
+	// fitted selects the model fitted to the boardspace results
 	// (features.go, weights.go) in both phases; for comparison and
 	// analysis (it plays worse).
-	Fitted bool
-	// Field selects the hand-set field evaluation (field.go) in the
+	fitted bool
+	// fieldEval selects the hand-set field evaluation (field.go) in the
 	// movement phase instead of the engine-game model (model.go); for
-	// comparison and analysis (it plays worse). Fitted takes precedence.
-	Field bool
+	// comparison and analysis (it plays worse). fitted takes precedence.
+	fieldEval bool
 }
 
 // New returns the DVONN knowledge.
 func New() *Knowledge { return &Knowledge{} }
 
 // Evaluate returns the static evaluation of s (a *dvonn.Game whose game is
-// not over) from the side to move's point of view, within ±score.MaxEval.
+// not over) from the side to move's point of view, within [-score.MaxEval, score.MaxEval].
 // It allocates nothing and leaves s unchanged. It panics if s is not a
 // *dvonn.Game.
 func (k *Knowledge) Evaluate(s rules.State) int {
 	g := s.(*dvonn.Game)
 	var v int
 	switch {
-	case k.Fitted && g.Placing():
+	case k.fitted && g.Placing():
 		v = placementEval(g)
-	case k.Fitted:
+	case k.fitted:
 		v = movementEval(g)
 	case g.Placing():
 		v = placementField(g)
-	case k.Field:
+	case k.fieldEval:
 		v = movementField(g)
 	default:
 		v = movementModel(g)
@@ -125,20 +121,20 @@ func chainDistances(g *dvonn.Game, dist *[dvonn.NumCells]uint8) {
 
 // movementEval returns the side to move's advantage in a movement-phase
 // position: the features (features.go) weighed by weightsFull and
-// weightsEnd (weights.go, fitted on games by TestTune), interpolated by the
+// weightsEnd (weights.go, fitted on games by cmd/tune), interpolated by the
 // phase.
 func movementEval(g *dvonn.Game) int {
-	var x [nFeat]int32
-	ph := int32(features(g, &x))
+	var x [NumFeatures]int32
+	ph := int32(Features(g, &x))
 	return tapered(x[:], weightsFull[:], weightsEnd[:], ph)
 }
 
 // tapered returns the dot product of the features x with the weights
-// interpolated between full (at phase phaseMax) and end (at phase 0).
+// interpolated between full (at phase PhaseMax) and end (at phase 0).
 func tapered(x, full, end []int32, ph int32) int {
 	var v int32
 	for j, f := range x {
-		v += f * (full[j]*ph + end[j]*(phaseMax-ph)) / phaseMax
+		v += f * (full[j]*ph + end[j]*(PhaseMax-ph)) / PhaseMax
 	}
 	return int(v)
 }
@@ -160,32 +156,32 @@ func placementValue(c int, dv uint64) int {
 	v := proximity[d]
 	if dvonn.EdgeCell(c) {
 		if d <= 2 {
-			v += wEdgeNear
+			v += prm.edgeNear
 		} else {
-			v += wEdgeFar
+			v += prm.edgeFar
 		}
 	}
 	return v
 }
 
 // redScore is the placement policy for DVONN pieces: the first in the
-// centre (F3), the others four spaces from the nearest DVONN piece, off the
-// edge, near the centre and the middle row; so the default layout is B3 F3 J3, spread across
-// the middle row.
+// centre (F3), the others four spaces (redSpread) from the nearest DVONN
+// piece, off the edge, near the centre and the middle row; so the default
+// layout is B3 F3 J3, spread across the middle row.
 func redScore(c int, dv uint64) int {
 	if dv == 0 {
-		return -10 * int(hexDist[c][centre])
+		return -prm.redFirstCentre * int(hexDist[c][centre])
 	}
 	_, row := dvonn.CellCoord(c)
-	v := -20*abs(nearestDvonn(c, dv)-4) - 5*int(hexDist[c][centre]) - 3*abs(row-2)
+	v := -prm.redSpreadCost*abs(nearestDvonn(c, dv)-prm.redSpread) - prm.redCentre*int(hexDist[c][centre]) - prm.redRow*abs(row-2)
 	if dvonn.EdgeCell(c) {
-		v -= 30
+		v -= prm.redEdge
 	}
 	return v
 }
 
 // Candidates restricts the placement of a DVONN piece to the single
-// best-scored space of redScore (the evaluation cannot tell who gains from
+// space redScore rates best (the evaluation cannot tell who gains from
 // a DVONN piece's place, so the search would choose by noise); everywhere
 // else it appends nothing and the search uses every legal move. It
 // allocates nothing once buf has grown.
@@ -207,14 +203,14 @@ func (k *Knowledge) Candidates(s rules.State, buf []rules.Move) []rules.Move {
 
 // placementEval returns the side to place's advantage during placement: the
 // placement features (features.go) weighed by placementFull and placementEnd
-// (weights.go, fitted by TestTune), interpolated by the number of pieces
+// (weights.go, fitted by cmd/tune), interpolated by the number of pieces
 // placed (nothing while only DVONN pieces are on the board).
 func placementEval(g *dvonn.Game) int {
 	if g.Placed() <= 3 {
 		return 0
 	}
-	var x [nPFeat]int32
-	ph := int32(placementFeatures(g, &x))
+	var x [NumPlacementFeatures]int32
+	ph := int32(PlacementFeatures(g, &x))
 	return tapered(x[:], placementFull[:], placementEnd[:], ph)
 }
 
@@ -223,7 +219,7 @@ func placementEval(g *dvonn.Game) int {
 // other DVONN pieces, for an own piece the placement value; in movement,
 // landing on a tall enemy stack first (200 per piece of its height, more
 // with a DVONN piece inside), then taking a lone DVONN piece, and landing
-// on an own stack last. It allocates nothing.
+// on an own stack last (weights in params). It allocates nothing.
 func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32) {
 	g := s.(*dvonn.Game)
 	me := g.ToMove()
@@ -242,13 +238,13 @@ func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32
 			h, top, tdv := g.Stack(to)
 			switch top {
 			case dvonn.PlayerPiece(me):
-				v = -50
+				v = prm.orderOwn
 			case dvonn.Red:
-				v = 60
+				v = prm.orderRed
 			default:
-				v = 200 * h
+				v = prm.orderPerHeight * h
 				if tdv > 0 {
-					v += 60
+					v += prm.orderDvonnInside
 				}
 			}
 			fh, _, _ := g.Stack(from)

@@ -149,15 +149,15 @@ func TestPerspective(t *testing.T) {
 			continue
 		}
 		o := otherToMove(t, g)
-		var x, y [nModel]int32
-		modelFeatures(g, &x)
-		modelFeatures(o, &y)
-		for j := range nModel {
+		var x, y [NumModelFeatures]int32
+		ModelFeatures(g, &x)
+		ModelFeatures(o, &y)
+		for j := range NumModelFeatures {
 			switch j {
 			case mTempo, mCapMover, mCapWaiting, mCutMover, mCutWaiting:
 			default:
 				if x[j] != -y[j] {
-					t.Fatalf("%s: %d, other side to move %d\n%s", modelFeatureNames[j], x[j], y[j], g)
+					t.Fatalf("model feature %d: %d, other side to move %d\n%s", j, x[j], y[j], g)
 				}
 			}
 		}
@@ -195,7 +195,7 @@ func asymBound() int {
 	b := 0
 	for _, j := range []int{mTempo, mCapMover, mCapWaiting, mCutMover, mCutWaiting} {
 		// x is 1 for the tempo and at most the 46 pieces' height otherwise.
-		b += 2 * max(abs(int(modelFull[j])), abs(int(modelEnd[j]))) * phaseMax * 46 / modelDiv
+		b += 2 * max(abs(int(modelFull[j])), abs(int(modelEnd[j]))) * PhaseMax * 46 / modelDiv
 	}
 	return b
 }
@@ -308,7 +308,7 @@ func TestPlacementPolicy(t *testing.T) {
 	}
 	// Black's first piece goes near a DVONN piece, and so does White's
 	// answer (depth 2). Near is within two spaces: in the boardspace games
-	// (TestTune) pieces two spaces away predict a win as well as adjacent
+	// (cmd/tune) pieces two spaces away predict a win as well as adjacent
 	// ones early in the placement.
 	for range 2 {
 		m, _ := search(k, g, 2)

@@ -38,19 +38,12 @@ const (
 	nAsym
 )
 
-// nFeat is the length of a feature vector: the side differences, then the
+// NumFeatures is the length of a movement feature vector: the side differences, then the
 // asymmetric features.
-const nFeat = nSide + nAsym
+const NumFeatures = nSide + nAsym
 
-// featureNames name the features in weight tables and reports.
-var featureNames = [nFeat]string{
-	"height", "stacks", "moves", "toEnemy", "toDvonn", "dvonnStacks",
-	"nearDvonn", "chainRisk", "stuck", "dead", "attacked", "fragile", "safe",
-	"tempo", "capMover", "capWaiting", "cutMover", "cutWaiting",
-}
-
-// phaseMax is the phase of a full board; phase 0 is the end of the game.
-const phaseMax = 64
+// PhaseMax is the phase of a full board; phase 0 is the end of the game.
+const PhaseMax = 64
 
 // ring[c] lists the six neighbour cells of c in turning order (-1 off the
 // board), and runs[m] the number of runs of set bits in the 6-bit circular
@@ -87,12 +80,12 @@ func init() {
 	}
 }
 
-// features fills x with the movement-phase features of g (not placing, not
+// Features fills x with the movement-phase features of g (not placing, not
 // over) from the side to move's point of view and returns the phase,
-// phaseMax with a full board down to 0 with four stacks or fewer. It
+// PhaseMax with a full board down to 0 with four stacks or fewer. It
 // allocates nothing.
-func features(g *dvonn.Game, x *[nFeat]int32) int {
-	*x = [nFeat]int32{}
+func Features(g *dvonn.Game, x *[NumFeatures]int32) int {
+	*x = [NumFeatures]int32{}
 	occ := g.Occupied()
 	dvc := g.DvonnCells()
 	var dist [dvonn.NumCells]uint8
@@ -204,7 +197,7 @@ func features(g *dvonn.Game, x *[nFeat]int32) int {
 	x[nSide+aCutMover] = cut[me]
 	x[nSide+aCutWaiting] = -cut[me^1]
 	n := bits.OnesCount64(occ)
-	return max(0, min(phaseMax, (n-4)*phaseMax/45))
+	return max(0, min(PhaseMax, (n-4)*PhaseMax/45))
 }
 
 // Placement-phase features, once the three DVONN pieces are down: side
@@ -220,19 +213,15 @@ const (
 	pContact        // pieces next to an enemy piece
 	pUnder          // own pieces next to an enemy piece and a DVONN piece
 	nPSide
-	pTempo = nPSide // 1: the side to place
-	nPFeat = nPSide + 1
+	pTempo               = nPSide // 1: the side to place
+	NumPlacementFeatures = nPSide + 1
 )
 
-var placementFeatureNames = [nPFeat]string{
-	"dist1", "dist2", "dist3", "distFar", "totDist", "edge", "crowded", "contact", "under", "tempo",
-}
-
-// placementFeatures fills x with the placement features of g (placing, the
+// PlacementFeatures fills x with the placement features of g (placing, the
 // three DVONN pieces down) from the side to place's point of view and
-// returns the phase: phaseMax with 3 pieces placed down to 0 with 49.
-func placementFeatures(g *dvonn.Game, x *[nPFeat]int32) int {
-	*x = [nPFeat]int32{}
+// returns the phase: PhaseMax with 3 pieces placed down to 0 with 49.
+func PlacementFeatures(g *dvonn.Game, x *[NumPlacementFeatures]int32) int {
+	*x = [NumPlacementFeatures]int32{}
 	dvc := g.DvonnCells()
 	ctrl := [2]uint64{g.Controlled(rules.First), g.Controlled(rules.Second)}
 	near := expand(dvc)
@@ -276,5 +265,5 @@ func placementFeatures(g *dvonn.Game, x *[nPFeat]int32) int {
 		x[i] = side[me][i] - side[me^1][i]
 	}
 	x[pTempo] = 1
-	return (dvonn.NumCells - g.Placed()) * phaseMax / (dvonn.NumCells - 3)
+	return (dvonn.NumCells - g.Placed()) * PhaseMax / (dvonn.NumCells - 3)
 }

@@ -9,52 +9,21 @@ import (
 
 // The field evaluation: Planiverse's DVONN evaluation in the placement
 // phase, and in the movement phase the base of the engine-game model
-// (model.go), which replaced it there (Knowledge.Field keeps it).
+// (model.go), which replaced it there (Knowledge.fieldEval keeps it).
 //
 // Every cell gets a field value by its closeness to the DVONN pieces
 // (fieldValue): a DVONN piece keeps the stacks around it alive, so the
-// stacks there, and the moves that land there, are worth more. The idea of
-// weighing stacks and moves by the distance to the DVONN pieces, rather than
-// counting controlled height, comes from PrimaDvonna (M. Verver, CodeCup 2011
-// winner; its notes and evaluation were read, not copied). The feature set
-// and the weights here are ours, chosen by matches against PrimaDvonna at
-// CodeCup time (4.95 s a game, 16 placement prefixes x 2 colours), where
-// this evaluation scored 15-15-2 against 4-26-2 for the model fitted to
-// human results (features.go, weights.go); the placement weights fitted to
-// human results instead scored 3-28-1. That fitted model predicts the
-// results of the boardspace games better (validation log-loss 0.42 against
-// 0.47 for this one) but plays worse: counting height rewards material the
-// search can already see, and the human games teach little about mobility.
-// It is kept, as Knowledge.Fitted, for comparison and analysis.
+// stacks there, and the moves that land there, are worth more. The feature
+// set and the weights were chosen by matches at CodeCup time, where this
+// evaluation played far better than the model fitted to human results
+// (features.go, weights.go, kept as Knowledge.fitted for comparison and
+// analysis); the idea's origin and the matches are in EXPERIMENTS.md
+// ("field evaluation").
 //
-// Units: about 100 per stack next to nothing in particular (a stack on a
-// cell of field value 4 is 4*fieldStack = 100).
-const (
-	// fieldStack weighs a controlled stack by its cell's field value.
-	fieldStack = 25
-	// fieldReach weighs each occupied cell a controlled stack's height
-	// reaches along its six lines (its moves if it could move now) by the
-	// target's field value.
-	fieldReach = 3
-	// fieldToDvonn weighs a move of a free stack onto a stack holding a
-	// DVONN piece by the target's field value.
-	fieldToDvonn = 3
-	// fieldToEnemy weighs a move of a free stack onto an enemy stack (a
-	// capture) by the target's field value.
-	fieldToEnemy = 6
-	// fieldTempo is the side to move's bonus.
-	fieldTempo = 25
-)
-
-// Placement weights of the field evaluation, per own piece minus per enemy
-// piece (placementField).
-const (
-	placeNear1   = 12 // a piece next to a DVONN piece
-	placeNear2   = 6  // a piece two spaces from the nearest DVONN piece
-	placeTotDist = -2 // per space of distance to each of the three DVONN pieces
-	placeCrowded = -4 // per missing free neighbour below two (a piece boxed in by its own)
-	placeEdge    = -2 // per edge piece beyond three more than the opponent has
-)
+// The weights are in params (fieldStack ... fieldTempo for the movement
+// phase, placeNear1 ... edgeExcess for placement); units: about 100 per
+// stack next to nothing in particular (a stack on a cell of field value 4
+// is 4*fieldStack = 100).
 
 // fieldValues fills fv with every cell's field value: 4, plus 4 for a DVONN
 // piece on the cell, plus 1 for each DVONN piece next to it.
@@ -114,10 +83,10 @@ func movementField(g *dvonn.Game) int {
 	t := fieldTerms(g)
 	var side [2]int32
 	for p, s := range t {
-		side[p] = fieldStack*s[0] + fieldReach*s[1] + fieldToDvonn*s[2] + fieldToEnemy*s[3]
+		side[p] = prm.fieldStack*s[0] + prm.fieldReach*s[1] + prm.fieldToDvonn*s[2] + prm.fieldToEnemy*s[3]
 	}
 	me := int(g.ToMove())
-	return int(side[me]-side[me^1]) + fieldTempo
+	return int(side[me]-side[me^1]) + prm.fieldTempo
 }
 
 // placementField is the field evaluation during placement (0 until the
@@ -141,24 +110,24 @@ func placementField(g *dvonn.Game) int {
 			for d := dvc; d != 0; d &= d - 1 {
 				tot += int(hexDist[c][bits.TrailingZeros64(d)])
 			}
-			side[p] += placeTotDist * tot
+			side[p] += prm.placeTotDist * tot
 			switch nearestDvonn(c, dvc) {
 			case 1:
-				side[p] += placeNear1
+				side[p] += prm.placeNear1
 			case 2:
-				side[p] += placeNear2
+				side[p] += prm.placeNear2
 			}
 			if dvonn.EdgeCell(c) {
 				edge[p]++
 			}
 			if n := bits.OnesCount64(dvonn.NeighbourMask(c) &^ own); n < 2 {
-				side[p] += placeCrowded * (2 - n)
+				side[p] += prm.placeCrowded * (2 - n)
 			}
 		}
 	}
 	for p := range 2 {
-		if x := edge[p] - edge[p^1] - 3; x > 0 {
-			side[p] += placeEdge * x
+		if x := edge[p] - edge[p^1] - prm.edgeExcess; x > 0 {
+			side[p] += prm.placeEdge * x
 		}
 	}
 	me := int(g.ToMove())

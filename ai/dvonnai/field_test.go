@@ -39,7 +39,7 @@ func TestFieldPerspective(t *testing.T) {
 	// The field evaluation is a difference of the two sides' values plus
 	// the tempo: the same board with the other side to move sums to twice
 	// the tempo exactly.
-	k := &Knowledge{Field: true}
+	k := &Knowledge{fieldEval: true}
 	n := 0
 	for _, g := range randomPositions(200, 3) {
 		if g.Placing() {
@@ -48,8 +48,8 @@ func TestFieldPerspective(t *testing.T) {
 		if over, _ := g.Outcome(); over {
 			continue
 		}
-		if a, b := k.Evaluate(g), k.Evaluate(otherToMove(t, g)); a+b != 2*fieldTempo {
-			t.Fatalf("evaluations %d and %d: want a sum of %d\n%s", a, b, 2*fieldTempo, g)
+		if a, b := k.Evaluate(g), k.Evaluate(otherToMove(t, g)); a+b != 2*prm.fieldTempo {
+			t.Fatalf("evaluations %d and %d: want a sum of %d\n%s", a, b, 2*prm.fieldTempo, g)
 		}
 		n++
 	}
@@ -64,18 +64,18 @@ func TestFieldPrefersTheDvonnSide(t *testing.T) {
 	// one: White (to move) is better off when Black's piece is far.
 	near := board(t, rules.First, "A3:R B3:R C3:R D3:B1 E3:W1 F3:W1 G3:W1 H3:W1 I3:B1")
 	far := board(t, rules.First, "A3:R B3:R C3:R D3:W1 E3:W1 F3:W1 G3:W1 H3:B1 I3:B1")
-	f := &Knowledge{Field: true}
+	f := &Knowledge{fieldEval: true}
 	if a, b := f.Evaluate(near), f.Evaluate(far); a >= b {
 		t.Errorf("Black nearer the DVONN piece evaluates %d for White, farther %d; want less", a, b)
 	}
 }
 
 func TestFittedModelStillAvailable(t *testing.T) {
-	// Knowledge.Fitted switches to the fitted model, which counts height:
+	// Knowledge.fitted switches to the fitted model, which counts height:
 	// White owning every stack scores far more with it too, and the two
 	// models differ.
 	g := board(t, rules.First, "C3:R D3:R E3:R C2:W3 D2:W1 E2:W2")
-	f := &Knowledge{Fitted: true}
+	f := &Knowledge{fitted: true}
 	if v := f.Evaluate(g); v < 500 {
 		t.Errorf("fitted model: White owning all stacks evaluates %d", v)
 	}

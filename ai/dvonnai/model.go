@@ -12,29 +12,16 @@ import "planiverse/rules/dvonn"
 // enemy and DVONN stacks, the tallest stack each side can take next, and
 // the best net height each side can cut off by moving an articulation
 // stack (features.go). All weights, on a full board and at the end with
-// the phase interpolating, are fitted Texel style (TestTuneModel): a
-// logistic model of the result for the side to move over the 51,885
-// movement positions of 1,540 engine games (testdata/engine-games.txt.gz:
-// Planiverse against PrimaDvonna and PrimaDvonna against itself), every
-// fifth game held out. Validation log-loss: 0.463 for the field terms and
-// the tempo refitted alone, 0.433 for the model.
-//
-// Against PrimaDvonna (planiverse match, random placement prefixes of 6-10
-// pieces, each played with both colours, 2026-11-23), where the field
-// evaluation had scored 56% at 1 s a move and 52-62% at 4.95 s a game:
-//   - 0.95 s a move: 91-43-6 in 140 games (67%) on the earlier
-//     measurement's prefixes, 55-23-2 in 80 games (70%) on new ones;
-//   - 4.95 s a game (CodeCup): 64-34-2 and, on new prefixes, 62-32-6 in
-//     100 games each (65%).
-// Under its --movetime PrimaDvonna stops deepening early (about 0.13 s a
-// move), so at equal CPU per move (ours fixed at 0.13 s) the two are even:
-// 43-51-6 in 100 games. At CodeCup time both use about the same CPU.
-// The model fitted on human games (Knowledge.Fitted) predicts human
-// results but plays worse: engine games teach what decides games between
-// engines.
+// the phase interpolating, are fitted Texel style (cmd/tunemodel): a
+// logistic model of the result for the side to move over the movement
+// positions of engine games (testdata/engine-games.txt.gz), every fifth
+// game held out. It plays clearly better than the field evaluation; the
+// fit and the matches are in EXPERIMENTS.md ("engine-game model").
 
 // Model features: the field terms, then side differences and asymmetric
-// features of features.go.
+// features of features.go. NumModelFeatures is the length of a model
+// feature vector; it, ModelFeatures, Features, PlacementFeatures and their
+// lengths are exported for the fitting tools (cmd/tune, cmd/tunemodel).
 const (
 	mFieldStack   = iota // Σ field value of the cells of controlled stacks
 	mFieldReach          // Σ field value of the occupied cells the controlled stacks reach
@@ -49,14 +36,8 @@ const (
 	mCapWaiting          // minus the tallest mover's stack the other side can land on
 	mCutMover            // best net height the mover cuts off by moving an articulation stack
 	mCutWaiting          // minus the same for the other side
-	nModel
+	NumModelFeatures
 )
-
-// modelFeatureNames name the model features in weight tables and reports.
-var modelFeatureNames = [nModel]string{
-	"fieldStack", "fieldReach", "fieldToDvonn", "fieldToEnemy", "height", "toEnemy",
-	"toDvonn", "safe", "tempo", "capMover", "capWaiting", "cutMover", "cutWaiting",
-}
 
 // modelDiv turns the weighted feature sum into evaluation units: the
 // weights are in 1/64 of 1/300 logit per feature unit, and one logit is
@@ -64,12 +45,12 @@ var modelFeatureNames = [nModel]string{
 // about the field evaluation's 100).
 const modelDiv = 64 * 64 * 7 / 4
 
-// modelFeatures fills x with the model features of g (not placing, not
+// ModelFeatures fills x with the model features of g (not placing, not
 // over) from the side to move's point of view and returns the phase
-// (features). It allocates nothing.
-func modelFeatures(g *dvonn.Game, x *[nModel]int32) int {
-	var f [nFeat]int32
-	ph := features(g, &f)
+// (Features). It allocates nothing.
+func ModelFeatures(g *dvonn.Game, x *[NumModelFeatures]int32) int {
+	var f [NumFeatures]int32
+	ph := Features(g, &f)
 	side := fieldTerms(g)
 	me := int(g.ToMove())
 	for i := range 4 {
@@ -91,11 +72,11 @@ func modelFeatures(g *dvonn.Game, x *[nModel]int32) int {
 // position (not over) from the side to move's point of view, in evaluation
 // units. It allocates nothing.
 func movementModel(g *dvonn.Game) int {
-	var x [nModel]int32
-	ph := int64(modelFeatures(g, &x))
+	var x [NumModelFeatures]int32
+	ph := int64(ModelFeatures(g, &x))
 	var v int64
 	for j, f := range x {
-		v += int64(f) * (int64(modelFull[j])*ph + int64(modelEnd[j])*(phaseMax-ph))
+		v += int64(f) * (int64(modelFull[j])*ph + int64(modelEnd[j])*(PhaseMax-ph))
 	}
 	return int(v / modelDiv)
 }

@@ -44,6 +44,15 @@ func replay(t testing.TB, text string) *Game {
 }
 
 func TestGeometry(t *testing.T) {
+	t.Run("cells", testGeometryCells)
+	t.Run("names", testGeometryNames)
+	t.Run("off the board", testGeometryOffBoard)
+	t.Run("E3", testGeometryE3)
+}
+
+// testGeometryCells checks names, coordinates and neighbours of every cell,
+// and the counts of adjacent pairs and inner cells.
+func testGeometryCells(t *testing.T) {
 	edges, innerCells := 0, 0
 	for c := range NumCells {
 		name := CellName(c)
@@ -71,6 +80,11 @@ func TestGeometry(t *testing.T) {
 	if innerCells != 25 {
 		t.Errorf("%d inner cells, want 25 (rows 2..4 without their ends)", innerCells)
 	}
+}
+
+// testGeometryNames checks the names of the rows' ends and names that are
+// no space.
+func testGeometryNames(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		cell int
@@ -84,6 +98,10 @@ func TestGeometry(t *testing.T) {
 			t.Errorf("CellIndex(%q) = %d, want no space", bad, c)
 		}
 	}
+}
+
+// testGeometryOffBoard checks the cell functions on cells off the board.
+func testGeometryOffBoard(t *testing.T) {
 	for _, bad := range []int{-1, 49, 64, 1000} {
 		g := New()
 		if c, r := CellCoord(bad); c != -1 || r != -1 || Neighbours(bad) != nil || NeighbourMask(bad) != 0 ||
@@ -94,6 +112,10 @@ func TestGeometry(t *testing.T) {
 			t.Errorf("Stack(%d) not empty", bad)
 		}
 	}
+}
+
+// testGeometryE3 checks the neighbours of E3.
+func testGeometryE3(t *testing.T) {
 	// E3's neighbours: D3 F3 E2 E4 F4 D2.
 	want := map[string]bool{"D3": true, "F3": true, "E2": true, "E4": true, "F4": true, "D2": true}
 	e3, _ := CellIndex("E3")
@@ -312,10 +334,10 @@ func invariants(s rules.State) string {
 			}
 			continue
 		}
-		occ |= 1 << c
-		if int(st.whites)+int(st.dvonns) > int(st.height) {
-			return fmt.Sprintf("%s: composition %+v exceeds height", CellName(c), st)
+		if msg := stackInvariants(g, c, st); msg != "" {
+			return msg
 		}
+		occ |= 1 << c
 		whites += int(st.whites)
 		reds += int(st.dvonns)
 		blacks += int(st.height - st.whites - st.dvonns)
@@ -325,45 +347,15 @@ func invariants(s rules.State) string {
 		switch Piece(st.top) {
 		case White:
 			ctrl[0] |= 1 << c
-			if st.whites == 0 {
-				return CellName(c) + ": white top without white piece"
-			}
 		case Black:
 			ctrl[1] |= 1 << c
-			if st.height == st.whites+st.dvonns {
-				return CellName(c) + ": black top without black piece"
-			}
-		case Red:
-			if st.height != 1 || st.dvonns != 1 {
-				return CellName(c) + ": red on top of a stack"
-			}
-		default:
-			return CellName(c) + ": bad top"
-		}
-		if g.Placing() && st.height != 1 {
-			return CellName(c) + ": stack during placement"
 		}
 	}
 	if occ != g.occ || dv != g.dvonn || ctrl != g.ctrl {
 		return "masks disagree with cells"
 	}
 	if g.Placing() {
-		n := int(g.placed)
-		wantW, wantB := 0, 0
-		for i := 3; i < n; i++ {
-			if i%2 == 0 {
-				wantW++
-			} else {
-				wantB++
-			}
-		}
-		if bits.OnesCount64(occ) != n || whites != wantW || blacks != wantB || reds != min(n, 3) {
-			return fmt.Sprintf("placement counts %d/%d/%d of %d placed", whites, blacks, reds, n)
-		}
-		if g.toMove != rules.Player(n&1) {
-			return "wrong placer"
-		}
-		return ""
+		return placementInvariants(g, occ, whites, blacks, reds)
 	}
 	if whites+int(g.gone[0]) != 23 || blacks+int(g.gone[1]) != 23 || reds != 3 || g.gone[2] != 0 {
 		return fmt.Sprintf("piece counts %d+%d / %d+%d / %d", whites, g.gone[0], blacks, g.gone[1], reds)
@@ -373,6 +365,55 @@ func invariants(s rules.State) string {
 	}
 	if g.removed&occ != 0 {
 		return "removed cells still occupied"
+	}
+	return ""
+}
+
+// stackInvariants checks the stack st on the occupied cell c of g: its
+// composition, its top piece and, while placing, its height.
+func stackInvariants(g *Game, c int, st stack) string {
+	if int(st.whites)+int(st.dvonns) > int(st.height) {
+		return fmt.Sprintf("%s: composition %+v exceeds height", CellName(c), st)
+	}
+	switch Piece(st.top) {
+	case White:
+		if st.whites == 0 {
+			return CellName(c) + ": white top without white piece"
+		}
+	case Black:
+		if st.height == st.whites+st.dvonns {
+			return CellName(c) + ": black top without black piece"
+		}
+	case Red:
+		if st.height != 1 || st.dvonns != 1 {
+			return CellName(c) + ": red on top of a stack"
+		}
+	default:
+		return CellName(c) + ": bad top"
+	}
+	if g.Placing() && st.height != 1 {
+		return CellName(c) + ": stack during placement"
+	}
+	return ""
+}
+
+// placementInvariants checks the piece counts and the placer of g during
+// placement (occupied cells occ, pieces counted on the board).
+func placementInvariants(g *Game, occ uint64, whites, blacks, reds int) string {
+	n := int(g.placed)
+	wantW, wantB := 0, 0
+	for i := 3; i < n; i++ {
+		if i%2 == 0 {
+			wantW++
+		} else {
+			wantB++
+		}
+	}
+	if bits.OnesCount64(occ) != n || whites != wantW || blacks != wantB || reds != min(n, 3) {
+		return fmt.Sprintf("placement counts %d/%d/%d of %d placed", whites, blacks, reds, n)
+	}
+	if g.toMove != rules.Player(n&1) {
+		return "wrong placer"
 	}
 	return ""
 }
@@ -479,6 +520,14 @@ func mustCell(name string) int {
 }
 
 func TestParseErrors(t *testing.T) {
+	t.Run("placement", testParsePlacementErrors)
+	t.Run("illegal stack moves", testParseIllegalStackMoves)
+	t.Run("parser agrees with Moves", testParseAgreesWithMoves)
+}
+
+// testParsePlacementErrors checks the errors of malformed and illegal
+// moves during placement.
+func testParsePlacementErrors(t *testing.T) {
 	g := New()
 	for _, tc := range []struct {
 		text string
@@ -498,7 +547,12 @@ func TestParseErrors(t *testing.T) {
 	if _, err := g.ParseMove("E3"); !errors.Is(err, rules.ErrIllegal) {
 		t.Errorf("placement on an occupied space: %v", err)
 	}
-	g = replay(t, placement1) // White to move.
+}
+
+// testParseIllegalStackMoves tries each kind of illegal stack move found on
+// the board of placement1 and checks that parsing changes nothing.
+func testParseIllegalStackMoves(t *testing.T) {
+	g := replay(t, placement1) // White to move.
 	h, text := g.Hash(), g.String()
 	for _, tc := range []string{"E3", "PASS"} {
 		if _, err := g.ParseMove(tc); !errors.Is(err, rules.ErrIllegal) {
@@ -533,10 +587,16 @@ func TestParseErrors(t *testing.T) {
 	if g.Hash() != h || g.String() != text {
 		t.Error("ParseMove changed the position")
 	}
+}
+
+// testParseAgreesWithMoves checks, in several positions, that every stack
+// move the parser accepts is in Moves and vice versa, that rejected ones
+// wrap ErrIllegal, and that no move lands on an empty space.
+func testParseAgreesWithMoves(t *testing.T) {
 	// Every stack move the parser accepts is in Moves and vice versa, in
 	// several positions; rejected ones wrap ErrIllegal.
 	r := rand.New(rand.NewPCG(11, 12))
-	positions := []*Game{g, replay(t, placement1+" "+moves2)}
+	positions := []*Game{replay(t, placement1), replay(t, placement1+" "+moves2)}
 	for range 6 {
 		p := New()
 		p.PlaceRandom(r)
@@ -551,30 +611,38 @@ func TestParseErrors(t *testing.T) {
 	}
 	emptyLandings := 0
 	for _, p := range positions {
-		for from := range NumCells {
-			for to := range NumCells {
-				m, err := p.ParseMove(CellName(from) + CellName(to))
-				in := legal(p, Step(from, to))
-				if (err == nil) != in || err != nil && !errors.Is(err, rules.ErrIllegal) {
-					t.Errorf("%s%s: ParseMove err %v, in Moves %v\n%s", CellName(from), CellName(to), err, in, p)
-				}
-				if err == nil && m != Step(from, to) {
-					t.Errorf("wrong code")
-				}
-				hgt, top, _ := p.Stack(from)
-				if top == PlayerPiece(p.ToMove()) && !p.surrounded(from) && int(hgt) <= maxDistance &&
-					TargetMask(from, hgt)&(1<<to) != 0 && p.Occupied()&(1<<to) == 0 {
-					emptyLandings++
-					if err == nil {
-						t.Errorf("%s%s lands on an empty space", CellName(from), CellName(to))
-					}
-				}
-			}
-		}
+		emptyLandings += checkParseAgrees(t, p)
 	}
 	if emptyLandings == 0 {
 		t.Error("no move onto an empty space tried")
 	}
+}
+
+// checkParseAgrees checks every from-to text in p against Moves and returns
+// the number of would-be landings on an empty space it tried.
+func checkParseAgrees(t *testing.T, p *Game) (emptyLandings int) {
+	t.Helper()
+	for from := range NumCells {
+		for to := range NumCells {
+			m, err := p.ParseMove(CellName(from) + CellName(to))
+			in := legal(p, Step(from, to))
+			if (err == nil) != in || err != nil && !errors.Is(err, rules.ErrIllegal) {
+				t.Errorf("%s%s: ParseMove err %v, in Moves %v\n%s", CellName(from), CellName(to), err, in, p)
+			}
+			if err == nil && m != Step(from, to) {
+				t.Errorf("wrong code")
+			}
+			hgt, top, _ := p.Stack(from)
+			if top == PlayerPiece(p.ToMove()) && !p.surrounded(from) && int(hgt) <= maxDistance &&
+				TargetMask(from, hgt)&(1<<to) != 0 && p.Occupied()&(1<<to) == 0 {
+				emptyLandings++
+				if err == nil {
+					t.Errorf("%s%s lands on an empty space", CellName(from), CellName(to))
+				}
+			}
+		}
+	}
+	return emptyLandings
 }
 
 func legal(g *Game, m rules.Move) bool {

@@ -80,118 +80,162 @@ func readSGF(data []byte) (*rules.Record, error) {
 // the rules do not. The record stops at "resign".
 func readBoardspace(nodes []sgf.Node) (*rules.Record, error) {
 	root := nodes[0]
-	r := &rules.Record{Game: Descriptor.Name, Options: Descriptor.Defaults()}
-	g := New()
-	var resigned = -1 // the colour that resigned
-	pick, action := -1, ""
-	commit := func() error {
-		if action == "" {
-			action = "PASS"
-		}
-		m, err := g.ParseMove(action)
-		if err != nil {
-			return fmt.Errorf("boardspace sgf: ply %d: %w", len(r.Moves)+1, err)
-		}
-		r.Moves = append(r.Moves, g.MoveString(m))
-		g.Play(m)
-		pick, action = -1, ""
-		return nil
-	}
-	cellArg := func(f []string) (int, bool) {
-		if len(f) < 2 {
-			return -1, false
-		}
-		return CellIndex(f[0] + f[1])
+	b := &bsReplay{
+		r:        &rules.Record{Game: Descriptor.Name, Options: Descriptor.Defaults()},
+		g:        New(),
+		resigned: -1,
+		pick:     -1,
 	}
 nodesLoop:
 	for _, n := range nodes {
 		for _, p := range n {
-			if p.ID != "P0" && p.ID != "P1" {
-				continue
+			stop, err := b.prop(p)
+			if err != nil {
+				return nil, err
 			}
-			f := strings.Fields(p.Values[0])
-			if len(f) >= 2 && f[0] == "id" {
-				r.Info.Players[1-int(p.ID[1]-'0')] = strings.Trim(strings.Join(f[1:], " "), `"`)
-				continue
-			}
-			if len(f) < 2 {
-				continue
-			}
-			if _, err := strconv.Atoi(f[0]); err != nil {
-				continue // "time 0:03:35", "ranking 1500"...
-			}
-			verb, args := strings.ToLower(f[1]), f[2:]
-			bad := func() error {
-				return rules.Errorf(rules.ErrSyntax, "boardspace sgf: ply %d: %s[%s]: want %s and a space such as \"E 3\"",
-					len(r.Moves)+1, p.ID, rules.Quote(p.Values[0]), verb)
-			}
-			switch verb {
-			case "start", "pick", "drop":
-			case "dropb":
-				c, ok := cellArg(args)
-				if !ok {
-					return nil, bad()
-				}
-				switch {
-				case pick == c:
-					pick = -1
-				case pick >= 0:
-					action, pick = CellName(pick)+CellName(c), -1
-				default:
-					action = CellName(c)
-				}
-			case "pickb":
-				c, ok := cellArg(args)
-				if !ok {
-					return nil, bad()
-				}
-				switch {
-				case action == CellName(c):
-					action = ""
-				case len(action) == 4 && action[2:] == CellName(c):
-					pick, _ = CellIndex(action[:2])
-					action = ""
-				default:
-					pick = c
-				}
-			case "move":
-				from, ok1 := cellArg(args)
-				to, ok2 := cellArg(args[min(2, len(args)):])
-				if !ok1 || !ok2 {
-					return nil, bad()
-				}
-				action = CellName(from) + CellName(to)
-			case "pass":
-				action = "PASS"
-			case "done":
-				if err := commit(); err != nil {
-					return nil, err
-				}
-			case "resign":
-				// A move not yet confirmed by "done" is not played.
-				resigned, action = 1-int(p.ID[1]-'0'), ""
+			if stop {
 				break nodesLoop
-			case "edit", "reset":
-				return nil, rules.Errorf(rules.ErrFormat, "boardspace sgf: ply %d: the record edits the board (%s): nothing to replay", len(r.Moves)+1, rules.Quote(p.Values[0]))
-			default:
-				return nil, rules.Errorf(rules.ErrSyntax, "boardspace sgf: ply %d: unknown action %s", len(r.Moves)+1, rules.Quote(p.Values[0]))
 			}
 		}
 	}
-	if action != "" {
-		if err := commit(); err != nil {
+	if b.action != "" {
+		if err := b.commit(); err != nil {
 			return nil, err
 		}
 	}
+	r := b.r
 	r.Info.Event = root.Value("GN")
 	r.Info.Date = boardspaceDate(root.Value("DT"))
 	switch {
-	case resigned >= 0:
-		r.Info.Result = [2]string{"W+R", "B+R"}[resigned]
+	case b.resigned >= 0:
+		r.Info.Result = [2]string{"W+R", "B+R"}[b.resigned]
 	default:
-		r.Info.Result = Descriptor.ResultOf(g)
+		r.Info.Result = Descriptor.ResultOf(b.g)
 	}
 	return r, nil
+}
+
+// bsReplay is the state of a boardspace replay: the record and game so
+// far, the space picked up (-1: none) and the move of the turn not yet
+// confirmed by "done", and the colour that resigned (-1: none).
+type bsReplay struct {
+	r        *rules.Record
+	g        *Game
+	pick     int
+	action   string
+	resigned int
+}
+
+// commit plays the turn's move (a pass when there is none).
+func (b *bsReplay) commit() error {
+	if b.action == "" {
+		b.action = "PASS"
+	}
+	m, err := b.g.ParseMove(b.action)
+	if err != nil {
+		return fmt.Errorf("boardspace sgf: ply %d: %w", len(b.r.Moves)+1, err)
+	}
+	b.r.Moves = append(b.r.Moves, b.g.MoveString(m))
+	b.g.Play(m)
+	b.pick, b.action = -1, ""
+	return nil
+}
+
+// prop applies one property of a node: P0 and P1 actions and player ids;
+// anything else is skipped. stop reports a resignation.
+func (b *bsReplay) prop(p sgf.Prop) (stop bool, err error) {
+	if p.ID != "P0" && p.ID != "P1" {
+		return false, nil
+	}
+	f := strings.Fields(p.Values[0])
+	if len(f) >= 2 && f[0] == "id" {
+		b.r.Info.Players[1-int(p.ID[1]-'0')] = strings.Trim(strings.Join(f[1:], " "), `"`)
+		return false, nil
+	}
+	if len(f) < 2 {
+		return false, nil
+	}
+	if _, err := strconv.Atoi(f[0]); err != nil {
+		return false, nil // "time 0:03:35", "ranking 1500"...
+	}
+	return b.verb(p, strings.ToLower(f[1]), f[2:])
+}
+
+// bsCell reads the space of the arguments "E 3".
+func bsCell(f []string) (int, bool) {
+	if len(f) < 2 {
+		return -1, false
+	}
+	return CellIndex(f[0] + f[1])
+}
+
+// verb applies the action verb with arguments args of property p.
+func (b *bsReplay) verb(p sgf.Prop, verb string, args []string) (stop bool, err error) {
+	ply := len(b.r.Moves) + 1
+	bad := func() error {
+		return rules.Errorf(rules.ErrSyntax, "boardspace sgf: ply %d: %s[%s]: want %s and a space such as \"E 3\"",
+			ply, p.ID, rules.Quote(p.Values[0]), verb)
+	}
+	switch verb {
+	case "start", "pick", "drop":
+	case "dropb", "pickb":
+		c, ok := bsCell(args)
+		if !ok {
+			return false, bad()
+		}
+		if verb == "dropb" {
+			b.dropb(c)
+		} else {
+			b.pickb(c)
+		}
+	case "move":
+		from, ok1 := bsCell(args)
+		to, ok2 := bsCell(args[min(2, len(args)):])
+		if !ok1 || !ok2 {
+			return false, bad()
+		}
+		b.action = CellName(from) + CellName(to)
+	case "pass":
+		b.action = "PASS"
+	case "done":
+		return false, b.commit()
+	case "resign":
+		// A move not yet confirmed by "done" is not played.
+		b.resigned, b.action = 1-int(p.ID[1]-'0'), ""
+		return true, nil
+	case "edit", "reset":
+		return false, rules.Errorf(rules.ErrFormat, "boardspace sgf: ply %d: the record edits the board (%s): nothing to replay", ply, rules.Quote(p.Values[0]))
+	default:
+		return false, rules.Errorf(rules.ErrSyntax, "boardspace sgf: ply %d: unknown action %s", ply, rules.Quote(p.Values[0]))
+	}
+	return false, nil
+}
+
+// dropb drops on space c: the end of a picked stack's move, the undoing of
+// its pick on the same space, or a placement.
+func (b *bsReplay) dropb(c int) {
+	switch {
+	case b.pick == c:
+		b.pick = -1
+	case b.pick >= 0:
+		b.action, b.pick = CellName(b.pick)+CellName(c), -1
+	default:
+		b.action = CellName(c)
+	}
+}
+
+// pickb picks up space c: taking back the drop on c, or the start of a
+// stack's move.
+func (b *bsReplay) pickb(c int) {
+	switch {
+	case b.action == CellName(c):
+		b.action = ""
+	case len(b.action) == 4 && b.action[2:] == CellName(c):
+		b.pick, _ = CellIndex(b.action[:2])
+		b.action = ""
+	default:
+		b.pick = c
+	}
 }
 
 // boardspaceDate reads boardspace's DT ("Wed Jul 29 21:38:35 CEST 2015") as

@@ -294,13 +294,47 @@ func TestOverline(t *testing.T) {
 }
 
 func TestSwap(t *testing.T) {
+	t.Run("before the first stone", func(t *testing.T) {
+		g := mustNew(t, Options{Size: 15, Opening: SwapOpening})
+		if g.CanSwap() || g.Legal(rules.Swap) || slices.Contains(g.Moves(nil), rules.Swap) {
+			t.Fatal("swap listed before the first stone")
+		}
+		if _, err := g.ParseMove("swap"); !errors.Is(err, rules.ErrIllegal) {
+			t.Fatalf("swap at ply 1: error %v, want ErrIllegal", err)
+		}
+	})
+	t.Run("swap and undo", testSwapAndUndo)
+	t.Run("five after the swap", func(t *testing.T) {
+		// Seat 1, now Black, makes a five: seat 0 is to move and has lost.
+		g := mustNew(t, Options{Size: 15, Opening: SwapOpening})
+		rulestest.Play(t, g, "A1 swap A15 B1 C15 C1 E15 D1 G15 E1")
+		if over, score := g.Outcome(); !over || score != -1 || g.ToMove() != rules.First {
+			t.Fatalf("after swap the five by seat 1 should beat seat 0: %v %d\n%s", over, score, g)
+		}
+	})
+	t.Run("not offered", func(t *testing.T) {
+		// Without the swap opening, swap is never legal.
+		g := mustNew(t, Options{Size: 15})
+		rulestest.Play(t, g, "H8")
+		if g.CanSwap() || slices.Contains(g.Moves(nil), rules.Swap) {
+			t.Fatal("swap without the swap opening")
+		}
+		if _, err := g.ParseMove("swap"); !errors.Is(err, rules.ErrIllegal) {
+			t.Fatalf("swap without the opening: error %v", err)
+		}
+		// Nor after the second ply.
+		g = mustNew(t, Options{Size: 15, Opening: SwapOpening})
+		rulestest.Play(t, g, "H8 J9")
+		if g.CanSwap() {
+			t.Fatal("swap at ply 3")
+		}
+	})
+}
+
+// testSwapAndUndo swaps after the first stone, checks the seats, colours,
+// board and hash, plays on and undoes back to before the swap.
+func testSwapAndUndo(t *testing.T) {
 	g := mustNew(t, Options{Size: 15, Opening: SwapOpening})
-	if g.CanSwap() || g.Legal(rules.Swap) || slices.Contains(g.Moves(nil), rules.Swap) {
-		t.Fatal("swap listed before the first stone")
-	}
-	if _, err := g.ParseMove("swap"); !errors.Is(err, rules.ErrIllegal) {
-		t.Fatalf("swap at ply 1: error %v, want ErrIllegal", err)
-	}
 	rulestest.Play(t, g, "H8")
 	moves := g.Moves(nil)
 	if !slices.Contains(moves, rules.Swap) || len(moves) != 225 {
@@ -319,6 +353,23 @@ func TestSwap(t *testing.T) {
 		t.Fatal("before the swap seat 1 should be White and to move")
 	}
 	g.Play(m)
+	checkSwapped(t, g, hBefore)
+	// Seat 0 (now White) plays; its stone is white.
+	rulestest.Play(t, g, "J9")
+	if c, ok := g.At(9, 6); !ok || c != 1 || g.ToMove() != rules.Second {
+		t.Fatal("after the swap seat 0 plays White")
+	}
+	g.Undo()
+	g.Undo()
+	if g.String() != before || g.Hash() != hBefore || g.Swapped() || !g.CanSwap() {
+		t.Fatalf("undo of swap does not restore\n%s\nwant\n%s", g, before)
+	}
+}
+
+// checkSwapped checks g just after the swap of a first stone on H8 (hash
+// hBefore before the swap).
+func checkSwapped(t *testing.T, g *Game, hBefore uint64) {
+	t.Helper()
 	if !g.Swapped() || g.ToMove() != rules.First || g.ColorOf(rules.First) != 1 || g.ColorOf(rules.Second) != 0 {
 		t.Fatalf("after swap: swapped %v, ToMove %d, colours %d %d", g.Swapped(), g.ToMove(), g.ColorOf(0), g.ColorOf(1))
 	}
@@ -336,39 +387,6 @@ func TestSwap(t *testing.T) {
 	}
 	if _, err := g.ParseMove("swap"); !errors.Is(err, rules.ErrIllegal) {
 		t.Fatalf("second swap: error %v, want ErrIllegal", err)
-	}
-	// Seat 0 (now White) plays; its stone is white.
-	rulestest.Play(t, g, "J9")
-	if c, ok := g.At(9, 6); !ok || c != 1 || g.ToMove() != rules.Second {
-		t.Fatal("after the swap seat 0 plays White")
-	}
-	g.Undo()
-	g.Undo()
-	if g.String() != before || g.Hash() != hBefore || g.Swapped() || !g.CanSwap() {
-		t.Fatalf("undo of swap does not restore\n%s\nwant\n%s", g, before)
-	}
-
-	// Seat 1, now Black, makes a five: seat 0 is to move and has lost.
-	g = mustNew(t, Options{Size: 15, Opening: SwapOpening})
-	rulestest.Play(t, g, "A1 swap A15 B1 C15 C1 E15 D1 G15 E1")
-	if over, score := g.Outcome(); !over || score != -1 || g.ToMove() != rules.First {
-		t.Fatalf("after swap the five by seat 1 should beat seat 0: %v %d\n%s", over, score, g)
-	}
-
-	// Without the swap opening, swap is never legal.
-	g = mustNew(t, Options{Size: 15})
-	rulestest.Play(t, g, "H8")
-	if g.CanSwap() || slices.Contains(g.Moves(nil), rules.Swap) {
-		t.Fatal("swap without the swap opening")
-	}
-	if _, err := g.ParseMove("swap"); !errors.Is(err, rules.ErrIllegal) {
-		t.Fatalf("swap without the opening: error %v", err)
-	}
-	// Nor after the second ply.
-	g = mustNew(t, Options{Size: 15, Opening: SwapOpening})
-	rulestest.Play(t, g, "H8 J9")
-	if g.CanSwap() {
-		t.Fatal("swap at ply 3")
 	}
 }
 
@@ -724,6 +742,25 @@ func swap2Seats(t *testing.T, g *Game, when string, toMove rules.Player, phase i
 func TestSwap2(t *testing.T) {
 	newGame := func() *Game { return mustNew(t, Options{Size: 15, Opening: Swap2Opening}) }
 	g := newGame()
+	swap2Placement(t, g)
+	base := g.String()
+	baseHash := g.Hash()
+	swap2OptionA(t, g, base, baseHash)
+	swap2OptionB(t, g, base, baseHash)
+	swap2OptionC(t, g, base, baseHash)
+	swap2HashesApart(t)
+	// A game through swap2 ends with the right winner: after (b) seat 1
+	// is Black and its five beats seat 0.
+	g = newGame()
+	rulestest.Play(t, g, "A1 A15 B1 swap C15 C1 E15 D1 G15 E1")
+	if w, ok := rules.Winner(g); !ok || w != rules.Second || Descriptor.SeatName(g, w) != "Black" {
+		t.Fatalf("winner %d %v\n%s", w, ok, g)
+	}
+}
+
+// swap2Placement places swap2's three stones on g, checking seats and the
+// moves on the way, up to the second player's choice.
+func swap2Placement(t *testing.T, g *Game) {
 	swap2Seats(t, g, "start", 0, PhasePlaceThree, 0)
 	if g.CanSwap() || g.CanBalance() {
 		t.Fatal("a choice at the start")
@@ -755,9 +792,11 @@ func TestSwap2(t *testing.T) {
 	if g.MoveString(Balance) != "balance" {
 		t.Fatal("balance text")
 	}
-	base := g.String()
-	baseHash := g.Hash()
+}
 
+// swap2OptionA checks option (a) from the choice (base, baseHash) on g and
+// undoes it.
+func swap2OptionA(t *testing.T, g *Game, base string, baseHash uint64) {
 	// (a) The second player takes White with the fourth stone; Black
 	// (seat 0) moves next and the seats alternate.
 	rulestest.Play(t, g, "J10")
@@ -772,7 +811,10 @@ func TestSwap2(t *testing.T) {
 	if g.String() != base || g.Hash() != baseHash {
 		t.Fatal("(a): undo does not restore the choice")
 	}
+}
 
+// swap2OptionB checks option (b) from the choice on g and undoes it.
+func swap2OptionB(t *testing.T, g *Game, base string, baseHash uint64) {
 	// (b) The second player takes Black: the seats exchange colours and
 	// the first player, now White, places the fourth stone.
 	rulestest.Play(t, g, "swap")
@@ -787,7 +829,11 @@ func TestSwap2(t *testing.T) {
 	if g.String() != base || g.Hash() != baseHash {
 		t.Fatal("(b): undo does not restore the choice")
 	}
+}
 
+// swap2OptionC checks option (c) and its two answers from the choice on g
+// and undoes back to the choice.
+func swap2OptionC(t *testing.T, g *Game, base string, baseHash uint64) {
 	// (c) The second player places two more stones; the first player
 	// chooses.
 	rulestest.Play(t, g, "balance")
@@ -836,23 +882,20 @@ func TestSwap2(t *testing.T) {
 	if g.String() != base || g.Hash() != baseHash {
 		t.Fatal("undo through balance does not restore the choice")
 	}
+}
+
+// swap2HashesApart checks that the positions of swap2's choices hash apart.
+func swap2HashesApart(t *testing.T) {
 	// The five positions of the choices hash apart although some share
 	// their stones.
 	seen := map[uint64]string{}
 	for _, line := range []string{"", "swap", "balance", "balance J10 G7", "balance J10 G7 swap"} {
-		c := newGame()
+		c := mustNew(t, Options{Size: 15, Opening: Swap2Opening})
 		rulestest.Play(t, c, "H8 I9 G9 "+line)
 		if prev, dup := seen[c.Hash()]; dup {
 			t.Errorf("%q hashes as %q", line, prev)
 		}
 		seen[c.Hash()] = line
-	}
-	// A game through swap2 ends with the right winner: after (b) seat 1
-	// is Black and its five beats seat 0.
-	g = newGame()
-	rulestest.Play(t, g, "A1 A15 B1 swap C15 C1 E15 D1 G15 E1")
-	if w, ok := rules.Winner(g); !ok || w != rules.Second || Descriptor.SeatName(g, w) != "Black" {
-		t.Fatalf("winner %d %v\n%s", w, ok, g)
 	}
 }
 
