@@ -74,8 +74,8 @@ const (
 // attacker's three (the replies it usually has: the cost squares).
 var pnChildThree uint32 = 3 // a variable for the puzzle measure
 
-// epsShift sets the 1+ε trick's ε to 1/2^epsShift. On the loss puzzles
-// (TestVCTPuzzles, 100 ms each) ε = 1 solved 57 of 85, ε = 1/4 54.
+// epsShift sets the 1+ε trick's ε to 1/2^epsShift (EXPERIMENTS.md,
+// "epsShift").
 var epsShift = 0
 
 // lookup returns the table's numbers for the node of key at remaining depth

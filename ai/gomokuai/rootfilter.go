@@ -47,13 +47,8 @@ const (
 // It leaves s unchanged, returns promptly when ctx is cancelled, and
 // allocates nothing.
 //
-// What it drops is lost (checked 2026-11-27): on 1,141 positions of
-// Master's equal-time games against Rapfi (plies 4 to 40, either side to
-// move), it dropped moves within 250 ms in 556. One dropped move of each,
-// drawn at random, was played and Rapfi (classical, 200 ms) asked for the
-// opponent's score: 548 were forced wins for him, and the other 8 scored
-// from 200 to 2,040 in his favour (about 1 to 10 logits on Rapfi's scale),
-// unproven in 200 ms. The filter is not where Master's losses come from.
+// What it drops is lost: checked against a stronger engine on match
+// positions (EXPERIMENTS.md, "RootMoves").
 func (k *Knowledge) RootMoves(ctx context.Context, s rules.State, moves []rules.Move) []rules.Move {
 	g, ok := s.(*gomoku.Game)
 	if !ok || len(moves) < 2 || ctx.Err() != nil {
@@ -111,11 +106,6 @@ func (k *Knowledge) RootMoves(ctx context.Context, s rules.State, moves []rules.
 // then the survivors again with four times as many each round
 // (vctRounds). Only proven losses are dropped; when every block loses,
 // moves is returned unchanged. The position is in k.vcf.b.
-//
-// At 1 s a move (10 balanced openings x 2 colours, 2026-11-23) it scored
-// 19-21-0 against Pela in 40 games, where main scored 14-22-4 (3 of those
-// losses on time, while other work loaded the machine), and 4-16-0
-// against AIWine, main 3-16-1: not worse, within the noise of 40 games.
 func (k *Knowledge) blockVCT(ctx context.Context, moves []rules.Move) []rules.Move {
 	if _, timed := ctx.Deadline(); !timed || len(moves) < 2 {
 		return moves
@@ -214,34 +204,10 @@ const (
 // proven lost. When every move is proven lost, moves is returned
 // unchanged. The position is in k.vcf.b, with the side to move's colour.
 //
-// Until 2026-11-27 the moves off the candidate defences were dropped
-// unsearched. A stone off the proof's points can spoil it, though (it may
-// fill the gap of a split two whose three the proof needs,
-// TestRootMovesDefenceOffProof, from a game Master lost against Rapfi
-// after playing one of the lost defences kept). Against Rapfi told 50 ms
-// a move (Master at 1 s; 36 balanced openings with colours swapped, each
-// build run three times, 2026-11-27), searching them all scored 122-90-4
-// (46-24-2, 36-35-1, 40-31-1) where the candidate defences alone scored
-// 113-101-2: +4.6 +- 7.5 points paired by opening, within the noise, but
-// no move is dropped now that is not lost; at equal time (1 s each),
-// 13-58-1 against 10-61-1. Adding the points near the stones that the
-// candidate cap left out of moves scored 42-29-1 in one run (+1.0 +- 8.4
-// against this): not taken.
-//
-// Nor did adding them where the filter leaves few moves (2026-11-28). In
-// 11 of the 53 positions of the package doc's diagnostic (before Master's
-// first losing move against Rapfi), Rapfi's move (1 s) lay beyond the
-// cap; this filter run over every point within distance 2 kept it in all
-// 11, and in one kept nothing else. The variant: when the opponent has a
-// VCF or VCT threat and fewer than 8 of moves survive (or none), the
-// points beyond the cap were tested too, best first by pointOrder (his
-// VCF, then his VCT with 32,000 nodes each, a million in all), and those
-// not proven lost added, up to the cap. At 1 s a move it chose a move
-// that Rapfi (300 ms) scores lost in 31 of the 53, where main did in 30
-// and 33 in two runs (32 when every threat widened the moves); on the 200 ms
-// screen (package doc) two passes scored 25-117-2 (18.1%), -0.7 +- 6.5
-// points paired by opening and colour against five passes of main
-// (66-291-3, 18.8%). Not taken.
+// The moves off the candidate defences are searched too: a stone off the
+// proof's points can spoil it (it may fill the gap of a split two whose
+// three the proof needs, TestRootMovesDefenceOffProof), so no move is
+// dropped that is not lost (EXPERIMENTS.md, "vctFilter").
 //
 // It runs only under a deadline (ctx.Deadline, as the search sets for a
 // timed search): a fixed-depth search, as the lower levels and the search's

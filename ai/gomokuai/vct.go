@@ -81,8 +81,8 @@ type vctSearch struct {
 // Budget of the defender's VCF search before his replies to the
 // attacker's first threat, when it is a three: DefenceVCFDepth fours and
 // DefenceVCFNodes nodes. It is a shortcut only (his fours are among his
-// replies anyway); run at every three it cost more than it saved (a game
-// position: 87k nodes and 64 ms with it, 33k and 37 ms without).
+// replies anyway); run at every three it cost more than it saved
+// (EXPERIMENTS.md, "DefenceVCFDepth and DefenceVCFNodes").
 const (
 	DefenceVCFDepth = 20
 	DefenceVCFNodes = 2_000
