@@ -367,7 +367,7 @@ package gomokuai
 
 // TestOrderTeacher reports how the move ordering ranks the teacher's move
 // in the labelled positions that no threat forces (the candidate cap's
-// case): the share ranked first, within 5, within CandidateCap. On the
+// case): the share ranked first, within 5, within candidateCap. On the
 // 24,000 Rapfi labels of the shipped evaluation (11,800 such positions):
 // 26.4%, 61.0% and 93.2%. A softmax policy over the points' pattern
 // classes (a weight per class for each side, fitted to the teacher's
@@ -430,11 +430,11 @@ func TestOrderTeacher(t *testing.T) {
 		if rank < 5 {
 			top5++
 		}
-		if rank < CandidateCap {
+		if rank < params.candidateCap {
 			topCap++
 		}
 	}
-	t.Logf("%d positions (%d with the teacher's move beyond distance 2): top1 %.3f top5 %.3f top%d %.3f", n, outside, float64(top1)/float64(n), float64(top5)/float64(n), CandidateCap, float64(topCap)/float64(n))
+	t.Logf("%d positions (%d with the teacher's move beyond distance 2): top1 %.3f top5 %.3f top%d %.3f", n, outside, float64(top1)/float64(n), float64(top5)/float64(n), params.candidateCap, float64(topCap)/float64(n))
 }
 
 // solveLinear solves the augmented system A (n rows of n+1) by Gaussian

@@ -56,21 +56,6 @@ const (
 	evalDoubleThree = -4_000
 )
 
-// SolveDepth is the number of fours Solve's VCF search may play, and
-// SolveNodes its node budget. When it finds no VCF, Solve runs a VCT search
-// of up to SolveVCTDepth threats and SolveVCTNodes nodes (about 1 µs each
-// on 15x15), ending by SolveVCTShare of the time left to ctx's deadline.
-// SolveVCTShare is 0.2 so that the main search keeps its time where no
-// VCT exists; the VCT runs at the root only (EXPERIMENTS.md, "Solve's
-// budgets").
-const (
-	SolveDepth    = MaxVCFDepth
-	SolveNodes    = 1_000_000
-	SolveVCTDepth = 16
-	SolveVCTNodes = 400_000
-	SolveVCTShare = 0.2
-)
-
 // Knowledge is the Gomoku game knowledge: Evaluate, OrderMoves, Candidates,
 // Solve and RootMoves for a *gomoku.Game. It keeps scratch state (the line analysis
 // cache, a VCF table of about 256 KB, the VCT's df-pn table of 12 MB), so
@@ -141,18 +126,10 @@ func abs(v int) int {
 	return v
 }
 
-// evalForcedPlies is how many forced blocks evaluate plays before it
-// evaluates: when the opponent has a single win point (a four), the side
-// to move must block it, so the position after the block is the one worth
-// judging (a short quiescence over fours).
-//
-// At the main search's leaves a fuller quiescence runs instead
-// (Quiesce, quiesce.go); this one serves Evaluate itself and the
-// quiescence's stand-pat.
-const evalForcedPlies = 8
-
-// evaluate is Evaluate for the colour to move.
-func (k *Knowledge) evaluate(g *gomoku.Game) int { return k.evaluateForced(g, evalForcedPlies) }
+// evaluate is Evaluate for the colour to move, after at most
+// evalForcedPlies forced blocks (at the main search's leaves Quiesce
+// runs instead; this serves Evaluate and the quiescence's stand-pat).
+func (k *Knowledge) evaluate(g *gomoku.Game) int { return k.evaluateForced(g, params.evalForcedPlies) }
 
 // evaluateForced is evaluate with at most plies forced blocks played.
 //
@@ -202,45 +179,11 @@ func (k *Knowledge) evaluateForced(g *gomoku.Game, plies int) int {
 	return max(-score.MaxEval/2, min(score.MaxEval/2, v))
 }
 
-// orderDefenceShare is the weight, in percent, of the opponent's point
-// score (a block) against the side to move's own (an attack) in
-// OrderMoves and the candidate cap. It acts where the order codes
-// (orderCode) cross: a block of the opponent's three (30) ranks at
-// 30*share/100 against one's own two open twos (16) or an open two and a
-// closed three (14). 50 puts the attacks that start a win before the
-// blocks (EXPERIMENTS.md, "orderDefenceShare").
-const orderDefenceShare = 50
-
-// CandidateCap is the largest number of moves Candidates returns when no
-// threat forces the choice: the best by pointOrder.
-//
-// The cap makes some proofs false: where every capped candidate loses by
-// force, the search calls the node lost, though a point beyond the cap may
-// defend. 20: neither larger nor smaller caps, nor searching beyond the cap
-// where every candidate loses, played better (EXPERIMENTS.md,
-// "CandidateCap").
-const CandidateCap = 20
-
 // pointOrder is the ordering score of point p for colour me: its attack
 // score plus orderDefenceShare percent of the opponent's score there.
 func (a *analyzer) pointOrder(p int, me rules.Player) int32 {
 	return pointTable[a.sets[me&1][p]&setMask].order + pointTable[a.sets[(me^1)&1][p]&setMask].defence
 }
-
-// orderScale multiplies pointOrder in OrderMoves (the candidate cap ranks
-// by pointOrder itself). The search adds its history heuristic, which
-// grows to 1<<20 (planiverse/ai), to the orderer's scores: unscaled, the
-// pattern order (a double threat 1,200 and more, a single three or four
-// tens, a quiet point a few) was lost under it after a few iterations, and
-// the moves were searched nearly in the order of their past cutoffs.
-// Scaled by 1024, a double threat outranks every quiet point whatever its
-// history (TestOrderScale), and a difference of tens in the pattern order
-// weighs as much as a good share of the history's range. Only a point
-// where either colour makes a five reaches the search's clamp (1<<26),
-// and there the candidates are that five or its block alone.
-//
-// 1<<10: the best of the scales tried (EXPERIMENTS.md, "orderScale").
-const orderScale = 1 << 10
 
 // OrderMoves scores each move by the pattern codes of its point
 // (pointOrder, times orderScale): what a stone there makes in its four
@@ -248,6 +191,12 @@ const orderScale = 1 << 10
 // and double threats, fours, threes), plus what it blocks of the
 // opponent's. rules.Swap scores 0 (the search decides it). It allocates
 // nothing.
+//
+// The search adds its history heuristic, which grows to 1<<20
+// (planiverse/ai), to these scores; scaled by orderScale, a double threat
+// outranks every quiet point whatever its history (TestOrderScale), and a
+// difference of tens in the pattern order weighs as much as a good share
+// of the history's range.
 func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32) {
 	g := s.(*gomoku.Game)
 	a := &k.a
@@ -259,7 +208,7 @@ func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32
 			scores[i] = 0
 			continue
 		}
-		scores[i] = a.pointOrder(int(m), me) * orderScale
+		scores[i] = a.pointOrder(int(m), me) * params.orderScale
 	}
 }
 
@@ -274,7 +223,7 @@ func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32
 //     defences (points that leave the opponent no open four in that line)
 //     and the moves making a four of one's own;
 //   - otherwise the empty points within distance 2 (a 5x5 square) of a
-//     stone, at most the CandidateCap best by their pattern codes
+//     stone, at most the candidateCap best by their pattern codes
 //     (pointOrder), and rules.Swap when it is legal.
 //
 // Under Renju, Black's forbidden points are dropped (when that leaves
@@ -379,9 +328,13 @@ func (k *Knowledge) candidates(g *gomoku.Game, buf []rules.Move) []rules.Move {
 }
 
 // patternMoves appends the empty points within distance 2 of a stone
-// (near), only the best CandidateCap of them by pointOrder when there are
+// (near), only the best candidateCap of them by pointOrder when there are
 // more, sorted by pointOrder (highest first, earlier points first among
 // equals).
+//
+// The cap makes some proofs false: where every capped candidate loses by
+// force, the search calls the node lost, though a point beyond the cap may
+// defend.
 func (k *Knowledge) patternMoves(g *gomoku.Game, buf []rules.Move) []rules.Move {
 	a := &k.a
 	me := g.ColorToMove()
@@ -398,9 +351,9 @@ func (k *Knowledge) patternMoves(g *gomoku.Game, buf []rules.Move) []rules.Move 
 		}
 	}
 	keys := k.keys[:n]
-	if n > CandidateCap {
-		selectSmallest(keys, CandidateCap)
-		keys = keys[:CandidateCap]
+	if n > params.candidateCap {
+		selectSmallest(keys, params.candidateCap)
+		keys = keys[:params.candidateCap]
 		slices.Sort(keys)
 	}
 	for _, key := range keys {
@@ -490,7 +443,7 @@ func nearRows(g *gomoku.Game, rows *[gomoku.MaxSize]uint32) {
 }
 
 // Solve runs a VCF search for the side to move of s (a *gomoku.Game) with
-// up to SolveDepth fours and SolveNodes nodes, shortest win first, then,
+// up to solveDepth fours and solveNodes nodes, shortest win first, then,
 // when there is none, a VCT search (vctSearch: fours and threes) within
 // the SolveVCT budgets. When it finds a win it returns the first move and
 // score.WinScore - plies to the five (for a VCT an estimate, 2*threats+3:
@@ -506,9 +459,9 @@ func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, val
 		return rules.NoMove, 0, 0, false
 	}
 	v := k.vcf
-	v.nodes, v.limit, v.done = 0, SolveNodes, ctx.Done()
+	v.nodes, v.limit, v.done = 0, params.solveNodes, ctx.Done()
 	v.b.load(g)
-	seq, found := v.solve(SolveDepth)
+	seq, found := v.solve(params.solveDepth)
 	v.done = nil
 	if found {
 		return seq[0], score.WinScore - len(seq), v.nodes, true
@@ -518,13 +471,13 @@ func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, val
 		return rules.NoMove, 0, nodes, false
 	}
 	t := k.vct
-	t.nodes, t.limit, t.done, t.deadline = 0, SolveVCTNodes, ctx.Done(), time.Time{}
+	t.nodes, t.limit, t.done, t.deadline = 0, params.solveVCTNodes, ctx.Done(), time.Time{}
 	if dl, has := ctx.Deadline(); has {
-		t.deadline = time.Now().Add(time.Duration(float64(time.Until(dl)) * SolveVCTShare))
+		t.deadline = time.Now().Add(time.Duration(float64(time.Until(dl)) * params.solveVCTShare))
 	}
 	v.b.load(g)
 	t.skipProof = true
-	first, won := t.solve(SolveVCTDepth)
+	first, won := t.solve(params.solveVCTDepth)
 	t.skipProof = false
 	t.done, v.done = nil, nil
 	nodes += t.nodes
@@ -534,12 +487,8 @@ func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, val
 	return first, score.WinScore - (2*t.depth + 3), nodes, true
 }
 
-// SearchShare is the share of a timed search's time after which the
-// search starts no new iteration (IterationShare): all of it. An
-// unfinished iteration still yields the root moves it completed (the
-// previous best first), so starting one late loses nothing
-// (EXPERIMENTS.md, "SearchShare").
-const SearchShare = 1.0
-
-// IterationShare returns SearchShare (planiverse/ai.IterationTimer).
-func (k *Knowledge) IterationShare() float64 { return SearchShare }
+// IterationShare returns searchShare (planiverse/ai.IterationTimer): a
+// timed search starts iterations until its time is spent. An unfinished
+// iteration still yields the root moves it completed (the previous best
+// first), so starting one late loses nothing.
+func (k *Knowledge) IterationShare() float64 { return params.searchShare }

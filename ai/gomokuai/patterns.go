@@ -335,7 +335,7 @@ func init() {
 			sc.order += orderCode[ps.code(dir)]
 		}
 		sc.order += orderCombo[comboOf(ps)]
-		sc.defence = sc.order * orderDefenceShare / 100
+		sc.defence = sc.order * params.orderDefenceShare / 100
 		threatTable[s] = threatOf(ps)
 		c := classOfSet[s]
 		pointTable[s] = sc

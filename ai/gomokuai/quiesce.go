@@ -9,22 +9,6 @@ import (
 	"planiverse/rules/gomoku"
 )
 
-// Quiescence limits: at a leaf of the main search the side to move may
-// play up to QuiescenceFours fours (each answered by its forced block,
-// which costs no four), and a quiescence line holds at most
-// quiescencePlies plies, forced blocks included.
-//
-// The side to move stands pat even when the opponent has a three
-// (EXPERIMENTS.md, "Quiescence").
-const (
-	QuiescenceFours = 4
-	quiescencePlies = 24
-	// quiescenceDelta: at a null-window node whose evaluation is this far
-	// below alpha, the fours are not tried (delta pruning; about 10
-	// logits of the win probability, dhbloo/rapfi's margin on its scale).
-	quiescenceDelta = 12_000
-)
-
 // Quiesce is the quiescence search at a leaf of the main search
 // (planiverse/ai.Quiescer), for s a *gomoku.Game at distance ply from the
 // root: a VCF-shaped search in which the side to move either stands pat
@@ -48,7 +32,7 @@ func (k *Knowledge) Quiesce(s rules.State, ply, alpha, beta int) (int, int64) {
 		return clampEval(k.Evaluate(g)), 1
 	}
 	k.qnodes = 0
-	v := k.quiesce(g, ply, alpha, beta, QuiescenceFours, quiescencePlies)
+	v := k.quiesce(g, ply, alpha, beta, params.quiescenceFours, params.quiescencePlies)
 	return v, k.qnodes
 }
 
@@ -81,7 +65,7 @@ func (k *Knowledge) quiesce(g *gomoku.Game, ply, alpha, beta, fours, plies int) 
 	if best >= beta || fours == 0 || plies < 2 || a.nFour[me] == 0 {
 		return best
 	}
-	if beta-alpha == 1 && best+quiescenceDelta < alpha {
+	if beta-alpha == 1 && best+params.quiescenceDelta < alpha {
 		return best // delta pruning: no four is likely to lift it to alpha
 	}
 	alpha = max(alpha, best)
@@ -284,11 +268,7 @@ func (k *Knowledge) ExtendSingleReply() bool { return true }
 // move pruning keeps 3 + depth^1.32 moves (dhbloo/rapfi's futility move
 // count) up to lateMaxDepth plies. Razoring and the improving rule were
 // tried and left out (EXPERIMENTS.md, "Forward pruning").
-const (
-	futilityUnit     = 400
-	futilityMaxDepth = 8
-	lateMaxDepth     = 8
-)
+const lateMaxDepth = 8 // deepest node, in plies, of late move pruning
 
 // lateMoves is the late move pruning's move count by depth: 3 + d^1.32.
 // Smaller or larger counts played worse (EXPERIMENTS.md, "lateMoves").
@@ -301,7 +281,7 @@ var lateMoves = [lateMaxDepth + 1]int{0, 4, 5, 7, 9, 11, 13, 16, 18}
 // roughly.
 func (k *Knowledge) FutilityMargin(s rules.State, depth int) (int, bool) {
 	g := s.(*gomoku.Game)
-	if depth > futilityMaxDepth || g.Deciding() != gomoku.PhaseNone {
+	if depth > params.futilityMaxDepth || g.Deciding() != gomoku.PhaseNone {
 		return 0, false
 	}
 	a := &k.a
@@ -310,7 +290,7 @@ func (k *Knowledge) FutilityMargin(s rules.State, depth int) (int, bool) {
 	if a.nWin[opp] > 0 || a.nThree[opp] > 0 {
 		return 0, false
 	}
-	return futilityUnit * depth, true
+	return params.futilityUnit * depth, true
 }
 
 // MoveCountLimit returns lateMoves[depth] up to lateMaxDepth plies, else
@@ -332,20 +312,12 @@ func (k *Knowledge) MoveCountLimit(depth int) int {
 // search's default reductions (1 ply from the fourth move at depth 3, 2
 // from the ninth at depth 6). The variants tried are in EXPERIMENTS.md,
 // "Reductions".
-const (
-	lmrBase     = 0.3
-	lmrDivisor  = 1.2
-	lmrMinDepth = 3
-	lmrMinIndex = 2
-	iirDepth    = 4
-)
-
 // lmrTable holds LateReduction's values for depths and indexes below 64.
 var lmrTable = func() *[64][64]int8 {
 	t := new([64][64]int8)
-	for d := lmrMinDepth; d < 64; d++ {
-		for i := lmrMinIndex; i < 64; i++ {
-			t[d][i] = int8(lmrBase + math.Log(float64(d))*math.Log(float64(i+1))/lmrDivisor)
+	for d := params.lmrMinDepth; d < 64; d++ {
+		for i := params.lmrMinIndex; i < 64; i++ {
+			t[d][i] = int8(params.lmrBase + math.Log(float64(d))*math.Log(float64(i+1))/params.lmrDivisor)
 		}
 	}
 	return t
@@ -359,4 +331,4 @@ func (k *Knowledge) LateReduction(depth, index int) int {
 }
 
 // InternalReductionDepth returns iirDepth.
-func (k *Knowledge) InternalReductionDepth() int { return iirDepth }
+func (k *Knowledge) InternalReductionDepth() int { return params.iirDepth }

@@ -31,7 +31,7 @@ import (
 func main() {
 	records := flag.String("records", "", "record directories, comma-separated globs")
 	nodes := flag.Int64("nodes", 1_000_000, "node budget of each search")
-	depth := flag.Int("depth", gomokuai.SolveVCTDepth, "most threats a win may take")
+	depth := flag.Int("depth", 16, "most threats a win may take (16 as the root's solver)")
 	cache := flag.String("cache", "", "file of puzzles, read when present, else written")
 	flag.Parse()
 	names, games, err := puzzles(*records, *cache)
