@@ -70,14 +70,6 @@ const (
 	childBlock              // the attacker's forced block of a four: costs no depth
 )
 
-// pnChildThree is the initial proof number of the defender's node after an
-// attacker's three (the replies it usually has: the cost squares).
-var pnChildThree uint32 = 3 // a variable for the puzzle measure
-
-// epsShift sets the 1+ε trick's ε to 1/2^epsShift. On the loss puzzles
-// (TestVCTPuzzles, 100 ms each) ε = 1 solved 57 of 85, ε = 1/4 54.
-var epsShift = 0
-
 // lookup returns the table's numbers for the node of key at remaining depth
 // rd, if it holds usable ones: a proof no longer than rd, a disproof for at
 // least rd, or the estimates of an unfinished node.
@@ -279,7 +271,7 @@ func (v *vctSearch) mid(rd int, thpn, thdn uint32) (pn, dn uint32, ln int) {
 		if !ok {
 			cp, cd, cl = 1, 1, 0
 			if v.kind[i] == childThree {
-				cp = pnChildThree
+				cp = params.pnChildThree
 			}
 		}
 		v.cpn = append(v.cpn, cp)
@@ -356,7 +348,7 @@ func leastAndSum(least, sum []uint32, start, end int) (best int, lo, second, tot
 // epsThreshold is the 1+ε trick's threshold for the best child: the second
 // best child's number times 1+ε, plus one.
 func epsThreshold(second uint32) uint32 {
-	return uint32(min(uint64(second)+1+uint64(second)>>epsShift, pnInf))
+	return uint32(min(uint64(second)+1+uint64(second)>>params.epsShift, pnInf))
 }
 
 // solvePN runs the df-pn VCT of the attacker to move in v.b with at most
@@ -367,7 +359,7 @@ func (v *vctSearch) solvePN(maxDepth int) (rules.Move, bool) {
 	g := v.b
 	v.att = g.toMove
 	v.gen++
-	rd := min(maxDepth, MaxVCTDepth)
+	rd := min(maxDepth, maxVCTDepth)
 	pn, _, ln := v.mid(rd, pnInf, pnInf)
 	for pn != 0 && !v.aborted {
 		if _, dn, _, ok := v.lookup(g.hash^attackerKeys[v.att], rd); ok && dn == 0 {
@@ -381,10 +373,10 @@ func (v *vctSearch) solvePN(maxDepth int) (rules.Move, bool) {
 	v.depth = ln
 	v.first = rules.NoMove
 	// The walk may exceed the node budget (it re-expands the proof tree,
-	// and proves again what the table lost) by WalkVCTNodes, but not the
+	// and proves again what the table lost) by walkVCTNodes, but not the
 	// clock or done.
 	limit := v.limit
-	v.limit = v.nodes + WalkVCTNodes
+	v.limit = v.nodes + params.walkVCTNodes
 	v.walk(rd, true, false)
 	v.limit = limit
 	if v.aborted {
@@ -396,10 +388,6 @@ func (v *vctSearch) solvePN(maxDepth int) (rules.Move, bool) {
 	}
 	return v.first, true
 }
-
-// WalkVCTNodes is the budget of the proof walk after a df-pn win, in nodes
-// beyond the search's own budget.
-const WalkVCTNodes = 200_000
 
 // walk visits the proof tree of the proved node in v.b (remaining depth
 // rd) and marks its points as the iterative-deepening search does: the

@@ -129,7 +129,7 @@ func TestVCTPNAllocs(t *testing.T) {
 			v.b.load(g)
 			v.nodes, v.limit = 0, 30_000
 			v.proofGen++
-			v.solvePN(SolveVCTDepth)
+			v.solvePN(params.solveVCTDepth)
 		}
 		run()
 		if allocs := testing.AllocsPerRun(3, run); allocs != 0 {
@@ -145,7 +145,7 @@ func TestVCTPNGameLoss(t *testing.T) {
 	if _, ok := VCF(g, 30); ok {
 		t.Fatal("a VCF: not a VCT test")
 	}
-	m, ok := vctPN(g, SolveVCTDepth, 2_000_000)
+	m, ok := vctPN(g, params.solveVCTDepth, 2_000_000)
 	if !ok {
 		t.Fatal("Black's VCT not found")
 	}
@@ -169,7 +169,7 @@ func BenchmarkVCTSolve(b *testing.B) {
 				for b.Loop() {
 					v.b.load(g)
 					v.nodes, v.limit = 0, 200_000
-					if _, ok := v.solve(SolveVCTDepth); ok {
+					if _, ok := v.solve(params.solveVCTDepth); ok {
 						found++
 					}
 				}

@@ -37,20 +37,7 @@ import (
 // Comparison training is the method of G. Tesauro, "Connectionist
 // learning of expert preferences by comparison training" (NIPS 1988).
 //
-// Tried 2026-11-27 and not taken: evalweights.go holds TestFitTeacher's
-// weights. The labels: 26,285 positions of this kind from prefixes of
-// Planiverse's match records against Rapfi, AIWine and Pela (plies 4 and
-// on, at least 3 before the end, one per set of stones), labelled by Rapfi
-// (classical; one thread, told 80 ms a position), of which the first
-// 12,000 usable were read. On the 2,401 held out, the evaluation's
-// one-ply choice was the teacher's move in 28.9% of the positions before
-// and 33.7% after (cross-entropy 2.912 to 2.674), while the positions'
-// own log loss went from 0.5648 to 0.5762. In play, Master at 1 s a move
-// on testdata/openings-balanced.txt with colours swapped: against Rapfi
-// (classical) told 50 ms, 57-12-3 (81.2% +- 9.4), +12.5 +- 11.8 points
-// paired by opening and colour against main's 48-21-3; at equal time,
-// 6-64-2 (9.7% +- 6.3), -5.6 +- 8.8 points paired against main's
-// 11-61-0. The gain against the fast opponent did not carry over.
+// Tried and not taken (EXPERIMENTS.md, "TestFitCompare").
 //
 //	GOMOKU_TEACHER=labels.txt GOMOKU_WEIGHTS_OUT=ai/gomokuai/evalweights.go \
 //		go test -run TestFitCompare -v -timeout 60m ./ai/gomokuai

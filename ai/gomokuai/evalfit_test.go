@@ -44,62 +44,7 @@ import (
 // empty threat masks keep their values. A fifth of the positions, by
 // opening, are held out, and the log gives their mean log loss.
 //
-// The class model replaced one weight per pattern code plus one per
-// combination of codes (28 weights, the opponent's minus the side to
-// move's): of the 24,000 positions 15,734 are quiet, and on the 3,071 of
-// them held out the log loss fell from 0.511 (the codes' weights) to
-// 0.485; classes with the opponent's weights tied to minus the side to
-// move's reached 0.496.
-//
-// Two sets of weights by phase did not fit much better (2026-11-26, with
-// 1,448 more labels: 16,686 quiet positions, 3,249 held out, where the
-// shipped weights score 0.4863 and a refit 0.4891): one set below 12
-// stones and one from 12 on reached 0.4830, split at 20 stones 0.4842,
-// at 30 0.4923. Not taken.
-//
-// The threat masks (2026-11-26; Rapfi's threat evaluation in outline)
-// came with 9,823 more labels of the same kind: on the 23,312 quiet
-// positions, 4,536 held out, a refit of the classes alone scored 0.4913
-// and with the threat masks 0.4841. A weight per pair of a point's grades
-// for the side to move and the opponent (16 grades from its two strongest
-// codes, 256 weights) took the held-out loss only from 0.4891 to 0.4880
-// (on the 16,686 positions above) and was not tried in play.
-//
-// A network with interactions fitted better but did not play better
-// (2026-11-26). One hidden layer of ReLU units over these same features
-// (less the empty class), trained by Adam with early stopping on the
-// held-out fifth, on the 33,076 quiet positions of 49,968 labels (14,697
-// more of the same kind): held-out log loss 0.461 with 8 units (0.462
-// with 32), where the linear fit's is 0.489. In the evaluation, with the
-// hidden layer's sums kept per side to move in the analyzer (float32,
-// updated where a point's class changes), 8 units cost 40% of the node
-// rate (32 units, two thirds). Against Rapfi at time odds (told 50 ms a
-// move; see the package doc) it scored 29-42-1, where main scored
-// 37-33-2: -11.8 +- 13.9 points paired by opening and colour. Main with
-// 600 ms a move, about the network's node budget, scored 37-34-1 there
-// (-0.7 +- 12.3 against main at 1 s), so the speed is not what it lost
-// by.
-//
-// A defensive tilt of the fitted weights did not play better (2026-11-27):
-// the opponent's class values (classValue[1]) times 1.2, aimed at White's
-// early drift against Rapfi (package doc), scored 15-55-2 (22.2%) against
-// Rapfi (classical) at equal time on the 36 openings, +1.4 +- 10.7 points
-// paired against main's 14-56-2; as White, 0-36 again. Nor did an
-// attacking tilt, the same values times 0.85: against Rapfi told 50 ms on
-// testdata/openings-balanced.txt (Master at 1 s), two runs scored 55-15-2
-// and 50-19-3 (74.7% +- 7.7) where main scored 48-21-3 (68.8%),
-// +5.9 +- 10.4 points paired by opening and colour; at equal time on the
-// same openings, two runs scored 15-56-1 and 10-61-1 (18.1% +- 6.3) where
-// main scored 11-61-0 (15.3%), +2.8 +- 6.6 points paired.
-//
-// A refit on positions without threes alone played worse (2026-11-27): on
-// TestFitCompare's 26,285 Rapfi labels (told 80 ms; no win point and no
-// three for either side), the held-out log loss fell from 0.5538 to
-// 0.5279 and the tempo from 1223 to 185 (in such positions the move is
-// worth far less than the mixed sets said). At equal time against Rapfi on
-// testdata/openings-balanced.txt it scored 5-66-1 (7.6% +- 5.8), -7.6 +-
-// 8.5 points paired against main's 11-61-0. A refit for play would need
-// positions with threats labelled alongside.
+// The fits and variants tried are in EXPERIMENTS.md, "TestFitTeacher".
 //
 //	GOMOKU_TEACHER=labels.txt,more.txt GOMOKU_WEIGHTS_OUT=ai/gomokuai/evalweights.go \
 //		go test -run TestFitTeacher -v ./ai/gomokuai
@@ -367,28 +312,8 @@ package gomokuai
 
 // TestOrderTeacher reports how the move ordering ranks the teacher's move
 // in the labelled positions that no threat forces (the candidate cap's
-// case): the share ranked first, within 5, within CandidateCap. On the
-// 24,000 Rapfi labels of the shipped evaluation (11,800 such positions):
-// 26.4%, 61.0% and 93.2%. A softmax policy over the points' pattern
-// classes (a weight per class for each side, fitted to the teacher's
-// moves) did only a little better on held-out positions (28.5%, 63.8%,
-// 94.3%): the codes alone do not say much more about where the teacher
-// plays.
-//
-// Nor did such a policy play better (2026-11-27). Fitted to about 24,500
-// of TestFitCompare's Rapfi labels (told 80 ms), with a weight per Chebyshev
-// distance (1 to 5 or more) to each of the last two moves as well, it
-// ranked the teacher's move first in 25.6% of the held-out positions and
-// within 3 in 49.2%, where the pattern order did in 21.2% and 41.1%. In
-// place of pointOrder's per-class part (the combination bonuses kept, 100
-// order units a logit; the distance terms added in OrderMoves and the
-// candidate cap), Master at 1 s a move on
-// testdata/openings-balanced.txt with colours swapped scored 52-19-1
-// (72.9% +- 9.8) against Rapfi (classical) told 50 ms, +4.2 +- 12.3
-// points paired by opening and colour against main's 48-21-3; with the
-// attacking tilt of TestFitTeacher's doc as well, at equal time, 13-59-0
-// (18.1% +- 9.7), +2.8 +- 11.7 against main's 11-61-0 and -3.5 +- 11.1
-// against the tilt alone. Not taken.
+// case): the share ranked first, within 5, within candidateCap. Its
+// results are in EXPERIMENTS.md, "TestOrderTeacher".
 //
 //	GOMOKU_TEACHER=labels.txt go test -run TestOrderTeacher -v ./ai/gomokuai
 func TestOrderTeacher(t *testing.T) {
@@ -430,11 +355,11 @@ func TestOrderTeacher(t *testing.T) {
 		if rank < 5 {
 			top5++
 		}
-		if rank < CandidateCap {
+		if rank < params.candidateCap {
 			topCap++
 		}
 	}
-	t.Logf("%d positions (%d with the teacher's move beyond distance 2): top1 %.3f top5 %.3f top%d %.3f", n, outside, float64(top1)/float64(n), float64(top5)/float64(n), CandidateCap, float64(topCap)/float64(n))
+	t.Logf("%d positions (%d with the teacher's move beyond distance 2): top1 %.3f top5 %.3f top%d %.3f", n, outside, float64(top1)/float64(n), float64(top5)/float64(n), params.candidateCap, float64(topCap)/float64(n))
 }
 
 // solveLinear solves the augmented system A (n rows of n+1) by Gaussian

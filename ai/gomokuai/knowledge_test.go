@@ -443,12 +443,12 @@ func TestCandidates(t *testing.T) {
 		}
 	}
 
-	// Quiet: the best CandidateCap of the 24 points around a lone stone,
+	// Quiet: the best candidateCap of the 24 points around a lone stone,
 	// its 8 neighbours among them, plus swap when legal.
 	g, _ = gomoku.New(gomoku.Options{Size: 15, Opening: gomoku.SwapOpening})
 	g.Play(rules.Move(7*15 + 7))
 	got = k.Candidates(g, nil)
-	if len(got) != CandidateCap+1 || !slices.Contains(got, rules.Swap) {
+	if len(got) != params.candidateCap+1 || !slices.Contains(got, rules.Swap) {
 		t.Errorf("after the first stone: %d candidates %s", len(got), names(g, got))
 	}
 	for _, m := range pts(t, g, "G9 H9 I9 G8 I8 G7 H7 I7") {
@@ -458,7 +458,7 @@ func TestCandidates(t *testing.T) {
 	}
 	g.Play(rules.Swap)
 	got = k.Candidates(g, nil)
-	if len(got) != CandidateCap || slices.Contains(got, rules.Swap) {
+	if len(got) != params.candidateCap || slices.Contains(got, rules.Swap) {
 		t.Errorf("after swap: %d candidates", len(got))
 	}
 	// A corner stone has 8 neighbours within distance 2.
@@ -748,13 +748,13 @@ func BenchmarkVCFLadder(b *testing.B) {
 // TestLongVCF: a VCF of 19 fours (issue 10's position, found against us by
 // a peer engine) is found by VCF and by the engine's root solver, starting
 // with one of its two winning moves; a position whose fours run out ends
-// the iterative deepening early (no search to MaxVCFDepth).
+// the iterative deepening early (no search to maxVCFDepth).
 func TestLongVCF(t *testing.T) {
 	g, _ := gomoku.New(gomoku.Options{Size: 15})
 	if err := rules.PlayMoves(g, "N9 H9 H8 J9 I8 I7 L8 K7 N6 G6 J5 K6 L5 L6 N5 L4 J4 G2"); err != nil {
 		t.Fatal(err)
 	}
-	seq, ok := VCF(g, MaxVCFDepth)
+	seq, ok := VCF(g, maxVCFDepth)
 	if !ok || len(seq) != 37 {
 		t.Fatalf("VCF: ok %v, %d plies, want 37 (19 fours)", ok, len(seq))
 	}
@@ -773,7 +773,7 @@ func TestLongVCF(t *testing.T) {
 }
 
 // TestPatternMovesOrder checks patternMoves' selection against keeping
-// the best CandidateCap by insertion (highest pointOrder first, earlier
+// the best candidateCap by insertion (highest pointOrder first, earlier
 // points first among equals) along random games, with more or fewer
 // points near the stones than that.
 func TestPatternMovesOrder(t *testing.T) {
@@ -801,10 +801,10 @@ func TestPatternMovesOrder(t *testing.T) {
 				}
 				want, sc = slices.Insert(want, i, m), slices.Insert(sc, i, v)
 			}
-			if len(near) <= CandidateCap {
+			if len(near) <= params.candidateCap {
 				want = near // all of them, unsorted
 			} else {
-				want = want[:CandidateCap]
+				want = want[:params.candidateCap]
 			}
 			if got := k.patternMoves(g, nil); !slices.Equal(got, want) {
 				t.Fatalf("patternMoves %v, want %v\n%s", got, want, g)

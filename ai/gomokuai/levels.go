@@ -1,9 +1,6 @@
 package gomokuai
 
-import (
-	"planiverse/ai"
-	"planiverse/rules"
-)
+import "planiverse/ai"
 
 // The interfaces of package ai that Knowledge satisfies.
 var (
@@ -45,18 +42,5 @@ func (k *Knowledge) Levels() [ai.MaxLevel]ai.LevelSpec { return levels }
 // to 1,300 units a logit.
 func (k *Knowledge) AdvantageScale() int { return 1300 }
 
-// ReverseFutilityMargin is the margin of reverse futility pruning
-// (ai.Pruner): FutilityMargin.
-func (k *Knowledge) ReverseFutilityMargin(s rules.State, depth int) (int, bool) {
-	return k.FutilityMargin(s, depth)
-}
-
-// verifyLimits bound the root verification (ai.VerifyLimits): asked after
-// iterations of 4 plies or more, a fifth of the time a call, two fifths a
-// search, the last tenth kept to check the move returned. Halving or
-// doubling the shares made no difference (ai/EXPERIMENTS.md, "Root
-// verifier shares").
-var verifyLimits = ai.VerifyLimits{Depth: 4, Share: 0.2, TotalShare: 0.4, FinalShare: 0.1}
-
 // VerifyLimits bounds Refuted's calls (ai.RootVerifier).
-func (k *Knowledge) VerifyLimits() ai.VerifyLimits { return verifyLimits }
+func (k *Knowledge) VerifyLimits() ai.VerifyLimits { return params.verify }

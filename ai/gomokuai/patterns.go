@@ -12,9 +12,9 @@ import (
 // point would make in that line. It is read from a table indexed by the
 // line's stones within patternReach points on either side of the point
 // (own stones, and blocked points: enemy stones or off the board), the
-// classic scheme of Gomocup engines (e.g. AIWine's shape table, Rapfi's
-// pattern codes); the table is derived here from the rule's definition of
-// five, not copied from either.
+// classic scheme of Gomocup engines (e.g. the shape table of AIWine or
+// the pattern codes of dhbloo/rapfi); the table is derived here from the
+// rule's definition of five, not copied from either.
 //
 // The codes, weakest first, with the field's names:
 //
@@ -151,7 +151,7 @@ func patternKey(own, opp, mask uint32, i int) uint32 {
 }
 
 // Point scores. The four pattern codes of a point for one colour are
-// packed into a pattern set (3 bits per direction, patternSet) and scored
+// packed into a pattern set (3 bits per direction, patternSet) and valued
 // by pointTable, the move-ordering score of playing there (attack), and
 // by evalTable, the evaluation value of the point; both in evaluation
 // units (about 1/100 of a stone).
@@ -166,9 +166,9 @@ type pointScore struct {
 // evaluation reads which of them each side has anywhere
 // (analyzer.threatMask, threatValue).
 //
-// Three more bits name the points that win by force (Rapfi's pattern4
-// classes B_FLEX4, C_BLOCK4_FLEX3 and F_FLEX3_2X), for staticResult: an open
-// four, or fours in two lines (threatOpen4: two win points at once); a
+// Three more bits name the points that win by force (the pattern4
+// classes B_FLEX4, C_BLOCK4_FLEX3 and F_FLEX3_2X of dhbloo/rapfi), for
+// staticResult: an open four, or fours in two lines (threatOpen4: two win points at once); a
 // four and a three in another line (threatFourThree); threes in two lines
 // (threatThree3). A point has at most one of them, the strongest, and
 // none when it makes a five.
@@ -266,25 +266,9 @@ func comboOf(s patternSet) int {
 // (classValue, evalweights.go).
 //
 // A closed three weighs less here than an open two, and no bonus goes to
-// the combinations that prepare a double threat. That can leave the move
-// that wins outside the candidate cap: after H8 H9 J10 I9 G9 I7 K9 L8 I10
-// H10 G11 J7 K7 K8 G10 G12 L9 G7 M8 (Master's choice at 1 s and at 2
-// s), White wins in 13 plies by I6 (two closed threes) or I5, 31st and
-// 22nd of 73 in this order, and a search of 3 s does not see it; with a
-// cap of 30 or 40 it does, and before M8 it plays something else. Bonuses
-// were tried (2026-11-27): 30 for two closed threes, 20 for a closed three
-// with an open two, 10 for two open twos and 10 for a three with a closed
-// three (I6 and I5 ranked 5th and 10th). Offline they brought Rapfi's
-// moves into the cap a little more often: of 3,000 of Rapfi's
-// moves in the equal-time games, 95.6% within the first 20 against
-// 94.0%, and 96.7% against 94.4% of Rapfi's winning replies to 90 of
-// Master's losing moves. On 48 positions where Master had made a losing
-// move (as Rapfi judged), Master chose a losing one again in 25 and 24 of
-// 48 with them, in 31 and 31 without. In play they did not score better:
-// at 1 s a move against Rapfi (classical) at equal time on
-// testdata/openings-balanced.txt with colours swapped, two runs scored
-// 11-59-2 and 6-63-3 (17-122-5, 13.5% +- 5.5), -1.7 +- 7.8 points paired
-// by opening and colour against main's 11-61-0. Not taken.
+// the combinations that prepare a double threat, which can leave the move
+// that wins outside the candidate cap; bonuses for them did not play
+// better (EXPERIMENTS.md, "orderCode and orderCombo").
 var (
 	orderCode  = [numPatterns]int32{0, 2, 8, 6, 30, 40, 600, 10_000}
 	orderCombo = [comboOther + 1]int32{100_000, 8_000, 3_000, 1_200, 0, 0, 0}
@@ -351,7 +335,7 @@ func init() {
 			sc.order += orderCode[ps.code(dir)]
 		}
 		sc.order += orderCombo[comboOf(ps)]
-		sc.defence = sc.order * orderDefenceShare / 100
+		sc.defence = sc.order * params.orderDefenceShare / 100
 		threatTable[s] = threatOf(ps)
 		c := classOfSet[s]
 		pointTable[s] = sc

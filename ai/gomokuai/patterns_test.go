@@ -139,45 +139,10 @@ func TestPatternsIncremental(t *testing.T) {
 		var bd board
 		check := func() {
 			if over, _ := g.Outcome(); !over && r.IntN(4) == 0 {
-				bd.load(g)
-				played := map[int]bool{}
-				for range 1 + r.IntN(3) {
-					if p := r.IntN(g.Size() * g.Size()); g.Point(p) == 0 && !played[p] && !bd.won {
-						bd.play(p)
-						played[p] = true
-					}
-				}
-				a.refreshBoard(&bd)
+				refreshAhead(r, g, &a, &bd)
 			}
 			a.refreshAll(g)
-			sets, value := scratchSets(g, memo)
-			if a.sets != sets || a.value != value {
-				for c := 0; c < 2; c++ {
-					for p := range sets[c] {
-						if a.sets[c][p] != sets[c][p] {
-							t.Logf("colour %d point %s: %o, want %o", c, gomoku.PointName(g.Size(), p), a.sets[c][p], sets[c][p])
-						}
-					}
-				}
-				t.Fatalf("%v after %d moves: incremental patterns differ from scratch (values %v, want %v)\n%s", o, g.Ply(), a.value, value, g)
-			}
-			var threats [2][numThreatBits]int32
-			for c := range sets {
-				for p := range sets[c] {
-					for i := range threats[c] {
-						threats[c][i] += int32(threatTable[sets[c][p]] >> i & 1)
-					}
-				}
-			}
-			var got [2][numThreatBits]int32
-			for c := range got {
-				for i := range got[c] {
-					got[c][i] = a.threats[c].count(i)
-				}
-			}
-			if got != threats {
-				t.Fatalf("%v after %d moves: threat counts %v, want %v\n%s", o, g.Ply(), got, threats, g)
-			}
+			checkScratchPatterns(t, g, &a, memo)
 		}
 		check()
 		var buf []rules.Move
@@ -186,19 +151,72 @@ func TestPatternsIncremental(t *testing.T) {
 				g.Undo()
 			} else {
 				buf = g.Moves(buf[:0])
-				// Mostly near the last stones, so that patterns form.
-				m := buf[r.IntN(len(buf))]
-				if last := g.LastMove(); last != rules.NoMove && int(last) < g.Size()*g.Size() && r.IntN(3) > 0 {
-					x, y := int(last)%g.Size()+r.IntN(5)-2, int(last)/g.Size()+r.IntN(5)-2
-					if x >= 0 && y >= 0 && x < g.Size() && y < g.Size() && g.Legal(rules.Move(y*g.Size()+x)) {
-						m = rules.Move(y*g.Size() + x)
-					}
-				}
-				g.Play(m)
+				g.Play(randomNearMove(r, g, buf))
 			}
 			check()
 		}
 	}
+}
+
+// refreshAhead brings a to a VCF board of g with one to three random
+// stones more (refreshBoard, as the threat searches do).
+func refreshAhead(r *rand.Rand, g *gomoku.Game, a *analyzer, bd *board) {
+	bd.load(g)
+	played := map[int]bool{}
+	for range 1 + r.IntN(3) {
+		if p := r.IntN(g.Size() * g.Size()); g.Point(p) == 0 && !played[p] && !bd.won {
+			bd.play(p)
+			played[p] = true
+		}
+	}
+	a.refreshBoard(bd)
+}
+
+// checkScratchPatterns compares a's pattern sets, value sums and threat
+// counts, up to date with g, with a recomputation from scratch.
+func checkScratchPatterns(t *testing.T, g *gomoku.Game, a *analyzer, memo [2][]uint8) {
+	t.Helper()
+	sets, value := scratchSets(g, memo)
+	if a.sets != sets || a.value != value {
+		for c := 0; c < 2; c++ {
+			for p := range sets[c] {
+				if a.sets[c][p] != sets[c][p] {
+					t.Logf("colour %d point %s: %o, want %o", c, gomoku.PointName(g.Size(), p), a.sets[c][p], sets[c][p])
+				}
+			}
+		}
+		t.Fatalf("%v after %d moves: incremental patterns differ from scratch (values %v, want %v)\n%s", g.Options(), g.Ply(), a.value, value, g)
+	}
+	var threats [2][numThreatBits]int32
+	for c := range sets {
+		for p := range sets[c] {
+			for i := range threats[c] {
+				threats[c][i] += int32(threatTable[sets[c][p]] >> i & 1)
+			}
+		}
+	}
+	var got [2][numThreatBits]int32
+	for c := range got {
+		for i := range got[c] {
+			got[c][i] = a.threats[c].count(i)
+		}
+	}
+	if got != threats {
+		t.Fatalf("%v after %d moves: threat counts %v, want %v\n%s", g.Options(), g.Ply(), got, threats, g)
+	}
+}
+
+// randomNearMove draws one of the legal moves buf, mostly near the last
+// stone, so that patterns form.
+func randomNearMove(r *rand.Rand, g *gomoku.Game, buf []rules.Move) rules.Move {
+	m := buf[r.IntN(len(buf))]
+	if last := g.LastMove(); last != rules.NoMove && int(last) < g.Size()*g.Size() && r.IntN(3) > 0 {
+		x, y := int(last)%g.Size()+r.IntN(5)-2, int(last)/g.Size()+r.IntN(5)-2
+		if x >= 0 && y >= 0 && x < g.Size() && y < g.Size() && g.Legal(rules.Move(y*g.Size()+x)) {
+			m = rules.Move(y*g.Size() + x)
+		}
+	}
+	return m
 }
 
 // TestThreatOf: the threat bits of a few pattern sets, in any order of

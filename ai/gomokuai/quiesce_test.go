@@ -106,15 +106,15 @@ func TestQuiesceSound(t *testing.T) {
 func TestPrunerRules(t *testing.T) {
 	k := New()
 	quiet := playMoves(t, "H8 H9 J10 G7")
-	if m, ok := k.FutilityMargin(quiet, 2); !ok || m != 2*futilityUnit {
-		t.Errorf("quiet position, depth 2: margin %d %v, want %d true", m, ok, 2*futilityUnit)
+	if m, ok := k.ReverseFutilityMargin(quiet, 2); !ok || m != 2*params.futilityUnit {
+		t.Errorf("quiet position, depth 2: margin %d %v, want %d true", m, ok, 2*params.futilityUnit)
 	}
-	if _, ok := k.FutilityMargin(quiet, futilityMaxDepth+1); ok {
-		t.Error("futility pruning past futilityMaxDepth")
+	if _, ok := k.ReverseFutilityMargin(quiet, params.futilityMaxDepth+1); ok {
+		t.Error("futility pruning past params.futilityMaxDepth")
 	}
 	// White (who just moved) has an open three on row 8: no pruning.
 	three := playMoves(t, "A1 H8 A3 I8 C1 J8")
-	if _, ok := k.FutilityMargin(three, 1); ok {
+	if _, ok := k.ReverseFutilityMargin(three, 1); ok {
 		t.Error("futility pruning against the opponent's open three")
 	}
 	prev := 0
@@ -139,7 +139,7 @@ func TestQuiesceNoAllocs(t *testing.T) {
 		allocs := testing.AllocsPerRun(4, func() {
 			_, _ = k.Quiesce(g, 1, -inf, inf)
 			_, _ = k.QuickWin(g, 1)
-			_, _ = k.FutilityMargin(g, 2)
+			_, _ = k.ReverseFutilityMargin(g, 2)
 			buf = buf[:0]
 		})
 		if allocs != 0 {
@@ -156,7 +156,7 @@ func TestLateReduction(t *testing.T) {
 	for d := 0; d < 80; d++ {
 		for i := 0; i < 80; i++ {
 			r := k.LateReduction(d, i)
-			if (d < lmrMinDepth || i < lmrMinIndex) && r != 0 {
+			if (d < params.lmrMinDepth || i < params.lmrMinIndex) && r != 0 {
 				t.Fatalf("LateReduction(%d, %d) = %d, want 0", d, i, r)
 			}
 			if d > 0 && r < k.LateReduction(d-1, i) || i > 0 && r < k.LateReduction(d, i-1) {
@@ -167,7 +167,7 @@ func TestLateReduction(t *testing.T) {
 	if k.LateReduction(10, 10) < 2 || k.LateReduction(100, 100) != k.LateReduction(63, 63) {
 		t.Errorf("LateReduction(10, 10) = %d, (100, 100) = %d, (63, 63) = %d", k.LateReduction(10, 10), k.LateReduction(100, 100), k.LateReduction(63, 63))
 	}
-	if k.InternalReductionDepth() != iirDepth {
+	if k.InternalReductionDepth() != params.iirDepth {
 		t.Errorf("InternalReductionDepth() = %d", k.InternalReductionDepth())
 	}
 }

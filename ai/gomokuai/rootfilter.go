@@ -8,36 +8,21 @@ import (
 	"planiverse/rules/gomoku"
 )
 
-// Budgets of RootMoves' VCF searches: ThreatDepth fours and ThreatNodes
-// nodes for the opponent's VCF after a pass (the threat test), and
-// RefuteDepth fours and RefuteNodes nodes for the opponent's VCF after
-// each root move, FilterNodes nodes for all of them together. A VCF node
-// costs about 1 µs on 15x15, so the filter stays within about 200 ms; it
-// usually costs a few ms, since a VCF that still works is found in a few
-// nodes.
-const (
-	ThreatDepth = 12
-	ThreatNodes = 40_000
-	RefuteDepth = 12
-	RefuteNodes = 3_000
-	FilterNodes = 160_000
-)
-
 // RootMoves is the Gomoku root filter (planiverse/ai.RootFilter): it drops
 // from moves the root moves that lose to an opponent's VCF (victory by
 // continuous fours). s must be a *gomoku.Game (any other State, or a
 // finished game, gets moves back unchanged).
 //
 // First it asks whether the opponent would have a VCF if the side to move
-// passed (ThreatDepth fours, ThreatNodes nodes). If the side to move has a
+// passed (threatDepth fours, threatNodes nodes). If the side to move has a
 // five point, moves is returned unchanged; if the opponent has no VCF
 // threat, it is returned unchanged too, except under a deadline, where the
 // moves after which he wins by VCT are dropped (vctFilter). Otherwise each
 // move that places a stone is played and the opponent's VCF searched again
-// (RefuteDepth fours, RefuteNodes nodes): the moves after which one is
+// (refuteDepth fours, refuteNodes nodes): the moves after which one is
 // found are removed, compacting moves in place (order kept). A move after
 // which the search runs out of nodes, or is not tried because ctx was
-// cancelled or FilterNodes were spent, is kept: only proven losses are
+// cancelled or filterNodes were spent, is kept: only proven losses are
 // dropped. Our own fours count as defences, since the VCF search makes the
 // attacker answer them with a four. When every move loses, moves is
 // returned unchanged (the search then picks the longest resistance). Under
@@ -47,13 +32,8 @@ const (
 // It leaves s unchanged, returns promptly when ctx is cancelled, and
 // allocates nothing.
 //
-// What it drops is lost (checked 2026-11-27): on 1,141 positions of
-// Master's equal-time games against Rapfi (plies 4 to 40, either side to
-// move), it dropped moves within 250 ms in 556. One dropped move of each,
-// drawn at random, was played and Rapfi (classical, 200 ms) asked for the
-// opponent's score: 548 were forced wins for him, and the other 8 scored
-// from 200 to 2,040 in his favour (about 1 to 10 logits on Rapfi's scale),
-// unproven in 200 ms. The filter is not where Master's losses come from.
+// What it drops is lost: checked against a stronger engine on match
+// positions (EXPERIMENTS.md, "RootMoves").
 func (k *Knowledge) RootMoves(ctx context.Context, s rules.State, moves []rules.Move) []rules.Move {
 	g, ok := s.(*gomoku.Game)
 	if !ok || len(moves) < 2 || ctx.Err() != nil {
@@ -74,21 +54,21 @@ func (k *Knowledge) RootMoves(ctx context.Context, s rules.State, moves []rules.
 	defer func() { v.done = nil }()
 
 	b.pass()
-	v.nodes, v.limit = 0, ThreatNodes
-	_, threat := v.solve(ThreatDepth)
+	v.nodes, v.limit = 0, params.threatNodes
+	_, threat := v.solve(params.threatDepth)
 	b.undo()
 	if !threat {
 		return k.vctFilter(ctx, moves)
 	}
 	n := b.size * b.size
-	budget := int64(FilterNodes)
+	budget := int64(params.filterNodes)
 	kept := 0
 	for _, m := range moves {
 		lost := false
 		if int(m) < n && budget > 0 && ctx.Err() == nil {
 			b.play(int(m))
-			v.nodes, v.limit = 0, min(RefuteNodes, budget)
-			_, lost = v.solve(RefuteDepth)
+			v.nodes, v.limit = 0, min(params.refuteNodes, budget)
+			_, lost = v.solve(params.refuteDepth)
 			budget -= v.nodes
 			b.undo()
 		}
@@ -107,15 +87,10 @@ func (k *Knowledge) RootMoves(ctx context.Context, s rules.State, moves []rules.
 // moves are the ones his VCF did not refute (the blocks), and under a
 // deadline (ctx.Deadline, as for vctFilter) the ones after which he wins
 // by VCT instead are dropped too (a block that stops the fours may leave
-// threes that win). Each stone move is tested with RefuteVCTNodes nodes,
+// threes that win). Each stone move is tested with refuteVCTNodes nodes,
 // then the survivors again with four times as many each round
 // (vctRounds). Only proven losses are dropped; when every block loses,
 // moves is returned unchanged. The position is in k.vcf.b.
-//
-// At 1 s a move (10 balanced openings x 2 colours, 2026-11-23) it scored
-// 19-21-0 against Pela in 40 games, where main scored 14-22-4 (3 of those
-// losses on time, while other work loaded the machine), and 4-16-0
-// against AIWine, main 3-16-1: not worse, within the noise of 40 games.
 func (k *Knowledge) blockVCT(ctx context.Context, moves []rules.Move) []rules.Move {
 	if _, timed := ctx.Deadline(); !timed || len(moves) < 2 {
 		return moves
@@ -135,7 +110,7 @@ func (k *Knowledge) blockVCT(ctx context.Context, moves []rules.Move) []rules.Mo
 	if count < 2 {
 		return moves
 	}
-	if k.vctRounds(ctx, moves, &safe, count, RefuteVCTNodes, DefenceNodes) {
+	if k.vctRounds(ctx, moves, &safe, count, params.refuteVCTNodes, params.defenceNodes) {
 		return moves
 	}
 	kept := 0
@@ -149,9 +124,9 @@ func (k *Knowledge) blockVCT(ctx context.Context, moves []rules.Move) []rules.Mo
 }
 
 // vctRounds searches, for each stone move of moves in safe (count of
-// them), the opponent's VCT (ThreatVCTDepth threats) after it, with per
+// them), the opponent's VCT (threatVCTDepth threats) after it, with per
 // nodes each in the first round and four times as many each later round
-// up to MaxRefuteVCTNodes, while more than one is left and budget nodes
+// up to maxRefuteVCTNodes, while more than one is left and budget nodes
 // and ctx last, and removes from safe the moves after which one is found. It reports
 // allLost when the last one was proven lost too (safe then still holds
 // it). The position is in k.vcf.b; t.done must be set.
@@ -166,7 +141,7 @@ func (k *Knowledge) vctRounds(ctx context.Context, moves []rules.Move, safe *bit
 			}
 			b.play(int(m))
 			t.nodes, t.limit, t.skipProof = 0, min(per, budget), true
-			_, lost := t.solve(ThreatVCTDepth)
+			_, lost := t.solve(params.threatVCTDepth)
 			t.skipProof = false
 			budget -= t.nodes
 			b.undo()
@@ -178,27 +153,12 @@ func (k *Knowledge) vctRounds(ctx context.Context, moves []rules.Move, safe *bit
 				count--
 			}
 		}
-		if per >= MaxRefuteVCTNodes {
+		if per >= params.maxRefuteVCTNodes {
 			break
 		}
 	}
 	return false
 }
-
-// Budgets of the VCT part of RootMoves (vctFilter): ThreatVCTDepth threats
-// and ThreatVCTNodes nodes for the opponent's VCT after a pass, then for
-// each candidate defence RefuteNodes nodes for the opponent's VCF and
-// RefuteVCTNodes for his VCT, and in later rounds four times as many each
-// round up to MaxRefuteVCTNodes, DefenceNodes for all of them together. A
-// VCT node costs about 1 µs on 15x15; the search's deadline for the filter
-// usually ends the rounds first.
-const (
-	ThreatVCTDepth    = 12
-	ThreatVCTNodes    = 60_000
-	RefuteVCTNodes    = 8_000
-	MaxRefuteVCTNodes = 512_000
-	DefenceNodes      = 3_000_000
-)
 
 // vctFilter is RootMoves when the opponent has no VCF threat: it asks
 // whether the opponent would win by VCT (vctSearch) if the side to move
@@ -214,34 +174,10 @@ const (
 // proven lost. When every move is proven lost, moves is returned
 // unchanged. The position is in k.vcf.b, with the side to move's colour.
 //
-// Until 2026-11-27 the moves off the candidate defences were dropped
-// unsearched. A stone off the proof's points can spoil it, though (it may
-// fill the gap of a split two whose three the proof needs,
-// TestRootMovesDefenceOffProof, from a game Master lost against Rapfi
-// after playing one of the lost defences kept). Against Rapfi told 50 ms
-// a move (Master at 1 s; 36 balanced openings with colours swapped, each
-// build run three times, 2026-11-27), searching them all scored 122-90-4
-// (46-24-2, 36-35-1, 40-31-1) where the candidate defences alone scored
-// 113-101-2: +4.6 +- 7.5 points paired by opening, within the noise, but
-// no move is dropped now that is not lost; at equal time (1 s each),
-// 13-58-1 against 10-61-1. Adding the points near the stones that the
-// candidate cap left out of moves scored 42-29-1 in one run (+1.0 +- 8.4
-// against this): not taken.
-//
-// Nor did adding them where the filter leaves few moves (2026-11-28). In
-// 11 of the 53 positions of the package doc's diagnostic (before Master's
-// first losing move against Rapfi), Rapfi's move (1 s) lay beyond the
-// cap; this filter run over every point within distance 2 kept it in all
-// 11, and in one kept nothing else. The variant: when the opponent has a
-// VCF or VCT threat and fewer than 8 of moves survive (or none), the
-// points beyond the cap were tested too, best first by pointOrder (his
-// VCF, then his VCT with 32,000 nodes each, a million in all), and those
-// not proven lost added, up to the cap. At 1 s a move it chose a move
-// that Rapfi (300 ms) scores lost in 31 of the 53, where main did in 30
-// and 33 in two runs (32 when every threat widened the moves); on the 200 ms
-// screen (package doc) two passes scored 25-117-2 (18.1%), -0.7 +- 6.5
-// points paired by opening and colour against five passes of main
-// (66-291-3, 18.8%). Not taken.
+// The moves off the candidate defences are searched too: a stone off the
+// proof's points can spoil it (it may fill the gap of a split two whose
+// three the proof needs, TestRootMovesDefenceOffProof), so no move is
+// dropped that is not lost (EXPERIMENTS.md, "vctFilter").
 //
 // It runs only under a deadline (ctx.Deadline, as the search sets for a
 // timed search): a fixed-depth search, as the lower levels and the search's
@@ -257,17 +193,17 @@ func (k *Knowledge) vctFilter(ctx context.Context, moves []rules.Move) []rules.M
 
 	me := b.toMove
 	b.pass()
-	t.nodes, t.limit = 0, ThreatVCTNodes
-	_, threat := t.solve(ThreatVCTDepth)
+	t.nodes, t.limit = 0, params.threatVCTNodes
+	_, threat := t.solve(params.threatVCTDepth)
 	b.undo()
 	if !threat {
-		k.quiet = !t.aborted // proven: no VCT of his within ThreatVCTDepth threats
+		k.quiet = !t.aborted // proven: no VCT of his within threatVCTDepth threats
 		return moves
 	}
 	var safe bitSet
 	cand := k.defenceSet(me, t)
 	n := b.size * b.size
-	budget := int64(DefenceNodes)
+	budget := int64(params.defenceNodes)
 	count := 0
 	// The candidate defences first, then the other moves: a stone off
 	// the proof's points may still spoil it (it may fill a gap or close
@@ -281,12 +217,12 @@ func (k *Knowledge) vctFilter(ctx context.Context, moves []rules.Move) []rules.M
 			lost := false
 			if budget > 0 && ctx.Err() == nil {
 				b.play(int(m))
-				v.nodes, v.limit = 0, min(RefuteNodes, budget)
-				_, lost = v.solve(RefuteDepth)
+				v.nodes, v.limit = 0, min(params.refuteNodes, budget)
+				_, lost = v.solve(params.refuteDepth)
 				budget -= v.nodes
 				if !lost && budget > 0 {
-					t.nodes, t.limit, t.skipProof = 0, min(RefuteVCTNodes, budget), true
-					_, lost = t.solve(ThreatVCTDepth)
+					t.nodes, t.limit, t.skipProof = 0, min(params.refuteVCTNodes, budget), true
+					_, lost = t.solve(params.threatVCTDepth)
 					t.skipProof = false
 					budget -= t.nodes
 				}
@@ -304,7 +240,7 @@ func (k *Knowledge) vctFilter(ctx context.Context, moves []rules.Move) []rules.M
 	// Later rounds search the survivors' refutations again with four times
 	// the nodes, while the budget and ctx last.
 	if count > 1 {
-		if k.vctRounds(ctx, moves, &safe, count, 4*RefuteVCTNodes, budget) {
+		if k.vctRounds(ctx, moves, &safe, count, 4*params.refuteVCTNodes, budget) {
 			return moves // every candidate loses
 		}
 	}
@@ -318,15 +254,6 @@ func (k *Knowledge) vctFilter(ctx context.Context, moves []rules.Move) []rules.M
 	return moves[:kept]
 }
 
-// Budgets of Refuted: VerifyVCFNodes nodes for the opponent's VCF
-// (RefuteDepth fours) and VerifyVCTNodes for his VCT (SolveVCTDepth
-// threats), about 1 µs a node on 15x15; the search's deadline for the
-// call (verifyLimits.Share of the move time) usually ends it first.
-const (
-	VerifyVCFNodes = 100_000
-	VerifyVCTNodes = 1_000_000
-)
-
 // Refuted is the Gomoku root verifier (planiverse/ai.RootVerifier): it
 // reports whether, after the side to move of s (a *gomoku.Game) plays the
 // root move m, the opponent wins by VCF or by VCT (vctSearch), searched
@@ -335,8 +262,8 @@ const (
 // not give every candidate. A win found is proven, so only lost moves are
 // refuted. It answers false at once for a pass or swap, when the side to
 // move has a five point, and at the root where RootMoves last proved that
-// the opponent has no VCF (within ThreatNodes) and no VCT (a finished
-// search of ThreatVCTDepth threats) after a pass: a stone of ours does not
+// the opponent has no VCF (within threatNodes) and no VCT (a finished
+// search of threatVCTDepth threats) after a pass: a stone of ours does not
 // create a threat of his (under Renju this may miss a Black threat that a
 // White stone makes legal; the answer is then only "unsure"). It leaves s
 // unchanged and allocates nothing.
@@ -365,15 +292,15 @@ func (k *Knowledge) Refuted(ctx context.Context, s rules.State, m rules.Move) bo
 	if dl, has := ctx.Deadline(); has {
 		t.deadline = dl
 	}
-	v.nodes, v.limit = 0, VerifyVCFNodes
-	if _, lost := v.solve(RefuteDepth); lost {
+	v.nodes, v.limit = 0, params.verifyVCFNodes
+	if _, lost := v.solve(params.refuteDepth); lost {
 		return true
 	}
 	if ctx.Err() != nil {
 		return false
 	}
-	t.nodes, t.limit, t.skipProof = 0, VerifyVCTNodes, true
-	_, lost := t.solve(SolveVCTDepth)
+	t.nodes, t.limit, t.skipProof = 0, params.verifyVCTNodes, true
+	_, lost := t.solve(params.solveVCTDepth)
 	t.skipProof = false
 	return lost
 }

@@ -12,13 +12,13 @@ import (
 )
 
 // opponentVCF reports whether, after the side to move of g plays m, the
-// opponent wins by VCF within RefuteDepth fours; a line found is checked
+// opponent wins by VCF within refuteDepth fours; a line found is checked
 // with the naive checkVCFLine.
 func opponentVCF(t *testing.T, g *gomoku.Game, m rules.Move) bool {
 	t.Helper()
 	c := g.Clone().(*gomoku.Game)
 	c.Play(m)
-	seq, ok := VCF(c, RefuteDepth)
+	seq, ok := VCF(c, params.refuteDepth)
 	if ok {
 		checkVCFLine(t, c, seq)
 	}
@@ -115,7 +115,7 @@ func opponentVCT(g *gomoku.Game, m rules.Move) bool { return opponentVCTWithin(g
 func opponentVCTWithin(g *gomoku.Game, m rules.Move, nodes int64) bool {
 	c := g.Clone().(*gomoku.Game)
 	c.Play(m)
-	_, ok := VCT(c, ThreatVCTDepth, nodes)
+	_, ok := VCT(c, params.threatVCTDepth, nodes)
 	return ok
 }
 
@@ -128,12 +128,12 @@ func threatVCT(g *gomoku.Game, nodes int64) (*Knowledge, bool) {
 	b.load(g)
 	b.pass()
 	defer b.undo()
-	k.vcf.limit = ThreatNodes
-	if _, ok := k.vcf.solve(ThreatDepth); ok {
+	k.vcf.limit = params.threatNodes
+	if _, ok := k.vcf.solve(params.threatDepth); ok {
 		return k, false
 	}
 	k.vct.limit = nodes
-	_, ok := k.vct.solve(ThreatVCTDepth)
+	_, ok := k.vct.solve(params.threatVCTDepth)
 	return k, ok
 }
 
@@ -148,7 +148,7 @@ func opponentThreatVCT(g *gomoku.Game) bool {
 // threat (a VCT after a pass) but no VCF threat, and then the candidate
 // defences RootMoves considers.
 func vctDefences(g *gomoku.Game) (bitSet, bool) {
-	k, ok := threatVCT(g, ThreatVCTNodes)
+	k, ok := threatVCT(g, params.threatVCTNodes)
 	if !ok {
 		return bitSet{}, false
 	}

@@ -5,10 +5,10 @@ import (
 	"planiverse/rules/gomoku"
 )
 
-// MaxVCFDepth bounds the number of fours a VCF search may play before the
+// maxVCFDepth bounds the number of fours a VCF search may play before the
 // five: more than any board allows (a 20x20 board has room for 200 fours),
 // so only the node budget and the clock bound a search.
-const MaxVCFDepth = 200
+const maxVCFDepth = 200
 
 // unbounded is the depth recorded for a position with no VCF of any
 // length: its search never reached the depth limit.
@@ -56,7 +56,7 @@ func (e *failEntry) record(key uint64, depth int, cut bool) {
 type vcfSearch struct {
 	a       *analyzer
 	stack   []rules.Move
-	seq     [2*MaxVCFDepth + 3]rules.Move
+	seq     [2*maxVCFDepth + 3]rules.Move
 	seqLen  int
 	nodes   int64
 	limit   int64 // node budget, 0 for none
@@ -84,7 +84,7 @@ func newVCFSearch(a *analyzer, tableBits int) *vcfSearch {
 func (v *vcfSearch) solve(maxDepth int) ([]rules.Move, bool) {
 	g := &v.b
 	v.aborted = false
-	maxDepth = min(maxDepth, MaxVCFDepth)
+	maxDepth = min(maxDepth, maxVCFDepth)
 	for d := 0; d <= maxDepth; d++ {
 		v.cut = false
 		if v.attack(g, d, 0) {

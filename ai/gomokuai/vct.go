@@ -8,10 +8,10 @@ import (
 	"planiverse/rules/gomoku"
 )
 
-// MaxVCTDepth bounds the number of attacker threats (fours and threes) a
+// maxVCTDepth bounds the number of attacker threats (fours and threes) a
 // VCT search may play before the five; the node budget and the clock
 // usually stop it first.
-const MaxVCTDepth = 24
+const maxVCTDepth = 24
 
 // vctSearch is a VCT (victory by continuous threats) search, the
 // threat-space search of Allis ("Searching for solutions in games and
@@ -78,23 +78,6 @@ type vctSearch struct {
 	cln       []uint8      // per v.stack entry: a proved child's length
 }
 
-// Budget of the defender's VCF search before his replies to the
-// attacker's first threat, when it is a three: DefenceVCFDepth fours and
-// DefenceVCFNodes nodes. It is a shortcut only (his fours are among his
-// replies anyway); run at every three it cost more than it saved (a game
-// position: 87k nodes and 64 ms with it, 33k and 37 ms without).
-const (
-	DefenceVCFDepth = 20
-	DefenceVCFNodes = 2_000
-)
-
-// IterativeVCTNodes is the budget of the iterative search that solve runs
-// before df-pn (at most an eighth of the whole): it finds the short wins,
-// whose proofs make the tightest defence sets, in a few hundred nodes
-// where df-pn, drawn along chains of fours, often finds a longer one. (A
-// variable only so that the puzzle measure can vary it.)
-var IterativeVCTNodes int64 = 10_000
-
 // newVCTSearch returns a VCT search on vcf's board with a fail table of
 // 1<<tableBits entries (16 bytes each) for the iterative search and a
 // df-pn table of 1<<pnBits entries (24 bytes each).
@@ -115,7 +98,7 @@ func newVCTSearch(vcf *vcfSearch, tableBits, pnBits int) *vctSearch {
 
 // solve runs the VCT search of the attacker to move in v.b with at most
 // maxDepth threats: the iterative-deepening search (solveID) on
-// IterativeVCTNodes nodes, then, when that found nothing for lack of
+// iterativeVCTNodes nodes, then, when that found nothing for lack of
 // nodes, the df-pn search (solvePN) with the rest of the budget (only the
 // former when v.iterative is set). It returns the attacker's first move
 // when it finds a win. v.b is restored; v.aborted tells whether the budget
@@ -132,7 +115,7 @@ func (v *vctSearch) solve(maxDepth int) (rules.Move, bool) {
 		// Short wins first, by the iterative search on a small budget; then
 		// df-pn with the rest.
 		limit := v.limit
-		v.limit = IterativeVCTNodes
+		v.limit = params.iterativeVCTNodes
 		if limit > 0 {
 			v.limit = min(v.limit, max(1, limit/8))
 		}
@@ -150,7 +133,7 @@ func (v *vctSearch) solve(maxDepth int) (rules.Move, bool) {
 // solveID is the iterative-deepening search of solve, by the number of
 // threats from 1 to maxDepth.
 func (v *vctSearch) solveID(maxDepth int) (rules.Move, bool) {
-	maxDepth = min(maxDepth, MaxVCTDepth)
+	maxDepth = min(maxDepth, maxVCTDepth)
 	for d := 1; d <= maxDepth; d++ {
 		v.cut = false
 		if v.attack(d, true) {
@@ -349,16 +332,16 @@ func (v *vctSearch) respond(depth int, first bool) bool {
 }
 
 // defenderVCF reports whether the side to move of v.b (the defender) wins
-// by VCF within DefenceVCFDepth fours and DefenceVCFNodes nodes (the nodes
+// by VCF within defenceVCFDepth fours and defenceVCFNodes nodes (the nodes
 // count towards v's). It is a shortcut: the defender's fours are replies of
 // their own.
 func (v *vctSearch) defenderVCF() bool {
 	f := v.vcf
-	f.nodes, f.limit, f.done = 0, DefenceVCFNodes, v.done
+	f.nodes, f.limit, f.done = 0, params.defenceVCFNodes, v.done
 	if v.limit > 0 {
 		f.limit = max(1, min(f.limit, v.limit-v.nodes))
 	}
-	_, won := f.solve(DefenceVCFDepth)
+	_, won := f.solve(params.defenceVCFDepth)
 	v.nodes += f.nodes
 	if f.aborted {
 		select {
