@@ -1,0 +1,4 @@
+package gomokuai_test
+
+// The search finds each game's knowledge through the wiring package.
+import _ "planiverse/ai/games"

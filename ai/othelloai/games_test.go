@@ -1,0 +1,4 @@
+package othelloai_test
+
+// The search finds each game's knowledge through the wiring package.
+import _ "planiverse/ai/games"
