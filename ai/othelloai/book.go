@@ -25,7 +25,7 @@ import (
 //
 // The book is a deviation-limited self-play book (after T. Lincke's
 // drop-out expansion and Buro's "Toward opening book learning", 1999):
-// every expanded position has all its children in the book, each scored
+// every expanded position has all its children in the book, each valued
 // by a search or, if expanded itself, by the negamax of its children.
 
 const (

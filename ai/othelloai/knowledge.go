@@ -10,7 +10,7 @@
 // It satisfies the interfaces of planiverse/ai (Evaluator, MoveOrderer,
 // Solver, ProbCutter, Book) structurally and does not import that package (ai imports this
 // one). Scores follow ai's scale: from the side to move's point of view,
-// about 100 units per disc, evaluations within ±score.MaxEval.
+// about 100 units per disc, evaluations within score.MaxEval either way.
 package othelloai
 
 import (
@@ -23,8 +23,8 @@ import (
 )
 
 // The score scale is package ai/score's: evaluations stay within
-// ±score.MaxEval (about 100 units per disc, stone or piece), a forced win in
-// n plies scores score.WinScore - n.
+// score.MaxEval either way (about 100 units per disc, stone or piece), a
+// forced win in n plies scores score.WinScore - n.
 
 // DefaultMaxSolveEmpties, DefaultMaxWLDEmpties, DefaultMaxSelectiveEmpties
 // and DefaultSelectiveMargin are the defaults of the Knowledge fields of
@@ -42,38 +42,22 @@ const (
 // as long as MaxSolveEmpties is not changed meanwhile.
 //
 // It is not a Reducer, so the midgame search makes the engine's default
-// late move reductions (described with planiverse/ai's Reducer). Against
-// Zebra at 18 plies (150 ms a move, XOT openings with colours swapped,
-// paired by opening against the default played beside it) other reductions
-// did not play better: none -5.7 ± 10.3 points (57 openings, our clock
-// 9 s), never more than 1 ply -2.1 ± 5.4 (225 openings, clock 8.3 s, about
-// 4.0 CPU-s a game for either engine), and a stronger one (2 plies from
-// the seventh move at depth 6, 3 from the thirteenth at depth 9)
-// -10.3 ± 10.3 (56 openings, clock 9 s). Nor did aspiration windows: each
-// iteration from depth 4 searched first within 2 discs of the previous
-// one's score (again with the full window when it fell outside) scored
-// 189-55-206 against 178-74-198, +0.3 ± 5.0 points over the same 225
-// openings at 8.3 s, so the search keeps full windows. All these matches
-// were played while the engine mode (planiverse engine othello) emptied
-// its transposition table before every move, on both sides of each pair.
+// late move reductions (described with planiverse/ai's Reducer); other
+// reductions and aspiration windows were no stronger (EXPERIMENTS.md).
 type Knowledge struct {
 	// MaxSolveEmpties: Solve declines (ok = false, no search) positions
 	// with more empty squares than this. Default 20: a 20-empty solve
-	// takes 0.2 to 1.4 s on one core here (FFO #26-#34), each extra empty
-	// roughly doubles or triples that.
+	// takes up to about a second on one core, each extra empty two to
+	// three times more (EXPERIMENTS.md, "Solver").
 	MaxSolveEmpties int
 	// MaxWLDEmpties: above MaxSolveEmpties and up to this many empty
 	// squares, Solve runs a win/loss/draw solve (SolveWLD, about three
 	// times cheaper than an exact one) and plays its move when it proves
 	// a win or a draw; under a deadline only when the solve is expected
 	// to take at most twice the time left (wldWorth). 0 or at most
-	// MaxSolveEmpties: none. Default 22, where Zebra solves for win, loss
-	// or draw too: of 224 positions at 22 empties from games against
-	// Zebra, a timed midgame search of 450 ms changed the game's result
-	// (the exact solve's sign) in 22 and, at 1 s, in 15; the WLD solve
-	// (a median of 0.2 s, 0.64 s at the 90th percentile) in 7 with a 1 s
-	// limit, using 0.38 s a position on average against the midgame
-	// search's 0.69 s.
+	// MaxSolveEmpties: none. Default 22: there the solve changes fewer
+	// game results than a timed midgame search, in less time
+	// (EXPERIMENTS.md, "Solver").
 	MaxWLDEmpties int
 	// MaxSelectiveEmpties: above MaxSolveEmpties and MaxWLDEmpties and up
 	// to this many empty squares, Solve runs a selective win/loss/draw
@@ -83,12 +67,7 @@ type Knowledge struct {
 	// (wldWorth), which costs about as much; under a deadline it also
 	// stands in, up to MaxWLDEmpties, for a WLD solve that wldWorth
 	// declines. Default 23, the move of the side that does not solve at
-	// 22 (see clock.go for the matches). At
-	// 24 empties it changed the result of 18 of 336 game positions with a
-	// 1 s limit (0.43 s a position), a timed midgame search 22 at 400 ms
-	// and 24 at 1 s, but against Zebra (as in clock.go, with 24 empties
-	// weighing wldShare too) it scored 41-49-22 and 43-53-16 on the first
-	// two sets: -0.4 +- 3.8 points, so it stays at 23.
+	// 22; 24 was no stronger (EXPERIMENTS.md, "Clock plan").
 	MaxSelectiveEmpties int
 	// SelectiveMargin: the cut margin of that solve, in discs (0: none).
 	SelectiveMargin int

@@ -38,8 +38,8 @@ const (
 	// at least this.
 	stabilityAlpha = 8
 	// ttMinEmpties: deep nodes with fewer empties neither probe nor fill
-	// the transposition table (at 7-8 empties the probe's cache miss costs
-	// more than the subtrees it saves: FFO #41-#46 took 15% less CPU).
+	// the transposition table (nearer the end the probe's cache miss
+	// costs more than the subtrees it saves; EXPERIMENTS.md, "Solver").
 	ttMinEmpties = 9
 	// etcEmpties: deep nodes with at least this many empties look up
 	// their children in the table first (enhanced transposition cut-off).
@@ -54,16 +54,13 @@ const (
 	searchOrderEmpties = 16
 	// search2OrderEmpties, search3OrderEmpties: from these many empties
 	// the order uses a two-ply, then a three-ply alpha-beta search of the
-	// evaluation (evalSearch). Nodes for FFO #40-#49 (millions): one-ply
-	// order everywhere 1,675 (#48: 569, #49: ~500); two-ply from 18, 19
-	// or 21 empties 1,044, 1,059, 1,082; with three-ply from 20 or 21,
-	// 1,010 and 1,017 (#48: 146, #49: 285 and 297).
+	// evaluation (evalSearch); the fewest nodes on FFO #40-#49
+	// (EXPERIMENTS.md, "Solver").
 	search2OrderEmpties = 19
 	search3OrderEmpties = 21
 	// evalOrderMobility is the weight of one opponent reply in that order,
-	// in evaluation units (100 per disc). Measured on FFO #45, #48, #49
-	// (CPU-s): 250: 21.3, 22.2, 42.7; 125: 19.3, 20.3, 19.3; 60: 21.1,
-	// 20.6, 20.3 (#49 is 936M nodes at 250, 397M at 125).
+	// in evaluation units (100 per disc): the fastest of 60, 125 and 250
+	// on FFO #45, #48, #49 (EXPERIMENTS.md, "Solver").
 	evalOrderMobility = 125
 )
 
@@ -186,13 +183,11 @@ func SolveWLD(ctx context.Context, b *othello.Board) (best rules.Move, v int, no
 // least selectiveMinEmpties empty squares whose two-ply search of the
 // pattern evaluation (evalSearch) lies margin discs or more beyond the
 // window is taken as beyond it, unsearched. Its result is probable, not
-// proven: on 224 positions at 23 empties from games against Zebra, its
-// move kept the result of the exact value in all but 6 or 7 with a
-// margin of 10 to 14 discs and a 1 s limit (a timed midgame search of
-// 0.8 s: 20), using 0.38 to 0.40 s a position with the fallback search
-// (the exact WLD solve there takes 0.77 s on average). Its solvers and
-// tables are kept apart from the exact ones (selectivePool). Passes,
-// finished games, cancellation, concurrency: as SolveExact.
+// proven: at 23 empties its move keeps the exact result in nearly all game
+// positions, in about half the exact WLD solve's time (EXPERIMENTS.md,
+// "Solver"). Its solvers and tables are kept apart from the exact ones
+// (selectivePool). Passes, finished games, cancellation, concurrency: as
+// SolveExact.
 func SolveWLDSelective(ctx context.Context, b *othello.Board, margin int) (best rules.Move, v int, nodes int64, ok bool) {
 	return solveWith(ctx, b, &selectivePool, max(margin, 1), (*solver).rootWLD)
 }
@@ -202,20 +197,18 @@ func SolveWLDSelective(ctx context.Context, b *othello.Board, margin int) (best 
 // test).
 const selectiveMinEmpties = 12
 
-// Expected solve sizes on game positions (the positions of self-play and
-// of matches against Zebra, not the harder FFO ones): an exact solve at 20
-// empties takes about exactNodes20 nodes, each further empty square
-// multiplies that by about nodesPerEmpty, and a WLD solve takes about
-// 1/wldSaving of the exact one's nodes (at 20, 22 and 24 empties: 3.1,
-// 17 and 50 M nodes exact; 1.1, 4.7 and 20 M WLD, after the exact solve
-// had filled the table).
+// Expected solve sizes on game positions (not the harder FFO ones): an
+// exact solve at 20 empties takes about exactNodes20 nodes, each further
+// empty square multiplies that by about nodesPerEmpty, and a WLD solve
+// takes about 1/wldSaving of the exact one's nodes (node counts in
+// EXPERIMENTS.md, "Solver").
 const (
 	exactNodes20  = 3e6
 	nodesPerEmpty = 2.4
 	wldSaving     = 2.7
 )
 
-// solveRate is the solver's measured speed in nodes per second: an
+// solveRate is the solver's observed speed in nodes per second: an
 // average over the recent solves that took at least 20 ms, starting at 10
 // M nodes per second.
 var solveRate atomic.Int64
