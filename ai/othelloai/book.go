@@ -14,7 +14,7 @@ import (
 )
 
 // The opening book (book.bin, built by this package's own search with
-// TestBuildBook in book_build_test.go) maps positions to their value for
+// cmd/buildbook) maps positions to their value for
 // the side to move. A position is keyed by its canonical form under the
 // board's eight symmetries, so one entry serves all its images.
 //

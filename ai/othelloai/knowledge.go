@@ -1,11 +1,15 @@
 // Package othelloai is the Othello knowledge of the Planiverse search: a
-// pattern evaluation with weights trained by the package's own self-play
-// regression and refitted on search scores (EvaluatePatterns, pattern.go
-// and train.go), a hand-set
+// pattern evaluation with weights trained by self-play regression and
+// refitted on search scores (EvaluatePatterns, pattern.go), a hand-set
 // evaluation (EvaluateBitboards: mobility, potential mobility, corners, X-
 // and C-squares, stable discs, parity), move ordering, and an exact endgame
 // solver on raw bitboards (SolveExact), multi-ProbCut (mpc.go) and an
 // opening book built by its own search (book.go).
+//
+// The programs under cmd/ build its data (cmd/trainpatterns,
+// cmd/labelgames, cmd/labelteacher, cmd/fitlabels, cmd/fitmpc,
+// cmd/buildbook) and measure it (cmd/patternmatch, cmd/validatepatterns,
+// cmd/endgamechoice); EXPERIMENTS.md records what they found.
 //
 // It satisfies the interfaces of planiverse/ai (Evaluator, MoveOrderer,
 // Solver, ProbCutter, Book) structurally and does not import that package (ai imports this
