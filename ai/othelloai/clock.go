@@ -5,33 +5,23 @@ import (
 	"planiverse/rules/othello"
 )
 
-// The clock plan: a move's weight by the empty squares left. A move of
-// the selective and win/loss/draw solves (wldShareMax down to
-// solveShareMax+1 empties) weighs wldShare, one of the exact solve window
-// (solveShareMax down to solveShareMin) solveShare, a later one lateShare
-// (the solver then finishes in milliseconds), and a middle-game move 1.
-// Chosen by matches at equal CPU (EXPERIMENTS.md, "Clock plan").
-const (
-	wldShareMax   = 23
-	wldShare      = 3.0 // a move from wldShareMax down to solveShareMax+1 empties
-	solveShareMax = 20
-	solveShareMin = 17
-	solveShare    = 4.0
-	lateShare     = 0.25
-)
+// The clock plan: a move's weight by the empty squares left (params: the
+// selective and WLD solves weigh wldShare, the exact solve's window
+// solveShare, later moves lateShare, a middle-game move 1; EXPERIMENTS.md,
+// "Clock plan").
 
 // shareAt returns the weight of a move at empties empty squares (see
 // solveShare).
 func shareAt(empties int) float64 {
 	switch {
-	case empties > wldShareMax:
+	case empties > params.wldShareMax:
 		return 1
-	case empties > solveShareMax:
-		return wldShare
-	case empties >= solveShareMin:
-		return solveShare
+	case empties > params.solveShareMax:
+		return params.wldShare
+	case empties >= params.solveShareMin:
+		return params.solveShare
 	}
-	return lateShare
+	return params.lateShare
 }
 
 // MoveShare is Othello's clock plan (planiverse/ai's ClockPlanner): the

@@ -30,16 +30,6 @@ import (
 // score.MaxEval either way (about 100 units per disc, stone or piece), a
 // forced win in n plies scores score.WinScore - n.
 
-// DefaultMaxSolveEmpties, DefaultMaxWLDEmpties, DefaultMaxSelectiveEmpties
-// and DefaultSelectiveMargin are the defaults of the Knowledge fields of
-// the same names.
-const (
-	DefaultMaxSolveEmpties     = 20
-	DefaultMaxWLDEmpties       = 22
-	DefaultMaxSelectiveEmpties = 23
-	DefaultSelectiveMargin     = 12
-)
-
 // Knowledge is the Othello game knowledge for the search: Evaluate,
 // OrderMoves and Solve. A value is cheap and holds no scratch state (the
 // solver's tables live in a shared pool), so it is safe for concurrent use
@@ -50,7 +40,7 @@ const (
 // reductions and aspiration windows were no stronger (EXPERIMENTS.md).
 type Knowledge struct {
 	// MaxSolveEmpties: Solve declines (ok = false, no search) positions
-	// with more empty squares than this. Default 20: a 20-empty solve
+	// with more empty squares than this. New sets 20: a 20-empty solve
 	// takes up to about a second on one core, each extra empty two to
 	// three times more (EXPERIMENTS.md, "Solver").
 	MaxSolveEmpties int
@@ -59,7 +49,7 @@ type Knowledge struct {
 	// times cheaper than an exact one) and plays its move when it proves
 	// a win or a draw; under a deadline only when the solve is expected
 	// to take at most twice the time left (wldWorth). 0 or at most
-	// MaxSolveEmpties: none. Default 22: there the solve changes fewer
+	// MaxSolveEmpties: none. New sets 22: there the solve changes fewer
 	// game results than a timed midgame search, in less time
 	// (EXPERIMENTS.md, "Solver").
 	MaxWLDEmpties int
@@ -70,7 +60,7 @@ type Knowledge struct {
 	// when an exact WLD solve with one empty square fewer may finish
 	// (wldWorth), which costs about as much; under a deadline it also
 	// stands in, up to MaxWLDEmpties, for a WLD solve that wldWorth
-	// declines. Default 23, the move of the side that does not solve at
+	// declines. New sets 23, the move of the side that does not solve at
 	// 22; 24 was no stronger (EXPERIMENTS.md, "Clock plan").
 	MaxSelectiveEmpties int
 	// SelectiveMargin: the cut margin of that solve, in discs (0: none).
@@ -82,22 +72,22 @@ type Knowledge struct {
 	Stretch bool
 	// MPCThreshold is multi-ProbCut's cut margin t in standard deviations
 	// of the fitted residual (mpc.go); 0 turns multi-ProbCut off (the zero
-	// Knowledge searches without it). New sets DefaultMPCThreshold.
+	// Knowledge searches without it). New sets params.mpcThreshold.
 	MPCThreshold float64
 	// NoBook turns the opening book (BookMove, book.go) off.
 	NoBook bool
 	// ShallowPlies: the midgame search hands nodes with at most this
 	// many plies left to ShallowSearch (shallow.go); 0 (the zero
 	// Knowledge): only the horizon's evaluations. New sets
-	// DefaultShallowPlies.
+	// params.shallowPlies.
 	ShallowPlies int
 }
 
-// New returns the Othello knowledge with the default settings.
+// New returns the Othello knowledge with the default settings (params).
 func New() *Knowledge {
-	return &Knowledge{MaxSolveEmpties: DefaultMaxSolveEmpties, MaxWLDEmpties: DefaultMaxWLDEmpties,
-		MaxSelectiveEmpties: DefaultMaxSelectiveEmpties, SelectiveMargin: DefaultSelectiveMargin,
-		Stretch: true, MPCThreshold: DefaultMPCThreshold, ShallowPlies: DefaultShallowPlies}
+	return &Knowledge{MaxSolveEmpties: params.maxSolveEmpties, MaxWLDEmpties: params.maxWLDEmpties,
+		MaxSelectiveEmpties: params.maxSelectiveEmpties, SelectiveMargin: params.selectiveMargin,
+		Stretch: true, MPCThreshold: params.mpcThreshold, ShallowPlies: params.shallowPlies}
 }
 
 // Solve solves s (an *othello.Board) exactly when it has at most
@@ -175,12 +165,12 @@ func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32
 // movePriority is OrderMoves' priority of playing sq, with empt the empty
 // squares before the move and replies the opponent's legal moves after it.
 func movePriority(sq int, empt, replies uint64) int {
-	v := int(squareValue[sq]) - 40*bits.OnesCount64(replies) - 200*bits.OnesCount64(replies&cornerMask)
+	v := int(squareValue[sq]) - params.replyPenalty*bits.OnesCount64(replies) - params.cornerReplyPenalty*bits.OnesCount64(replies&cornerMask)
 	if c := xCorner[sq]; c >= 0 && empt>>c&1 != 0 {
-		v -= 300
+		v -= params.xSquarePenalty
 	}
 	if c := cCorner[sq]; c >= 0 && empt>>c&1 != 0 {
-		v -= 100
+		v -= params.cSquarePenalty
 	}
 	return v
 }

@@ -16,13 +16,8 @@ import (
 //
 //	go run ./ai/othelloai/cmd/fitmpc
 //
-// t = 1.5 (DefaultMPCThreshold) is Buro's usual value; 1.0 and 0.8, and
-// tables fitted otherwise, were no stronger (EXPERIMENTS.md,
-// "Multi-ProbCut").
-
-// DefaultMPCThreshold is the default of Knowledge.MPCThreshold: the cut
-// margin in standard deviations of the fitted residual.
-const DefaultMPCThreshold = 1.5
+// The default t is params.mpcThreshold; tables fitted otherwise were no
+// stronger (EXPERIMENTS.md, "Multi-ProbCut").
 
 // MPC stages and depths: stage = (60 - empties) / mpcStageWidth, depths
 // mpcMinDepth..mpcMaxDepth are fitted; deeper nodes use the mpcMaxDepth

@@ -17,12 +17,6 @@ import (
 // square order, and a deeper node orders its moves as OrderMoves does,
 // keeping the opponent's reply mask its child needs anyway.
 
-// DefaultShallowPlies is Knowledge.ShallowPlies's default: only the nodes
-// one ply from the horizon. Deeper, the nodes lose the table's move and
-// the killers, which costs more than the shallow search saves
-// (BenchmarkMidgameSearch; EXPERIMENTS.md, "Shallow search").
-const DefaultShallowPlies = 1
-
 // ShallowDepth implements planiverse/ai's ShallowSearcher: the search hands
 // nodes with at most ShallowPlies plies left to ShallowSearch.
 func (k *Knowledge) ShallowDepth() int { return k.ShallowPlies }

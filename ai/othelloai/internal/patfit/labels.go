@@ -47,7 +47,7 @@ func ReadLabelled(names []string) ([]Labelled, error) {
 	return out, nil
 }
 
-// FitOptions sets FitLabelled: Epochs passes of stochastic gradient
+// FitOptions sets FitLabelled: Epochs rounds of stochastic gradient
 // descent a stage, the step falling from LR to a fifth of it, targets
 // (1-Alpha) × the label + Alpha × the game's final result (exact labels
 // kept as they are); Log, when set, receives a line a stage.

@@ -267,7 +267,7 @@ func backUp(games [][]sample, w [][]int16, lambda float64, solveEmpties int) {
 
 // fitStage fits the weights of stage st by stochastic gradient descent on
 // the squared error (in discs) over the samples of stages st-1..st+1 (the
-// neighbours smooth the thin tables), 10% of them (every tenth) held out:
+// neighbours smooth the thin tables), every tenth of them held out:
 // the weights of the epoch with the least held-out error are kept. It
 // returns them in evaluation units (1/100 disc) with the held-out root
 // mean square error in discs.
