@@ -14,7 +14,7 @@ import (
 )
 
 // The opening book (book.bin, built by this package's own search with
-// TestBuildBook in book_build_test.go) maps positions to their value for
+// cmd/buildbook) maps positions to their value for
 // the side to move. A position is keyed by its canonical form under the
 // board's eight symmetries, so one entry serves all its images.
 //
@@ -25,7 +25,7 @@ import (
 //
 // The book is a deviation-limited self-play book (after T. Lincke's
 // drop-out expansion and Buro's "Toward opening book learning", 1999):
-// every expanded position has all its children in the book, each scored
+// every expanded position has all its children in the book, each valued
 // by a search or, if expanded itself, by the negamax of its children.
 
 const (

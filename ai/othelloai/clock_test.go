@@ -49,17 +49,17 @@ func TestMoveShare(t *testing.T) {
 	if left < -1e-9 || left > clock/100 {
 		t.Errorf("a game left %.4f of the %v s clock unspent", left, clock)
 	}
-	if r := got[20] / got[30]; r < solveShare*0.99 || r > solveShare*1.01 {
-		t.Errorf("20 empties get %.4f s, 30 empties %.4f s: ratio %.2f, want %v", got[20], got[30], r, solveShare)
+	if r := got[20] / got[30]; r < params.solveShare*0.99 || r > params.solveShare*1.01 {
+		t.Errorf("20 empties get %.4f s, 30 empties %.4f s: ratio %.2f, want %v", got[20], got[30], r, params.solveShare)
 	}
-	if r := got[22] / got[30]; r < wldShare*0.99 || r > wldShare*1.01 {
-		t.Errorf("22 empties get %.4f s, 30 empties %.4f s: ratio %.2f, want %v", got[22], got[30], r, wldShare)
+	if r := got[22] / got[30]; r < params.wldShare*0.99 || r > params.wldShare*1.01 {
+		t.Errorf("22 empties get %.4f s, 30 empties %.4f s: ratio %.2f, want %v", got[22], got[30], r, params.wldShare)
 	}
-	if share, _ := MoveShare(boardsByEmpties(7)[23]); share != wldShare {
-		t.Errorf("a move at 23 empties weighs %v, want %v", share, wldShare)
+	if share, _ := MoveShare(boardsByEmpties(7)[23]); share != params.wldShare {
+		t.Errorf("a move at 23 empties weighs %v, want %v", share, params.wldShare)
 	}
-	if r := got[10] / got[30]; r < lateShare*0.99 || r > lateShare*1.01 {
-		t.Errorf("10 empties get %.4f s, 30 empties %.4f s: ratio %.2f, want %v", got[10], got[30], r, lateShare)
+	if r := got[10] / got[30]; r < params.lateShare*0.99 || r > params.lateShare*1.01 {
+		t.Errorf("10 empties get %.4f s, 30 empties %.4f s: ratio %.2f, want %v", got[10], got[30], r, params.lateShare)
 	}
 	if share, total := MoveShare(nil); share != 1 || total != 1 {
 		t.Errorf("a non-Othello state gets %v/%v, want 1/1", share, total)

@@ -143,8 +143,8 @@ type weights struct {
 	parity    int    // bonus for the last move (odd empties) at 20 empties or fewer
 }
 
-// defaultWeights were set by hand, then adjusted by self-play matches at a
-// fixed depth.
+// defaultWeights were set by hand, then adjusted at a fixed depth
+// (EXPERIMENTS.md, "Hand-set evaluation").
 var defaultWeights = weights{
 	mobility:  [2]int{90, 60},
 	potential: [2]int{40, 10},
@@ -163,7 +163,7 @@ func at(w [2]int, e int) int { return (w[0]*e + w[1]*(60-e)) / 60 }
 
 // EvaluateBitboards is the static evaluation of the position where the side
 // to move owns own and the other side opp, from the side to move's point of
-// view, about 100 units per disc, within ±score.MaxEval. A finished game scores
+// view, about 100 units per disc, within score.MaxEval either way. A finished game scores
 // its final disc difference (empties to the winner) times 100. Features,
 // weighted by the number of empties: mobility, potential mobility (empty
 // squares next to the opponent's discs), corners, X- and C-squares next to
@@ -226,10 +226,9 @@ func evaluate(own, opp uint64, w *weights) int {
 
 // Evaluate is the static evaluation of s (an *othello.Board; 0 for any other
 // state) from the side to move's point of view: the pattern evaluation
-// EvaluatePatterns (trained weights; against EvaluateBitboards, the
-// hand-set one, it scored 91-93% at equal depths 2, 4 and 6 and 80% at
-// depth 4 against depth 6, see TestPatternMatch). It does not allocate and
-// leaves s unchanged.
+// EvaluatePatterns (trained weights, far stronger than EvaluateBitboards,
+// the hand-set one: EXPERIMENTS.md). It does not allocate and leaves s
+// unchanged.
 func (k *Knowledge) Evaluate(s rules.State) int {
 	b, ok := s.(*othello.Board)
 	if !ok {

@@ -180,17 +180,9 @@ func evaluateFoldedMoves(fw [][]int16, own, opp, m1, m2 uint64) int {
 // instances those squares touch are looked up again. This is the
 // incremental feature update of Buro's Logistello and of Edax, confined
 // to the last ply. Half the frontier nodes are cut off by their first
-// child (in depth-10 searches of BenchmarkMidgameSearch's positions: 3.6
-// children evaluated a node, 11.4 legal moves), so the first child is
-// still evaluated afresh and the indices are set up at the second.
-// The search is unchanged (the same nodes) and 6% faster: 3.47 to 3.26
-// ms a position, benchstat over 8 runs each of
-//
-//	go test -run '^$' -bench 'MidgameSearch/shallow=1' -count 8 ./ai/othelloai
-//
-// The lookups in the weight tables, not the index arithmetic, are most
-// of what is left: a child touches 11.7 of the 46 instances on average
-// (legal moves at 20-50 empties of random games).
+// child, so the first child is still evaluated afresh and the indices are
+// set up at the second. The search visits the same nodes, faster
+// (BenchmarkMidgameSearch; EXPERIMENTS.md, "Shallow search").
 
 // numFoldedInstances is the number of pattern instances evaluateFoldedMoves
 // reads.
@@ -252,8 +244,8 @@ var squareDigits, squareDigitCount = func() (d [64][maxSquareDigits]squareDigit,
 // table, of the 46 instances evaluateFoldedMoves reads, for the position
 // where a's squares count 1 and b's 2 (a the side to move). The kinds of
 // each image are written out, as in evaluateFoldedMoves: a loop over
-// foldedInstances with patternBits made BenchmarkMidgameSearch 8% slower
-// (benchstat, 6 runs each), as much as the incremental update gains.
+// foldedInstances with patternBits is slower (EXPERIMENTS.md, "Shallow
+// search").
 func foldedIndices(a, b uint64, idx *[numFoldedInstances]uint16) {
 	sa, sb := symmetryImages(a), symmetryImages(b)
 	n := 0

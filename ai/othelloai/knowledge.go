@@ -1,16 +1,20 @@
 // Package othelloai is the Othello knowledge of the Planiverse search: a
-// pattern evaluation with weights trained by the package's own self-play
-// regression and refitted on search scores (EvaluatePatterns, pattern.go
-// and train.go), a hand-set
+// pattern evaluation with weights trained by self-play regression and
+// refitted on search scores (EvaluatePatterns, pattern.go), a hand-set
 // evaluation (EvaluateBitboards: mobility, potential mobility, corners, X-
 // and C-squares, stable discs, parity), move ordering, and an exact endgame
 // solver on raw bitboards (SolveExact), multi-ProbCut (mpc.go) and an
 // opening book built by its own search (book.go).
 //
+// The programs under cmd/ build its data (cmd/trainpatterns,
+// cmd/labelgames, cmd/labelteacher, cmd/fitlabels, cmd/fitmpc,
+// cmd/buildbook) and measure it (cmd/patternmatch, cmd/validatepatterns,
+// cmd/endgamechoice); EXPERIMENTS.md records what they found.
+//
 // It satisfies the interfaces of planiverse/ai (Evaluator, MoveOrderer,
 // Solver, ProbCutter, Book) structurally and does not import that package (ai imports this
 // one). Scores follow ai's scale: from the side to move's point of view,
-// about 100 units per disc, evaluations within ±score.MaxEval.
+// about 100 units per disc, evaluations within score.MaxEval either way.
 package othelloai
 
 import (
@@ -23,18 +27,8 @@ import (
 )
 
 // The score scale is package ai/score's: evaluations stay within
-// ±score.MaxEval (about 100 units per disc, stone or piece), a forced win in
-// n plies scores score.WinScore - n.
-
-// DefaultMaxSolveEmpties, DefaultMaxWLDEmpties, DefaultMaxSelectiveEmpties
-// and DefaultSelectiveMargin are the defaults of the Knowledge fields of
-// the same names.
-const (
-	DefaultMaxSolveEmpties     = 20
-	DefaultMaxWLDEmpties       = 22
-	DefaultMaxSelectiveEmpties = 23
-	DefaultSelectiveMargin     = 12
-)
+// score.MaxEval either way (about 100 units per disc, stone or piece), a
+// forced win in n plies scores score.WinScore - n.
 
 // Knowledge is the Othello game knowledge for the search: Evaluate,
 // OrderMoves and Solve. A value is cheap and holds no scratch state (the
@@ -42,38 +36,22 @@ const (
 // as long as MaxSolveEmpties is not changed meanwhile.
 //
 // It is not a Reducer, so the midgame search makes the engine's default
-// late move reductions (described with planiverse/ai's Reducer). Against
-// Zebra at 18 plies (150 ms a move, XOT openings with colours swapped,
-// paired by opening against the default played beside it) other reductions
-// did not play better: none -5.7 ± 10.3 points (57 openings, our clock
-// 9 s), never more than 1 ply -2.1 ± 5.4 (225 openings, clock 8.3 s, about
-// 4.0 CPU-s a game for either engine), and a stronger one (2 plies from
-// the seventh move at depth 6, 3 from the thirteenth at depth 9)
-// -10.3 ± 10.3 (56 openings, clock 9 s). Nor did aspiration windows: each
-// iteration from depth 4 searched first within 2 discs of the previous
-// one's score (again with the full window when it fell outside) scored
-// 189-55-206 against 178-74-198, +0.3 ± 5.0 points over the same 225
-// openings at 8.3 s, so the search keeps full windows. All these matches
-// were played while the engine mode (planiverse engine othello) emptied
-// its transposition table before every move, on both sides of each pair.
+// late move reductions (described with planiverse/ai's Reducer); other
+// reductions and aspiration windows were no stronger (EXPERIMENTS.md).
 type Knowledge struct {
 	// MaxSolveEmpties: Solve declines (ok = false, no search) positions
-	// with more empty squares than this. Default 20: a 20-empty solve
-	// takes 0.2 to 1.4 s on one core here (FFO #26-#34), each extra empty
-	// roughly doubles or triples that.
+	// with more empty squares than this. New sets 20: a 20-empty solve
+	// takes up to about a second on one core, each extra empty two to
+	// three times more (EXPERIMENTS.md, "Solver").
 	MaxSolveEmpties int
 	// MaxWLDEmpties: above MaxSolveEmpties and up to this many empty
 	// squares, Solve runs a win/loss/draw solve (SolveWLD, about three
 	// times cheaper than an exact one) and plays its move when it proves
 	// a win or a draw; under a deadline only when the solve is expected
 	// to take at most twice the time left (wldWorth). 0 or at most
-	// MaxSolveEmpties: none. Default 22, where Zebra solves for win, loss
-	// or draw too: of 224 positions at 22 empties from games against
-	// Zebra, a timed midgame search of 450 ms changed the game's result
-	// (the exact solve's sign) in 22 and, at 1 s, in 15; the WLD solve
-	// (a median of 0.2 s, 0.64 s at the 90th percentile) in 7 with a 1 s
-	// limit, using 0.38 s a position on average against the midgame
-	// search's 0.69 s.
+	// MaxSolveEmpties: none. New sets 22: there the solve changes fewer
+	// game results than a timed midgame search, in less time
+	// (EXPERIMENTS.md, "Solver").
 	MaxWLDEmpties int
 	// MaxSelectiveEmpties: above MaxSolveEmpties and MaxWLDEmpties and up
 	// to this many empty squares, Solve runs a selective win/loss/draw
@@ -82,13 +60,8 @@ type Knowledge struct {
 	// when an exact WLD solve with one empty square fewer may finish
 	// (wldWorth), which costs about as much; under a deadline it also
 	// stands in, up to MaxWLDEmpties, for a WLD solve that wldWorth
-	// declines. Default 23, the move of the side that does not solve at
-	// 22 (see clock.go for the matches). At
-	// 24 empties it changed the result of 18 of 336 game positions with a
-	// 1 s limit (0.43 s a position), a timed midgame search 22 at 400 ms
-	// and 24 at 1 s, but against Zebra (as in clock.go, with 24 empties
-	// weighing wldShare too) it scored 41-49-22 and 43-53-16 on the first
-	// two sets: -0.4 +- 3.8 points, so it stays at 23.
+	// declines. New sets 23, the move of the side that does not solve at
+	// 22; 24 was no stronger (EXPERIMENTS.md, "Clock plan").
 	MaxSelectiveEmpties int
 	// SelectiveMargin: the cut margin of that solve, in discs (0: none).
 	SelectiveMargin int
@@ -99,22 +72,22 @@ type Knowledge struct {
 	Stretch bool
 	// MPCThreshold is multi-ProbCut's cut margin t in standard deviations
 	// of the fitted residual (mpc.go); 0 turns multi-ProbCut off (the zero
-	// Knowledge searches without it). New sets DefaultMPCThreshold.
+	// Knowledge searches without it). New sets params.mpcThreshold.
 	MPCThreshold float64
 	// NoBook turns the opening book (BookMove, book.go) off.
 	NoBook bool
 	// ShallowPlies: the midgame search hands nodes with at most this
 	// many plies left to ShallowSearch (shallow.go); 0 (the zero
 	// Knowledge): only the horizon's evaluations. New sets
-	// DefaultShallowPlies.
+	// params.shallowPlies.
 	ShallowPlies int
 }
 
-// New returns the Othello knowledge with the default settings.
+// New returns the Othello knowledge with the default settings (params).
 func New() *Knowledge {
-	return &Knowledge{MaxSolveEmpties: DefaultMaxSolveEmpties, MaxWLDEmpties: DefaultMaxWLDEmpties,
-		MaxSelectiveEmpties: DefaultMaxSelectiveEmpties, SelectiveMargin: DefaultSelectiveMargin,
-		Stretch: true, MPCThreshold: DefaultMPCThreshold, ShallowPlies: DefaultShallowPlies}
+	return &Knowledge{MaxSolveEmpties: params.maxSolveEmpties, MaxWLDEmpties: params.maxWLDEmpties,
+		MaxSelectiveEmpties: params.maxSelectiveEmpties, SelectiveMargin: params.selectiveMargin,
+		Stretch: true, MPCThreshold: params.mpcThreshold, ShallowPlies: params.shallowPlies}
 }
 
 // Solve solves s (an *othello.Board) exactly when it has at most
@@ -192,12 +165,12 @@ func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32
 // movePriority is OrderMoves' priority of playing sq, with empt the empty
 // squares before the move and replies the opponent's legal moves after it.
 func movePriority(sq int, empt, replies uint64) int {
-	v := int(squareValue[sq]) - 40*bits.OnesCount64(replies) - 200*bits.OnesCount64(replies&cornerMask)
+	v := int(squareValue[sq]) - params.replyPenalty*bits.OnesCount64(replies) - params.cornerReplyPenalty*bits.OnesCount64(replies&cornerMask)
 	if c := xCorner[sq]; c >= 0 && empt>>c&1 != 0 {
-		v -= 300
+		v -= params.xSquarePenalty
 	}
 	if c := cCorner[sq]; c >= 0 && empt>>c&1 != 0 {
-		v -= 100
+		v -= params.cSquarePenalty
 	}
 	return v
 }

@@ -68,7 +68,7 @@ func TestMPCSearch(t *testing.T) {
 	var with, without int64
 	on, off := ai.NewEngine(16), ai.NewEngine(16)
 	on.SetKnowledge(othelloai.New())
-	off.SetKnowledge(&othelloai.Knowledge{MaxSolveEmpties: othelloai.DefaultMaxSolveEmpties})
+	off.SetKnowledge(&othelloai.Knowledge{MaxSolveEmpties: othelloai.New().MaxSolveEmpties})
 	var buf []rules.Move
 	for n := 0; n < 12; {
 		b := playRandom(rng, 10+rng.IntN(20))

@@ -25,182 +25,13 @@ import (
 // equally by construction: the evaluation applies each pattern's canonical
 // square extraction to the eight symmetric images of the board.
 //
-// The weights (patterns.bin, gzip, about 1.3 MB) are produced by this
-// package's own code (train.go, defaultTrainConfig): 60,000 self-play games
-// from random openings (2-14 random plies, then 2% random moves) played by
-// a depth-3 alpha-beta on EvaluateBitboards, the positions from PatternSolveEmpties empties on
-// played perfectly by the exact solver, so those are labelled with their
-// exact value; a first least-squares fit (stochastic gradient descent,
-// stage by stage, 10% held out) on the game results; then the earlier
-// positions relabelled with TD(λ = 0.7) targets backed up from the end of
-// each game under that fit (as Buro backed values up stage by stage), and
-// a second fit. With defaultTrainConfig.Generations = 2 a second
-// generation of games is played with the first generation's weights and
-// fitted the same way. A third generation continued from those weights
-// (trainConfig.Init) with 360,000 more games (21.5 million positions) and
-// the same settings otherwise, fitted on TD(λ) targets under the second
-// generation's weights: it scores 62-43-7 against the second at equal
-// depth, and lowers the error against exact values of positions with
-// 14-16 empties from real games (TestValidatePatterns) from 9.4 to 9.1
-// discs.
-//
-// The shipped weights then went through two rounds of fitting on search
-// labels (label_gen_test.go, label_fit_test.go): games from random
-// openings played by the engine's own depth-8 search (multi-ProbCut, a
-// tenth of the moves random) and exactly from 18 empties, every position
-// labelled with that search's score or its exact value. Round 1: 32,966
-// games (1.97 million positions, 45 minutes on 2 cores) searched with the
-// third generation; each stage refitted from the third generation's
-// weights. Round 2: 18,220 more games (1.09 million positions, 25
-// minutes) searched with round 1's weights, and both rounds' positions
-// refitted from round 1's. The held-out error
-// against the labels fell, for example, from 5.35 to 5.11 discs at 25-30
-// empties and from 3.81 to 2.67 at 49-54; the endgame stages, already
-// fitted on exact values, barely moved (6.04 to 5.95 at 1-6 empties).
-// Against Zebra (depth 12, 56 XOT openings with colours swapped, our
-// search at 120 ms a move) the mean margin went from -4.1 to -2.2 discs a
-// game (paired by opening, +1.9 ± 0.9), 30-77-5 to 33-67-12, and with the
-// multi-ProbCut table refitted on these weights to -1.7 (+2.4 ± 0.9),
-// 38-65-9. Against Egaroucid's engine at level 13 (32 XOT openings x 2,
-// ours at 200 ms a move, both about 135 ms of CPU a move), leaving out
-// the games it lost on time: 23-28-9 before, 32-29-1 after.
-//
-// Regenerate the first two generations (tens of minutes on 2 cores)
-// with
-//
-//	OTHELLO_TRAIN=1 nice -n 10 go test -run TestTrain -timeout 0 ./ai/othelloai
-//
-// and the third (an hour on one core) with
-//
-//	OTHELLO_TRAIN=1 OTHELLO_TRAIN_GAMES=360000 OTHELLO_TRAIN_WORKERS=1 \
-//	OTHELLO_TRAIN_GENERATIONS=1 OTHELLO_TRAIN_SEED=3031 \
-//	OTHELLO_TRAIN_INIT=gen2.bin go test -run TestTrain -timeout 0 ./ai/othelloai
-//
-// and the two rounds of search labels (with gen3.bin the third generation)
-// with
-//
-//	OTHELLO_LABEL_OUT=labels1.bin OTHELLO_LABEL_WEIGHTS=gen3.bin OTHELLO_LABEL_SECONDS=2700 \
-//	OTHELLO_LABEL_SEED=7 go test -run TestLabelPositions -timeout 0 ./ai/othelloai
-//	OTHELLO_FIT_INIT=gen3.bin OTHELLO_FIT_LABELS=labels1.bin OTHELLO_FIT_OUT=round1.bin \
-//	go test -run TestFitLabels -timeout 0 ./ai/othelloai
-//	OTHELLO_LABEL_OUT=labels2.bin OTHELLO_LABEL_WEIGHTS=round1.bin OTHELLO_LABEL_SECONDS=1500 \
-//	OTHELLO_LABEL_SEED=8 go test -run TestLabelPositions -timeout 0 ./ai/othelloai
-//	OTHELLO_FIT_INIT=round1.bin OTHELLO_FIT_LABELS=labels1.bin,labels2.bin OTHELLO_FIT_OUT=patterns.bin \
-//	go test -run TestFitLabels -timeout 0 ./ai/othelloai
-//
-// after which the multi-ProbCut table is refitted (mpc.go).
-//
-// Last, the middle-game stages were refitted on a stronger engine's
-// judgement (label_teacher_test.go): 83,224 positions with 19-60 empties
-// drawn from a third round of search labels (38,339 games by the depth-8
-// search from round 2's weights, seed 9) were labelled with the score of
-// Zebra (Gunnar Andersson's engine with its own evaluation, built outside
-// this repository) at 12 plies, about 60 ms a position, and fitted from
-// round 2's weights (learning rate 0.0003, 12 epochs) together with 16,000
-// exact labels a stage at 1-18 empties from the same games. The held-out
-// error against Zebra's scores fell from 6.31 to 6.15 discs at 25-30
-// empties, 5.59 to 5.12 at 37-42 and 4.69 to 3.73 at 49-54; the stages
-// below 25 empties hardly moved. With the multi-ProbCut table refitted on
-// these weights, against Zebra at 18 plies (56 XOT openings with colours
-// swapped, our clock 7.9 CPU-s a game) the result went from 28-67-17 to
-// 41-62-9 (+0.9 discs a game paired by opening), and on 56 other XOT
-// openings from 29-63-20 to 29-59-24 (+0.8); at 14 plies (clock 3.4 s)
-// the margin did not change (-0.1 ± 1.7 discs). The commands:
-//
-//	OTHELLO_LABEL_OUT=labels3.bin OTHELLO_LABEL_DEPTH=8 OTHELLO_LABEL_SECONDS=2880 OTHELLO_LABEL_SEED=9 \
-//	go test -run TestLabelPositions -timeout 0 ./ai/othelloai
-//	OTHELLO_TEACHER_IN=labels3.bin OTHELLO_TEACHER_OUT=zebra.bin OTHELLO_TEACHER_N=84000 \
-//	OTHELLO_TEACHER="zebra-nboard 12 0 0" go test -run TestLabelTeacher -timeout 0 ./ai/othelloai
-//	OTHELLO_FIT_LABELS=low.bin,zebra.bin OTHELLO_FIT_OUT=patterns.bin OTHELLO_FIT_LR=0.0003 \
-//	OTHELLO_FIT_EPOCHS=12 go test -run TestFitLabels -timeout 0 ./ai/othelloai
-//
-// where low.bin holds 16,000 records a stage of labels3.bin at 1-6, 7-12
-// and 13-18 empties. The positions of that fit were drawn by a scratch
-// script doing the same as TestLabelTeacher with another shuffle, so a
-// rerun draws other positions of the same kind.
-//
-// Then each stage got a parity weight (parityWeight, added when the
-// empties are odd), and the weights were refitted from the previous ones
-// (parity 0) with the same settings on more teacher labels: the fit
-// above's (106,074 with a second batch of 22,850 drawn the same way),
-// 39,314 more of labels3.bin (positions not labelled before, each once,
-// seed 9) and the 48,800 distinct positions with 19 or more empties of
-// 3,662 games played against Zebra and Egaroucid in these matches (their
-// transcripts), all at Zebra's 12 plies. The fitted parity weight is
-// about 1.2 discs at 1-12 empties and 2.6-4.4 at 13-60. On the same
-// labels and settings, fitting without and with it gave a held-out error
-// of 5.68 and 5.27 discs at 25-30 empties, 5.26 and 4.78 at 31-36. With
-// the multi-ProbCut table refitted, against Zebra at 18 plies (our clock
-// 7.9 CPU-s a game) on two sets of 56 XOT openings never used before,
-// played beside the previous weights: 71-122-31 (38.6%) against 66-132-26
-// (35.3%), +0.3 ± 1.1 discs a game paired by opening. 216,116 more
-// labels at Zebra's 8 plies (6 times faster, 1.45 discs RMS from its 12
-// plies) lowered the held-out error by 0.05 disc more but did not play
-// better (-0.3 ± 1.0 discs), so they are not in this fit. The commands,
-// after the ones above:
-//
-//	OTHELLO_TEACHER_IN=labels3-new.bin OTHELLO_TEACHER_OUT=zebra2.bin OTHELLO_TEACHER_SEED=9 \
-//	OTHELLO_TEACHER_N=39314 OTHELLO_TEACHER="zebra-nboard 12 0 0" go test -run TestLabelTeacher -timeout 0 ./ai/othelloai
-//	OTHELLO_TEACHER_IN='records/othello-*.txt' OTHELLO_TEACHER_OUT=zebra-games.bin \
-//	OTHELLO_TEACHER="zebra-nboard 12 0 0" go test -run TestLabelTeacher -timeout 0 ./ai/othelloai
-//	OTHELLO_FIT_LABELS=low.bin,zebra.bin,zebra2.bin,zebra-games.bin OTHELLO_FIT_OUT=patterns.bin \
-//	OTHELLO_FIT_LR=0.0003 OTHELLO_FIT_EPOCHS=12 go test -run TestFitLabels -timeout 0 ./ai/othelloai
-//
-// where labels3-new.bin is labels3.bin's distinct positions with 19 or
-// more empties less those labelled before, and records/ the --records
-// folders of planiverse match.
-//
-// Two changes to that fit did not lower the error on held-out positions
-// scored with the table of their own stage: stages of 2 empties (30
-// stages, each fitted on the positions of the 9 stages around it, 18
-// empties as now) or of 3 (20 stages, 21 empties) gave within 0.03 disc
-// of these 10 stages at every 6 empties; and doubling the exact labels at
-// 1-18 empties (21,600 to 43,200 records of low.bin) moved the error at
-// 7-18 empties, about 7 discs, by 0.04. At so few empties a pattern sum
-// is the limit, not the data, of that kind: self-play positions.
-//
-// The weights now embedded are that fit redone, from the same starting
-// weights and with the same settings, with three more sets of labels
-// (TestLabelTeacher):
-//   - 752,679 of the 1,262,017 positions with 19-55 empties of labels3.bin
-//     that the fits above had not labelled, scored by Zebra at 6 plies
-//     (about 3 ms a position), kept where that score is within 16 discs.
-//     The lopsided positions left out pull the tables towards won and lost
-//     games; on half of these labels, keeping them gave a mean correlation
-//     (below) of 0.502, leaving them out 0.512;
-//   - 86,480 distinct positions with 19-52 empties of 7,057 games played
-//     against Zebra and Egaroucid in these matches, at Zebra's 8 plies;
-//   - 43,640 distinct positions with 7-18 empties of the same games, with
-//     their exact values.
-//
-// The games of the opening sets that measure the weights were left out.
-// On positions of those games, a search of depth 1 and 4 plies scored
-// against a reference value (Zebra's 12 plies at 26, 32 and 40 empties,
-// 226-390 positions a set; the exact value at 14 and 18 empties, 336
-// each), the correlation went from the previous weights to these:
-//
-//	empties        40     32     26     18     14
-//	depth 1    .343→.361  .379→.404  .445→.468  .440→.497  .548→.581
-//	depth 4    .486→.510  .484→.538  .572→.619  .562→.588  .612→.643
-//
-// (Zebra's own search: .353 and .552 at 40 empties, .500 and .654 at 26,
-// depths 1 and 4.) With the multi-ProbCut table unchanged, against Zebra
-// at 18 plies (our clock 9.0 CPU-s a game, about 4.3 used) on four sets of
-// 56 XOT openings with colours swapped, played by both builds:
-// 170-213-65 (45.2%) against 167-222-59 (43.9%), +1.3 ± 5.2 points paired
-// by opening; with the table then refitted on these weights (mpc.go), on
-// two of those sets 89-95-40 (48.7%) against 88-105-31 (46.2%), +2.5 ± 7.4
-// points. The commands, after the ones above (games/ the --records
-// folders of those matches, labels3-rest.bin the positions described):
-//
-//	OTHELLO_TEACHER_IN=labels3-rest.bin OTHELLO_TEACHER_OUT=zebra6.bin OTHELLO_TEACHER_MAX_SCORE=16 \
-//	OTHELLO_TEACHER="zebra-nboard 6 0 0" go test -run TestLabelTeacher -timeout 0 ./ai/othelloai
-//	OTHELLO_TEACHER_IN='games/*.txt' OTHELLO_TEACHER_OUT=games8.bin OTHELLO_TEACHER_MAX_EMPTIES=52 \
-//	OTHELLO_TEACHER="zebra-nboard 8 0 0" go test -run TestLabelTeacher -timeout 0 ./ai/othelloai
-//	OTHELLO_TEACHER_IN='games/*.txt' OTHELLO_TEACHER_OUT=games-exact.bin OTHELLO_TEACHER_MIN_EMPTIES=7 \
-//	OTHELLO_TEACHER_MAX_EMPTIES=18 OTHELLO_TEACHER=exact go test -run TestLabelTeacher -timeout 0 ./ai/othelloai
-//	OTHELLO_FIT_LABELS=low.bin,zebra.bin,zebra2.bin,zebra-games.bin,zebra6.bin,games8.bin,games-exact.bin \
-//	OTHELLO_FIT_OUT=patterns.bin OTHELLO_FIT_LR=0.0003 OTHELLO_FIT_EPOCHS=12 go test -run TestFitLabels -timeout 0 ./ai/othelloai
+// The weights (patterns.bin, gzip, about 1.3 MB) were made by this
+// package's own tools (cmd/trainpatterns, cmd/labelgames,
+// cmd/labelteacher, cmd/fitlabels): self-play games labelled with their
+// result and TD(λ) targets, then refitted on the scores of the engine's
+// own depth-8 search, of a stronger engine's search (at 19 empties and
+// more) and on exact values near the end. EXPERIMENTS.md ("Pattern weights") has each
+// step, its data, its fit errors and the commands.
 
 // Pattern kinds (canonical squares on the board with a1 = bit 0):
 //
@@ -209,39 +40,6 @@ import (
 //	corner33 a1-c3 (9)
 //	row2..4  the 2nd, 3rd and 4th rows (8 each)
 //	diag8..4 the diagonals a1-h8, b1-h7, c1-h6, d1-h5, e1-h4 (8 to 4)
-//
-// Three more kinds of the Egaroucid family were tried on top of the
-// embedded weights: the corner triangle (a1-d1, a2-c2, a3-b3, a4), the
-// edge block (a1, c1-f1, h1, c2-f2) and a corner cross (a1-d4 with b1-d3
-// and a2-c4), 10 squares and a 59,049-weight table a stage each, read once
-// at each corner or edge. A scratch fit of their tables (with a scale of
-// the present evaluation, bias, mobility and parity a stage) on its
-// residual against 472,000 positions of TestLabelPositions (depth 8, exact
-// from 18 empties, seed 101; every tenth block held out) lowered the
-// held-out error, over fitting those scalars alone, by 0.02-0.03 disc at
-// 19-54 empties (triangle and block: 5.43 to 5.41 at 19-24, 4.78 to 4.76
-// at 25-30, 3.67 to 3.64 at 37-42) and by the cross 0.03 more at most.
-// Earlier refits that lowered the error by tenths of a disc gained one to
-// three points against Zebra, so these kinds were not added.
-//
-// Nor were the weights refitted on the positions of the matches
-// themselves. 49,420 distinct positions with 19-52 empties of 3,406 games
-// against Zebra (XOT openings, sets of NR%192 == 9, 185, 41, 137, 97, 161,
-// 73 and 121 of openingslarge.txt) scored by Zebra at 10 plies, with
-// 24,000 exact values at 7-18 empties of the same games, were fitted from
-// these weights (TestFitLabels, learning rate 0.0003, 8 epochs) and
-// checked on 226 games of two new sets (NR%192 == 25 and 153) labelled
-// the same way. The error against those labels fell at every stage (3.88
-// to 3.61 discs at 19-24 empties, 3.05 to 2.61 at 31-36, 2.65 to 1.94 at
-// 43-48), but the correlation, which ranks moves, moved both ways: .493
-// to .443 at 19-24, .499 to .492 at 25-30, .432 to .431 at 31-36, .331 to
-// .343 at 37-42, .425 to .468 at 43-48. The fit had mostly shrunk the
-// scores of balanced positions towards zero, and on self-play positions
-// (a held-out part of TestLabelPositions' depth-8 labels) its error rose
-// from 5.49 to 7.16 discs at 19-24 empties. Mixed with 150,000 of those
-// self-play labels (the game labels counted three times, learning rate
-// 0.001) the correlations on the new games stayed within 0.03 of these
-// weights' either way. Neither was played.
 const (
 	patEdge2X = iota
 	patCorner25
@@ -567,19 +365,15 @@ func PatternWeightsLoaded() (bool, error) {
 
 // EvaluatePatterns is the pattern evaluation of the position where the side
 // to move owns own and the other side opp: from the side to move's point of
-// view, about 100 units per disc, within ±score.MaxEval. A finished game scores
-// its final disc difference (empties to the winner) times 100. Otherwise
-// it is the sum, with the weights of the position's stage (10 stages of 6
-// empties), of 88 pattern instances (edge + 2 X-squares, 2×5 and 3×3
-// corners, rows 2-4, diagonals of 4-8 squares, each on the 8 symmetric
-// images of the board), a mobility term, a bias and a parity term (odd
-// empties). The weights come from
-// the embedded patterns.bin, fitted by this package's own self-play
-// regression (train.go), refitted on its own search's labels
-// (label_gen_test.go, label_fit_test.go) and, at 19 empties and more, on
-// Zebra's search scores (label_teacher_test.go; the comment at the top of
-// pattern.go has the commands that regenerate it). Without usable weights it returns
-// EvaluateBitboards. It does not allocate.
+// view, about 100 units per disc, strictly inside score.MaxEval either way.
+// A finished game scores its final disc difference (empties to the winner)
+// times 100. Otherwise it is the sum, with the weights of the position's
+// stage (10 stages of 6 empties), of 88 pattern instances (edge + 2
+// X-squares, 2×5 and 3×3 corners, rows 2-4, diagonals of 4-8 squares, each
+// on the 8 symmetric images of the board), a mobility term, a bias and a
+// parity term (odd empties). The weights come from the embedded
+// patterns.bin (see the top of pattern.go). Without usable weights it
+// returns EvaluateBitboards. It does not allocate.
 func EvaluatePatterns(own, opp uint64) int {
 	patternOnce.Do(loadPatterns)
 	if foldedWeights != nil {

@@ -4,15 +4,11 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/binary"
-	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"os"
 	"planiverse/ai/score"
 	"slices"
-	"strconv"
 	"testing"
-	"time"
 
 	"planiverse/rules/othello"
 )
@@ -197,162 +193,6 @@ func TestEvaluatePatternsNoAllocs(t *testing.T) {
 	if a := testing.AllocsPerRun(100, func() { k.Evaluate(b) }); a != 0 {
 		t.Errorf("Evaluate allocates %.1f times", a)
 	}
-}
-
-// TestSelfPlayLabels checks the training data on a few short games: the
-// labels are final disc differences, opposite for the two sides, and exact
-// in the solved part (the last position's label is its final score).
-func TestSelfPlayLabels(t *testing.T) {
-	cfg := defaultTrainConfig
-	cfg.Depth = 1
-	for i := range 3 {
-		g := selfPlayGame(&cfg, 1, i, nil)
-		if len(g) < 30 {
-			t.Fatalf("game %d: only %d positions", i, len(g))
-		}
-		for _, s := range g {
-			if s.label != float32(int(s.label)) || s.label < -64 || s.label > 64 || int(s.label)%2 != 0 && bits.OnesCount64(^(s.own|s.opp)) == 0 {
-				t.Fatalf("game %d: label %v", i, s.label)
-			}
-			if othello.MovesMask(s.own, s.opp) == 0 {
-				t.Fatalf("game %d: a position without a move was kept", i)
-			}
-		}
-		// The exact solve agrees with the label once the solver plays.
-		for _, s := range g {
-			if bits.OnesCount64(^(s.own | s.opp)) <= 10 {
-				b := boardFromBitboards(t, s.own, s.opp)
-				_, d, _, _ := SolveExact(t.Context(), b)
-				if float32(d) != s.label {
-					t.Fatalf("game %d: label %v, exact value %d", i, s.label, d)
-				}
-				break
-			}
-		}
-	}
-	// A later generation plays with pattern weights.
-	if ok, err := PatternWeightsLoaded(); !ok {
-		t.Fatal(err)
-	}
-	if g := selfPlayGame(&cfg, 2, 0, patternWeights); len(g) < 30 || !g[0].first {
-		t.Errorf("generation 2 game: %d positions", len(g))
-	}
-	// Reproducible down to the solved part, where the solver's shared
-	// table may pick another of several equally good moves (the labels,
-	// exact values, stay the same).
-	g1, g2 := selfPlayGame(&cfg, 1, 1, nil), selfPlayGame(&cfg, 1, 1, nil)
-	for i := 0; i < len(g1) && i < len(g2); i++ {
-		if bits.OnesCount64(^(g1[i].own | g1[i].opp)) < cfg.SolveEmpties {
-			break
-		}
-		if g1[i] != g2[i] {
-			t.Fatalf("self-play game 1 is not reproducible at position %d", i)
-		}
-	}
-}
-
-// boardFromBitboards builds a board with own to move (as Black).
-func boardFromBitboards(t *testing.T, own, opp uint64) *othello.Board {
-	t.Helper()
-	var s []byte
-	for sq := 0; sq < 64; sq++ {
-		switch {
-		case own>>sq&1 != 0:
-			s = append(s, 'X')
-		case opp>>sq&1 != 0:
-			s = append(s, 'O')
-		default:
-			s = append(s, '-')
-		}
-	}
-	s = append(s, " X"...)
-	b, err := othello.ParsePosition(string(s))
-	if err != nil {
-		t.Fatalf("position %q: %v", s, err)
-	}
-	if o, p := b.Bitboards(); o != own || p != opp {
-		t.Fatalf("position %q: bitboards %#x %#x, want %#x %#x", s, o, p, own, opp)
-	}
-	return b
-}
-
-// TestFitStageLearns fits one stage on a little data and checks the
-// held-out error beats the constant guess.
-func TestFitStageLearns(t *testing.T) {
-	cfg := defaultTrainConfig
-	cfg.Depth, cfg.Games, cfg.Epochs = 1, 40, 4
-	all := flatten(generateSamples(&cfg, 1, nil))
-	_, rmse, n := fitStage(&cfg, all, 0)
-	var se float64
-	var m int
-	for i, s := range all {
-		if i%10 == 0 && stageOf(bits.OnesCount64(^(s.own|s.opp))) <= 1 {
-			se += float64(s.label) * float64(s.label)
-			m++
-		}
-	}
-	if n == 0 || m == 0 || rmse*rmse >= se/float64(m) {
-		t.Errorf("stage 0: %d positions, held-out RMSE %.2f, constant-0 RMSE^2 %.2f", n, rmse, se/float64(max(m, 1)))
-	}
-}
-
-// TestTrain regenerates patterns.bin (minutes of CPU; run only when asked):
-//
-//	OTHELLO_TRAIN=1 nice -n 10 go test -run TestTrain -timeout 0 ./ai/othelloai
-//
-// OTHELLO_TRAIN_GAMES overrides the number of self-play games;
-// OTHELLO_TRAIN_DEPTH, _GENERATIONS, _WORKERS, _EPOCHS, _SEED and _LAMBDA
-// the other settings, and OTHELLO_TRAIN_INIT names a weights file to
-// continue from (trainConfig.Init).
-func TestTrain(t *testing.T) {
-	if os.Getenv("OTHELLO_TRAIN") == "" {
-		t.Skip("set OTHELLO_TRAIN=1 to regenerate patterns.bin")
-	}
-	cfg := defaultTrainConfig
-	if n, err := strconv.Atoi(os.Getenv("OTHELLO_TRAIN_GAMES")); err == nil {
-		cfg.Games = n
-	}
-	cfg.Log = os.Stderr
-	if o := os.Getenv("OTHELLO_TRAIN_PASS1"); o != "" {
-		cfg.Pass1Out = func(data []byte) error { return os.WriteFile(o, data, 0o644) }
-	}
-	if o := os.Getenv("OTHELLO_TRAIN_GENOUT"); o != "" {
-		cfg.GenOut = func(gen int, data []byte) error { return os.WriteFile(fmt.Sprintf("%s.%d", o, gen), data, 0o644) }
-	}
-	if l, err := strconv.ParseFloat(os.Getenv("OTHELLO_TRAIN_LAMBDA"), 64); err == nil {
-		cfg.Lambda = l
-	}
-	for env, p := range map[string]*int{"OTHELLO_TRAIN_DEPTH": &cfg.Depth, "OTHELLO_TRAIN_GENERATIONS": &cfg.Generations,
-		"OTHELLO_TRAIN_WORKERS": &cfg.Workers, "OTHELLO_TRAIN_EPOCHS": &cfg.Epochs} {
-		if n, err := strconv.Atoi(os.Getenv(env)); err == nil {
-			*p = n
-		}
-	}
-	if n, err := strconv.ParseUint(os.Getenv("OTHELLO_TRAIN_SEED"), 10, 64); err == nil {
-		cfg.Seed = n
-	}
-	if f := os.Getenv("OTHELLO_TRAIN_INIT"); f != "" {
-		var err error
-		if cfg.Init, err = readPatternWeightsFile(f); err != nil {
-			t.Fatal(err)
-		}
-	}
-	start := time.Now()
-	data, err := trainPatterns(&cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := decodePatternWeights(data); err != nil {
-		t.Fatal(err)
-	}
-	out := "patterns.bin"
-	if o := os.Getenv("OTHELLO_TRAIN_OUT"); o != "" {
-		out = o
-	}
-	if err := os.WriteFile(out, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("wrote %s: %d bytes in %v", out, len(data), time.Since(start))
 }
 
 // benchPositions returns the positions of random games the evaluation

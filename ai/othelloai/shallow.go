@@ -17,14 +17,6 @@ import (
 // square order, and a deeper node orders its moves as OrderMoves does,
 // keeping the opponent's reply mask its child needs anyway.
 
-// DefaultShallowPlies is Knowledge.ShallowPlies's default: only the nodes
-// one ply from the horizon. Deeper, the nodes lose the table's move and
-// the killers: at 2 and 3 plies a depth-10 search visits 1.3 and 2.2
-// times the nodes and takes 15% and 90% longer than at 1 ply, which takes
-// 38% less time than without the shallow search
-// (go test -run '^$' -bench MidgameSearch ./ai/othelloai).
-const DefaultShallowPlies = 1
-
 // ShallowDepth implements planiverse/ai's ShallowSearcher: the search hands
 // nodes with at most ShallowPlies plies left to ShallowSearch.
 func (k *Knowledge) ShallowDepth() int { return k.ShallowPlies }
@@ -146,7 +138,7 @@ func (sh *shallowSearch) search(own, opp, moves uint64, depth, ply, alpha, beta 
 	return best
 }
 
-// frontier is search at depth 1: each child is evaluated (or scored as a
+// frontier is search at depth 1: each child is evaluated (or valued as a
 // finished game) straight from its flips, the moves tried in leafOrder,
 // the pattern indices updated from the node's (childEvaluator).
 func (sh *shallowSearch) frontier(own, opp, moves uint64, ply, alpha, beta int) int {
@@ -198,7 +190,7 @@ func (sh *shallowSearch) frontier(own, opp, moves uint64, ply, alpha, beta int) 
 
 // evaluateWithMoves is EvaluatePatterns(own, opp) given both sides' legal
 // moves (MovesMask(own, opp) and MovesMask(opp, own), not both empty),
-// clamped to ±score.MaxEval like the search's evaluation.
+// clamped to score.MaxEval either way like the search's evaluation.
 func evaluateWithMoves(own, opp, m1, m2 uint64) int {
 	patternOnce.Do(loadPatterns)
 	var v int

@@ -162,7 +162,7 @@ func TestShallowInSearch(t *testing.T) {
 		}
 		for depth := 1; depth <= 2; depth++ {
 			var got [2]int
-			for j, plies := range []int{0, othelloai.DefaultShallowPlies} {
+			for j, plies := range []int{0, othelloai.New().ShallowPlies} {
 				e := booklessEngine(4, func(k *othelloai.Knowledge) { k.ShallowPlies = plies })
 				got[j] = e.Search(context.Background(), b, ai.Limits{Depth: depth}, nil).Score
 			}
@@ -188,7 +188,7 @@ func TestShallowPV(t *testing.T) {
 		}
 		for depth := 2; depth <= 4; depth++ {
 			var lens [2]int
-			for j, plies := range []int{0, othelloai.DefaultShallowPlies} {
+			for j, plies := range []int{0, othelloai.New().ShallowPlies} {
 				e := booklessEngine(4, func(k *othelloai.Knowledge) {
 					k.MPCThreshold = 0
 					k.ShallowPlies = plies

@@ -25,47 +25,10 @@ import (
 // squares, the last two and the last one. Scores are final disc differences
 // (-64..64, empty squares to the winner), always even.
 
-// Tuning of the solver, in empty squares.
-const (
-	// shallowMax: positions with at most this many empties are solved by
-	// shallow (list of empties, parity order, no table, no move sorting).
-	shallowMax = 6
-	// ttBits: the transposition table has 1<<ttBits entries (24 bytes
-	// each: 24 MiB for 20 bits) in buckets of two, allocated on the first
-	// solve.
-	ttBits = 20
-	// stabilityAlpha: deep nodes test the stability cut-off when alpha is
-	// at least this.
-	stabilityAlpha = 8
-	// ttMinEmpties: deep nodes with fewer empties neither probe nor fill
-	// the transposition table (at 7-8 empties the probe's cache miss costs
-	// more than the subtrees it saves: FFO #41-#46 took 15% less CPU).
-	ttMinEmpties = 9
-	// etcEmpties: deep nodes with at least this many empties look up
-	// their children in the table first (enhanced transposition cut-off).
-	etcEmpties = 10
-	// evalOrderEmpties: deep nodes with at least this many empties order
-	// their moves by the pattern evaluation of the child as well as by the
-	// opponent's mobility (fewer nodes at a cost per move that only pays
-	// far from the end).
-	evalOrderEmpties = 14
-	// searchOrderEmpties: from this many empties the order uses a one-ply
-	// search of the evaluation instead.
-	searchOrderEmpties = 16
-	// search2OrderEmpties, search3OrderEmpties: from these many empties
-	// the order uses a two-ply, then a three-ply alpha-beta search of the
-	// evaluation (evalSearch). Nodes for FFO #40-#49 (millions): one-ply
-	// order everywhere 1,675 (#48: 569, #49: ~500); two-ply from 18, 19
-	// or 21 empties 1,044, 1,059, 1,082; with three-ply from 20 or 21,
-	// 1,010 and 1,017 (#48: 146, #49: 285 and 297).
-	search2OrderEmpties = 19
-	search3OrderEmpties = 21
-	// evalOrderMobility is the weight of one opponent reply in that order,
-	// in evaluation units (100 per disc). Measured on FFO #45, #48, #49
-	// (CPU-s): 250: 21.3, 22.2, 42.7; 125: 19.3, 20.3, 19.3; 60: 21.1,
-	// 20.6, 20.3 (#49 is 936M nodes at 250, 397M at 125).
-	evalOrderMobility = 125
-)
+// shallowMax: positions with at most this many empties are solved by
+// shallow (list of empties, parity order, no table, no move sorting); it
+// sizes emptyList. The solver's tuning is in params.
+const shallowMax = 6
 
 // ttEntry is one transposition-table slot: the exact position (both
 // bitboards, so a hit is never a collision) and bounds on its value.
@@ -111,7 +74,7 @@ func (p *pool) get(margin int) *solver {
 	}
 	p.Unlock()
 	if s == nil {
-		s = &solver{tt: make([]ttEntry, 1<<ttBits)}
+		s = &solver{tt: make([]ttEntry, 1<<params.ttBits)}
 	}
 	s.nodes = 0
 	s.margin = margin
@@ -120,11 +83,11 @@ func (p *pool) get(margin int) *solver {
 	return s
 }
 
-// put returns s to the pool, which keeps at most four.
+// put returns s to the pool, which keeps at most params.solverPoolSize.
 func (p *pool) put(s *solver) {
 	p.Lock()
 	defer p.Unlock()
-	if len(p.free) < 4 {
+	if len(p.free) < params.solverPoolSize {
 		p.free = append(p.free, s)
 	}
 }
@@ -154,7 +117,7 @@ func hashIndex(own, opp uint64) uint64 {
 	h := own*0x9E3779B97F4A7C15 ^ bits.RotateLeft64(opp*0xC2B2AE3D27D4EB4F, 31)
 	h ^= h >> 29
 	h *= 0xBF58476D1CE4E5B9
-	return h >> (64 - ttBits)
+	return h >> (64 - params.ttBits)
 }
 
 // SolveExact solves b exactly: the best move for the side to move, the final
@@ -186,45 +149,25 @@ func SolveWLD(ctx context.Context, b *othello.Board) (best rules.Move, v int, no
 // least selectiveMinEmpties empty squares whose two-ply search of the
 // pattern evaluation (evalSearch) lies margin discs or more beyond the
 // window is taken as beyond it, unsearched. Its result is probable, not
-// proven: on 224 positions at 23 empties from games against Zebra, its
-// move kept the result of the exact value in all but 6 or 7 with a
-// margin of 10 to 14 discs and a 1 s limit (a timed midgame search of
-// 0.8 s: 20), using 0.38 to 0.40 s a position with the fallback search
-// (the exact WLD solve there takes 0.77 s on average). Its solvers and
-// tables are kept apart from the exact ones (selectivePool). Passes,
-// finished games, cancellation, concurrency: as SolveExact.
+// proven: at 23 empties its move keeps the exact result in nearly all game
+// positions, in about half the exact WLD solve's time (EXPERIMENTS.md,
+// "Solver"). Its solvers and tables are kept apart from the exact ones
+// (selectivePool). Passes, finished games, cancellation, concurrency: as
+// SolveExact.
 func SolveWLDSelective(ctx context.Context, b *othello.Board, margin int) (best rules.Move, v int, nodes int64, ok bool) {
 	return solveWith(ctx, b, &selectivePool, max(margin, 1), (*solver).rootWLD)
 }
 
-// selectiveMinEmpties: the fewest empty squares at which a selective
-// solve tries its cut (nearer the end the search is cheaper than the
-// test).
-const selectiveMinEmpties = 12
-
-// Expected solve sizes on game positions (the positions of self-play and
-// of matches against Zebra, not the harder FFO ones): an exact solve at 20
-// empties takes about exactNodes20 nodes, each further empty square
-// multiplies that by about nodesPerEmpty, and a WLD solve takes about
-// 1/wldSaving of the exact one's nodes (at 20, 22 and 24 empties: 3.1,
-// 17 and 50 M nodes exact; 1.1, 4.7 and 20 M WLD, after the exact solve
-// had filled the table).
-const (
-	exactNodes20  = 3e6
-	nodesPerEmpty = 2.4
-	wldSaving     = 2.7
-)
-
-// solveRate is the solver's measured speed in nodes per second: an
-// average over the recent solves that took at least 20 ms, starting at 10
-// M nodes per second.
+// solveRate is the solver's observed speed in nodes per second: an
+// average over the recent solves that took at least params.minRateSample,
+// starting at params.initialSolveRate.
 var solveRate atomic.Int64
 
-func init() { solveRate.Store(10_000_000) }
+func init() { solveRate.Store(params.initialSolveRate) }
 
 // noteRate folds a solve of nodes in elapsed into solveRate.
 func noteRate(nodes int64, elapsed time.Duration) {
-	if elapsed < 20*time.Millisecond {
+	if elapsed < params.minRateSample {
 		return
 	}
 	r := int64(float64(nodes) / elapsed.Seconds())
@@ -247,9 +190,9 @@ func wldWorth(empties int, left time.Duration) bool {
 // wld, else exact) of a game position with empties empty squares, at
 // solveRate.
 func expectedSolve(empties int, wld bool) float64 {
-	nodes := exactNodes20 * math.Pow(nodesPerEmpty, float64(empties-20))
+	nodes := params.exactNodes20 * math.Pow(params.nodesPerEmpty, float64(empties-20))
 	if wld {
-		nodes /= wldSaving
+		nodes /= params.wldSaving
 	}
 	return nodes / float64(solveRate.Load())
 }
@@ -305,7 +248,7 @@ func (s *solver) root(own, opp uint64) (rules.Move, int) {
 	// the side where the score falls outside it.
 	est := EvaluatePatterns(own, opp) / 100
 	est = max(-62, min(62, est&^1))
-	lo, hi := est-aspirationWidth, est+aspirationWidth
+	lo, hi := est-params.aspirationWidth, est+params.aspirationWidth
 	for {
 		best, v := s.rootWindow(own, opp, moves, max(lo, -65), min(hi, 65))
 		if s.stop.Load() {
@@ -314,10 +257,10 @@ func (s *solver) root(own, opp uint64) (rules.Move, int) {
 		switch {
 		case v <= lo && lo > -65:
 			hi = v + 1
-			lo = max(-65, v-4*aspirationWidth)
+			lo = max(-65, v-4*params.aspirationWidth)
 		case v >= hi && hi < 65:
 			lo = v - 1
-			hi = min(65, v+4*aspirationWidth)
+			hi = min(65, v+4*params.aspirationWidth)
 		default:
 			return best, v
 		}
@@ -334,9 +277,6 @@ func (s *solver) rootWLD(own, opp uint64) (rules.Move, int) {
 	}
 	return s.rootWindow(own, opp, moves, -1, 1)
 }
-
-// aspirationWidth is the half width of the root's first window, in discs.
-const aspirationWidth = 4
 
 // rootWindow searches the root's moves within (alpha, beta) and returns
 // the best one with its fail-soft value.
@@ -456,17 +396,17 @@ func (l *moveList) fill(own, opp, mask uint64, ttMove uint8, n int) {
 		replies := bits.OnesCount64(mob) + bits.OnesCount64(mob&cornerMask)
 		var key int
 		switch {
-		case n >= search3OrderEmpties:
-			key = -evalSearch(o2, p2, mob, 3, -score.MaxEval, score.MaxEval) - evalOrderMobility*replies
-		case n >= search2OrderEmpties:
-			key = -evalSearch(o2, p2, mob, 2, -score.MaxEval, score.MaxEval) - evalOrderMobility*replies
-		case n >= searchOrderEmpties:
-			key = -evalSearch1(o2, p2, mob) - evalOrderMobility*replies
-		case n >= evalOrderEmpties:
-			key = -EvaluatePatterns(o2, p2) - evalOrderMobility*replies
+		case n >= params.search3OrderEmpties:
+			key = -evalSearch(o2, p2, mob, 3, -score.MaxEval, score.MaxEval) - params.evalOrderMobility*replies
+		case n >= params.search2OrderEmpties:
+			key = -evalSearch(o2, p2, mob, 2, -score.MaxEval, score.MaxEval) - params.evalOrderMobility*replies
+		case n >= params.searchOrderEmpties:
+			key = -evalSearch1(o2, p2, mob) - params.evalOrderMobility*replies
+		case n >= params.evalOrderEmpties:
+			key = -EvaluatePatterns(o2, p2) - params.evalOrderMobility*replies
 		default:
 			key = -replies << 15
-			if n >= ttMinEmpties {
+			if n >= params.ttMinEmpties {
 				// Below the table's range the cheapest order, by
 				// mobility alone, pays best.
 				key -= bits.OnesCount64(neighbours(p2)&^(o2|p2)) << 10
@@ -557,14 +497,14 @@ func (s *solver) deep(own, opp uint64, alpha, beta, n int) int {
 	}
 	// Stability cut-off: the opponent keeps its stable discs, so we score at
 	// most 64 - 2*stable; worth the test only when alpha is high.
-	if alpha >= stabilityAlpha {
+	if alpha >= params.stabilityAlpha {
 		if up := 64 - 2*bits.OnesCount64(StableDiscs(opp, own)); up <= alpha {
 			return up
 		}
 	}
 	ttMove := uint8(64)
 	var hit *ttEntry
-	if n >= ttMinEmpties {
+	if n >= params.ttMinEmpties {
 		hit = s.probe(own, opp)
 	}
 	if hit != nil {
@@ -584,7 +524,7 @@ func (s *solver) deep(own, opp uint64, alpha, beta, n int) int {
 	}
 	// The selective cut (SolveWLDSelective): fail hard at the bound the
 	// shallow search clears by the margin.
-	if s.margin > 0 && n >= selectiveMinEmpties {
+	if s.margin > 0 && n >= params.selectiveMinEmpties {
 		v := evalSearch(own, opp, moves, 2, -score.MaxEval, score.MaxEval)
 		if v >= 100*(beta+s.margin) {
 			return beta
@@ -598,7 +538,7 @@ func (s *solver) deep(own, opp uint64, alpha, beta, n int) int {
 	list.fill(own, opp, moves, ttMove, n)
 	// Enhanced transposition cut-off: a child whose table entry already
 	// proves a score of at least beta for us ends the node at once.
-	if n >= etcEmpties {
+	if n >= params.etcEmpties {
 		for i := 0; i < list.n; i++ {
 			m := &list.m[i]
 			o2, p2 := opp&^m.flips, own|m.flips|1<<m.sq
@@ -624,7 +564,7 @@ func (s *solver) deep(own, opp uint64, alpha, beta, n int) int {
 	if s.stop.Load() {
 		return 0
 	}
-	if n < ttMinEmpties {
+	if n < params.ttMinEmpties {
 		return best
 	}
 	// Store the result as bounds (fail-soft), keeping what is still true of

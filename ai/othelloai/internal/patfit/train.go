@@ -1,23 +1,29 @@
-package othelloai
+// Package patfit is the pattern weights' training and fitting code of the
+// tools under ai/othelloai/cmd: self-play games, TD(λ) targets, stage by
+// stage least-squares fits by stochastic gradient descent, and the
+// labelled-position records the label tools write and the fit reads.
+// Nothing in the engine uses it.
+package patfit
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
 	"math/bits"
 	"math/rand/v2"
-	"planiverse/ai/score"
 	"sync"
 
+	"planiverse/ai/othelloai"
+	"planiverse/ai/score"
 	"planiverse/rules/othello"
 )
 
-// Training of the pattern weights (patterns.bin), all by this package's own
-// code: self-play data generation, then a least-squares fit. See the
-// comment at the top of pattern.go.
+// layout is the pattern tables' layout.
+var layout = othelloai.PatternTableLayout()
 
-// trainConfig sets one training run.
-type trainConfig struct {
+// Config sets one training run.
+type Config struct {
 	Games         int    // self-play games
 	Seed          uint64 // seed of every random choice: games are reproducible one by one, up to ties between equally good moves of the exact solver, whose table is shared between games
 	Workers       int    // goroutines generating games
@@ -33,7 +39,7 @@ type trainConfig struct {
 	// returns, from the end of the game backwards), which is less noisy
 	// than the bare game result. Lambda = 1 keeps the game results.
 	Lambda float64
-	// Generations of self-play and fitting (see trainPatterns).
+	// Generations of self-play and fitting (see Train).
 	Generations int
 	// Init, when set, are the weights the first generation plays with
 	// (instead of EvaluateBitboards), so a run continues an earlier one;
@@ -46,15 +52,15 @@ type trainConfig struct {
 	Log      io.Writer
 }
 
-// defaultTrainConfig is the configuration of the first two generations of
+// DefaultConfig is the configuration of the first two generations of
 // patterns.bin (a third generation and two rounds of search labels
 // followed; see pattern.go).
-var defaultTrainConfig = trainConfig{
+var DefaultConfig = Config{
 	Games:         60000,
 	Seed:          2026,
 	Workers:       2,
 	Depth:         3,
-	SolveEmpties:  PatternSolveEmpties,
+	SolveEmpties:  SolveEmpties,
 	Epochs:        20,
 	MinRandom:     2,
 	MaxRandom:     14,
@@ -63,10 +69,13 @@ var defaultTrainConfig = trainConfig{
 	Generations:   2,
 }
 
-// PatternSolveEmpties documents defaultTrainConfig.SolveEmpties: the
+// SolveEmpties is DefaultConfig.SolveEmpties: the
 // self-play games behind patterns.bin are played perfectly (SolveExact)
 // from this many empty squares on.
-const PatternSolveEmpties = 14
+const SolveEmpties = 14
+
+// cornerMask is the four corners.
+const cornerMask uint64 = 0x8100000000000081
 
 // sample is one training position: side to move's discs, the opponent's,
 // and the target (final disc difference for the side to move).
@@ -81,7 +90,7 @@ type sample struct {
 // EvaluateBitboards), and returns its positions (those where the side to
 // move has a move), each labelled with the game's final disc difference
 // from its side to move's view.
-func selfPlayGame(cfg *trainConfig, gen, i int, w [][]int16) []sample {
+func selfPlayGame(cfg *Config, gen, i int, w [][]int16) []sample {
 	r := rand.New(rand.NewPCG(cfg.Seed+uint64(gen), uint64(i)))
 	own, opp := othello.New().Bitboards()
 	var pos []sample
@@ -124,11 +133,9 @@ func selfPlayGame(cfg *trainConfig, gen, i int, w [][]int16) []sample {
 
 // solveMove returns a best move of the position and its exact value (final
 // disc difference for the side to move) by an exact solve (the side to
-// move must have a move), with SolveExact's solver.
+// move must have a move).
 func solveMove(own, opp uint64) (sq, discDiff int) {
-	s := solverPool.get(0)
-	m, v := s.root(own, opp)
-	solverPool.put(s)
+	m, v, _, _ := othelloai.SolveExact(context.Background(), Board(own, opp))
 	return int(m), v
 }
 
@@ -172,9 +179,9 @@ func alphaBeta(own, opp uint64, depth, alpha, beta int, passed bool, w [][]int16
 	}
 	if depth <= 0 {
 		if w == nil {
-			return EvaluateBitboards(own, opp)
+			return othelloai.EvaluateBitboards(own, opp)
 		}
-		return evaluatePatternsWith(w, own, opp)
+		return othelloai.EvaluatePatternsWith(w, own, opp)
 	}
 	best := -score.WinScore
 	for _, m := range [2]uint64{moves & cornerMask, moves &^ cornerMask} {
@@ -199,7 +206,7 @@ func alphaBeta(own, opp uint64, depth, alpha, beta int, passed bool, w [][]int16
 // generateSamples plays the cfg.Games self-play games of generation gen
 // (leaves evaluated by w, nil for EvaluateBitboards) on cfg.Workers
 // goroutines and returns their positions, game by game.
-func generateSamples(cfg *trainConfig, gen int, w [][]int16) [][]sample {
+func generateSamples(cfg *Config, gen int, w [][]int16) [][]sample {
 	games := make([][]sample, cfg.Games)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -240,7 +247,7 @@ func flatten(games [][]sample) []sample {
 
 // backUp relabels, in place, the positions of each game above
 // solveEmpties empties with TD(λ) targets under the evaluation w (see
-// trainConfig.Lambda); the solved positions keep their exact labels.
+// Config.Lambda); the solved positions keep their exact labels.
 func backUp(games [][]sample, w [][]int16, lambda float64, solveEmpties int) {
 	for _, g := range games {
 		for k := len(g) - 2; k >= 0; k-- {
@@ -248,7 +255,7 @@ func backUp(games [][]sample, w [][]int16, lambda float64, solveEmpties int) {
 				continue
 			}
 			n := &g[k+1]
-			v := float64(evaluatePatternsWith(w, n.own, n.opp)) / 100
+			v := float64(othelloai.EvaluatePatternsWith(w, n.own, n.opp)) / 100
 			t := float32((1-lambda)*v + lambda*float64(n.label))
 			if g[k].first != n.first {
 				t = -t
@@ -260,26 +267,26 @@ func backUp(games [][]sample, w [][]int16, lambda float64, solveEmpties int) {
 
 // fitStage fits the weights of stage st by stochastic gradient descent on
 // the squared error (in discs) over the samples of stages st-1..st+1 (the
-// neighbours smooth the thin tables), 10% of them (every tenth) held out:
+// neighbours smooth the thin tables), every tenth of them held out:
 // the weights of the epoch with the least held-out error are kept. It
 // returns them in evaluation units (1/100 disc) with the held-out root
 // mean square error in discs.
-func fitStage(cfg *trainConfig, all []sample, st int) ([]int16, float64, int) {
-	var train, valid []fitRow
+func fitStage(cfg *Config, all []sample, st int) ([]int16, float64, int) {
+	var train, valid []Row
 	for i, s := range all {
 		e := bits.OnesCount64(^(s.own | s.opp))
-		if d := stageOf(e) - st; d < -1 || d > 1 {
+		if d := othelloai.PatternStage(e) - st; d < -1 || d > 1 {
 			continue
 		}
-		rw := newFitRow(s.own, s.opp, s.label)
+		rw := NewRow(s.own, s.opp, s.label)
 		if i%10 == 0 {
 			valid = append(valid, rw)
 		} else {
 			train = append(train, rw)
 		}
 	}
-	w := make([]float32, stageTableSize)
-	best := make([]float32, stageTableSize)
+	w := make([]float32, layout.TableSize)
+	best := make([]float32, layout.TableSize)
 	bestErr := math.Inf(1)
 	r := rand.New(rand.NewPCG(cfg.Seed, uint64(1000+st)))
 	order := make([]int, len(train))
@@ -289,50 +296,50 @@ func fitStage(cfg *trainConfig, all []sample, st int) ([]int16, float64, int) {
 	for ep := 0; ep < cfg.Epochs; ep++ {
 		// Step per weight occurrence: 88 instances share each error.
 		lr := float32(0.004) * float32(math.Pow(0.1, float64(ep)/float64(cfg.Epochs)))
-		sgdEpoch(w, train, order, lr, r)
-		if se := meanSquaredError(w, valid); se < bestErr {
+		SGDEpoch(w, train, order, lr, r)
+		if se := MeanSquaredError(w, valid); se < bestErr {
 			bestErr = se
 			copy(best, w)
 		}
 	}
-	return evalUnits(best), math.Sqrt(bestErr), len(train)
+	return EvalUnits(best), math.Sqrt(bestErr), len(train)
 }
 
-// fitRow is one training position of a stage fit: its pattern instances
+// Row is one training position of a stage fit: its pattern instances
 // (indices into the stage table), its mobility feature and its target in
 // discs.
-type fitRow struct {
-	f      [numFeatures]int32
+type Row struct {
+	f      [othelloai.PatternFeatureCount]int32
 	mob    float32
-	par    float32 // 1 when the empties are odd (parityWeight)
+	par    float32 // 1 when the empties are odd (layout.Parity)
 	target float32
 }
 
-// newFitRow returns the row of the position (own, opp) with the target.
-func newFitRow(own, opp uint64, target float32) fitRow {
-	rw := fitRow{mob: float32(mobilityFeature(own, opp)), target: target}
+// NewRow returns the row of the position (own, opp) with the target.
+func NewRow(own, opp uint64, target float32) Row {
+	rw := Row{mob: float32(othelloai.MobilityFeature(own, opp)), target: target}
 	if bits.OnesCount64(^(own|opp))%2 == 1 {
 		rw.par = 1
 	}
-	patternFeatures(own, opp, &rw.f)
+	othelloai.PatternFeatures(own, opp, &rw.f)
 	return rw
 }
 
 // predict returns the row's evaluation in discs under the stage table w
 // (weights in discs).
-func (rw *fitRow) predict(w []float32) float32 {
-	v := w[biasWeight] + rw.mob*w[mobilityWeight] + rw.par*w[parityWeight]
+func (rw *Row) predict(w []float32) float32 {
+	v := w[layout.Bias] + rw.mob*w[layout.Mobility] + rw.par*w[layout.Parity]
 	for _, i := range rw.f {
 		v += w[i]
 	}
 	return v
 }
 
-// sgdEpoch makes one pass of stochastic gradient descent on the squared
+// SGDEpoch makes one pass of stochastic gradient descent on the squared
 // error over train, in an order shuffled by r (order holds the indices of
 // train), with step lr per weight occurrence; the mobility weight moves
 // by a sixteenth of its gradient.
-func sgdEpoch(w []float32, train []fitRow, order []int, lr float32, r *rand.Rand) {
+func SGDEpoch(w []float32, train []Row, order []int, lr float32, r *rand.Rand) {
 	r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 	for _, k := range order {
 		rw := &train[k]
@@ -340,15 +347,15 @@ func sgdEpoch(w []float32, train []fitRow, order []int, lr float32, r *rand.Rand
 		for _, i := range rw.f {
 			w[i] += d
 		}
-		w[biasWeight] += d
-		w[mobilityWeight] += d * rw.mob / 16
-		w[parityWeight] += d * rw.par
+		w[layout.Bias] += d
+		w[layout.Mobility] += d * rw.mob / 16
+		w[layout.Parity] += d * rw.par
 	}
 }
 
-// meanSquaredError returns the mean squared error (discs²) of the stage
+// MeanSquaredError returns the mean squared error (discs²) of the stage
 // table w over rows, 0 when there are none.
-func meanSquaredError(w []float32, rows []fitRow) float64 {
+func MeanSquaredError(w []float32, rows []Row) float64 {
 	var se float64
 	for k := range rows {
 		d := float64(rows[k].target - rows[k].predict(w))
@@ -360,9 +367,9 @@ func meanSquaredError(w []float32, rows []fitRow) float64 {
 	return se
 }
 
-// evalUnits converts a stage table in discs to evaluation units (1/100
+// EvalUnits converts a stage table in discs to evaluation units (1/100
 // disc), clamped to the int16 range.
-func evalUnits(w []float32) []int16 {
+func EvalUnits(w []float32) []int16 {
 	out := make([]int16, len(w))
 	for i, v := range w {
 		out[i] = int16(max(-32000, min(32000, math.Round(float64(v)*100))))
@@ -370,21 +377,21 @@ func evalUnits(w []float32) []int16 {
 	return out
 }
 
-// trainPatterns runs cfg.Generations generations of self-play and fitting
+// Train runs cfg.Generations generations of self-play and fitting
 // and returns the encoded weights file. Generation 1 plays with
 // EvaluateBitboards, fits the game results, relabels the positions with
 // TD(λ) targets under that fit (cfg.Lambda) and fits again; each later
 // generation (and the first, when cfg.Init is set) plays with the
 // previous generation's weights, relabels its games with TD(λ) targets
 // under them, and fits.
-func trainPatterns(cfg *trainConfig) ([]byte, error) {
+func Train(cfg *Config) ([]byte, error) {
 	w := cfg.Init
 	for gen := 1; gen <= max(1, cfg.Generations); gen++ {
 		games := generateSamples(cfg, gen, w)
 		if w == nil {
 			w = fitAll(cfg, flatten(games))
 			if cfg.Pass1Out != nil {
-				data, err := encodePatternWeights(w)
+				data, err := othelloai.EncodePatternWeights(w)
 				if err != nil {
 					return nil, err
 				}
@@ -401,7 +408,7 @@ func trainPatterns(cfg *trainConfig) ([]byte, error) {
 		}
 		w = fitAll(cfg, flatten(games))
 		if cfg.GenOut != nil {
-			data, err := encodePatternWeights(w)
+			data, err := othelloai.EncodePatternWeights(w)
 			if err != nil {
 				return nil, err
 			}
@@ -410,23 +417,43 @@ func trainPatterns(cfg *trainConfig) ([]byte, error) {
 			}
 		}
 	}
-	return encodePatternWeights(w)
+	return othelloai.EncodePatternWeights(w)
 }
 
 // fitAll fits every stage on the positions all.
-func fitAll(cfg *trainConfig, all []sample) [][]int16 {
+func fitAll(cfg *Config, all []sample) [][]int16 {
 	if cfg.Log != nil {
 		fmt.Fprintf(cfg.Log, "fit: %d positions\n", len(all))
 	}
-	w := make([][]int16, numStages)
+	w := make([][]int16, layout.Stages)
 	for st := range w {
 		var rmse float64
 		var n int
 		w[st], rmse, n = fitStage(cfg, all, st)
 		if cfg.Log != nil {
 			fmt.Fprintf(cfg.Log, "stage %d (%d-%d empties): %d training positions, held-out RMSE %.2f discs\n",
-				st, st*stageWidth+1, (st+1)*stageWidth, n, rmse)
+				st, st*layout.StageWidth+1, (st+1)*layout.StageWidth, n, rmse)
 		}
 	}
 	return w
+}
+
+// Board returns the board of the position with own to move (as Black).
+func Board(own, opp uint64) *othello.Board {
+	var s []byte
+	for sq := 0; sq < 64; sq++ {
+		switch {
+		case own>>sq&1 != 0:
+			s = append(s, 'X')
+		case opp>>sq&1 != 0:
+			s = append(s, 'O')
+		default:
+			s = append(s, '-')
+		}
+	}
+	b, err := othello.ParsePosition(string(append(s, " X"...)))
+	if err != nil {
+		panic(err) // own and opp overlap
+	}
+	return b
 }

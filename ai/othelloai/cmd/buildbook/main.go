@@ -1,12 +1,23 @@
-package othelloai_test
+// Command buildbook builds the Othello opening book (book.go) and writes
+// book.bin: deviation-limited expansion, breadth first from the start. An
+// expanded position has every child searched to -depth plies (the pattern
+// evaluation with multi-ProbCut, no book); the children within
+// bookDeviation of the best are expanded in turn, up to -plies plies,
+// until -positions positions have been searched. Symmetric positions and
+// transpositions are one node (othelloai.BookKey). Then every expanded
+// position takes the negamax of its children's values, deepest first, and
+// each value is stored in half-discs. The shipped book.bin was built with
+//
+//	go run ./ai/othelloai/cmd/buildbook -positions 16000 -depth 12 -out ai/othelloai/book.bin
+package main
 
 import (
 	"context"
+	"flag"
+	"log"
 	"math/bits"
 	"os"
 	"slices"
-	"strconv"
-	"testing"
 	"time"
 
 	"planiverse/ai"
@@ -15,14 +26,6 @@ import (
 	"planiverse/rules"
 	"planiverse/rules/othello"
 )
-
-// envInt reads a positive integer environment variable, or def.
-func envInt(name string, def int) int {
-	if v, err := strconv.Atoi(os.Getenv(name)); err == nil && v > 0 {
-		return v
-	}
-	return def
-}
 
 // bookDeviation is how far below the best child (evaluation units, 100 a
 // disc) a child may score and still be expanded, by the ply of its parent,
@@ -40,34 +43,12 @@ func bookDeviation(ply int) (dev, branch int) {
 	}
 }
 
-// TestBuildBook builds the opening book (book.go) and writes book.bin. It
-// runs only with OTHELLO_BOOK_BUILD=1:
-//
-//	OTHELLO_BOOK_BUILD=1 OTHELLO_BOOK_POSITIONS=16000 OTHELLO_BOOK_DEPTH=12 \
-//	    go test -run TestBuildBook -timeout 0 ./ai/othelloai
-//
-// (the settings of the shipped book.bin)
-//
-// Deviation-limited expansion, breadth first from the start: an expanded
-// position has every child searched to OTHELLO_BOOK_DEPTH plies (default
-// 10, the pattern evaluation with multi-ProbCut, no book); the children
-// within bookDeviation of the best are expanded in turn, up to
-// OTHELLO_BOOK_PLIES plies (default 16), until OTHELLO_BOOK_POSITIONS
-// positions (default 20000) have been searched. Symmetric positions and
-// transpositions are one node (BookKey). Then every expanded position takes
-// the negamax of its children's values, deepest first, and each value is
-// stored in half-discs.
-func TestBuildBook(t *testing.T) {
-	if os.Getenv("OTHELLO_BOOK_BUILD") != "1" {
-		t.Skip("set OTHELLO_BOOK_BUILD=1 to build the opening book")
-	}
-	budget := envInt("OTHELLO_BOOK_POSITIONS", 20000)
-	depth := envInt("OTHELLO_BOOK_DEPTH", 10)
-	maxPly := envInt("OTHELLO_BOOK_PLIES", 16)
-	out := os.Getenv("OTHELLO_BOOK_OUT")
-	if out == "" {
-		out = "book.bin"
-	}
+func main() {
+	budget := flag.Int("positions", 20000, "positions to search")
+	depth := flag.Int("depth", 10, "search depth of a position, in plies")
+	maxPly := flag.Int("plies", 16, "deepest ply expanded")
+	out := flag.String("out", "book.bin", "book file to write")
+	flag.Parse()
 
 	type node struct {
 		b        *othello.Board
@@ -85,7 +66,7 @@ func TestBuildBook(t *testing.T) {
 		if over, sc := b.Outcome(); over {
 			return sc * 100
 		}
-		res := eng.Search(context.Background(), b, ai.Limits{Depth: depth}, nil)
+		res := eng.Search(context.Background(), b, ai.Limits{Depth: *depth}, nil)
 		return res.Score
 	}
 	root := othello.New()
@@ -93,10 +74,10 @@ func TestBuildBook(t *testing.T) {
 	rk := othelloai.BookKey(own, opp)
 	nodes[rk] = &node{b: root, key: rk, value: search(root)}
 	queue := []uint64{rk}
-	for ply := 0; ply < maxPly && len(queue) > 0 && searched < budget; ply++ {
+	for ply := 0; ply < *maxPly && len(queue) > 0 && searched < *budget; ply++ {
 		var next []uint64
 		for _, k := range queue {
-			if searched >= budget {
+			if searched >= *budget {
 				break
 			}
 			n := nodes[k]
@@ -130,12 +111,12 @@ func TestBuildBook(t *testing.T) {
 				if i >= branch || c.value < cands[0].value-dev {
 					break
 				}
-				if cn := nodes[c.key]; !cn.expanded && !slices.Contains(next, c.key) && ply+1 < maxPly {
+				if cn := nodes[c.key]; !cn.expanded && !slices.Contains(next, c.key) && ply+1 < *maxPly {
 					next = append(next, c.key)
 				}
 			}
 		}
-		t.Logf("ply %d: %d expanded, %d searched, %v", ply, len(queue), searched, time.Since(start).Round(time.Second))
+		log.Printf("ply %d: %d expanded, %d searched, %v", ply, len(queue), searched, time.Since(start).Round(time.Second))
 		queue = next
 	}
 
@@ -160,9 +141,9 @@ func TestBuildBook(t *testing.T) {
 		entries[k] = int8(max(-127, min(127, v)))
 	}
 	data := othelloai.EncodeBook(entries)
-	if err := os.WriteFile(out, data, 0o644); err != nil {
-		t.Fatal(err)
+	if err := os.WriteFile(*out, data, 0o644); err != nil {
+		log.Fatal(err)
 	}
-	t.Logf("%d positions (%d expanded), root %+.1f discs, %d bytes to %s in %v",
-		len(entries), len(order), float64(nodes[rk].value)/100, len(data), out, time.Since(start).Round(time.Second))
+	log.Printf("%d positions (%d expanded), root %+.1f discs, %d bytes to %s in %v",
+		len(entries), len(order), float64(nodes[rk].value)/100, len(data), *out, time.Since(start).Round(time.Second))
 }
