@@ -17,6 +17,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	_ "planiverse/ai/games" // the search finds the game knowledge here
 
 	"planiverse/ai"
 	"planiverse/ai/dvonnai"

@@ -13,6 +13,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	_ "planiverse/ai/games" // the search finds the game knowledge here
 	"strings"
 
 	"planiverse/ai"

@@ -17,6 +17,7 @@ import (
 	"log"
 	"math/bits"
 	"os"
+	_ "planiverse/ai/games" // the search finds the game knowledge here
 	"slices"
 	"time"
 

@@ -18,6 +18,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	_ "planiverse/ai/games" // the search finds the game knowledge here
 	"strings"
 	"time"
 

@@ -29,6 +29,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	_ "planiverse/ai/games" // the search finds the game knowledge here
 	"strings"
 	"sync"
 	"time"

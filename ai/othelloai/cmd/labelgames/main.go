@@ -19,6 +19,7 @@ import (
 	"log"
 	"math/rand/v2"
 	"os"
+	_ "planiverse/ai/games" // the search finds the game knowledge here
 	"sync"
 	"sync/atomic"
 	"time"

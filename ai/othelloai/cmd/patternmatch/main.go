@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"log"
 	"math/rand/v2"
+	_ "planiverse/ai/games" // the search finds the game knowledge here
 	"sync"
 
 	"planiverse/ai"
