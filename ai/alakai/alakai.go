@@ -5,22 +5,22 @@
 // and of modern Alak on up to 13 points (table.go), built by our own code
 // at first use, once per process.
 //
-// It must not import planiverse/ai (ai imports it); Knowledge satisfies
-// ai.Evaluator, ai.MoveOrderer and ai.Solver structurally.
+// It imports planiverse/ai and asserts the interfaces Knowledge satisfies
+// (levels.go); nothing in ai imports it.
 package alakai
 
 import (
 	"context"
 	"math/bits"
-	"planiverse/ai/score"
+	"planiverse/ai"
 
 	"planiverse/rules"
 	"planiverse/rules/alak"
 )
 
-// The score scale is package ai/score's: evaluations stay within
-// [-score.MaxEval, score.MaxEval] (about 100 units per disc, stone or
-// piece), a forced win in n plies scores score.WinScore - n.
+// The score scale is package ai's: evaluations stay within
+// [-ai.MaxEval, ai.MaxEval] (about 100 units per disc, stone or
+// piece), a forced win in n plies scores ai.WinScore - n.
 
 // Knowledge is the Alak game knowledge for the search. It keeps a move
 // buffer, so one value must not be shared between goroutines.
@@ -34,7 +34,7 @@ func New() *Knowledge {
 }
 
 // Evaluate returns the static value of an unfinished Alak position from the
-// side to move's point of view, within [-score.MaxEval, score.MaxEval]:
+// side to move's point of view, within [-ai.MaxEval, ai.MaxEval]:
 // pieceWeight (params) per piece of material difference, mobilityWeight
 // per legal move (classic) or legal point (modern) of difference,
 // captureNow per piece of the best capture the side to move has, minus captureThreat per piece of the best capture
@@ -64,7 +64,7 @@ func (k *Knowledge) Evaluate(s rules.State) int {
 		bestOpp = max(bestOpp, bits.OnesCount32(c))
 	}
 	v += prm.mobilityWeight*(mobOwn-mobOpp) + prm.captureNow*bestOwn - prm.captureThreat*bestOpp
-	return max(-score.MaxEval, min(score.MaxEval, v))
+	return max(-ai.MaxEval, min(ai.MaxEval, v))
 }
 
 // OrderMoves scores moves for the search's ordering: orderCapture (params)
@@ -119,7 +119,7 @@ func Value(g *alak.Game) (result, distance int, ok bool) {
 
 // Solve plays perfectly from the retrograde table: it returns the move
 // with the best value for the side to move (the shortest win, else a draw,
-// else the longest loss) and its score: score.WinScore - plies for a win in
+// else the longest loss) and its score: ai.WinScore - plies for a win in
 // plies, the negation for a loss, 0 for a draw. nodes counts the moves
 // examined.
 //
@@ -157,17 +157,17 @@ func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, val
 	}
 	t := l.t
 	k.buf = g.Moves(k.buf[:0])
-	best, bestScore := rules.NoMove, -score.WinScore-1
+	best, bestScore := rules.NoMove, -ai.WinScore-1
 	for _, mv := range k.buf {
 		nodes++
 		g.Play(mv)
 		var sc int
 		if over, res := g.Outcome(); over {
-			sc = scoreOf(-score.Sign(res), 1)
+			sc = scoreOf(-ai.Sign(res), 1)
 		} else if r, d, found := t.lookup(g.Stones(0), g.Stones(1), g.ToMove(), g.Forbidden()); found {
 			sc = scoreOf(-r, d+1)
 		} else {
-			sc = -score.WinScore // cannot happen: every real position is in the table
+			sc = -ai.WinScore // cannot happen: every real position is in the table
 		}
 		g.Undo()
 		if sc > bestScore {
@@ -185,9 +185,9 @@ func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, val
 func scoreOf(result, plies int) int {
 	switch {
 	case result > 0:
-		return score.WinScore - plies
+		return ai.WinScore - plies
 	case result < 0:
-		return -(score.WinScore - plies)
+		return -(ai.WinScore - plies)
 	}
 	return 0
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"math/bits"
 	"math/rand/v2"
-	"planiverse/ai/score"
+	"planiverse/ai"
 	"testing"
 
 	"planiverse/rules"
@@ -21,13 +21,13 @@ func minimax(modern bool, n int, own, opp, f uint32, depth int) (result, distanc
 	no, np := bits.OnesCount32(own), bits.OnesCount32(opp)
 	if modern {
 		if full&^(own|opp|f) == 0 {
-			return score.Sign(no - np), 0
+			return ai.Sign(no - np), 0
 		}
 	} else if no < 2 || np < 2 {
 		if no < 2 && np < 2 {
 			return 0, 0
 		}
-		return score.Sign(no - np), 0
+		return ai.Sign(no - np), 0
 	}
 	if depth == 0 {
 		return 0, 0
@@ -168,7 +168,7 @@ func selfPlay(t *testing.T, g *alak.Game) {
 		if !ok {
 			t.Fatalf("Solve failed at ply %d\n%s", ply, g)
 		}
-		wantScore := score.WinScore - (dist - ply)
+		wantScore := ai.WinScore - (dist - ply)
 		if g.ToMove() != winner {
 			wantScore = -wantScore
 		}
@@ -286,7 +286,7 @@ func TestSolveLegalAndUnchanged(t *testing.T) {
 		}
 		before, h := g.Position(), g.Hash()
 		m, got, nodes, ok := k.Solve(context.Background(), g)
-		if !ok || nodes == 0 || got < -score.WinScore || got > score.WinScore {
+		if !ok || nodes == 0 || got < -ai.WinScore || got > ai.WinScore {
 			t.Fatalf("%s: Solve %v %d %d %v", before, m, got, nodes, ok)
 		}
 		if _, err := g.ParseMove(g.MoveString(m)); err != nil {
@@ -336,7 +336,7 @@ func TestNoTableBeyond13(t *testing.T) {
 func TestEvaluate(t *testing.T) {
 	k := New()
 	ahead, _ := alak.ParsePosition(false, "xxx.x...oo. x")
-	if v := k.Evaluate(ahead); v <= 0 || v > score.MaxEval {
+	if v := k.Evaluate(ahead); v <= 0 || v > ai.MaxEval {
 		t.Fatalf("x two pieces ahead scores %d", v)
 	}
 	behind, _ := alak.ParsePosition(false, "xxx.x...oo. o")

@@ -4,12 +4,11 @@
 // evaluation of field.go in placement, or the field evaluation or the
 // model fitted to human games of features.go throughout, for comparison)
 // and a move-ordering heuristic, plus the placement of the DVONN pieces as
-// candidate moves. It satisfies ai.Evaluator, ai.MoveOrderer and
-// ai.CandidateGenerator structurally and does not import package ai (ai
-// imports it).
+// candidate moves. It imports package ai and asserts the interfaces it
+// satisfies (levels.go); nothing in ai imports it.
 //
 // Scale: scores are from the side to move's point of view and stay within
-// [-score.MaxEval, score.MaxEval] (package ai/score), about 100 per stack.
+// [-ai.MaxEval, ai.MaxEval] (package ai), about 100 per stack.
 // The fitted models' weights (model_weights.go, weights.go) are logistic
 // models of the game result, expressed in units near those of the hand-set
 // field evaluation (100 for a stack on a plain cell).
@@ -21,7 +20,7 @@ package dvonnai
 import (
 	"math/bits"
 
-	"planiverse/ai/score"
+	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/dvonn"
 )
@@ -74,7 +73,7 @@ type Knowledge struct {
 func New() *Knowledge { return &Knowledge{} }
 
 // Evaluate returns the static evaluation of s (a *dvonn.Game whose game is
-// not over) from the side to move's point of view, within [-score.MaxEval, score.MaxEval].
+// not over) from the side to move's point of view, within [-ai.MaxEval, ai.MaxEval].
 // It allocates nothing and leaves s unchanged. It panics if s is not a
 // *dvonn.Game.
 func (k *Knowledge) Evaluate(s rules.State) int {
@@ -92,7 +91,7 @@ func (k *Knowledge) Evaluate(s rules.State) int {
 	default:
 		v = movementModel(g)
 	}
-	return max(-score.MaxEval, min(score.MaxEval, v))
+	return max(-ai.MaxEval, min(ai.MaxEval, v))
 }
 
 // expand returns the cells adjacent to a cell of m.

@@ -2,7 +2,7 @@ package othelloai
 
 import (
 	"math/bits"
-	"planiverse/ai/score"
+	"planiverse/ai"
 
 	"planiverse/rules"
 	"planiverse/rules/othello"
@@ -163,7 +163,7 @@ func at(w [2]int, e int) int { return (w[0]*e + w[1]*(60-e)) / 60 }
 
 // EvaluateBitboards is the static evaluation of the position where the side
 // to move owns own and the other side opp, from the side to move's point of
-// view, about 100 units per disc, within score.MaxEval either way. A finished game scores
+// view, about 100 units per disc, within ai.MaxEval either way. A finished game scores
 // its final disc difference (empties to the winner) times 100. Features,
 // weighted by the number of empties: mobility, potential mobility (empty
 // squares next to the opponent's discs), corners, X- and C-squares next to
@@ -221,7 +221,7 @@ func evaluate(own, opp uint64, w *weights) int {
 			v -= w.parity
 		}
 	}
-	return max(-score.MaxEval+1, min(score.MaxEval-1, v))
+	return max(-ai.MaxEval+1, min(ai.MaxEval-1, v))
 }
 
 // Evaluate is the static evaluation of s (an *othello.Board; 0 for any other

@@ -3,7 +3,7 @@ package othelloai
 import (
 	"math/bits"
 	"math/rand/v2"
-	"planiverse/ai/score"
+	"planiverse/ai"
 	"testing"
 
 	"planiverse/rules"
@@ -71,8 +71,8 @@ func TestEvaluateSymmetricAndBounded(t *testing.T) {
 		own, opp := randomGame(r)
 		for i := range own {
 			v := EvaluateBitboards(own[i], opp[i])
-			if v <= -score.MaxEval || v >= score.MaxEval {
-				t.Fatalf("eval %d out of ±score.MaxEval", v)
+			if v <= -ai.MaxEval || v >= ai.MaxEval {
+				t.Fatalf("eval %d out of ±ai.MaxEval", v)
 			}
 			so, sp := symmetries(own[i]), symmetries(opp[i])
 			for k := 1; k < 8; k++ {

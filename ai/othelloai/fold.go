@@ -3,7 +3,7 @@ package othelloai
 import (
 	"math/bits"
 
-	"planiverse/ai/score"
+	"planiverse/ai"
 	"planiverse/rules/othello"
 )
 
@@ -167,7 +167,7 @@ func evaluateFoldedMoves(fw [][]int16, own, opp, m1, m2 uint64) int {
 		v += edge2XWeight(ws, so[i], sp[i]) + corner25Weight(ws, so[i], sp[i]) + rowsWeight(ws, so[i], sp[i])
 	}
 	v += corner25Weight(ws, so[6], sp[6]) + corner25Weight(ws, so[7], sp[7])
-	return max(-score.MaxEval+1, min(score.MaxEval-1, v))
+	return max(-ai.MaxEval+1, min(ai.MaxEval-1, v))
 }
 
 // Incremental pattern indices. A node one ply from the horizon evaluates
@@ -334,5 +334,5 @@ func (c *childEvaluator) evaluate(sq int, f, m1, m2 uint64) int {
 		i := bits.TrailingZeros64(touched)
 		v += int(c.ws[int(instanceOffset[i])+int(idx[i])]) - int(c.baseW[i])
 	}
-	return max(-score.MaxEval+1, min(score.MaxEval-1, v))
+	return max(-ai.MaxEval+1, min(ai.MaxEval-1, v))
 }

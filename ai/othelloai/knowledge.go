@@ -11,10 +11,9 @@
 // cmd/buildbook) and measure it (cmd/patternmatch, cmd/validatepatterns,
 // cmd/endgamechoice); EXPERIMENTS.md records what they found.
 //
-// It satisfies the interfaces of planiverse/ai (Evaluator, MoveOrderer,
-// Solver, ProbCutter, Book) structurally and does not import that package (ai imports this
-// one). Scores follow ai's scale: from the side to move's point of view,
-// about 100 units per disc, evaluations within score.MaxEval either way.
+// It imports planiverse/ai and asserts the interfaces it satisfies
+// (levels.go); nothing in ai imports it. Scores follow ai's scale: from the side to move's point of view,
+// about 100 units per disc, evaluations within ai.MaxEval either way.
 package othelloai
 
 import (
@@ -26,9 +25,9 @@ import (
 	"planiverse/rules/othello"
 )
 
-// The score scale is package ai/score's: evaluations stay within
-// score.MaxEval either way (about 100 units per disc, stone or piece), a
-// forced win in n plies scores score.WinScore - n.
+// The score scale is package ai's: evaluations stay within
+// ai.MaxEval either way (about 100 units per disc, stone or piece), a
+// forced win in n plies scores ai.WinScore - n.
 
 // Knowledge is the Othello game knowledge for the search: Evaluate,
 // OrderMoves and Solve. A value is cheap and holds no scratch state (the

@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
-	"planiverse/ai/score"
+	"planiverse/ai"
 	"sync"
 
 	"planiverse/rules/othello"
@@ -365,7 +365,7 @@ func PatternWeightsLoaded() (bool, error) {
 
 // EvaluatePatterns is the pattern evaluation of the position where the side
 // to move owns own and the other side opp: from the side to move's point of
-// view, about 100 units per disc, strictly inside score.MaxEval either way.
+// view, about 100 units per disc, strictly inside ai.MaxEval either way.
 // A finished game scores its final disc difference (empties to the winner)
 // times 100. Otherwise it is the sum, with the weights of the position's
 // stage (10 stages of 6 empties), of 88 pattern instances (edge + 2
@@ -402,5 +402,5 @@ func evaluatePatternsWith(w [][]int16, own, opp uint64) int {
 	for s := 0; s < 8; s++ {
 		v += imageSum(ws, so[s], sp[s])
 	}
-	return max(-score.MaxEval+1, min(score.MaxEval-1, v))
+	return max(-ai.MaxEval+1, min(ai.MaxEval-1, v))
 }

@@ -6,7 +6,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"math/rand/v2"
-	"planiverse/ai/score"
+	"planiverse/ai"
 	"slices"
 	"testing"
 
@@ -113,7 +113,7 @@ func TestImageSumMatchesFeatures(t *testing.T) {
 			for _, x := range f {
 				want += int(ws[x])
 			}
-			want = max(-score.MaxEval+1, min(score.MaxEval-1, want))
+			want = max(-ai.MaxEval+1, min(ai.MaxEval-1, want))
 			if got := evaluatePatternsWith(w, own[i], opp[i]); got != want {
 				t.Fatalf("fast evaluation %d, by features %d", got, want)
 			}
@@ -166,8 +166,8 @@ func TestEvaluatePatternsSymmetricAndBounded(t *testing.T) {
 		own, opp := randomGame(r)
 		for i := range own {
 			v := EvaluatePatterns(own[i], opp[i])
-			if v <= -score.MaxEval || v >= score.MaxEval {
-				t.Fatalf("eval %d out of ±score.MaxEval", v)
+			if v <= -ai.MaxEval || v >= ai.MaxEval {
+				t.Fatalf("eval %d out of ±ai.MaxEval", v)
 			}
 			so, sp := symmetries(own[i]), symmetries(opp[i])
 			for k := 1; k < 8; k++ {

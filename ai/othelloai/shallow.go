@@ -3,7 +3,7 @@ package othelloai
 import (
 	"math/bits"
 
-	"planiverse/ai/score"
+	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/othello"
 )
@@ -25,7 +25,7 @@ func (k *Knowledge) ShallowDepth() int { return k.ShallowPlies }
 // *othello.Board (ok = false for any other state): the fail-soft negamax
 // score of s to depth plies within (alpha, beta), a pass counting as a
 // ply, the pattern evaluation (EvaluatePatterns) at depth 0 and
-// score.Terminal of the final disc difference at ply for a finished game;
+// ai.TerminalScore of the final disc difference at ply for a finished game;
 // the best move (a square, rules.Pass, or rules.NoMove at depth 0 and for
 // a finished game), the positions visited and whether any score came from
 // the evaluation. It does not allocate and leaves s unchanged.
@@ -72,7 +72,7 @@ func (sh *shallowSearch) search(own, opp, moves uint64, depth, ply, alpha, beta 
 	if moves == 0 {
 		replies := othello.MovesMask(opp, own)
 		if replies == 0 {
-			return score.Terminal(othello.FinalScore(own, opp), ply)
+			return ai.TerminalScore(othello.FinalScore(own, opp), ply)
 		}
 		if depth <= 0 {
 			sh.horizon = true
@@ -118,7 +118,7 @@ func (sh *shallowSearch) search(own, opp, moves uint64, depth, ply, alpha, beta 
 		list[i].key, list[i].sq, list[i].own, list[i].opp, list[i].replies = key, int8(sq), o2, p2, r
 		n++
 	}
-	best := -score.WinScore - 1
+	best := -ai.WinScore - 1
 	for i := 0; i < n; i++ {
 		c := &list[i]
 		v := -sh.search(c.own, c.opp, c.replies, depth-1, ply+1, -beta, -alpha)
@@ -142,7 +142,7 @@ func (sh *shallowSearch) search(own, opp, moves uint64, depth, ply, alpha, beta 
 // finished game) straight from its flips, the moves tried in leafOrder,
 // the pattern indices updated from the node's (childEvaluator).
 func (sh *shallowSearch) frontier(own, opp, moves uint64, ply, alpha, beta int) int {
-	best := -score.WinScore - 1
+	best := -ai.WinScore - 1
 	patternOnce.Do(loadPatterns)
 	fw := foldedWeights
 	var ce childEvaluator // set up at the second child evaluated
@@ -157,7 +157,7 @@ func (sh *shallowSearch) frontier(own, opp, moves uint64, ply, alpha, beta int) 
 			rr := othello.MovesMask(p2, o2)
 			var v int
 			if r|rr == 0 {
-				v = -score.Terminal(othello.FinalScore(o2, p2), ply+1)
+				v = -ai.TerminalScore(othello.FinalScore(o2, p2), ply+1)
 			} else {
 				sh.horizon = true
 				switch {
@@ -190,7 +190,7 @@ func (sh *shallowSearch) frontier(own, opp, moves uint64, ply, alpha, beta int) 
 
 // evaluateWithMoves is EvaluatePatterns(own, opp) given both sides' legal
 // moves (MovesMask(own, opp) and MovesMask(opp, own), not both empty),
-// clamped to score.MaxEval either way like the search's evaluation.
+// clamped to ai.MaxEval either way like the search's evaluation.
 func evaluateWithMoves(own, opp, m1, m2 uint64) int {
 	patternOnce.Do(loadPatterns)
 	var v int
@@ -199,5 +199,5 @@ func evaluateWithMoves(own, opp, m1, m2 uint64) int {
 	} else {
 		v = EvaluatePatterns(own, opp)
 	}
-	return max(-score.MaxEval, min(score.MaxEval, v))
+	return max(-ai.MaxEval, min(ai.MaxEval, v))
 }

@@ -9,7 +9,6 @@ import (
 
 	"planiverse/ai"
 	"planiverse/ai/othelloai"
-	"planiverse/ai/score"
 	"planiverse/rules"
 	"planiverse/rules/othello"
 )
@@ -19,12 +18,12 @@ import (
 // must reproduce.
 func referenceNegamax(k *othelloai.Knowledge, b *othello.Board, depth, ply int) int {
 	if over, sc := b.Outcome(); over {
-		return score.Terminal(sc, ply)
+		return ai.TerminalScore(sc, ply)
 	}
 	if depth <= 0 {
-		return max(-score.MaxEval, min(score.MaxEval, k.Evaluate(b)))
+		return max(-ai.MaxEval, min(ai.MaxEval, k.Evaluate(b)))
 	}
-	best := -score.WinScore - 1
+	best := -ai.WinScore - 1
 	for _, m := range b.Moves(nil) {
 		b.Play(m)
 		best = max(best, -referenceNegamax(k, b, depth-1, ply+1))
@@ -71,7 +70,7 @@ func TestShallowSearchMatchesNegamax(t *testing.T) {
 			ply := 1 + depth
 			want := referenceNegamax(k, b, depth, ply)
 			hash, pos := b.Hash(), b.Position()
-			v, move, nodes, horizon, ok := k.ShallowSearch(b, depth, ply, -score.WinScore-1, score.WinScore+1)
+			v, move, nodes, horizon, ok := k.ShallowSearch(b, depth, ply, -ai.WinScore-1, ai.WinScore+1)
 			if !ok || v != want {
 				t.Fatalf("%s depth %d: ShallowSearch %d (ok %v), negamax %d", pos, depth, v, ok, want)
 			}
@@ -135,7 +134,7 @@ func TestShallowSearchDeclines(t *testing.T) {
 func TestShallowSearchAllocs(t *testing.T) {
 	k := othelloai.New()
 	b := shallowTestBoards(1)[4]
-	if a := testing.AllocsPerRun(20, func() { k.ShallowSearch(b, 3, 1, -score.WinScore, score.WinScore) }); a != 0 {
+	if a := testing.AllocsPerRun(20, func() { k.ShallowSearch(b, 3, 1, -ai.WinScore, ai.WinScore) }); a != 0 {
 		t.Fatalf("%v allocations a call", a)
 	}
 }

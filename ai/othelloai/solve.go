@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"planiverse/ai/score"
+	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/othello"
 )
@@ -397,9 +397,9 @@ func (l *moveList) fill(own, opp, mask uint64, ttMove uint8, n int) {
 		var key int
 		switch {
 		case n >= params.search3OrderEmpties:
-			key = -evalSearch(o2, p2, mob, 3, -score.MaxEval, score.MaxEval) - params.evalOrderMobility*replies
+			key = -evalSearch(o2, p2, mob, 3, -ai.MaxEval, ai.MaxEval) - params.evalOrderMobility*replies
 		case n >= params.search2OrderEmpties:
-			key = -evalSearch(o2, p2, mob, 2, -score.MaxEval, score.MaxEval) - params.evalOrderMobility*replies
+			key = -evalSearch(o2, p2, mob, 2, -ai.MaxEval, ai.MaxEval) - params.evalOrderMobility*replies
 		case n >= params.searchOrderEmpties:
 			key = -evalSearch1(o2, p2, mob) - params.evalOrderMobility*replies
 		case n >= params.evalOrderEmpties:
@@ -525,7 +525,7 @@ func (s *solver) deep(own, opp uint64, alpha, beta, n int) int {
 	// The selective cut (SolveWLDSelective): fail hard at the bound the
 	// shallow search clears by the margin.
 	if s.margin > 0 && n >= params.selectiveMinEmpties {
-		v := evalSearch(own, opp, moves, 2, -score.MaxEval, score.MaxEval)
+		v := evalSearch(own, opp, moves, 2, -ai.MaxEval, ai.MaxEval)
 		if v >= 100*(beta+s.margin) {
 			return beta
 		}
@@ -746,7 +746,7 @@ func evalSearch1(own, opp, mob uint64) int {
 	if mob == 0 {
 		return EvaluatePatterns(own, opp)
 	}
-	best := -score.MaxEval
+	best := -ai.MaxEval
 	for m := mob; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
 		f := othello.FlipsMask(sq, own, opp)
@@ -771,7 +771,7 @@ func evalSearch(own, opp, mob uint64, depth, alpha, beta int) int {
 		}
 		return -evalSearch(opp, own, omob, depth-1, -beta, -alpha)
 	}
-	best := -score.MaxEval
+	best := -ai.MaxEval
 	for m := mob; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
 		f := othello.FlipsMask(sq, own, opp)

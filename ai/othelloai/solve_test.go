@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"planiverse/ai/score"
+	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/othello"
 )
@@ -192,7 +192,7 @@ func plainEvalSearch(own, opp uint64, depth int) int {
 	if mob == 0 {
 		return -plainEvalSearch(opp, own, depth-1)
 	}
-	best := -score.MaxEval
+	best := -ai.MaxEval
 	for m := mob; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
 		f := othello.FlipsMask(sq, own, opp)
@@ -210,11 +210,11 @@ func TestEvalSearch(t *testing.T) {
 		own, opp := b.Bitboards()
 		mob := othello.MovesMask(own, opp)
 		for d := 1; d <= 3; d++ {
-			if got, want := evalSearch(own, opp, mob, d, -score.MaxEval, score.MaxEval), plainEvalSearch(own, opp, d); got != want {
+			if got, want := evalSearch(own, opp, mob, d, -ai.MaxEval, ai.MaxEval), plainEvalSearch(own, opp, d); got != want {
 				t.Fatalf("%s depth %d: evalSearch %d, negamax %d", b.Position(), d, got, want)
 			}
 		}
-		if got, want := evalSearch(own, opp, mob, 1, -score.MaxEval, score.MaxEval), evalSearch1(own, opp, mob); mob != 0 && got != want {
+		if got, want := evalSearch(own, opp, mob, 1, -ai.MaxEval, ai.MaxEval), evalSearch1(own, opp, mob); mob != 0 && got != want {
 			t.Fatalf("%s: depth 1 %d, evalSearch1 %d", b.Position(), got, want)
 		}
 	}
@@ -367,7 +367,7 @@ func TestSolveWLD(t *testing.T) {
 	for _, p := range readOBF(t, "fforum-1-19.obf", 1) {
 		before := p.board.Position()
 		m, v, _, ok := SolveWLD(context.Background(), p.board)
-		if !ok || score.Sign(v) != score.Sign(p.score) || v > 0 && v > p.score || v < 0 && v < p.score {
+		if !ok || ai.Sign(v) != ai.Sign(p.score) || v > 0 && v > p.score || v < 0 && v < p.score {
 			t.Errorf("FFO #%d: WLD %+d ok %v, exact %+d", p.num, v, ok, p.score)
 			continue
 		}
@@ -378,7 +378,7 @@ func TestSolveWLD(t *testing.T) {
 			child := p.board.Clone().(*othello.Board)
 			child.Play(m)
 			_, d, _, _ := SolveExact(context.Background(), child)
-			if score.Sign(-d) != score.Sign(p.score) {
+			if ai.Sign(-d) != ai.Sign(p.score) {
 				t.Errorf("FFO #%d: WLD move %s leads to %+d, the position is %+d", p.num, p.board.MoveString(m), -d, p.score)
 			}
 		}
@@ -387,7 +387,7 @@ func TestSolveWLD(t *testing.T) {
 		switch {
 		case p.score < 0 && kok:
 			t.Errorf("FFO #%d: Solve answers a lost position (%s %d)", p.num, p.board.MoveString(km), got)
-		case p.score >= 0 && (!kok || score.Sign(got) != score.Sign(p.score) || got > 100*p.score):
+		case p.score >= 0 && (!kok || ai.Sign(got) != ai.Sign(p.score) || got > 100*p.score):
 			t.Errorf("FFO #%d: Solve = %d %v, want a bound of %d with its sign", p.num, got, kok, 100*p.score)
 		}
 	}
@@ -458,7 +458,7 @@ func TestSolveWLDSelective(t *testing.T) {
 	for _, p := range ps {
 		clearTables()
 		_, v, _, ok := SolveWLDSelective(context.Background(), p.board, 5000)
-		if !ok || score.Sign(v) != score.Sign(p.score) {
+		if !ok || ai.Sign(v) != ai.Sign(p.score) {
 			t.Errorf("FFO #%d: selective WLD with no cut = %+d %v, exact %+d", p.num, v, ok, p.score)
 		}
 		clearTables()
@@ -469,13 +469,13 @@ func TestSolveWLDSelective(t *testing.T) {
 		if !ok {
 			t.Fatalf("FFO #%d: selective WLD not finished", p.num)
 		}
-		if score.Sign(v) == score.Sign(p.score) {
+		if ai.Sign(v) == ai.Sign(p.score) {
 			kept++
 		}
-		if v >= 0 && score.Sign(v) == score.Sign(p.score) {
+		if v >= 0 && ai.Sign(v) == ai.Sign(p.score) {
 			child := p.board.Clone().(*othello.Board)
 			child.Play(m)
-			if _, d, _, _ := SolveExact(context.Background(), child); score.Sign(-d) != score.Sign(p.score) {
+			if _, d, _, _ := SolveExact(context.Background(), child); ai.Sign(-d) != ai.Sign(p.score) {
 				t.Errorf("FFO #%d: selective WLD move %s leads to %+d, the position is %+d", p.num, p.board.MoveString(m), -d, p.score)
 			}
 		}

@@ -23,7 +23,6 @@ import (
 
 	"planiverse/ai"
 	"planiverse/ai/othelloai"
-	"planiverse/ai/score"
 	"planiverse/rules"
 	"planiverse/rules/othello"
 )
@@ -138,7 +137,7 @@ func main() {
 	}
 	entries := make(map[uint64]int8, len(nodes))
 	for k, n := range nodes {
-		v := (n.value + othelloai.BookUnit/2*score.Sign(n.value)) / othelloai.BookUnit
+		v := (n.value + othelloai.BookUnit/2*ai.Sign(n.value)) / othelloai.BookUnit
 		entries[k] = int8(max(-127, min(127, v)))
 	}
 	data := othelloai.EncodeBook(entries)

@@ -24,7 +24,6 @@ import (
 
 	"planiverse/ai"
 	"planiverse/ai/othelloai"
-	"planiverse/ai/score"
 	"planiverse/rules/othello"
 )
 
@@ -62,7 +61,7 @@ func main() {
 		child := b.Clone().(*othello.Board)
 		child.Play(r.Move)
 		_, got, _, _ := othelloai.SolveWLD(context.Background(), child)
-		if score.Sign(-got) != score.Sign(want) {
+		if ai.Sign(-got) != ai.Sign(want) {
 			changed++
 		}
 	}

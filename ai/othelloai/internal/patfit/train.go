@@ -14,8 +14,8 @@ import (
 	"math/rand/v2"
 	"sync"
 
+	"planiverse/ai"
 	"planiverse/ai/othelloai"
-	"planiverse/ai/score"
 	"planiverse/rules/othello"
 )
 
@@ -157,7 +157,7 @@ func searchRoot(r *rand.Rand, own, opp, moves uint64, depth int, w [][]int16) in
 	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
 		f := othello.FlipsMask(sq, own, opp)
-		v := -alphaBeta(opp&^f, own|f|1<<sq, depth-1, -score.WinScore, score.WinScore, false, w)
+		v := -alphaBeta(opp&^f, own|f|1<<sq, depth-1, -ai.WinScore, ai.WinScore, false, w)
 		v = 4*v + r.IntN(40)
 		if v > bestV {
 			best, bestV = sq, v
@@ -183,7 +183,7 @@ func alphaBeta(own, opp uint64, depth, alpha, beta int, passed bool, w [][]int16
 		}
 		return othelloai.EvaluatePatternsWith(w, own, opp)
 	}
-	best := -score.WinScore
+	best := -ai.WinScore
 	for _, m := range [2]uint64{moves & cornerMask, moves &^ cornerMask} {
 		for ; m != 0; m &= m - 1 {
 			sq := bits.TrailingZeros64(m)
