@@ -139,7 +139,7 @@ func (k *Knowledge) evaluate(g *gomoku.Game) int { return k.evaluateForced(g, pa
 // move's bonus in evaluation units, and threatValue, a value for which
 // threats each side has anywhere on the board (threatMask: a four point,
 // a three point, a point of a double threat). These weights are fitted to
-// a teacher engine's evaluations (TestFitTeacher; the weights are in
+// a teacher engine's evaluations (cmd/fitteacher; the weights are in
 // evalweights.go, the fits in EXPERIMENTS.md, "The evaluation"). The
 // large tempo says what Gomoku players know: the move is worth much more
 // than a stone. The value is bounded by ±score.MaxEval/2.
@@ -242,7 +242,7 @@ func (k *Knowledge) Candidates(s rules.State, buf []rules.Move) []rules.Move {
 	if g.Rule() == gomoku.Renju && g.ColorToMove() == 0 {
 		buf = dropFouls(g, buf, start)
 		if len(buf) == start {
-			buf = dropFouls(g, k.near(g, buf), start)
+			buf = dropFouls(g, Near(g, buf), start)
 		}
 		if len(buf) == start {
 			buf = g.Moves(buf)
@@ -328,7 +328,7 @@ func (k *Knowledge) candidates(g *gomoku.Game, buf []rules.Move) []rules.Move {
 }
 
 // patternMoves appends the empty points within distance 2 of a stone
-// (near), only the best candidateCap of them by pointOrder when there are
+// (Near), only the best candidateCap of them by pointOrder when there are
 // more, sorted by pointOrder (highest first, earlier points first among
 // equals).
 //
@@ -413,8 +413,10 @@ func selectSmallest(keys []uint64, n int) {
 	}
 }
 
-// near appends the empty points within distance 2 of a stone, row by row.
-func (k *Knowledge) near(g *gomoku.Game, buf []rules.Move) []rules.Move {
+// Near appends to buf the empty points of g within distance 2 (a 5x5
+// square) of a stone, row by row: the quiet candidates before the cap
+// (Candidates, CandidateCap).
+func Near(g *gomoku.Game, buf []rules.Move) []rules.Move {
 	size := g.Size()
 	var rows [gomoku.MaxSize]uint32
 	nearRows(g, &rows)

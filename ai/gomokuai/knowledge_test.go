@@ -638,7 +638,7 @@ func TestOrderScale(t *testing.T) {
 		if over, _ := g.Outcome(); over {
 			continue
 		}
-		moves := k.near(g, nil)
+		moves := Near(g, nil)
 		sc := make([]int32, len(moves))
 		k.OrderMoves(g, moves, sc)
 		a := &k.a
@@ -790,7 +790,7 @@ func TestPatternMovesOrder(t *testing.T) {
 			g.Play(buf[r.IntN(len(buf))])
 			k.a.refreshAll(g)
 			me := g.ColorToMove()
-			near := k.near(g, nil)
+			near := Near(g, nil)
 			var want []rules.Move
 			var sc []int32
 			for _, m := range near {
