@@ -28,7 +28,7 @@ package gomokuai
 import (
 	"context"
 	"math/bits"
-	"planiverse/ai/score"
+	"planiverse/ai"
 	"slices"
 	"time"
 
@@ -36,9 +36,9 @@ import (
 	"planiverse/rules/gomoku"
 )
 
-// The score scale is package ai/score's: evaluations stay within
-// ±score.MaxEval (about 100 units per disc, stone or piece), a forced win in
-// n plies scores score.WinScore - n.
+// The score scale is package ai's: evaluations stay within
+// ±ai.MaxEval (about 100 units per disc, stone or piece), a forced win in
+// n plies scores ai.WinScore - n.
 
 // Evaluation terms, in units of about 1/100 of a stone, beyond the sum of
 // live windows (windowValue).
@@ -90,7 +90,7 @@ func New() *Knowledge {
 }
 
 // Evaluate returns the static evaluation of s (a *gomoku.Game, not over)
-// from the side to move's point of view, within ±score.MaxEval: a blend
+// from the side to move's point of view, within ±ai.MaxEval: a blend
 // (evaluateForced) of the live windows of the colour to
 // move (ColorOf(ToMove), which is how a swap is taken into account) minus
 // the opponent's and of the pattern-class values of the empty points
@@ -142,7 +142,7 @@ func (k *Knowledge) evaluate(g *gomoku.Game) int { return k.evaluateForced(g, pa
 // a teacher engine's evaluations (cmd/fitteacher; the weights are in
 // evalweights.go, the fits in EXPERIMENTS.md, "The evaluation"). The
 // large tempo says what Gomoku players know: the move is worth much more
-// than a stone. The value is bounded by ±score.MaxEval/2.
+// than a stone. The value is bounded by ±ai.MaxEval/2.
 func (k *Knowledge) evaluateForced(g *gomoku.Game, plies int) int {
 	a := &k.a
 	a.refreshAll(g)
@@ -176,7 +176,7 @@ func (k *Knowledge) evaluateForced(g *gomoku.Game, plies int) int {
 			v += evalDoubleThree
 		}
 	}
-	return max(-score.MaxEval/2, min(score.MaxEval/2, v))
+	return max(-ai.MaxEval/2, min(ai.MaxEval/2, v))
 }
 
 // pointOrder is the ordering score of point p for colour me: its attack
@@ -448,7 +448,7 @@ func nearRows(g *gomoku.Game, rows *[gomoku.MaxSize]uint32) {
 // up to solveDepth fours and solveNodes nodes, shortest win first, then,
 // when there is none, a VCT search (vctSearch: fours and threes) within
 // the SolveVCT budgets. When it finds a win it returns the first move and
-// score.WinScore - plies to the five (for a VCT an estimate, 2*threats+3:
+// ai.WinScore - plies to the five (for a VCT an estimate, 2*threats+3:
 // the threats, the open four and the five, without forced blocks), with ok true; otherwise ok is false. It returns
 // promptly (ok false) when ctx is cancelled. nodes counts the positions
 // visited. It allocates nothing.
@@ -466,7 +466,7 @@ func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, val
 	seq, found := v.solve(params.solveDepth)
 	v.done = nil
 	if found {
-		return seq[0], score.WinScore - len(seq), v.nodes, true
+		return seq[0], ai.WinScore - len(seq), v.nodes, true
 	}
 	nodes = v.nodes
 	if v.aborted && ctx.Err() != nil {
@@ -486,7 +486,7 @@ func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, val
 	if !won {
 		return rules.NoMove, 0, nodes, false
 	}
-	return first, score.WinScore - (2*t.depth + 3), nodes, true
+	return first, ai.WinScore - (2*t.depth + 3), nodes, true
 }
 
 // IterationShare returns searchShare (planiverse/ai.IterationTimer): a

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"planiverse/ai/score"
+	"planiverse/ai"
 	"slices"
 	"strings"
 	"testing"
@@ -356,7 +356,7 @@ func TestSolve(t *testing.T) {
 	k := New()
 	g := setup(t, std, "K9 E8 E7 G6 I6 K6", "K11 F9 G8 H8 G7 K5", 0)
 	m, got, nodes, ok := k.Solve(context.Background(), g)
-	if !ok || got != score.WinScore-7 || nodes == 0 || !g.Legal(m) {
+	if !ok || got != ai.WinScore-7 || nodes == 0 || !g.Legal(m) {
 		t.Fatalf("Solve = %s %d %d %v", g.MoveString(m), got, nodes, ok)
 	}
 	g = setup(t, std, "H8", "H9", 0)
@@ -568,7 +568,7 @@ func TestEvaluate(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	for i := 0; i < 200; i++ {
 		g := randomDense(r, gomoku.Options{Size: 15, Rule: gomoku.Rule(i % 2)}, 2+r.IntN(30))
-		if v := k.Evaluate(g); v < -score.MaxEval || v > score.MaxEval {
+		if v := k.Evaluate(g); v < -ai.MaxEval || v > ai.MaxEval {
 			t.Fatalf("evaluation %d out of range", v)
 		}
 	}
@@ -590,7 +590,7 @@ func TestSwapEvaluation(t *testing.T) {
 		p, _ := gomoku.ParsePoint(15, c.first)
 		g.Play(rules.Move(p))
 		before := k.Evaluate(g)
-		best, bestMove := -score.WinScore, rules.NoMove
+		best, bestMove := -ai.WinScore, rules.NoMove
 		for _, m := range k.Candidates(g, nil) {
 			g.Play(m)
 			if m == rules.Swap && k.Evaluate(g) != before {
@@ -762,7 +762,7 @@ func TestLongVCF(t *testing.T) {
 		t.Errorf("VCF starts with %s, want J8 or M7", first)
 	}
 	m, v, _, ok := New().Solve(context.Background(), g)
-	if !ok || v != score.WinScore-37 || !slices.Contains(pts(t, g, "J8 M7"), m) {
+	if !ok || v != ai.WinScore-37 || !slices.Contains(pts(t, g, "J8 M7"), m) {
 		t.Fatalf("Solve = %s %d %v", g.MoveString(m), v, ok)
 	}
 	quiet := setup(t, std, "H8 J10", "H9 K11", 0)

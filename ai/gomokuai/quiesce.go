@@ -4,7 +4,7 @@ import (
 	"math"
 	"math/bits"
 
-	"planiverse/ai/score"
+	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/gomoku"
 )
@@ -36,14 +36,14 @@ func (k *Knowledge) Quiesce(s rules.State, ply, alpha, beta int) (int, int64) {
 	return v, k.qnodes
 }
 
-// clampEval bounds an evaluation to ±score.MaxEval, as the search does.
-func clampEval(v int) int { return max(-score.MaxEval, min(score.MaxEval, v)) }
+// clampEval bounds an evaluation to ±ai.MaxEval, as the search does.
+func clampEval(v int) int { return max(-ai.MaxEval, min(ai.MaxEval, v)) }
 
 // quiesce is Quiesce's search of g, with fours fours and plies plies left.
 func (k *Knowledge) quiesce(g *gomoku.Game, ply, alpha, beta, fours, plies int) int {
 	k.qnodes++
 	if over, sc := g.Outcome(); over {
-		return score.Terminal(sc, ply)
+		return ai.TerminalScore(sc, ply)
 	}
 	a := &k.a
 	a.refreshAll(g)
@@ -51,7 +51,7 @@ func (k *Knowledge) quiesce(g *gomoku.Game, ply, alpha, beta, fours, plies int) 
 	renjuBlack := me == 0 && a.renju()
 	switch n, q := k.staticResult(g); {
 	case n != 0:
-		return score.Terminal(score.Sign(n), ply+abs(n))
+		return ai.TerminalScore(ai.Sign(n), ply+abs(n))
 	case q != rules.NoMove:
 		if plies == 0 {
 			return clampEval(k.evaluateForced(g, 0))
@@ -161,7 +161,7 @@ func (k *Knowledge) staticResult(g *gomoku.Game) (n int, block rules.Move) {
 
 // QuickWin returns the result staticResult proves for s, a *gomoku.Game
 // at distance ply from the root, on the search's scale (a win n plies
-// below it scores score.WinScore - ply - n), with ok; ok is false when
+// below it scores ai.WinScore - ply - n), with ok; ok is false when
 // nothing is proven, when a four must be blocked, and in the undecided
 // phases of the Swap2 opening (planiverse/ai.WinChecker). The main search
 // asks at every node below the root, so that the lines it proves end as
@@ -181,7 +181,7 @@ func (k *Knowledge) QuickWin(s rules.State, ply int) (int, bool) {
 	}
 	k.a.refreshAll(g)
 	if n, _ := k.staticResult(g); n != 0 {
-		return score.Terminal(score.Sign(n), ply+abs(n)), true
+		return ai.TerminalScore(ai.Sign(n), ply+abs(n)), true
 	}
 	return 0, false
 }

@@ -4,12 +4,12 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"planiverse/ai/score"
+	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/gomoku"
 )
 
-const inf = score.WinScore + 1
+const inf = ai.WinScore + 1
 
 func TestQuiesceCases(t *testing.T) {
 	cases := []struct {
@@ -46,11 +46,11 @@ func TestQuiesceCases(t *testing.T) {
 				t.Errorf("nodes %d, want at least 1", nodes)
 			}
 			switch {
-			case c.want > 0 && v != score.WinScore-ply-c.want:
-				t.Errorf("score %d, want a win in %d plies (%d)\n%s", v, c.want, score.WinScore-ply-c.want, g)
-			case c.want < 0 && v != -(score.WinScore-ply+c.want):
+			case c.want > 0 && v != ai.WinScore-ply-c.want:
+				t.Errorf("score %d, want a win in %d plies (%d)\n%s", v, c.want, ai.WinScore-ply-c.want, g)
+			case c.want < 0 && v != -(ai.WinScore-ply+c.want):
 				t.Errorf("score %d, want a loss in %d plies\n%s", v, -c.want, g)
-			case c.want == 0 && (v > score.MaxEval || v < -score.MaxEval):
+			case c.want == 0 && (v > ai.MaxEval || v < -ai.MaxEval):
 				t.Errorf("score %d, want an evaluation\n%s", v, g)
 			}
 		})
@@ -81,10 +81,10 @@ func TestQuiesceSound(t *testing.T) {
 		g := randomDense(r, o, 8+r.IntN(24))
 		const ply = 2
 		v, _ := k.Quiesce(g, ply, -inf, inf)
-		if v > score.MateBound {
+		if v > ai.MateBound {
 			wins++
 			if _, ok := VCT(g, 24, 2_000_000); !ok {
-				t.Fatalf("Quiesce reports a win in %d plies that VCT does not find\n%s", score.WinScore-ply-v, g)
+				t.Fatalf("Quiesce reports a win in %d plies that VCT does not find\n%s", ai.WinScore-ply-v, g)
 			}
 		}
 		lo := v - 1 - r.IntN(500)

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"planiverse/ai/score"
+	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/gomoku"
 )
@@ -112,8 +112,8 @@ func TestStaticResult(t *testing.T) {
 		}
 		v, ok := k.QuickWin(g, 2)
 		switch {
-		case tc.want > 0 && (!ok || v != score.WinScore-2-tc.want),
-			tc.want < 0 && (!ok || v != -(score.WinScore-2+tc.want)),
+		case tc.want > 0 && (!ok || v != ai.WinScore-2-tc.want),
+			tc.want < 0 && (!ok || v != -(ai.WinScore-2+tc.want)),
 			tc.want == 0 && ok:
 			t.Errorf("%s: QuickWin at ply 2 = %d, %v for a result of %d plies", tc.name, v, ok, tc.want)
 		}

@@ -3,7 +3,7 @@ package gomokuai
 import (
 	"context"
 	"math/rand/v2"
-	"planiverse/ai/score"
+	"planiverse/ai"
 	"slices"
 	"testing"
 	"time"
@@ -179,7 +179,7 @@ func TestSolveVCT(t *testing.T) {
 	k := New()
 	g := setup(t, std, "F8 G8 H6 H7", "", 0)
 	m, sc, nodes, ok := k.Solve(context.Background(), g)
-	if !ok || g.MoveString(m) != "H8" || sc != score.WinScore-5 || nodes == 0 {
+	if !ok || g.MoveString(m) != "H8" || sc != ai.WinScore-5 || nodes == 0 {
 		t.Fatalf("Solve = %s %d %d %v, want the double three H8", g.MoveString(m), sc, nodes, ok)
 	}
 	// Under Renju H8 is forbidden to Black: whatever Solve plays is legal.
