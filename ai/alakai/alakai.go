@@ -12,8 +12,8 @@ package alakai
 import (
 	"context"
 	"math/bits"
-	"planiverse/ai"
 
+	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/alak"
 )

@@ -4,9 +4,9 @@ import (
 	"context"
 	"math/bits"
 	"math/rand/v2"
-	"planiverse/ai"
 	"testing"
 
+	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/alak"
 )

@@ -1,6 +1,6 @@
 // Package gomokuai is the Gomoku knowledge of the Planiverse search (it
-// satisfies the interfaces of planiverse/ai structurally, without
-// importing it): an evaluation from line patterns and from the pattern
+// imports planiverse/ai and asserts the interfaces it satisfies in
+// levels.go): an evaluation from line patterns and from the pattern
 // classes of the empty points (patterns.go: what a stone there would make
 // in each of its four lines, kept up to date incrementally; classes.go:
 // the four codes together), candidate moves near the stones that answer
@@ -28,10 +28,10 @@ package gomokuai
 import (
 	"context"
 	"math/bits"
-	"planiverse/ai"
 	"slices"
 	"time"
 
+	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/gomoku"
 )

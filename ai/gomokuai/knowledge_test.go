@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"planiverse/ai"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/gomoku"
 )

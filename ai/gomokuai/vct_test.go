@@ -3,11 +3,11 @@ package gomokuai
 import (
 	"context"
 	"math/rand/v2"
-	"planiverse/ai"
 	"slices"
 	"testing"
 	"time"
 
+	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/gomoku"
 )

@@ -2,8 +2,8 @@ package othelloai
 
 import (
 	"math/bits"
-	"planiverse/ai"
 
+	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/othello"
 )

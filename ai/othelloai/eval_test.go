@@ -3,9 +3,9 @@ package othelloai
 import (
 	"math/bits"
 	"math/rand/v2"
-	"planiverse/ai"
 	"testing"
 
+	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/othello"
 )

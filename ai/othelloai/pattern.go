@@ -9,9 +9,9 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
-	"planiverse/ai"
 	"sync"
 
+	"planiverse/ai"
 	"planiverse/rules/othello"
 )
 

@@ -6,10 +6,10 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"math/rand/v2"
-	"planiverse/ai"
 	"slices"
 	"testing"
 
+	"planiverse/ai"
 	"planiverse/rules/othello"
 )
 
