@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"planiverse/ai"
+	"planiverse/app/protocol/link"
 	"planiverse/rules"
 )
 
@@ -194,26 +194,10 @@ func (c *Controller) computerBudget(p rules.Player) time.Duration {
 		return max(c.clk.p.PerMove-c.used()-margin, least)
 	case c.clk.p.Base > 0:
 		left, _, _ := c.Clock(p)
-		b := clockShare(left, c.state) + c.clk.p.Inc*3/4
+		b := link.ClockShare(left, c.state) + c.clk.p.Inc*3/4
 		return max(min(b, left/3), least)
 	}
 	return 0
-}
-
-// defaultClockPart is the part of the time left on its game clock that a
-// move gets in a game without a clock plan (ai.MoveShare).
-const defaultClockPart = 1.0 / 30
-
-// clockShare returns the time the side to move in s may spend on its move
-// with left on its game clock: its game's part (ai.MoveShare: Othello
-// spends most where its exact solver decides the game, DVONN in the
-// movement phase), else defaultClockPart of left; at least a millisecond.
-func clockShare(left time.Duration, s rules.State) time.Duration {
-	part, ok := ai.MoveShare(s)
-	if !ok {
-		part = defaultClockPart
-	}
-	return max(time.Duration(float64(left)*part), time.Millisecond)
 }
 
 // LevelOf returns the level the computer plays seat p at: Level2 for the

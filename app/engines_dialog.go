@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
+	"planiverse/app/protocol"
 	"planiverse/rules/registry"
 )
 
@@ -33,7 +34,7 @@ type enginesForm struct {
 func protocolGames() (titles []string, names map[string]string) {
 	names = map[string]string{}
 	for _, d := range registry.Games() {
-		if _, ok := matchClients[d.Name]; ok {
+		if _, ok := protocol.For(d); ok {
 			titles = append(titles, d.Title)
 			names[d.Title] = d.Name
 		}

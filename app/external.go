@@ -8,6 +8,8 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"planiverse/app/protocol"
+	"planiverse/app/protocol/link"
 	"planiverse/rules"
 )
 
@@ -57,8 +59,8 @@ func engineFor(list []EngineConfig, game, name string) (EngineConfig, bool) {
 // its process and the referee's side of its protocol.
 type external struct {
 	cfg EngineConfig
-	p   *proc
-	c   client
+	p   *link.Proc
+	c   link.Client
 }
 
 // Timing of external engines in the window: the move time the protocol is
@@ -85,14 +87,14 @@ func (c *Controller) externalSeat(p rules.Player) (EngineConfig, bool) {
 
 // refGame returns a private copy of the game for an external engine: the
 // start position and every move since.
-func (c *Controller) refGame() (*refGame, error) {
+func (c *Controller) refGame() (*link.Game, error) {
 	_, start, err := NewGame(c.set.Game, c.set.Options())
 	if err != nil {
 		return nil, err
 	}
-	g := &refGame{start: start.Clone(), s: start}
+	g := &link.Game{Start: start.Clone(), Pos: start}
 	for _, e := range c.hist {
-		g.play(e.move)
+		g.Play(e.move)
 	}
 	return g, nil
 }
@@ -106,15 +108,16 @@ func (c *Controller) startExternal(p rules.Player, cfg EngineConfig) {
 	c.stop()
 	c.thinking = true
 	gen := c.gen
-	newClient := matchClients[c.set.Game]
+	proto, _ := protocol.For(c.desc)
+	newClient := proto.NewClient
 	ext := c.ext[p]
 	if ext == nil {
-		proc, err := startProc(cfg.Command, io.Discard)
-		var cl client
+		proc, err := link.StartProc(cfg.Command, io.Discard)
+		var cl link.Client
 		if err == nil {
 			cl, err = newClient(c.desc, proc, p, c.set.Options(), externalMoveTime)
 			if err != nil {
-				proc.stop()
+				proc.Stop()
 			}
 		}
 		if newClient == nil || err != nil {
@@ -132,14 +135,14 @@ func (c *Controller) startExternal(p rules.Player, cfg EngineConfig) {
 	deadline := time.Now().Add(externalMoveTime + externalGrace)
 	post := c.w.post
 	go func() {
-		m, err := ext.c.move(g, deadline)
+		m, err := ext.c.Move(g, deadline)
 		post(func() {
 			if gen != c.gen || c.closed {
 				return
 			}
 			c.thinking = false
 			switch {
-			case err == errTimeout:
+			case err == link.ErrTimeout:
 				c.engineFailed(cfg, fmt.Errorf("it did not answer within %v", externalMoveTime+externalGrace))
 			case err != nil:
 				c.engineFailed(cfg, err)
@@ -157,7 +160,7 @@ func (c *Controller) startExternal(p rules.Player, cfg EngineConfig) {
 func (c *Controller) engineFailed(cfg EngineConfig, err error) {
 	c.thinking = false
 	c.stopExternal()
-	c.result = fmt.Sprintf("The engine %s failed: %s. The game ends here.", cfg.Name, oneLine(err.Error()))
+	c.result = fmt.Sprintf("The engine %s failed: %s. The game ends here.", cfg.Name, link.OneLine(err.Error()))
 	c.say(c.result)
 	c.changed()
 	if c.OnGameOver != nil {
@@ -171,7 +174,7 @@ func (c *Controller) engineFailed(cfg EngineConfig, err error) {
 func (c *Controller) stopExternal() {
 	for i, e := range c.ext {
 		if e != nil {
-			e.p.stop()
+			e.p.Stop()
 			c.ext[i] = nil
 		}
 	}

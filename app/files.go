@@ -1,6 +1,8 @@
 package main
 
 import (
+	"planiverse/app/internal/atomicfile"
+
 	"fmt"
 	"io"
 	"os"
@@ -21,46 +23,15 @@ import (
 // maxRecordBytes is the largest record file Open reads.
 const maxRecordBytes = 16 << 20
 
-// writeFileAtomic writes data to path through a temporary file in the same
-// folder, synced and then renamed over path, so that path always holds
-// either its old content or all of data, never part of it.
-func writeFileAtomic(path string, data []byte) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			_ = os.Remove(f.Name())
-		}
-	}()
-	if err = f.Chmod(0o644); err != nil {
-		_ = f.Close()
-		return err
-	}
-	if _, err = f.Write(data); err != nil {
-		_ = f.Close()
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		_ = f.Close()
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
-}
-
 // SaveRecord writes the game to path in the format of path's extension
-// (atomically: writeFileAtomic). It returns an error wrapping
+// (atomically: atomicfile.Write). It returns an error wrapping
 // rules.ErrFormat when no format of the game has that extension.
 func (c *Controller) SaveRecord(path string) error {
 	data, err := registry.WriteRecord(path, c.Record())
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, data)
+	return atomicfile.Write(path, data)
 }
 
 // OpenRecord reads a record from data (the file's name gives its format)

@@ -12,7 +12,9 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"bytes"
 	"planiverse/ai"
+	"planiverse/app/cli"
 	"planiverse/rules"
 	"planiverse/rules/registry"
 	"planiverse/widgets"
@@ -237,4 +239,17 @@ func TestToyGame(t *testing.T) {
 		t.Fatalf("history %v, turn %q", texts, g.panel.turn.Text)
 	}
 	g.win.Close()
+}
+
+// runArgs runs the command line args and returns its output and status.
+func runArgs(args ...string) (stdout, stderr string, code int) {
+	var out, errb bytes.Buffer
+	code = cli.Run(args, &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+// lastLine returns the last line of s.
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return lines[len(lines)-1]
 }
