@@ -12,11 +12,12 @@ import (
 
 	_ "planiverse/ai/games" // registers the games' AI knowledge
 	"planiverse/app/cli"
+	"planiverse/app/ui"
 )
 
 func main() {
 	if len(os.Args) > 1 {
 		os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr))
 	}
-	runGUI()
+	ui.Run()
 }

@@ -15,7 +15,7 @@ import (
 // [--games N] [--time-ms T] [--time-ms-b T] [--tolerance-ms T] [--records DIR]
 // [game options]. --time-ms-b gives engine b its own move time (time
 // odds): a match against a much stronger engine is most sensitive where
-// it scores near 50%, so a change can be compared there with fewer games
+// it scores about even, so a change can be compared there with fewer games
 // than at equal time.
 func runMatch(args []string, stdout io.Writer) error {
 	fs := newFlagSet("match")

@@ -13,7 +13,7 @@ import (
 	"planiverse/rules/dvonn"
 )
 
-// The CodeCup 2011 DVONN protocol, as its arbiter and PrimaDvonna speak
+// The CodeCup 2011 DVONN protocol, as its arbiter and the contest engines speak
 // it: the first line is "Start" when the engine plays White (it places
 // first), else Black's opponent's first placement; then each side's moves
 // are written one per line in DVONN notation (placements "E3", moves

@@ -139,20 +139,14 @@ const (
 	maxTableMB = DefaultTableMB
 )
 
-// tableMegabytes returns the transposition-table size, in megabytes, for
+// TableMegabytes returns the transposition-table size, in megabytes, for
 // a memory limit of limit bytes (Gomocup's INFO max_memory, the limit for
 // the whole process; 0 or less means none): what the limit leaves beside
 // memoryReserve, at least 1 and at most maxTableMB (ai.NewEngine rounds it
 // down to a power of two of entries); DefaultTableMB without a limit.
 //
-// A limit only shrinks the table. Rapfi, told one, sizes its table to the
-// limit less a reserve (none in its config), so the match command's 256 MB
-// limit gives it 256 MB where this engine keeps 32. A table of 128 MB did
-// not play better at 1 s a move (2026-11-28): against Rapfi (classical) on
-// testdata/openings-balanced.txt with colours swapped, two passes scored
-// 13-58-1 and 12-60-0 (25-118-1, 17.7% +- 6.2), -2.0 +- 5.8 points
-// paired by opening and colour against three passes with 32 MB (38-169-9,
-// 19.7%).
+// A limit only shrinks the table: a larger one did not play better
+// (app/EXPERIMENTS.md, "a 128 MB transposition table").
 func TableMegabytes(limit int64) int {
 	if limit <= 0 {
 		return DefaultTableMB

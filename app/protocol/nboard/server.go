@@ -131,21 +131,8 @@ func (n *nboard) set(arg string) {
 // such a position, as a controller sends the whole game before every
 // move; any other position starts afresh with an empty table.
 //
-// Emptying the table at every "set game", as the engine mode first did,
-// threw away the previous move's search. Against Zebra at 18 plies (which
-// keeps its own table through a game) on 225 XOT openings (the lines with
-// NR%192 == 9, 185, 41 and 137 of Egaroucid's openingslarge.txt) with
-// colours swapped, 150 ms a move for Zebra and our --time-game clock
-// with --cpu-clock: emptying it had scored 178-74-198 (47.8%, clock
-// 8.3 s, 3.99 CPU-s a game against Zebra's 4.06); keeping it scored
-// 189-76-185 (50.4%, clock 7.4 s, 3.73 against 3.80), +2.7 +- 4.8 points
-// paired by opening, and 208-61-181 (53.0%, clock 7.8-8.3 s, 4.0 against
-// 3.75), +5.2 +- 5.0. On 224 more openings (NR%192 == 97, 161, 73 and
-// 121) at 7.4 s it scored 180-66-202 (47.5%): 49.0% +- 2.8 over all 898
-// games at equal CPU. On 450 more openings (NR%192 == 25, 153, 57, 105,
-// 169, 89, 13 and 141) at 7.4 s (3.73 CPU-s a game against Zebra's
-// 3.88) it scored 386-140-374 (50.7% +- 3.0): 755-282-761, 49.8% +- 2.0
-// over the 1,798 games.
+// Keeping the table scored better than emptying it at every "set game"
+// (app/EXPERIMENTS.md, "NBoard: keep the transposition table").
 func continues(prev, next *othello.Board) bool {
 	po, pp := prev.Bitboards()
 	no, np := next.Bitboards()
