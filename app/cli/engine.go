@@ -17,7 +17,6 @@ import (
 	"planiverse/app/protocol"
 	"planiverse/app/protocol/link"
 	"planiverse/rules"
-	"planiverse/rules/dvonn"
 	"planiverse/rules/registry"
 )
 
@@ -67,7 +66,7 @@ func ServeEngine(args []string, in io.Reader, out, stderr io.Writer) error {
 		}
 	}
 	if *moves != "" {
-		if d != dvonn.Descriptor {
+		if !proto.NoSetUp {
 			return rules.Errorf(errUsage, "--moves is for dvonn; the other protocols set up positions themselves")
 		}
 		o.Opening = *moves

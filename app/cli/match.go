@@ -8,7 +8,6 @@ import (
 	"planiverse/app/protocol"
 	"planiverse/app/referee"
 	"planiverse/rules"
-	"planiverse/rules/dvonn"
 )
 
 // runMatch is planiverse match GAME --a CMD --b CMD [--openings FILE]
@@ -39,7 +38,8 @@ func runMatch(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if _, ok := protocol.For(d); !ok {
+	proto, ok := protocol.For(d)
+	if !ok {
 		return rules.Errorf(errUsage, "%s has no engine protocol", d.Name)
 	}
 	o, _ := d.Resolve(gf.options())
@@ -48,7 +48,7 @@ func runMatch(args []string, stdout io.Writer) error {
 		if opens, err = referee.ReadOpenings(*openings, d.Name); err != nil {
 			return err
 		}
-		if d == dvonn.Descriptor && !(strings.Contains(*aCmd, "{moves}") && strings.Contains(*bCmd, "{moves}")) {
+		if proto.NoSetUp && !(strings.Contains(*aCmd, "{moves}") && strings.Contains(*bCmd, "{moves}")) {
 			return rules.Errorf(errUsage, "the CodeCup protocol cannot set up an opening: give both commands {moves}, which becomes the opening's moves (planiverse engine dvonn --moves {moves})")
 		}
 	}

@@ -36,14 +36,19 @@ type Protocol struct {
 	// GameClock: Serve spends --time-game, a clock for the whole game,
 	// over its moves.
 	GameClock bool
+	// NoSetUp: the protocol cannot set up a position. An engine learns an
+	// opening only from its command line (the engine command's --moves,
+	// the referee's {moves}), and a restarted engine cannot be told the
+	// game so far.
+	NoSetUp bool
 }
 
 // protocols maps a game's descriptor to its engine protocol.
 var protocols = map[*rules.Descriptor]Protocol{
-	gomoku.Descriptor:  {"Gomocup pbrain", pbrain.Serve, pbrain.NewClient, false},
-	dvonn.Descriptor:   {"CodeCup 2011 DVONN", codecup.Serve, codecup.NewClient, true},
-	othello.Descriptor: {"NBoard", nboard.Serve, nboard.NewClient, true},
-	alak.Descriptor:    {"Planiverse Alak", alakline.Serve, alakline.NewClient, false},
+	gomoku.Descriptor:  {"Gomocup pbrain", pbrain.Serve, pbrain.NewClient, false, false},
+	dvonn.Descriptor:   {"CodeCup 2011 DVONN", codecup.Serve, codecup.NewClient, true, true},
+	othello.Descriptor: {"NBoard", nboard.Serve, nboard.NewClient, true, false},
+	alak.Descriptor:    {"Planiverse Alak", alakline.Serve, alakline.NewClient, false, false},
 }
 
 // For returns d's engine protocol, if it has one.

@@ -364,7 +364,7 @@ func (c *Controller) CanUndo() bool {
 	if c.state == nil || c.closed || c.set.Opponent == Watch {
 		return false
 	}
-	if _, ext := c.ExternalSeat(c.set.Side.Opponent()); ext && c.set.Game == "dvonn" {
+	if c.externalCannotSetUp() {
 		// The CodeCup protocol cannot tell a restarted engine its own
 		// earlier moves.
 		return false

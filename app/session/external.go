@@ -157,3 +157,14 @@ func (c *Controller) stopExternal() {
 		}
 	}
 }
+
+// externalCannotSetUp reports whether the person plays an external engine
+// whose protocol cannot set up a position (protocol.Protocol.NoSetUp), so
+// that moves cannot be taken back.
+func (c *Controller) externalCannotSetUp() bool {
+	if _, ext := c.ExternalSeat(c.set.Side.Opponent()); !ext {
+		return false
+	}
+	proto, _ := protocol.For(c.desc)
+	return proto.NoSetUp
+}

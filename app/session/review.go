@@ -79,7 +79,7 @@ func (c *Controller) CanContinue() bool {
 	if c.view < 0 || c.closed || c.view < c.floor {
 		return false
 	}
-	if _, ext := c.ExternalSeat(c.set.Side.Opponent()); ext && c.set.Game == "dvonn" {
+	if c.externalCannotSetUp() {
 		return false
 	}
 	return true
