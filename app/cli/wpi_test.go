@@ -1,0 +1,132 @@
+package cli
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"planiverse/app/internal/atomicfile"
+	"planiverse/app/protocol/wpi"
+)
+
+// referee runs the WPI referee on dir with the given extra arguments and
+// returns its output.
+func wpiReferee(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	var out bytes.Buffer
+	if err := runWPIReferee(append([]string{"alpha", "beta", "--dir", dir}, args...), &out); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+// TestWPITwoPlayers runs the referee with two Planiverse players in a
+// temporary folder: a whole game, the board after every move, and a result.
+func TestWPITwoPlayers(t *testing.T) {
+	dir := t.TempDir()
+	done := make(chan string, 2)
+	for _, name := range []string{"alpha", "beta"} {
+		go func() {
+			var out bytes.Buffer
+			err := runWPIPlayer([]string{name, "--dir", dir, "--depth", "2"}, &out)
+			if err != nil {
+				done <- err.Error()
+				return
+			}
+			done <- out.String()
+		}()
+	}
+	out := wpiReferee(t, dir, "--time-limit", "30s", "--seed", "1")
+	last := out[strings.LastIndex(strings.TrimRight(out, "\n"), "\n")+1:]
+	if !strings.HasPrefix(last, "result: ") || strings.Contains(last, "time limit") || strings.Contains(last, "invalid") {
+		t.Fatalf("result line %q\n%s", last, out)
+	}
+	if strings.Count(out, "    A B C D E F G H I J K L M N O\n") < 9 { // header and footer per board, 5+ moves
+		t.Fatalf("boards not printed:\n%s", out)
+	}
+	for range 2 {
+		select {
+		case r := <-done:
+			if !strings.Contains(r, "wins") && !strings.Contains(r, "draw") {
+				t.Errorf("player: %s", r)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatal("a player did not finish")
+		}
+	}
+}
+
+// scriptedWPI plays a WPI program that answers every turn with answer(colour,
+// the opponent's move or "" for White's first turn); an empty answer means
+// no answer at all.
+func scriptedWPI(dir, name string, answer func(colour, last string) string) {
+	in := filepath.Join(dir, name+".in")
+	colour, _ := wpi.WaitFile(in, time.Now().Add(20*time.Second), wpi.Complete)
+	os.Remove(in)
+	last := ""
+	for {
+		if colour == "B" || last != "" {
+			text, err := wpi.WaitFile(in, time.Now().Add(20*time.Second), wpi.Complete)
+			if err != nil {
+				return
+			}
+			os.Remove(in)
+			last = text
+		} else {
+			last = "start"
+		}
+		a := answer(colour, last)
+		if a == "" {
+			return
+		}
+		atomicfile.Write(filepath.Join(dir, name+".out"), []byte(a+"\n"))
+	}
+}
+
+// TestWPIInvalidMove: a program that plays an occupied point loses.
+func TestWPIInvalidMove(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"alpha", "beta"} {
+		go scriptedWPI(dir, name, func(colour, last string) string {
+			if colour == "W" {
+				return "(W H 8)" // again and again: occupied from the second time
+			}
+			return "(B A 1)"
+		})
+	}
+	out := wpiReferee(t, dir, "--time-limit", "10s")
+	if !strings.Contains(out, "made an invalid move") || !strings.Contains(out, "not free") {
+		t.Fatalf("%s", out)
+	}
+}
+
+// TestWPIOverrun: a program that does not answer within the limit loses.
+func TestWPIOverrun(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"alpha", "beta"} {
+		go scriptedWPI(dir, name, func(colour, last string) string {
+			if colour == "W" {
+				return "(W H 8)"
+			}
+			time.Sleep(1500 * time.Millisecond)
+			return "(B A 1)"
+		})
+	}
+	out := wpiReferee(t, dir, "--time-limit", "300ms")
+	if !strings.Contains(out, "exceeded the time limit of 300ms") || !strings.Contains(out, "result: ") {
+		t.Fatalf("%s", out)
+	}
+}
+
+func TestWPIErrors(t *testing.T) {
+	if code, _, _ := cli("wpi", "judge"); code != 2 {
+		t.Error("unknown wpi mode accepted")
+	}
+	if err := runWPIReferee([]string{"a", "a"}, io.Discard); err == nil {
+		t.Error("two programs of one name accepted")
+	}
+}

@@ -1,0 +1,123 @@
+// Package fakeengine lets a test binary stand in for an engine process:
+// a test's command line (Command) runs the test binary itself with the
+// flag -fake-engine, and its TestMain, seeing it (Requested), runs the
+// engine mode or a scripted misbehaving engine (Run) instead of the tests.
+//
+// It is for tests only; it imports only the standard library.
+package fakeengine
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// flagName marks the test binary's command line as a fake engine's.
+const flagName = "-fake-engine"
+
+// MovesFlag, followed by the opening's moves (a referee's {moves}; empty:
+// none), gives the "engine" mode --moves.
+const MovesFlag = "-fake-moves"
+
+// Command returns the command line that runs the test binary as an engine
+// in mode with args (mode "engine": the engine mode; see Run).
+func Command(mode string, args ...string) string {
+	return strings.Join(append([]string{os.Args[0], flagName, mode}, args...), " ")
+}
+
+// Requested returns the mode and arguments of a fake engine when the test
+// binary runs as one (Command).
+func Requested() (mode string, args []string, ok bool) {
+	if len(os.Args) > 2 && os.Args[1] == flagName {
+		return os.Args[2], os.Args[3:], true
+	}
+	return "", nil, false
+}
+
+// Run runs the test binary as an engine process, serve being the engine
+// mode (the cli package's): "engine" is Planiverse's engine
+// mode with args; the other modes run it too (args[0] is the game) but
+// misbehave at the engine's second move, mid-game: "crash" exits,
+// "slow" answers 8 s late, "garbage" answers nonsense, "illegal" answers
+// the opponent's last move again (an occupied point, an emptied slot...).
+func Run(mode string, args []string, serve func(args []string, in io.Reader, out, stderr io.Writer) error) int {
+	if mode == "engine" {
+		if i := slices.Index(args, MovesFlag); i >= 0 && i+1 < len(args) {
+			moves := args[i+1]
+			args = slices.Delete(args, i, i+2)
+			if moves != "" {
+				args = append(args, "--moves", moves)
+			}
+		}
+		if err := serve(args, os.Stdin, os.Stdout, os.Stderr); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		return 0
+	}
+	game := args[0]
+	isMove := map[string]*regexp.Regexp{
+		"gomoku":  regexp.MustCompile(`^\d+,\d+$`),
+		"othello": regexp.MustCompile(`^=== `),
+		"dvonn":   regexp.MustCompile(`.`),
+		"alak":    regexp.MustCompile(`^move `),
+	}[game]
+	// The opponent's last move as the engine would write it.
+	var mu sync.Mutex
+	last := ""
+	inR, inW := io.Pipe()
+	go func() {
+		sc := bufio.NewScanner(os.Stdin)
+		for sc.Scan() {
+			l := strings.TrimSpace(sc.Text())
+			mu.Lock()
+			switch {
+			case game == "gomoku" && strings.HasPrefix(l, "TURN "):
+				last = strings.TrimPrefix(l, "TURN ")
+			case game == "othello" && strings.HasPrefix(l, "set game "):
+				last = "=== A1/0/0"
+			case game == "dvonn" && l != "Start":
+				last = l
+			case game == "alak" && strings.HasPrefix(l, "play "):
+				last = "move " + strings.TrimPrefix(l, "play ")
+			}
+			mu.Unlock()
+			fmt.Fprintln(inW, l)
+		}
+		inW.Close()
+	}()
+	outR, outW := io.Pipe()
+	go func() {
+		serve(append([]string{game, "--depth", "1"}, args[1:]...), inR, outW, io.Discard)
+		outW.Close()
+	}()
+	moves := 0
+	sc := bufio.NewScanner(outR)
+	for sc.Scan() {
+		l := sc.Text()
+		if isMove.MatchString(l) {
+			if moves++; moves == 2 {
+				switch mode {
+				case "crash":
+					return 3
+				case "slow":
+					time.Sleep(8 * time.Second)
+				case "garbage":
+					l = "hello there"
+				case "illegal":
+					mu.Lock()
+					l = last
+					mu.Unlock()
+				}
+			}
+		}
+		fmt.Println(l)
+	}
+	return 0
+}

@@ -1,0 +1,67 @@
+package alakline
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"planiverse/app/protocol/link"
+	"planiverse/rules"
+)
+
+// planiverse match: a referee between two engines that speak the game's
+// engine protocol (Planiverse's own engine mode, or any external program),
+// one game at a time, colours swapped per opening.
+
+// alakClient drives a Planiverse Alak engine.
+type alakClient struct {
+	p    *link.Proc
+	seat rules.Player
+	sent int
+}
+
+// NewClient starts the referee's side of the protocol with the engine p,
+// which plays seat of a game with options o and moveTime a move.
+func NewClient(_ *rules.Descriptor, p *link.Proc, seat rules.Player, o rules.Options, _ time.Duration) (link.Client, error) {
+	c := &alakClient{p: p, seat: seat}
+	cmd := "new classic"
+	if o["rules"] == "modern" {
+		cmd = "new modern " + o["size"]
+	}
+	if err := p.Send(cmd); err != nil {
+		return nil, err
+	}
+	return c, c.expect("ok", time.Now().Add(10*time.Second))
+}
+
+func (c *alakClient) expect(want string, deadline time.Time) error {
+	l, err := c.p.Read(deadline)
+	if err == nil && !strings.HasPrefix(l, want) {
+		err = fmt.Errorf("answer %s, want %s", rules.Quote(l), want)
+	}
+	return err
+}
+
+func (c *alakClient) Move(g *link.Game, deadline time.Time) (rules.Move, error) {
+	for ; c.sent < len(g.Moves); c.sent++ {
+		if err := c.p.Send("play " + g.Texts[c.sent]); err != nil {
+			return 0, err
+		}
+		if err := c.expect("ok", deadline); err != nil {
+			return 0, err
+		}
+	}
+	if err := c.p.Send("go"); err != nil {
+		return 0, err
+	}
+	l, err := c.p.Read(deadline)
+	if err != nil {
+		return 0, err
+	}
+	mv, ok := strings.CutPrefix(l, "move ")
+	if !ok {
+		return 0, fmt.Errorf("answer %s, want move M", rules.Quote(l))
+	}
+	c.sent++
+	return g.Pos.ParseMove(mv)
+}

@@ -1,0 +1,56 @@
+package nboard
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"planiverse/app/protocol/link"
+	"planiverse/rules"
+	"planiverse/rules/othello"
+)
+
+// planiverse match: a referee between two engines that speak the game's
+// engine protocol (Planiverse's own engine mode, or any external program),
+// one game at a time, colours swapped per opening.
+
+// nboardClient drives an NBoard engine: the whole game as GGF, then "go".
+type nboardClient struct{ p *link.Proc }
+
+// NewClient starts the referee's side of the protocol with the engine p,
+// which plays seat of a game with options o and moveTime a move.
+func NewClient(_ *rules.Descriptor, p *link.Proc, _ rules.Player, _ rules.Options, _ time.Duration) (link.Client, error) {
+	return &nboardClient{p: p}, p.Send("nboard 2")
+}
+
+func (c *nboardClient) Move(g *link.Game, deadline time.Time) (rules.Move, error) {
+	if err := c.p.Send("set game "+writeGGF(g), "go"); err != nil {
+		return 0, err
+	}
+	for {
+		l, err := c.p.Read(deadline)
+		if err != nil {
+			return 0, err
+		}
+		if mv, ok := strings.CutPrefix(l, "==="); ok {
+			mv, _, _ = strings.Cut(strings.TrimSpace(mv), "/")
+			return nboardMove(g.Pos.(*othello.Board), mv)
+		}
+	}
+}
+
+// writeGGF writes g (from the standard start) as NBoard's GGF.
+func writeGGF(g *link.Game) string {
+	var b strings.Builder
+	b.WriteString("(;GM[Othello]PC[Planiverse]TY[8]BO[8 ")
+	pos := g.Start.(*othello.Board).Position()
+	b.WriteString(strings.NewReplacer("X", "*").Replace(pos))
+	b.WriteString("]")
+	s := g.Start.Clone()
+	for _, m := range g.Moves {
+		fmt.Fprintf(&b, "%c[%s]", "BW"[s.ToMove()], nboardText(s.(*othello.Board), m))
+		s.Play(m)
+	}
+	b.WriteString(";)")
+	return b.String()
+}

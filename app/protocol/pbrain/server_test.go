@@ -1,0 +1,56 @@
+package pbrain
+
+import (
+	"bufio"
+	"bytes"
+	"strings"
+	"testing"
+
+	"planiverse/ai"
+	_ "planiverse/ai/games" // the games' AI knowledge
+	"planiverse/app/protocol/link"
+	"planiverse/rules/gomoku"
+)
+
+// TestPbrainMaxMemory: INFO max_memory sizes the transposition table to
+// leave memoryReserve of the limit (0: no limit), and a malformed value
+// changes nothing.
+func TestPbrainMaxMemory(t *testing.T) {
+	for _, c := range []struct {
+		limit int64
+		mb    int
+	}{
+		{0, link.DefaultTableMB}, {-5, link.DefaultTableMB}, {1, 1}, {64 << 20, 1}, {80 << 20, 16},
+		{96 << 20, 32}, {256 << 20, link.DefaultTableMB}, {1 << 40, link.DefaultTableMB},
+	} {
+		if got := link.TableMegabytes(c.limit); got != c.mb {
+			t.Errorf("tableMegabytes(%d) = %d, want %d", c.limit, got, c.mb)
+		}
+	}
+	p := link.NewServer(link.Options{})
+	b := &pbrain{p: p, reply: func(string, ...any) { t.Error("INFO max_memory answered") }}
+	for _, c := range []struct {
+		arg  string
+		mb   int
+		same bool
+	}{
+		{"max_memory 83886080", 16, false}, {"MAX_MEMORY 83886080", 16, true},
+		{"max_memory lots", 16, true}, {"max_memory", 16, true}, {"max_memory 0", link.DefaultTableMB, false},
+	} {
+		old := p.AI()
+		b.info(c.arg)
+		if p.TableMB() != c.mb || (p.AI() == old) != c.same {
+			t.Errorf("INFO %s: table %d MB (engine kept: %v), want %d MB (kept: %v)", c.arg, p.TableMB(), p.AI() == old, c.mb, c.same)
+		}
+	}
+	// A session told a limit still plays.
+	var buf bytes.Buffer
+	w := bufio.NewWriter(&buf)
+	srv := link.NewServer(link.Options{Game: gomoku.Descriptor, Level: ai.MaxLevel, Depth: 2})
+	err := Serve(srv, link.NewLineReader(strings.NewReader("INFO max_memory 83886080\nSTART 15\nBEGIN\nEND\n")), w)
+	w.Flush()
+	out := strings.Split(strings.TrimRight(buf.String(), "\n"), "\n")
+	if err != nil || len(out) != 2 || out[0] != "OK" {
+		t.Fatalf("replies %q, %v", out, err)
+	}
+}

@@ -1,0 +1,179 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+
+	"planiverse/rules"
+)
+
+// What the controller says about the game: names of the sides, scores,
+// forced moves, messages and the result, all from the game's descriptor
+// (rules.Descriptor).
+
+// Colour returns the colour of seat p in the current game: 0 for the dark
+// pieces (Black, Alak's x), 1 for the light ones (White, Alak's o)
+// (rules.Descriptor.ColourOf: Gomoku's seats exchange colours after a swap,
+// DVONN's first seat is White).
+func (c *Controller) Colour(p rules.Player) rules.Player {
+	return c.desc.ColourOf(c.state, p)
+}
+
+// SeatName returns the colour name of seat p's side as the window shows it:
+// "Black"/"White", "X"/"O" (rules.Descriptor.SeatName).
+func (c *Controller) SeatName(p rules.Player) string {
+	return c.desc.SeatName(c.state, p)
+}
+
+// PlayerName returns who plays seat p: "You", "Computer", an external
+// engine's name, or "Player 1" / "Player 2" for two people at the screen.
+func (c *Controller) PlayerName(p rules.Player) string {
+	switch {
+	case c.set.Opponent == VsPerson:
+		return fmt.Sprintf("Player %d", p+1)
+	case c.IsComputer(p):
+		if cfg, ok := c.ExternalSeat(p); ok {
+			return cfg.Name
+		}
+		return "Computer"
+	}
+	return "You"
+}
+
+// who names the player of seat p inside a sentence: "you", "the
+// computer", "player 1".
+func (c *Controller) who(p rules.Player) string {
+	switch n := c.PlayerName(p); {
+	case n == "You":
+		return "you"
+	case n == "Computer":
+		return "the computer"
+	case c.set.Opponent == VsPerson:
+		return strings.ToLower(n[:1]) + n[1:]
+	default:
+		return n // an engine's name
+	}
+}
+
+// Score returns seat p's count in the position on view (ViewState) and what it counts
+// (rules.Descriptor.Score: discs, stones, pieces, points); unit is "" for a
+// game without a score.
+func (c *Controller) Score(p rules.Player) (n int, unit string) {
+	if c.desc.Score == nil {
+		return 0, ""
+	}
+	return c.desc.Score(c.ViewState(), p)
+}
+
+// TurnText describes what happens now: "Black to move", "White places a
+// DVONN piece", "Black wins 40–24.".
+func (c *Controller) TurnText() string {
+	if c.state == nil {
+		return ""
+	}
+	if c.result != "" {
+		return c.result
+	}
+	action := "to move"
+	if c.desc.Action != nil {
+		if a := c.desc.Action(c.state); a != "" {
+			action = a
+		}
+	}
+	return c.SeatName(c.state.ToMove()) + " " + action
+}
+
+// forced returns the move the controller plays by itself: a forced pass,
+// or the single legal move when the game says it plays itself
+// (rules.Descriptor.AutoPlay: DVONN's last placement).
+func (c *Controller) forced(moves []rules.Move) (rules.Move, bool) {
+	if len(moves) != 1 {
+		return rules.NoMove, false
+	}
+	if moves[0] == rules.Pass || c.desc.AutoPlay != nil && c.desc.AutoPlay(c.state) {
+		return moves[0], true
+	}
+	return rules.NoMove, false
+}
+
+// moveMessage returns the message for the move e just played, or "".
+func (c *Controller) moveMessage(e entry) string {
+	who := c.SeatName(e.mover)
+	switch e.move {
+	case rules.Pass:
+		return who + " has no move and passes."
+	case rules.Swap:
+		return fmt.Sprintf("Colours swapped: Black is now played by %s, White by %s.",
+			c.who(e.mover), c.who(e.mover.Opponent()))
+	}
+	if c.desc.MoveNote == nil {
+		return ""
+	}
+	return c.desc.MoveNote(c.state, rules.Played{
+		Move: e.move, Text: e.text, Mover: who, Next: c.SeatName(c.state.ToMove()),
+		Auto: e.auto,
+	})
+}
+
+// Winner returns the seat that won the finished game; ok is false while the
+// game goes on and after a draw.
+func (c *Controller) Winner() (p rules.Player, ok bool) {
+	if c.resultCode != "" {
+		return c.forfeit.Opponent(), true
+	}
+	return rules.Winner(c.state)
+}
+
+// PersonOutcome returns how the finished game went for the person playing
+// against Planiverse's own computer: "won", "lost" or "drawn"; ok is false
+// while the game goes on and in other matches (two people, computer
+// against computer, an external engine).
+func (c *Controller) PersonOutcome() (outcome string, ok bool) {
+	if c.result == "" || c.set.Opponent != VsComputer {
+		return "", false
+	}
+	if _, ext := c.ExternalSeat(c.set.Side.Opponent()); ext {
+		return "", false
+	}
+	switch w, won := c.Winner(); {
+	case !won:
+		return "drawn", true
+	case w == c.set.Side:
+		return "won", true
+	}
+	return "lost", true
+}
+
+// summary returns the result of the finished game, with who won it.
+func (c *Controller) summary() string {
+	text := c.desc.ResultText(c.state)
+	winner, ok := c.Winner()
+	switch {
+	case !ok || c.set.Opponent != VsComputer:
+	case c.IsComputer(winner):
+		text += " — the computer wins"
+	default:
+		text += " — you win"
+	}
+	return text + "."
+}
+
+// GameLine returns a one-line description of the settings of the game
+// ("Gomoku · 15x15 · freestyle · swap opening").
+func GameLine(set MatchSettings) string {
+	d := set.Descriptor()
+	if d == nil {
+		return set.Game
+	}
+	return d.Describe(set.Options())
+}
+
+// Specials returns the moves the person to move may make with a button
+// rather than on the board (rules.Descriptor.Specials: Gomoku's Swap2
+// balance); none when no person is to move.
+func (c *Controller) Specials() []rules.Special {
+	if !c.PersonToMove() || c.desc.Specials == nil {
+		return nil
+	}
+	return c.desc.Specials(c.state)
+}

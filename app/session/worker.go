@@ -1,0 +1,104 @@
+package session
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"planiverse/ai"
+	"planiverse/rules"
+)
+
+// Searcher is what the worker needs from an engine; *ai.Engine has it
+// (tests may substitute a scripted one).
+type Searcher interface {
+	Play(ctx context.Context, s rules.State, level int, r *rand.Rand, report func(ai.Info)) ai.Result
+	Search(ctx context.Context, s rules.State, lim ai.Limits, report func(ai.Info)) ai.Result
+}
+
+// infoEvery is the least time between two progress reports the worker
+// forwards to the UI goroutine (the engine may report more often).
+const infoEvery = 100 * time.Millisecond
+
+// worker runs searches on background goroutines, one at a time, with one
+// engine, and hands their progress and result to the UI goroutine through
+// post (fyne.Do in the app). An ai.Engine is not safe for concurrent use: a
+// new search waits for a cancelled one to return (ai promises well under
+// 100 ms), on its own goroutine, never on the UI goroutine.
+type worker struct {
+	mu   sync.Mutex // held for the whole of a search; guards eng and rng
+	eng  Searcher
+	rng  *rand.Rand // seeds the softened choices of low levels
+	post func(func())
+}
+
+// searchJob is one search: a private Clone of the position, and either a
+// level (the computer's move, ai.Engine.Play) or limits (a hint,
+// ai.Engine.Search). onInfo and onDone run on the UI goroutine via post;
+// they must check themselves whether the job is still wanted (the
+// controller's generation counter).
+type searchJob struct {
+	state    rules.State
+	level    int           // > 0: Play at this level
+	limits   ai.Limits     // used when level == 0
+	maxTime  time.Duration // > 0: the search stops by then (the computer's clock) with its best move so far
+	minDelay time.Duration
+	onInfo   func(ai.Info)
+	onDone   func(ai.Result)
+}
+
+// newWorker returns a worker searching with eng, posting to the UI through
+// post, with its random choices seeded by seed.
+func newWorker(eng Searcher, post func(func()), seed uint64) *worker {
+	return &worker{eng: eng, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), post: post}
+}
+
+// start runs j on a new goroutine. Cancelling ctx stops the search; a
+// cancelled job posts nothing more once it notices. The result is held back
+// until at least j.minDelay has passed since start, so that the computer's
+// instant replies stay visible.
+func (w *worker) start(ctx context.Context, j searchJob) {
+	begin := time.Now()
+	go func() {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if ctx.Err() != nil {
+			return
+		}
+		var last time.Time
+		report := func(info ai.Info) {
+			if ctx.Err() != nil || time.Since(last) < infoEvery || j.onInfo == nil {
+				return
+			}
+			last = time.Now()
+			info.PV = append([]rules.Move(nil), info.PV...) // the engine reuses its buffer
+			w.post(func() { j.onInfo(info) })
+		}
+		var res ai.Result
+		sctx := ctx
+		if j.maxTime > 0 {
+			var cancel context.CancelFunc
+			sctx, cancel = context.WithTimeout(ctx, j.maxTime-time.Since(begin))
+			defer cancel()
+		}
+		if j.level > 0 {
+			res = w.eng.Play(sctx, j.state, j.level, w.rng, report)
+		} else {
+			res = w.eng.Search(sctx, j.state, j.limits, report)
+		}
+		res.PV = append([]rules.Move(nil), res.PV...)
+		if wait := j.minDelay - time.Since(begin); wait > 0 {
+			t := time.NewTimer(wait)
+			select {
+			case <-t.C:
+			case <-ctx.Done():
+				t.Stop()
+			}
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		w.post(func() { j.onDone(res) })
+	}()
+}

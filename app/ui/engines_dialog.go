@@ -1,0 +1,142 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
+
+	"planiverse/app/protocol"
+	"planiverse/app/session"
+	"planiverse/rules/registry"
+)
+
+// enginesForm is the content of the Engines dialog: the configured external
+// engines, each with a Remove button, and a form to add one (name, game,
+// command line). It reads and writes the preferences through save.
+type enginesForm struct {
+	list    []session.EngineConfig
+	save    func([]session.EngineConfig)
+	rows    *fyne.Container
+	name    *widget.Entry
+	game    *widget.Select
+	command *widget.Entry
+	add     *widget.Button
+	status  *widget.Label
+	content fyne.CanvasObject
+}
+
+// gameTitles are the titles of the games that have an engine protocol, in
+// registry order, and the names by title.
+func protocolGames() (titles []string, names map[string]string) {
+	names = map[string]string{}
+	for _, d := range registry.Games() {
+		if _, ok := protocol.For(d); ok {
+			titles = append(titles, d.Title)
+			names[d.Title] = d.Name
+		}
+	}
+	return titles, names
+}
+
+// newEnginesForm builds the form for list, the game select showing the
+// game titled current (when it has a protocol).
+func newEnginesForm(list []session.EngineConfig, current string, save func([]session.EngineConfig)) *enginesForm {
+	f := &enginesForm{list: list, save: save, rows: container.NewVBox()}
+	titles, names := protocolGames()
+	f.name = widget.NewEntry()
+	f.name.SetPlaceHolder("a name, such as AIWine")
+	f.game = widget.NewSelect(titles, nil)
+	if len(titles) > 0 {
+		f.game.SetSelectedIndex(0)
+		f.game.SetSelected(current) // no change when current has no protocol
+	}
+	f.command = widget.NewEntry()
+	f.command.SetPlaceHolder("/path/to/engine --its-options")
+	f.status = widget.NewLabel("")
+	f.status.Wrapping = fyne.TextWrapWord
+	f.add = widget.NewButton("Add", func() {
+		e := session.EngineConfig{Name: strings.TrimSpace(f.name.Text), Game: names[f.game.Selected], Command: strings.TrimSpace(f.command.Text)}
+		if err := f.addEngine(e); err != nil {
+			f.status.SetText(err.Error())
+			return
+		}
+		f.name.SetText("")
+		f.command.SetText("")
+		f.status.SetText(fmt.Sprintf("Added %s. Choose it as the engine in the New game dialog.", e.Name))
+	})
+	help := widget.NewLabel("An external engine is a program that speaks the game's engine protocol: " +
+		"Gomocup pbrain (Gomoku), NBoard (Othello), CodeCup 2011 (DVONN) or Planiverse's Alak protocol " +
+		"(see the README). It runs as a child process; a crash, a hang or garbage ends the game with a message.")
+	help.Wrapping = fyne.TextWrapWord
+	form := container.New(layout.NewFormLayout(),
+		widget.NewLabel("Name"), f.name,
+		widget.NewLabel("Game"), f.game,
+		widget.NewLabel("Command"), f.command)
+	f.content = container.NewBorder(help, container.NewVBox(form, f.add, f.status), nil, nil, container.NewVScroll(f.rows))
+	f.refresh()
+	return f
+}
+
+// addEngine checks e and adds it to the list.
+func (f *enginesForm) addEngine(e session.EngineConfig) error {
+	switch {
+	case e.Name == "":
+		return fmt.Errorf("give the engine a name")
+	case e.Name == planiverseEngine:
+		return fmt.Errorf("%q is the built-in engine's name", planiverseEngine)
+	case e.Game == "":
+		return fmt.Errorf("choose the game it plays")
+	case e.Command == "":
+		return fmt.Errorf("give the command line that starts it")
+	}
+	if _, dup := session.EngineFor(f.list, e.Game, e.Name); dup {
+		return fmt.Errorf("there is already an engine %q for %s", e.Name, e.Game)
+	}
+	f.list = append(f.list, e)
+	f.save(f.list)
+	f.refresh()
+	return nil
+}
+
+// remove deletes engine i.
+func (f *enginesForm) remove(i int) {
+	f.list = append(f.list[:i:i], f.list[i+1:]...)
+	f.save(f.list)
+	f.refresh()
+}
+
+// refresh rebuilds the list's rows (a handful; the dialog is not a board).
+func (f *enginesForm) refresh() {
+	f.rows.Objects = nil
+	if len(f.list) == 0 {
+		f.rows.Add(widget.NewLabel("No external engine yet."))
+	}
+	for i, e := range f.list {
+		title := e.Game
+		if d, err := registry.Lookup(e.Game); err == nil {
+			title = d.Title
+		}
+		label := widget.NewLabel(fmt.Sprintf("%s — %s — %s", e.Name, title, e.Command))
+		label.Truncation = fyne.TextTruncateEllipsis
+		f.rows.Add(container.NewBorder(nil, nil, nil, widget.NewButton("Remove", func() { f.remove(i) }), label))
+	}
+	f.rows.Refresh()
+}
+
+// showEngines shows the Engines dialog.
+func (g *gui) showEngines() {
+	title := ""
+	if d := g.ctl.Settings().Descriptor(); d != nil {
+		title = d.Title
+	}
+	f := newEnginesForm(LoadEngines(g.app.Preferences()), title, func(list []session.EngineConfig) { SaveEngines(g.app.Preferences(), list) })
+	d := dialog.NewCustom("External engines", "Close", f.content, g.win)
+	size := g.win.Canvas().Size()
+	d.Resize(fyne.NewSize(min(640, size.Width-40), min(520, size.Height-40)))
+	d.Show()
+}

@@ -1,0 +1,169 @@
+package ui
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+
+	"planiverse/app/session"
+	"planiverse/rules/registry"
+)
+
+// Files: Save (Ctrl+S) and Open (Ctrl+O) through Fyne's file dialogs, in
+// every format a game has (rules.Descriptor.Formats, chosen by the file's
+// extension), and the autosave: the game in progress is written to the
+// app's storage after every move and restored at the next start.
+
+// maxRecordBytes is the largest record file Open reads.
+const maxRecordBytes = 16 << 20
+
+// saveGame asks where to save the game.
+func (g *gui) saveGame() {
+	c := g.ctl
+	if c.State() == nil {
+		return
+	}
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, g.win)
+			return
+		}
+		if w == nil {
+			return // cancelled
+		}
+		path := w.URI().Path()
+		_ = w.Close()
+		if err := c.SaveRecord(path); err != nil {
+			if fi, e := os.Stat(path); e == nil && fi.Size() == 0 {
+				_ = os.Remove(path) // the dialog created it empty
+			}
+			dialog.ShowError(fmt.Errorf("the game was not saved: %w", err), g.win)
+			return
+		}
+		c.Note("Saved " + filepath.Base(path) + ".")
+	}, g.win)
+	d.SetFileName(fmt.Sprintf("%s-%s.%s", c.Settings().Game, c.Began().Format("2006-01-02-1504"), c.DefaultExt()))
+	d.SetFilter(storage.NewExtensionFileFilter(session.RecordExtensions()))
+	d.Show()
+	d.Resize(g.dialogSize()) // a file dialog can be resized only once shown
+}
+
+// openGame asks for a record to open.
+func (g *gui) openGame() {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, g.win)
+			return
+		}
+		if r == nil {
+			return
+		}
+		defer r.Close()
+		data, err := io.ReadAll(io.LimitReader(r, maxRecordBytes+1))
+		if err == nil && len(data) > maxRecordBytes {
+			err = fmt.Errorf("the file is larger than %d MB", maxRecordBytes>>20)
+		}
+		if err == nil {
+			err = g.ctl.OpenRecord(g.ctl.Settings(), r.URI().Name(), data)
+		}
+		if err != nil {
+			dialog.ShowError(fmt.Errorf("the game could not be opened: %w", err), g.win)
+			return
+		}
+		g.ctl.Start()
+	}, g.win)
+	d.SetFilter(storage.NewExtensionFileFilter(session.RecordExtensions()))
+	d.Show()
+	d.Resize(g.dialogSize()) // a file dialog can be resized only once shown
+}
+
+// dialogSize fits a file dialog into the window.
+func (g *gui) dialogSize() fyne.Size {
+	s := g.win.Canvas().Size()
+	return fyne.NewSize(min(800, s.Width-40), min(600, s.Height-40))
+}
+
+// autosaveBase is the autosave's file name without its extension, in the
+// app's storage folder.
+const autosaveBase = "autosave"
+
+// autosaveRoot returns the folder of app a's autosave: its storage folder
+// on disk, or "" when it has none (then nothing is autosaved). Tests
+// replace it, since Fyne's test apps share one storage folder.
+var autosaveRoot = func(a fyne.App) string {
+	root := a.Storage().RootURI()
+	if root == nil || root.Scheme() != "file" {
+		return ""
+	}
+	return root.Path()
+}
+
+// autosaveDir is the folder of the autosave, "" for none.
+func (g *gui) autosaveDir() string { return autosaveRoot(g.app) }
+
+// autosave writes the game to the storage folder after a move (the window
+// calls it when the history changed). A finished game stays there as well
+// but is not restored.
+func (g *gui) autosave() {
+	dir := g.autosaveDir()
+	c := g.ctl
+	if dir == "" || c.State() == nil || !c.Started() || len(c.Descriptor().Formats) == 0 {
+		return // a game without a record format (a test's toy game) is not kept
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		fyne.LogError("autosave", err)
+		return
+	}
+	path := filepath.Join(dir, autosaveBase+"."+c.DefaultExt())
+	if err := c.SaveRecord(path); err != nil {
+		fyne.LogError("autosave", err)
+		return
+	}
+	// An autosave of another game's format is stale now.
+	for _, ext := range session.RecordExtensions() {
+		if other := filepath.Join(dir, autosaveBase+ext); other != path {
+			_ = os.Remove(other)
+		}
+	}
+}
+
+// restore starts the autosaved game, if there is one in progress, with
+// the remembered settings; it reports whether it did.
+func (g *gui) restore() bool {
+	dir := g.autosaveDir()
+	if dir == "" {
+		return false
+	}
+	for _, ext := range session.RecordExtensions() {
+		path := filepath.Join(dir, autosaveBase+ext)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		r, _, err := registry.ReadRecord(path, data)
+		if err != nil {
+			fyne.LogError("autosave unreadable", err)
+			return false
+		}
+		if r.Info.Result != "" || len(r.Moves) == 0 {
+			return false
+		}
+		err = g.ctl.LoadRecord(LoadSettings(g.app.Preferences()), r,
+			fmt.Sprintf("Your game in progress was restored (%d moves).", len(r.Moves)))
+		if err != nil {
+			fyne.LogError("autosave not restored", err)
+			return false
+		}
+		if g.trace {
+			fmt.Fprintf(os.Stderr, "planiverse: restored %d moves\n", len(r.Moves))
+		}
+		g.ctl.Start()
+		return true
+	}
+	return false
+}

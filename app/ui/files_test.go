@@ -1,0 +1,173 @@
+package ui
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"planiverse/app/session"
+	"planiverse/rules"
+)
+
+// TestSaveOpen saves a game in every format of its game and opens each
+// file again: the same game and moves; a corrupt, truncated or foreign
+// file is refused with an error and leaves the game on screen as it was;
+// no temporary file is left behind.
+func TestSaveOpen(t *testing.T) {
+	dir := t.TempDir()
+	q := newUIQueue()
+	games := map[string]string{
+		"othello": "f5 d6 c3 d3 c4",
+		"gomoku":  "H8 J9 H9",
+		"alak":    "4-5 8-7",
+		"dvonn":   "F3 F2 F1 J2 I3 I4 J3 E3",
+	}
+	saved := 0
+	for game, moves := range games {
+		set := settings(game, session.VsPerson)
+		if game == "gomoku" {
+			set = set.WithOption("gomoku", "opening", "none")
+		}
+		c := newTestController(t, newScripted(false), q.post, set)
+		c.Start()
+		playTexts(t, c, moves)
+		for _, f := range c.Descriptor().Formats {
+			path := filepath.Join(dir, game+"-"+strings.ReplaceAll(f.Name, " ", "")+"."+f.Ext[0])
+			if err := c.SaveRecord(path); err != nil {
+				if errors.Is(err, rules.ErrFormat) {
+					continue // a format that cannot hold this variant
+				}
+				t.Fatalf("%s %s: %v", game, f.Name, err)
+			}
+			saved++
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := newTestController(t, newScripted(false), q.post, settings("othello", session.VsComputer))
+			if err := d.OpenRecord(d.Settings(), path, data); err != nil {
+				t.Fatalf("%s %s: %v\n%s", game, f.Name, err, data)
+			}
+			if d.Settings().Game != game || !slices.Equal(d.Record().Moves, c.Record().Moves) {
+				t.Fatalf("%s %s: opened %s %v", game, f.Name, d.Settings().Game, d.Record().Moves)
+			}
+			if d.Settings().Opponent != session.VsComputer {
+				t.Errorf("%s: opening changed the opponent", game)
+			}
+			for _, bad := range [][]byte{data[:len(data)/2], []byte("(;GM[99]B[zz])"), []byte("\x00\x01garbage"), {}} {
+				before := d.MoveList()
+				if err := d.OpenRecord(d.Settings(), path, bad); err == nil {
+					// Half a transcript may still be a game: then it must be the first moves.
+					if !strings.HasPrefix(c.MoveList(), d.MoveList()) {
+						t.Fatalf("%s %s: %q opened as %q", game, f.Name, bad, d.MoveList())
+					}
+					continue
+				}
+				if d.MoveList() != before {
+					t.Fatalf("%s %s: a bad file changed the game", game, f.Name)
+				}
+			}
+		}
+	}
+	if saved < 8 {
+		t.Errorf("only %d formats saved", saved)
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, ".*"))
+	if len(left) > 0 {
+		t.Fatalf("temporary files left: %v", left)
+	}
+	if err := newTestController(t, newScripted(false), q.post, settings("othello", session.VsPerson)).SaveRecord(filepath.Join(dir, "x.doc")); !errors.Is(err, rules.ErrFormat) {
+		t.Fatalf("an unknown extension: %v", err)
+	}
+}
+
+// TestAutosave: every move is saved to the app's storage, and a new window
+// restores the unfinished game and starts it; a finished game is not
+// restored.
+func TestAutosave(t *testing.T) {
+	a := test.NewTempApp(t)
+	dir := t.TempDir()
+	old := autosaveRoot
+	autosaveRoot = func(fyne.App) string { return dir }
+	defer func() { autosaveRoot = old }()
+	q := newUIQueue()
+	g := newGUI(a, newScripted(false), q.post, 1)
+	set := settings("othello", session.VsPerson)
+	g.startGame(set)
+	playTexts(t, g.ctl, "f5 d6 c3")
+	want := g.ctl.MoveList()
+
+	h := newGUI(a, newScripted(false), q.post, 2)
+	h.begin()
+	if got := h.ctl.MoveList(); got != want || !h.ctl.Started() {
+		t.Fatalf("restored %q (started %v), want %q", got, h.ctl.Started(), want)
+	}
+	if msgs := strings.Join(h.ctl.Messages(), "\n"); !strings.Contains(msgs, "restored") {
+		t.Errorf("no message about the restore: %q", msgs)
+	}
+	h.ctl.Resign()
+	k := newGUI(a, newScripted(false), q.post, 3)
+	k.begin()
+	if k.ctl.MoveList() == want {
+		t.Fatal("a finished game was restored")
+	}
+	// A corrupt autosave is ignored: the usual start.
+	os.WriteFile(filepath.Join(g.autosaveDir(), autosaveBase+".sgf"), []byte("(;GM[2]B[zz"), 0o644)
+	m := newGUI(a, newScripted(false), q.post, 4)
+	m.begin()
+	if m.ctl.Started() {
+		t.Fatal("started from a corrupt autosave")
+	}
+}
+
+// FuzzOpenRecord: any file, under any record extension, either opens as a
+// game or is refused with an error that leaves the game on screen as it
+// was; never a panic.
+func FuzzOpenRecord(f *testing.F) {
+	f.Add("game.sgf", []byte("(;GM[2]FF[4]SZ[8];B[f5];W[d6])"))
+	f.Add("game.txt", []byte("f5d6c3"))
+	f.Add("game.psq", []byte("Piskvorky 15x15, 11:11, 0\n8,8,0\n"))
+	f.Add("game.ggf", []byte("(;GM[Othello]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5];)"))
+	f.Add("game.dvn", []byte("x over W1 B0 : F3 F2 F1"))
+	f.Add("game.sgf", []byte("(;PV[alak]RU[modern]SZ[9];B[e])"))
+	q := newUIQueue()
+	c := session.NewController(newScripted(false), q.post, 1)
+	if err := c.NewGame(settings("othello", session.VsPerson)); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, name string, data []byte) {
+		base := settings("othello", session.VsPerson)
+		if err := c.LoadMoves(base, "f5 d6"); err != nil {
+			t.Fatal(err)
+		}
+		ext := []string{".sgf", ".txt", ".psq", ".ggf", ".dvn"}[len(name)%5]
+		if err := c.OpenRecord(base, "x"+ext, data); err != nil {
+			if c.Settings().Game != "othello" || c.MoveList() != "f5 d6" {
+				t.Fatalf("a refused file changed the game: %s %q", c.Settings().Game, c.MoveList())
+			}
+		}
+	})
+}
+
+// TestFileDialogs opens the Save and Open dialogs of the window (they
+// panicked once when resized before being shown).
+func TestFileDialogs(t *testing.T) {
+	a := test.NewTempApp(t)
+	g := newGUI(a, newScripted(false), newUIQueue().post, 1)
+	g.startGame(settings("othello", session.VsPerson))
+	g.saveGame()
+	if g.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("no Save dialog")
+	}
+	g.win.Canvas().Overlays().Top().Hide()
+	g.openGame()
+	if g.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("no Open dialog")
+	}
+}

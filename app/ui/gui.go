@@ -1,0 +1,531 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
+
+	"planiverse/ai"
+	"planiverse/app/session"
+	"planiverse/rules"
+	"planiverse/rules/registry"
+	"planiverse/widgets"
+)
+
+// AppID is the application ID (also in FyneApp.toml); preferences are kept
+// under it.
+const AppID = "net.planiverse.app"
+
+// guiTTMegabytes is the size of the window engine's transposition table.
+const guiTTMegabytes = 64
+
+// Run opens the main window and runs the Fyne event loop until it closes.
+func Run() {
+	a := app.NewWithID(AppID)
+	a.SetIcon(iconResource)
+	g := newGUI(a, ai.NewEngine(guiTTMegabytes), fyne.Do, uint64(time.Now().UnixNano()))
+	g.sound = newSounder(openOto, !loadSoundOn(a.Preferences()))
+	g.begin()
+	g.win.ShowAndRun()
+}
+
+// gui is the main window: the board of the current game in the centre, the
+// side panel on the right, the menus and keyboard shortcuts, wired to a
+// Controller that owns the match.
+type gui struct {
+	app       fyne.App
+	win       fyne.Window
+	ctl       *session.Controller
+	panel     *panel
+	board     widgets.Board
+	shown     rules.State // the position the board widget draws (Controller.ViewState)
+	boardBox  *fyne.Container
+	showLegal bool
+
+	// trace, set by the environment variable PLANIVERSE_TRACE=1, prints
+	// every move, hint and result on stderr (for scripted runs under Xvfb).
+	trace      bool
+	traced     int
+	tracedHint rules.Move
+	tracedOver bool
+
+	menu                                  *fyne.MainMenu
+	newItem, undoItem, redoItem, hintItem *fyne.MenuItem
+	swapItem, legalItem, enginesItem      *fyne.MenuItem
+	resignItem                            *fyne.MenuItem
+	gameOver                              dialog.Dialog
+	ticker                                *time.Ticker // redraws the clocks
+	counted                               bool         // the finished game is in the statistics
+	sound                                 *sounder
+	soundItem                             *fyne.MenuItem
+	heard                                 int    // moves of the game the sound has played for
+	saved                                 string // what the autosave holds: moves and result
+}
+
+// clockTick is how often the window redraws running clocks and checks for
+// a fallen flag.
+const clockTick = 100 * time.Millisecond
+
+// tick checks the clocks and redraws them while one runs.
+func (g *gui) tick() {
+	if s := g.ctl.State(); s == nil {
+		return
+	} else if _, running, _ := g.ctl.Clock(s.ToMove()); running {
+		g.ctl.Tick()
+		g.panel.showClocks(g.ctl)
+	}
+}
+
+// togglePause pauses or resumes computer against computer.
+func (g *gui) togglePause() { g.ctl.SetPaused(!g.ctl.Paused()) }
+
+// newGUI builds the window of app a with the engine eng; post hands work to
+// the UI goroutine (fyne.Do). It does not show the window.
+func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *gui {
+	g := &gui{app: a, showLegal: LoadShowLegal(a.Preferences()), trace: os.Getenv("PLANIVERSE_TRACE") == "1",
+		sound: newSounder(nil, !loadSoundOn(a.Preferences()))}
+	g.win = a.NewWindow("Planiverse")
+	g.ctl = session.NewController(eng, post, seed)
+	g.panel = newPanel(g.showNewGame, g.undo, g.redo, g.hint, g.resign, g.swap, g.togglePause, g.setShowLegal)
+	g.panel.onReview = g.ctl.Review
+	g.panel.onContinue = g.continueHere
+	g.panel.onSpecial = func(m rules.Move) { _ = g.ctl.Play(m) }
+	g.panel.showLegal.SetChecked(g.showLegal)
+	g.boardBox = container.NewStack()
+
+	g.ctl.OnNewGame = func() {
+		g.traced, g.tracedHint, g.tracedOver = 0, rules.NoMove, false
+		g.counted = false
+		g.heard = g.ctl.Plies()
+		if g.trace {
+			fmt.Fprintf(os.Stderr, "planiverse: new game %s\n", session.GameLine(g.ctl.Settings()))
+		}
+		g.rebuildBoard(g.ctl.State())
+	}
+	g.ctl.OnChange = g.refresh
+	g.ctl.SetAnalysis(true)
+	widgets.SetAnimationSpeed(loadAnimation(a.Preferences()))
+	g.ctl.Engines = func() []session.EngineConfig { return LoadEngines(a.Preferences()) }
+	g.ctl.OnProgress = func(ai.Info) { g.panel.showThinking(g.ctl) }
+	g.ctl.OnGameOver = g.showGameOver
+
+	g.buildMenu()
+	g.addShortcuts()
+	g.win.SetContent(container.NewBorder(nil, nil, nil, g.panel.content, container.NewPadded(g.boardBox)))
+	g.win.Resize(windowSize(a.Preferences()))
+	g.ticker = time.NewTicker(clockTick)
+	stopTick := make(chan struct{})
+	go func(t *time.Ticker) {
+		for {
+			select {
+			case <-t.C:
+				post(g.tick)
+			case <-stopTick:
+				return
+			}
+		}
+	}(g.ticker)
+	g.win.SetOnClosed(func() {
+		saveWindowSize(a.Preferences(), g.win.Canvas().Size())
+		g.ticker.Stop()
+		close(stopTick)
+		g.ctl.Close()
+	})
+	return g
+}
+
+// The window's first size fits a 1366x768 screen with a title bar and a
+// panel or task bar (about 700 pixels of height left); later starts use the
+// size the window had when it closed, within limits.
+var (
+	defaultWindow = fyne.NewSize(1040, 660)
+	minWindow     = fyne.NewSize(760, 560)
+	maxWindow     = fyne.NewSize(7680, 4320)
+)
+
+// windowSize returns the size to open the window at (Fyne units).
+func windowSize(p fyne.Preferences) fyne.Size {
+	w := float32(p.FloatWithFallback(prefWidth, float64(defaultWindow.Width)))
+	h := float32(p.FloatWithFallback(prefHeight, float64(defaultWindow.Height)))
+	if !(w >= minWindow.Width && w <= maxWindow.Width && h >= minWindow.Height && h <= maxWindow.Height) {
+		return defaultWindow
+	}
+	return fyne.NewSize(w, h)
+}
+
+// saveWindowSize remembers the window's size for the next start.
+func saveWindowSize(p fyne.Preferences, size fyne.Size) {
+	if size.Width >= minWindow.Width && size.Height >= minWindow.Height {
+		p.SetFloat(prefWidth, float64(size.Width))
+		p.SetFloat(prefHeight, float64(size.Height))
+	}
+}
+
+// begin sets up the last game played (from the preferences) and shows the
+// new-game dialog over it; the game starts when the dialog closes.
+func (g *gui) begin() {
+	if g.restore() {
+		return
+	}
+	set := LoadSettings(g.app.Preferences())
+	if err := g.ctl.NewGame(set); err != nil {
+		_ = g.ctl.NewGame(session.DefaultSettings())
+	}
+	g.showNewGame()
+}
+
+// showNewGame shows the new-game dialog; Start begins the chosen game,
+// Cancel goes on with the current one.
+func (g *gui) showNewGame() {
+	if g.gameOver != nil {
+		g.gameOver.Hide()
+		g.gameOver = nil
+	}
+	showNewGameDialog(g.win, g.ctl.Settings(), LoadEngines(g.app.Preferences()), g.startGame, g.ctl.Start)
+}
+
+// startGame starts a game with set and remembers the choices.
+func (g *gui) startGame(set session.MatchSettings) {
+	if err := g.ctl.NewGame(set); err != nil {
+		dialog.ShowError(err, g.win)
+		return
+	}
+	SaveSettings(g.app.Preferences(), set)
+	g.ctl.Start()
+}
+
+// rebuildBoard replaces the board widget by one drawing s (the
+// controller's new position object, or the position on view in review),
+// from the widget registry (widgets.New).
+func (g *gui) rebuildBoard(s rules.State) {
+	b, err := widgets.New(g.ctl.Settings().Game, s)
+	if err != nil {
+		// A game registered without a widget: a programming error that
+		// the window reports rather than crashing on.
+		dialog.ShowError(err, g.win)
+		return
+	}
+	g.board, g.shown = b, s
+	lm, ok := b.(widgets.LegalMarker)
+	if ok {
+		lm.ShowLegal(g.showLegal)
+	}
+	g.panel.legalMarks = ok
+	g.board.SetOnMove(func(m rules.Move) {
+		if err := g.ctl.Play(m); err != nil && !errors.Is(err, session.ErrNotYourTurn) {
+			fyne.LogError("board move", err)
+		}
+	})
+	g.boardBox.Objects = []fyne.CanvasObject{g.board}
+	g.boardBox.Refresh()
+}
+
+// refresh shows the controller's state on the board, the panel and the
+// menus.
+func (g *gui) refresh() {
+	c := g.ctl
+	if vs := c.ViewState(); vs != nil && vs != g.shown {
+		g.rebuildBoard(vs)
+	}
+	if g.board != nil {
+		g.board.Update()
+		g.board.SetHint(c.Hint())
+		g.board.SetInteractive(c.PersonToMove())
+	}
+	g.panel.update(c)
+	if key := fmt.Sprint(c.Plies(), c.MoveList(), c.Result()); key != g.saved && c.Started() {
+		g.saved = key
+		g.autosave()
+	}
+	if n := c.Plies(); n != g.heard {
+		if n > g.heard && c.Started() {
+			g.sound.Play(SoundMove)
+		}
+		g.heard = n
+	}
+	if g.trace {
+		g.traceState()
+	}
+	changed := setDisabled(g.undoItem, !c.CanUndo())
+	changed = setDisabled(g.redoItem, !c.CanRedo()) || changed
+	changed = setDisabled(g.hintItem, !c.PersonToMove()) || changed
+	changed = setDisabled(g.swapItem, !c.CanSwap()) || changed
+	changed = setDisabled(g.resignItem, !c.CanResign()) || changed
+	changed = setDisabled(g.legalItem, !g.panel.legalMarks) || changed
+	if g.legalItem.Checked != g.showLegal {
+		g.legalItem.Checked = g.showLegal
+		changed = true
+	}
+	if changed {
+		g.menu.Refresh()
+	}
+}
+
+// traceState prints what changed since the last call: new moves, a new
+// hint, the result.
+func (g *gui) traceState() {
+	c := g.ctl
+	texts, _, sides := c.History()
+	if len(texts) < g.traced {
+		fmt.Fprintf(os.Stderr, "planiverse: undo to %d moves\n", len(texts))
+		g.traced = len(texts)
+	}
+	for ; g.traced < len(texts); g.traced++ {
+		fmt.Fprintf(os.Stderr, "planiverse: move %d %s %s\n", g.traced+1, sides[g.traced], texts[g.traced])
+	}
+	if h := c.Hint(); h != g.tracedHint {
+		g.tracedHint = h
+		if h != rules.NoMove {
+			fmt.Fprintf(os.Stderr, "planiverse: hint %s\n", c.State().MoveString(h))
+		}
+	}
+	if c.Over() != g.tracedOver {
+		g.tracedOver = c.Over()
+		if c.Over() {
+			fmt.Fprintf(os.Stderr, "planiverse: over %s\n", c.Result())
+		}
+	}
+	if c.PersonToMove() {
+		fmt.Fprintf(os.Stderr, "planiverse: person to move (%s)\n", c.SeatName(c.State().ToMove()))
+	}
+}
+
+func setDisabled(it *fyne.MenuItem, off bool) bool {
+	if it.Disabled == off {
+		return false
+	}
+	it.Disabled = off
+	return true
+}
+
+func (g *gui) undo() { g.ctl.Undo() }
+func (g *gui) redo() { g.ctl.Redo() }
+func (g *gui) hint() { g.ctl.RequestHint() }
+
+// resign asks before the person's side resigns.
+func (g *gui) resign() {
+	if !g.ctl.CanResign() {
+		return
+	}
+	dialog.ShowConfirm("Resign", "Resign this game?", func(yes bool) {
+		if yes {
+			g.ctl.Resign()
+		}
+	}, g.win)
+}
+
+func (g *gui) swap() {
+	if g.ctl.CanSwap() {
+		_ = g.ctl.Play(rules.Swap)
+	}
+}
+
+// setShowLegal turns Othello's legal-move marks on or off and remembers it.
+func (g *gui) setShowLegal(on bool) {
+	if on == g.showLegal {
+		return
+	}
+	g.showLegal = on
+	SaveShowLegal(g.app.Preferences(), on)
+	if b, ok := g.board.(widgets.LegalMarker); ok {
+		b.ShowLegal(on)
+	}
+	g.panel.showLegal.SetChecked(on)
+	g.refresh()
+}
+
+// showGameOver shows the result with a New game button.
+func (g *gui) showGameOver(summary string) {
+	g.countFinished()
+	g.sound.Play(SoundEnd)
+	text := widget.NewLabelWithStyle(summary, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	d := dialog.NewCustomConfirm("Game over", "New game", "Close", text, func(again bool) {
+		g.gameOver = nil
+		if again {
+			g.showNewGame()
+		}
+	}, g.win)
+	g.gameOver = d
+	d.Show()
+}
+
+// shortcut is Ctrl (Cmd on macOS) plus key, with extra modifiers.
+func shortcut(key fyne.KeyName, extra fyne.KeyModifier) *desktop.CustomShortcut {
+	return &desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault | extra}
+}
+
+func (g *gui) buildMenu() {
+	g.newItem = fyne.NewMenuItem("New game…", g.showNewGame)
+	g.newItem.Shortcut = shortcut(fyne.KeyN, 0)
+	// Fyne's desktop driver turns Ctrl+Z and Ctrl+Y (Cmd on macOS) into
+	// its own ShortcutUndo and ShortcutRedo before any custom shortcut is
+	// matched, and matches menu shortcuts by name: so the menu items carry
+	// those, not CustomShortcuts.
+	g.undoItem = fyne.NewMenuItem("Undo", g.undo)
+	g.undoItem.Shortcut = &fyne.ShortcutUndo{}
+	g.redoItem = fyne.NewMenuItem("Redo", g.redo)
+	g.redoItem.Shortcut = &fyne.ShortcutRedo{}
+	g.hintItem = fyne.NewMenuItem("Hint", g.hint)
+	g.hintItem.Shortcut = shortcut(fyne.KeyH, 0)
+	g.swapItem = fyne.NewMenuItem("Swap colours (Gomoku)", g.swap)
+	g.legalItem = fyne.NewMenuItem("Show legal moves", func() { g.setShowLegal(!g.showLegal) })
+	g.legalItem.Checked = g.showLegal
+	g.enginesItem = fyne.NewMenuItem("Engines…", g.showEngines)
+	g.soundItem = fyne.NewMenuItem("Sound", g.toggleSound)
+	animItem := fyne.NewMenuItem("Animation", nil)
+	var animItems []*fyne.MenuItem
+	for _, sp := range animationSpeeds {
+		it := fyne.NewMenuItem(sp.label, nil)
+		it.Checked = widgets.CurrentAnimationSpeed() == sp.speed
+		it.Action = func() {
+			widgets.SetAnimationSpeed(sp.speed)
+			g.app.Preferences().SetString(prefAnimation, sp.key)
+			for _, o := range animItems {
+				o.Checked = o == it
+			}
+			g.menu.Refresh()
+		}
+		animItems = append(animItems, it)
+	}
+	animItem.ChildMenu = fyne.NewMenu("", animItems...)
+	g.soundItem.Checked = !g.sound.Muted()
+	g.resignItem = fyne.NewMenuItem("Resign…", g.resign)
+	openItem := fyne.NewMenuItem("Open…", g.openGame)
+	openItem.Shortcut = shortcut(fyne.KeyO, 0)
+	saveItem := fyne.NewMenuItem("Save…", g.saveGame)
+	saveItem.Shortcut = shortcut(fyne.KeyS, 0)
+	copyItem := fyne.NewMenuItem("Copy moves", g.copyMoves)
+	copyItem.Shortcut = &fyne.ShortcutCopy{}
+	pasteItem := fyne.NewMenuItem("Paste moves (new game)", g.pasteMoves)
+	pasteItem.Shortcut = &fyne.ShortcutPaste{}
+	game := fyne.NewMenu("Game", g.newItem, openItem, saveItem, fyne.NewMenuItemSeparator(),
+		g.undoItem, g.redoItem, g.hintItem, g.swapItem, g.resignItem, fyne.NewMenuItemSeparator(),
+		copyItem, pasteItem, fyne.NewMenuItemSeparator(), g.legalItem,
+		g.soundItem, animItem, fyne.NewMenuItemSeparator(), g.enginesItem)
+	help := fyne.NewMenu("Help",
+		fyne.NewMenuItem("How to play", g.showRules),
+		fyne.NewMenuItem("Statistics", g.showStats),
+		fyne.NewMenuItem("About Planiverse", g.showAbout),
+	)
+	g.menu = fyne.NewMainMenu(game, help)
+	g.win.SetMainMenu(g.menu)
+}
+
+func (g *gui) addShortcuts() {
+	c := g.win.Canvas()
+	c.AddShortcut(shortcut(fyne.KeyN, 0), func(fyne.Shortcut) { g.showNewGame() })
+	c.AddShortcut(&fyne.ShortcutUndo{}, func(fyne.Shortcut) { g.undo() })
+	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { g.redo() })
+	c.AddShortcut(shortcut(fyne.KeyZ, fyne.KeyModifierShift), func(fyne.Shortcut) { g.redo() })
+	c.AddShortcut(shortcut(fyne.KeyH, 0), func(fyne.Shortcut) { g.hint() })
+	c.AddShortcut(shortcut(fyne.KeyO, 0), func(fyne.Shortcut) { g.openGame() })
+	c.AddShortcut(shortcut(fyne.KeyS, 0), func(fyne.Shortcut) { g.saveGame() })
+	g.clipboardShortcuts(c)
+	// The arrow keys and Home/End walk through the game when no widget
+	// has the keyboard focus (a focused board moves its cursor instead).
+	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
+		switch e.Name {
+		case fyne.KeyLeft:
+			g.ctl.ReviewStep(-1)
+		case fyne.KeyRight:
+			g.ctl.ReviewStep(1)
+		case fyne.KeyHome:
+			g.ctl.Review(0)
+		case fyne.KeyEnd, fyne.KeyEscape:
+			g.ctl.Review(g.ctl.Plies())
+		case fyne.KeyUp, fyne.KeyDown, fyne.KeyReturn, fyne.KeyEnter, fyne.KeySpace:
+			g.focusBoard()
+		}
+	})
+}
+
+// focusBoard gives the board the keyboard: from then on the arrow keys
+// move its cursor and Enter or Space plays (until the focus moves away, by
+// Tab or a click elsewhere).
+func (g *gui) focusBoard() {
+	if f, ok := g.board.(fyne.Focusable); ok {
+		g.win.Canvas().Focus(f)
+	}
+}
+
+// continueHere asks before Continue from here takes back the moves after
+// the position on view.
+func (g *gui) continueHere() {
+	c := g.ctl
+	if !c.CanContinue() {
+		return
+	}
+	ply, _ := c.Reviewing()
+	n := c.Plies() - ply
+	dialog.ShowConfirm("Continue from here",
+		fmt.Sprintf("Take back the %d later moves and play on from move %d?", n, ply), func(yes bool) {
+			if yes {
+				c.ContinueFromHere()
+			}
+		}, g.win)
+}
+
+// showRules shows every game's rules (rules.Descriptor.Rules) with its
+// small example diagrams (Descriptor.Examples, drawn by the game's own
+// board widget), one tab a game, the current game's tab open.
+func (g *gui) showRules() {
+	tabs := container.NewAppTabs()
+	for _, d := range registry.Games() {
+		tabs.Append(container.NewTabItem(d.Title, container.NewVScroll(rulesPage(d))))
+		if d.Name == g.ctl.Settings().Game {
+			tabs.SelectIndex(len(tabs.Items) - 1)
+		}
+	}
+	dlg := dialog.NewCustom("How to play", "Close", tabs, g.win)
+	size := g.win.Canvas().Size()
+	dlg.Resize(fyne.NewSize(min(720, size.Width-40), min(600, size.Height-40)))
+	dlg.Show()
+}
+
+// rulesPage is one game's page of the Help: the rules, then each example
+// as a captioned diagram.
+func rulesPage(d *rules.Descriptor) fyne.CanvasObject {
+	text := widget.NewLabel(d.Rules)
+	text.Wrapping = fyne.TextWrapWord
+	box := container.NewVBox(text)
+	for _, ex := range d.Examples {
+		s, err := d.Start(ex.Options)
+		if err != nil || rules.PlayMoves(s, ex.Moves) != nil {
+			continue // TestExamples keeps this from happening
+		}
+		b, err := widgets.New(d.Name, s)
+		if err != nil {
+			continue
+		}
+		b.SetInteractive(false)
+		caption := widget.NewLabel(ex.Caption)
+		caption.Wrapping = fyne.TextWrapWord
+		diagram := container.New(layout.NewGridWrapLayout(fyne.NewSize(260, 200)), b)
+		box.Add(widget.NewSeparator())
+		box.Add(container.NewBorder(nil, nil, diagram, nil, caption))
+	}
+	return box
+}
+
+func (g *gui) showAbout() {
+	dialog.ShowInformation("About Planiverse",
+		"Planiverse 0.1.0\nDVONN, Othello, Gomoku and Alak against the computer or a friend.", g.win)
+}
+
+// toggleSound mutes or unmutes the sounds and remembers it.
+func (g *gui) toggleSound() {
+	on := g.sound.Muted()
+	g.sound.SetMuted(!on)
+	g.app.Preferences().SetBool(prefSound, on)
+	g.soundItem.Checked = on
+	g.menu.Refresh()
+}

@@ -1,0 +1,442 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/widget"
+
+	"planiverse/ai"
+	"planiverse/app/session"
+	"planiverse/rules"
+	"planiverse/rules/registry"
+)
+
+// Texts of the new-game dialog's opponent choices.
+const (
+	optVsComputer = "The computer"
+	optVsPerson   = "Another person at this screen"
+	optWatch      = "Computer against computer (watch)"
+)
+
+// newGameForm is the content of the new-game dialog: the game, the
+// opponent, the level, the person's side and each registered game's
+// options (rules.Descriptor.Options), shown for the chosen game only. It
+// reads and writes MatchSettings and has no other state, so tests drive it
+// headless.
+type newGameForm struct {
+	set   session.MatchSettings
+	games []*rules.Descriptor
+
+	game      *widget.RadioGroup
+	opponent  *widget.RadioGroup
+	level     *widget.Select
+	levelDesc *widget.Label
+	side      *widget.RadioGroup
+
+	level2            *widget.Select // the second seat's level in computer against computer
+	clock             *widget.Select
+	loseTime          *widget.Check
+	levelRow, sideRow *formRow
+	level2Row         *formRow
+	engine            *widget.Select // "Planiverse" or a configured external engine of the game
+	engineRow         *formRow
+	engines           []session.EngineConfig
+	// options holds each game's option rows, by game name.
+	options  map[string][]*optionRow
+	summary  map[string]*formRow // the game's Summary line, if any
+	warning  *widget.Label
+	warnRow  *formRow
+	syncing  bool
+	content  fyne.CanvasObject
+	onChange func() // called after sync (tests)
+}
+
+// optionRow is one game option in the form: a radio group for a choice
+// option, a select for a number option, and a note under it (the chosen
+// choice's Note).
+type optionRow struct {
+	opt   *rules.Option
+	radio *widget.RadioGroup // choice options
+	sel   *widget.Select     // number options
+	note  *widget.Label
+	row   *formRow
+	nrow  *formRow
+}
+
+// value returns the value the row shows ("" when none is chosen).
+func (r *optionRow) value() string {
+	if r.radio != nil {
+		for _, c := range r.opt.Choices {
+			if c.Label == r.radio.Selected {
+				return c.Value
+			}
+		}
+		return ""
+	}
+	return r.sel.Selected
+}
+
+// setValue shows value v.
+func (r *optionRow) setValue(v string) {
+	if r.radio != nil {
+		for _, c := range r.opt.Choices {
+			if c.Value == v {
+				r.radio.SetSelected(c.Label)
+			}
+		}
+		return
+	}
+	r.sel.SetSelected(v)
+}
+
+// levelOption is the text of level l in the level list: "2 · Casual".
+func levelOption(l ai.Level) string { return fmt.Sprintf("%d · %s", l.Number, l.Name) }
+
+// sideOptions returns the names of the two seats of game d at the start,
+// the first seat first: "Black (moves first)", "White".
+func sideOptions(d *rules.Descriptor) []string {
+	s, err := d.Start(nil)
+	if err != nil {
+		return []string{d.Colours[0] + " (moves first)", d.Colours[1]}
+	}
+	return []string{d.SeatName(s, rules.First) + " (moves first)", d.SeatName(s, rules.Second)}
+}
+
+// planiverseEngine is the engine choice that means Planiverse itself.
+const planiverseEngine = "Planiverse"
+
+// newNewGameForm builds the form showing set, offering the external
+// engines configured for each game.
+func newNewGameForm(set session.MatchSettings, engines []session.EngineConfig) *newGameForm {
+	f := &newGameForm{set: set.Normalized(), games: registry.Games(), engines: engines,
+		options: map[string][]*optionRow{}, summary: map[string]*formRow{}}
+	set = f.set
+
+	titles := make([]string, len(f.games))
+	for i, d := range f.games {
+		titles[i] = d.Title
+	}
+	f.game = widget.NewRadioGroup(titles, nil)
+	f.game.Horizontal = true
+	f.game.Required = true
+	f.game.SetSelected(set.Descriptor().Title)
+
+	f.opponent = widget.NewRadioGroup([]string{optVsComputer, optVsPerson, optWatch}, nil)
+	f.opponent.Required = true
+	f.opponent.SetSelected(map[session.Opponent]string{session.VsComputer: optVsComputer, session.VsPerson: optVsPerson, session.Watch: optWatch}[set.Opponent])
+
+	var levelOpts []string
+	for _, l := range ai.Levels() {
+		levelOpts = append(levelOpts, levelOption(l))
+	}
+	f.levelDesc = widget.NewLabel("")
+	f.levelDesc.Wrapping = fyne.TextWrapWord
+	f.level = widget.NewSelect(levelOpts, nil)
+	f.level.SetSelectedIndex(set.Level - 1)
+	f.levelDesc.SetText(ai.Levels()[set.Level-1].Description)
+
+	f.level2 = widget.NewSelect(levelOpts, nil)
+	if set.Level2 > 0 {
+		f.level2.SetSelectedIndex(set.Level2 - 1)
+	} else {
+		f.level2.SetSelectedIndex(set.Level - 1)
+	}
+	var clocks []string
+	for _, p := range session.ClockPresets {
+		clocks = append(clocks, p.Label)
+	}
+	f.clock = widget.NewSelect(clocks, nil)
+	f.clock.SetSelected(session.ClockPresetFor(set.Clock).Label)
+	f.loseTime = widget.NewCheck("Running out of time loses the game", nil)
+	f.loseTime.SetChecked(set.LoseOnTime)
+
+	f.side = widget.NewRadioGroup(sideOptions(set.Descriptor()), nil)
+	f.side.Horizontal = true
+	f.side.Required = true
+	f.side.SetSelected(f.side.Options[set.Side])
+
+	// One form layout for everything, so that the labels line up; a row
+	// whose label and content are both hidden takes no space.
+	var objs []fyne.CanvasObject
+	row := func(label string, content fyne.CanvasObject) *formRow {
+		l := widget.NewLabelWithStyle(label, fyne.TextAlignTrailing, fyne.TextStyle{Bold: true})
+		objs = append(objs, l, content)
+		return &formRow{l, content}
+	}
+	wrapped := func(text string) *widget.Label {
+		l := widget.NewLabel(text)
+		l.Wrapping = fyne.TextWrapWord
+		return l
+	}
+	row("Game", f.game)
+	row("Opponent", f.opponent)
+	f.levelRow = row("Level", container.NewVBox(f.level, f.levelDesc))
+	f.level2Row = row("Second seat", f.level2)
+	f.engine = widget.NewSelect(nil, nil)
+	f.engineRow = row("Engine", f.engine)
+	f.syncEngines(set)
+	f.sideRow = row("You play", f.side)
+	for _, d := range f.games {
+		if d.Summary != "" {
+			f.summary[d.Name] = row("", wrapped(d.Summary))
+		}
+		for i := range d.Options {
+			opt := &d.Options[i]
+			if opt.Label == "" {
+				continue
+			}
+			r := &optionRow{opt: opt, note: wrapped("")}
+			var content fyne.CanvasObject
+			if len(opt.Choices) > 0 {
+				labels := make([]string, len(opt.Choices))
+				for j, c := range opt.Choices {
+					labels[j] = c.Label
+				}
+				r.radio = widget.NewRadioGroup(labels, nil)
+				r.radio.Required = true
+				r.radio.Horizontal = len(opt.Choices) <= 3 && maxLen(labels) <= 10
+				content = r.radio
+			} else {
+				var nums []string
+				for n := opt.Min; n <= opt.Max; n++ {
+					nums = append(nums, strconv.Itoa(n))
+				}
+				r.sel = widget.NewSelect(nums, nil)
+				content = r.sel
+			}
+			r.setValue(set.Variants[d.Name][opt.Key])
+			r.row = row(opt.Label, content)
+			r.nrow = row("", r.note)
+			f.options[d.Name] = append(f.options[d.Name], r)
+		}
+	}
+	row("Clock", container.NewVBox(f.clock, f.loseTime))
+	f.warning = wrapped("")
+	f.warning.Importance = widget.WarningImportance
+	f.warnRow = row("", f.warning)
+	f.content = container.New(layout.NewFormLayout(), objs...)
+
+	// Change handlers are set last so that building the form does not
+	// trigger them.
+	f.game.OnChanged = func(string) { f.sync() }
+	f.opponent.OnChanged = func(string) { f.sync() }
+	f.level.OnChanged = func(string) { f.sync() }
+	f.level2.OnChanged = func(string) { f.sync() }
+	f.clock.OnChanged = func(string) { f.sync() }
+	f.engine.OnChanged = func(string) { f.sync() }
+	for _, rows := range f.options {
+		for _, r := range rows {
+			if r.radio != nil {
+				r.radio.OnChanged = func(string) { f.sync() }
+			} else {
+				r.sel.OnChanged = func(string) { f.sync() }
+			}
+		}
+	}
+	f.sync()
+	return f
+}
+
+func maxLen(ss []string) int {
+	n := 0
+	for _, s := range ss {
+		n = max(n, len([]rune(s)))
+	}
+	return n
+}
+
+// sync shows the parts of the form that apply to the current choices.
+func (f *newGameForm) sync() {
+	if f.syncing {
+		return
+	}
+	f.syncing = true
+	defer func() { f.syncing = false }()
+	s := f.Settings()
+	d := s.Descriptor()
+	for _, g := range f.games {
+		chosen := g.Name == s.Game
+		if r := f.summary[g.Name]; r != nil {
+			r.show(chosen)
+		}
+		for _, r := range f.options[g.Name] {
+			r.row.show(chosen)
+			note := ""
+			if r.opt.Applies != nil && !r.opt.Applies(s.Variants[g.Name]) {
+				disable(r, true)
+			} else {
+				disable(r, false)
+				for _, c := range r.opt.Choices {
+					if c.Value == r.value() {
+						note = c.Note
+					}
+				}
+			}
+			r.note.SetText(note)
+			r.nrow.show(chosen && note != "")
+		}
+	}
+	warn := ""
+	if d.Warning != nil {
+		warn = d.Warning(s.Options())
+	}
+	f.warning.SetText(warn)
+	f.warnRow.show(warn != "")
+	f.syncEngines(s)
+	// Against a person an external engine replaces the level; in computer
+	// against computer it plays the second seat against the level.
+	f.levelRow.show(s.Opponent == session.Watch || s.Opponent == session.VsComputer && s.Engine == "")
+	f.engineRow.show(s.Opponent != session.VsPerson && len(f.engine.Options) > 1)
+	f.sideRow.show(s.Opponent == session.VsComputer)
+	f.level2Row.show(s.Opponent == session.Watch && s.Engine == "")
+	if session.ClockPresetFor(s.Clock).On() {
+		f.loseTime.Enable()
+	} else {
+		f.loseTime.Disable()
+	}
+	f.levelDesc.SetText(ai.Levels()[s.Level-1].Description)
+	if opts := sideOptions(d); opts[0] != f.side.Options[0] || opts[1] != f.side.Options[1] {
+		f.side.Options = opts
+		f.side.Selected = opts[s.Side]
+		f.side.Refresh()
+	}
+	if f.onChange != nil {
+		f.onChange()
+	}
+}
+
+// syncEngines offers Planiverse and the engines configured for s.Game,
+// showing s.Engine (Planiverse when it is not among them).
+func (f *newGameForm) syncEngines(s session.MatchSettings) {
+	opts := []string{planiverseEngine}
+	for _, e := range f.engines {
+		if e.Game == s.Game {
+			opts = append(opts, e.Name)
+		}
+	}
+	sel := planiverseEngine
+	if _, ok := session.EngineFor(f.engines, s.Game, s.Engine); ok {
+		sel = s.Engine
+	}
+	if !slices.Equal(opts, f.engine.Options) {
+		f.engine.Options = opts
+		f.engine.Refresh()
+	}
+	if f.engine.Selected != sel {
+		f.engine.Selected = sel
+		f.engine.Refresh()
+	}
+}
+
+// disable turns an option row's input off or on.
+func disable(r *optionRow, off bool) {
+	var w fyne.Disableable = r.sel
+	if r.radio != nil {
+		w = r.radio
+	}
+	if off {
+		w.Disable()
+	} else {
+		w.Enable()
+	}
+}
+
+// formRow is one label and its content in the dialog's form layout.
+type formRow struct{ label, content fyne.CanvasObject }
+
+func (r *formRow) show(on bool) {
+	showIf(r.label, on)
+	showIf(r.content, on)
+}
+
+// Visible reports whether the row is shown.
+func (r *formRow) Visible() bool { return r.content.Visible() }
+
+func showIf(o fyne.CanvasObject, on bool) {
+	if on {
+		o.Show()
+	} else {
+		o.Hide()
+	}
+}
+
+// optionRow returns the row of game's option key, or nil.
+func (f *newGameForm) optionRow(game, key string) *optionRow {
+	for _, r := range f.options[game] {
+		if r.opt.Key == key {
+			return r
+		}
+	}
+	return nil
+}
+
+// Settings returns the choices the form shows.
+func (f *newGameForm) Settings() session.MatchSettings {
+	s := f.set
+	for _, d := range f.games {
+		if d.Title == f.game.Selected {
+			s.Game = d.Name
+		}
+	}
+	switch f.opponent.Selected {
+	case optVsComputer:
+		s.Opponent = session.VsComputer
+	case optVsPerson:
+		s.Opponent = session.VsPerson
+	case optWatch:
+		s.Opponent = session.Watch
+	}
+	if i := f.level.SelectedIndex(); i >= 0 {
+		s.Level = i + 1
+	}
+	s.Level2 = 0
+	if i := f.level2.SelectedIndex(); i >= 0 && i+1 != s.Level {
+		s.Level2 = i + 1
+	}
+	for _, p := range session.ClockPresets {
+		if p.Label == f.clock.Selected {
+			s.Clock = p.Key
+		}
+	}
+	s.LoseOnTime = f.loseTime.Checked
+	s.Engine = ""
+	if _, ok := session.EngineFor(f.engines, s.Game, f.engine.Selected); ok && f.engine.Selected != planiverseEngine {
+		s.Engine = f.engine.Selected
+	}
+	for i, o := range f.side.Options {
+		if o == f.side.Selected {
+			s.Side = rules.Player(i)
+		}
+	}
+	for game, rows := range f.options {
+		for _, r := range rows {
+			if v := r.value(); v != "" {
+				s = s.WithOption(game, r.opt.Key, v)
+			}
+		}
+	}
+	return s.Normalized()
+}
+
+// showNewGameDialog shows the new-game dialog over w with set's choices and
+// the configured engines; Start calls onStart with the chosen settings,
+// Cancel calls onCancel.
+func showNewGameDialog(w fyne.Window, set session.MatchSettings, engines []session.EngineConfig, onStart func(session.MatchSettings), onCancel func()) {
+	f := newNewGameForm(set, engines)
+	d := dialog.NewCustomConfirm("New game", "Start", "Cancel", container.NewVScroll(f.content), func(ok bool) {
+		if ok {
+			onStart(f.Settings())
+		} else if onCancel != nil {
+			onCancel()
+		}
+	}, w)
+	size := w.Canvas().Size()
+	d.Resize(fyne.NewSize(min(640, size.Width-40), min(640, size.Height-40)))
+	d.Show()
+}

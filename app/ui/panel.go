@@ -1,0 +1,465 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"slices"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"planiverse/ai"
+	"planiverse/app/session"
+	"planiverse/rules"
+	"planiverse/widgets"
+)
+
+// panelWidth is the width of the side panel in Fyne units.
+const panelWidth = 330
+
+// Swatch colours of the two piece colours (dark: Black, X; light: White, O).
+var swatchFill = [2]color.Color{
+	color.NRGBA{0x1b, 0x1b, 0x1d, 0xff},
+	color.NRGBA{0xf4, 0xf2, 0xec, 0xff},
+}
+
+var swatchEdge = color.NRGBA{0x40, 0x40, 0x40, 0xff}
+
+// seatRow is one side's line in the panel: a swatch, the side and who
+// plays it, and its score.
+type seatRow struct {
+	swatch *canvas.Circle
+	name   *widget.Label
+	score  *widget.Label
+	clock  *widget.Label // the seat's time left, hidden without a clock
+	box    fyne.CanvasObject
+}
+
+func newSwatch() *canvas.Circle {
+	c := canvas.NewCircle(swatchFill[0])
+	c.StrokeColor = swatchEdge
+	c.StrokeWidth = 1.5
+	return c
+}
+
+// swatchTile is the neutral tile behind a swatch, so that black and white
+// pieces both stand out in light and dark themes.
+var swatchTile = color.NRGBA{0x8c, 0x8c, 0x88, 0xff}
+
+// swatchBox centres a swatch of the given size on a rounded tile.
+func swatchBox(c *canvas.Circle, size float32) fyne.CanvasObject {
+	r := canvas.NewRectangle(swatchTile)
+	r.CornerRadius = size / 4
+	r.SetMinSize(fyne.NewSize(size, size))
+	return container.NewCenter(container.NewStack(r, container.New(&insetLayout{inset: size / 8}, c)))
+}
+
+// insetLayout gives its objects the container's area less an inset.
+type insetLayout struct{ inset float32 }
+
+func (l *insetLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(l.inset, l.inset))
+		o.Resize(fyne.NewSize(size.Width-2*l.inset, size.Height-2*l.inset))
+	}
+}
+
+func (l *insetLayout) MinSize([]fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(2*l.inset, 2*l.inset)
+}
+
+func newSeatRow() *seatRow {
+	r := &seatRow{swatch: newSwatch(), name: widget.NewLabel(""), score: widget.NewLabel(""),
+		clock: widget.NewLabelWithStyle("", fyne.TextAlignTrailing, fyne.TextStyle{Monospace: true})}
+	r.score.Alignment = fyne.TextAlignTrailing
+	r.name.Truncation = fyne.TextTruncateEllipsis
+	r.clock.Hide()
+	r.box = container.NewBorder(nil, nil, swatchBox(r.swatch, 22), container.NewHBox(r.score, r.clock), r.name)
+	return r
+}
+
+// panel is the side panel: whose turn, both sides' scores, the level, the
+// thinking indicator, the buttons, the messages and the move list.
+type panel struct {
+	title     *widget.Label
+	turnSwat  *canvas.Circle
+	turn      *widget.Label
+	seats     [2]*seatRow
+	level     *widget.Label
+	activity  *widget.Activity
+	thinking  *widget.Label
+	thinkRow  *fyne.Container
+	messages  *widget.Label
+	moves     *widget.List
+	moveTexts []string
+	// legalMarks: the board can mark the legal moves (widgets.LegalMarker),
+	// so the panel offers the toggle.
+	legalMarks bool
+
+	// review: the bar shown while an earlier position is on view, with
+	// its buttons; onReview(ply) puts the position after ply moves on
+	// view, onContinue asks to play on from it.
+	review                     *fyne.Container
+	first, back, forward, last *widget.Button
+	cont                       *widget.Button
+	onReview                   func(ply int)
+	onContinue                 func()
+	reviewPly, reviewLen       int
+
+	graph                                   *widgets.EvalGraph // the evaluation by move
+	pause                                   *widget.Button
+	specials                                *fyne.Container // buttons of Controller.Specials
+	specialMoves                            []rules.Special
+	onSpecial                               func(rules.Move)
+	undo, redo, hint, swap, newGame, resign *widget.Button
+	showLegal                               *widget.Check
+	top                                     *fyne.Container // everything above the move list
+
+	content fyne.CanvasObject
+}
+
+// newPanel builds the panel; the callbacks are the buttons' actions.
+func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), onShowLegal func(bool)) *panel {
+	p := &panel{
+		title:    widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		turnSwat: newSwatch(),
+		turn:     widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		level:    widget.NewLabel(""),
+		activity: widget.NewActivity(),
+		thinking: widget.NewLabel(""),
+		messages: widget.NewLabel(""),
+	}
+	p.title.Wrapping = fyne.TextWrapWord
+	p.turn.Wrapping = fyne.TextWrapWord
+	p.messages.Wrapping = fyne.TextWrapWord
+	p.thinking.Wrapping = fyne.TextWrapWord
+	p.seats[0], p.seats[1] = newSeatRow(), newSeatRow()
+	p.newGame = widget.NewButtonWithIcon("New game", theme.DocumentCreateIcon(), onNew)
+	p.resign = widget.NewButtonWithIcon("Resign", theme.CancelIcon(), onResign)
+	p.undo = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), onUndo)
+	p.redo = widget.NewButtonWithIcon("Redo", theme.ContentRedoIcon(), onRedo)
+	p.hint = widget.NewButtonWithIcon("Hint", theme.SearchIcon(), onHint)
+	p.swap = widget.NewButtonWithIcon("Swap colours", theme.ViewRefreshIcon(), onSwap)
+	p.swap.Importance = widget.HighImportance
+	p.pause = widget.NewButtonWithIcon("Pause", theme.MediaPauseIcon(), onPause)
+	p.specials = container.NewVBox()
+	p.showLegal = widget.NewCheck("Show legal moves", onShowLegal)
+
+	p.moves = widget.NewList(
+		func() int { return len(p.moveTexts) },
+		func() fyne.CanvasObject { return widget.NewLabel("000. White  E3G3") },
+		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(p.moveTexts[i]) },
+	)
+	// A click on a row puts the position after that move on view; the
+	// row stays selected while it is on view.
+	p.moves.OnSelected = func(id widget.ListItemID) {
+		if p.onReview != nil && id+1 != p.reviewPly {
+			p.onReview(id + 1)
+		}
+	}
+	step := func(f func() int) func() {
+		return func() {
+			if p.onReview != nil {
+				p.onReview(f())
+			}
+		}
+	}
+	p.first = widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), step(func() int { return 0 }))
+	p.back = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), step(func() int { return p.reviewPly - 1 }))
+	p.forward = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), step(func() int { return p.reviewPly + 1 }))
+	p.last = widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), step(func() int { return p.reviewLen }))
+	p.cont = widget.NewButtonWithIcon("Continue from here", theme.MediaPlayIcon(), func() {
+		if onContinue := p.onContinue; onContinue != nil {
+			onContinue()
+		}
+	})
+	p.review = container.NewBorder(nil, nil, container.NewHBox(p.first, p.back, p.forward, p.last), nil, p.cont)
+	p.review.Hide()
+	// The thinking row always takes its place, empty when idle, so that
+	// the buttons below it never move.
+	p.thinking.SetText(" ")
+	p.thinkRow = container.NewBorder(nil, nil, p.activity, nil, p.thinking)
+
+	p.top = container.NewVBox(
+		p.title,
+		container.NewBorder(nil, nil, swatchBox(p.turnSwat, 28), nil, p.turn),
+		widget.NewSeparator(),
+		p.seats[0].box, p.seats[1].box,
+		p.level,
+		p.thinkRow,
+		widget.NewSeparator(),
+		container.NewGridWithColumns(3, p.newGame, p.hint, p.resign, p.undo, p.redo, p.pause),
+		p.swap,
+		p.specials,
+		widget.NewSeparator(),
+		p.messages,
+		p.review,
+		widget.NewLabelWithStyle("Moves", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+	)
+	width := canvas.NewRectangle(color.Transparent)
+	width.SetMinSize(fyne.NewSize(panelWidth, 0))
+	p.graph = widgets.NewEvalGraph()
+	p.graph.OnTapped = func(ply int) {
+		if p.onReview != nil {
+			p.onReview(ply)
+		}
+	}
+	graphTitle := widget.NewLabel("Evaluation by move (up: the dark side ahead)")
+	graphTitle.SizeName = theme.SizeNameCaptionText
+	graphBox := container.NewBorder(graphTitle, nil, nil, nil, p.graph)
+	p.content = container.NewStack(width, container.NewPadded(container.NewBorder(p.top, graphBox, nil, nil, p.moves)))
+	return p
+}
+
+// update shows the controller's state.
+func (p *panel) update(c *session.Controller) {
+	set := c.Settings()
+	s := c.State()
+	if s == nil {
+		return
+	}
+	p.title.SetText(session.GameLine(set))
+	toMove := s.ToMove()
+	if w, ok := c.Winner(); ok {
+		setSwatch(p.turnSwat, c.Colour(w))
+	} else {
+		setSwatch(p.turnSwat, c.Colour(toMove))
+	}
+	turn := c.TurnText()
+	if !c.Over() {
+		switch {
+		case !c.Started():
+		case c.CanSwap():
+			turn += " — place a white stone, or swap colours and take over the black stone"
+		case set.Opponent == session.VsComputer && !c.IsComputer(toMove):
+			turn += " — your turn"
+		case c.IsComputer(toMove):
+			turn += " — computer"
+		}
+	}
+	if ply, on := c.Reviewing(); on {
+		texts, _, _ := c.History()
+		turn = fmt.Sprintf("Reviewing move %d of %d (arrow keys, Home, End)", ply, len(texts))
+		if ply == 0 {
+			turn = fmt.Sprintf("Reviewing the start position; %d moves played", len(texts))
+		}
+	}
+	p.turn.SetText(turn)
+	for seat := rules.First; seat <= rules.Second; seat++ {
+		r := p.seats[seat]
+		setSwatch(r.swatch, c.Colour(seat))
+		r.name.SetText(c.SeatName(seat) + " — " + c.PlayerName(seat))
+		n, unit := c.Score(seat)
+		if n == 1 {
+			unit = strings.TrimSuffix(unit, "s")
+		}
+		r.score.SetText(fmt.Sprintf("%d %s", n, unit))
+	}
+	p.showClocks(c)
+	if set.Opponent == session.VsPerson {
+		p.level.Hide()
+	} else {
+		l := ai.Levels()[set.Level-1]
+		text := fmt.Sprintf("Computer level %d: %s", l.Number, l.Name)
+		if l2 := ai.Levels()[c.LevelOf(rules.Second)-1]; set.Opponent == session.Watch && l2 != l {
+			text = fmt.Sprintf("Levels: %s %d %s, %s %d %s", c.SeatName(rules.First), l.Number, l.Name,
+				c.SeatName(rules.Second), l2.Number, l2.Name)
+		}
+		if cfg, ok := c.ExternalSeat(rules.Second); ok && set.Opponent == session.Watch {
+			text = fmt.Sprintf("Planiverse level %d: %s against the external engine %s", l.Number, l.Name, cfg.Name)
+		} else if cfg, ok := c.ExternalSeat(set.Side.Opponent()); ok {
+			text = "The external engine " + cfg.Name
+		}
+		p.level.SetText(text)
+		p.level.Show()
+	}
+	p.showThinking(c)
+
+	msgs := c.Messages()
+	if len(msgs) > 4 {
+		msgs = msgs[len(msgs)-4:]
+	}
+	p.messages.SetText(strings.Join(msgs, "\n"))
+	_, reviewing := c.Reviewing()
+	showIf(p.messages, len(msgs) > 0 && !reviewing)
+
+	texts, _, sides := c.History()
+	p.updateReview(c, len(texts))
+	scores, known := c.Analysis()
+	p.graph.SetScores(scores, known)
+	if ply, on := c.Reviewing(); on {
+		p.graph.SetCurrent(ply)
+	} else {
+		p.graph.SetCurrent(-1)
+	}
+	rows := make([]string, len(texts))
+	for i, t := range texts {
+		rows[i] = fmt.Sprintf("%d. %s  %s", i+1, sides[i], t)
+	}
+	changed := !slices.Equal(rows, p.moveTexts)
+	p.moveTexts = rows
+	p.moves.Refresh()
+	if changed && len(rows) > 0 && p.reviewPly == len(rows) {
+		// ScrollTo places the row by arithmetic on the row height; the
+		// list's own ScrollToBottom would use the content height of the
+		// previous layout and leave the newest row hidden.
+		p.moves.ScrollTo(len(p.moveTexts) - 1)
+	}
+
+	enable(p.undo, c.CanUndo())
+	enable(p.redo, c.CanRedo())
+	enable(p.hint, c.PersonToMove())
+	enable(p.resign, c.CanResign())
+	showIf(p.pause, set.Opponent == session.Watch)
+	enable(p.pause, c.CanPause())
+	if c.Paused() {
+		p.pause.SetText("Resume")
+		p.pause.SetIcon(theme.MediaPlayIcon())
+	} else {
+		p.pause.SetText("Pause")
+		p.pause.SetIcon(theme.MediaPauseIcon())
+	}
+	showIf(p.swap, c.CanSwap())
+	p.showSpecials(c.Specials())
+	// The legal-move marks are toggled from the Game menu (the panel
+	// keeps the check in step with it but does not show it: the move list
+	// needs the room).
+}
+
+// showThinking shows or hides the thinking indicator with the search's
+// latest progress.
+func (p *panel) showThinking(c *session.Controller) {
+	on, hint, info := c.Thinking()
+	if !on {
+		p.activity.Stop()
+		p.activity.Hide()
+		if h := c.Hint(); h != rules.NoMove {
+			src := ""
+			if c.HintFromBook() {
+				src = "opening book, "
+			}
+			p.thinking.SetText("Hint: " + c.State().MoveString(h) + " (" + src + "marked on the board)")
+		} else {
+			p.thinking.SetText(" ")
+		}
+		return
+	}
+	p.activity.Show()
+	what := "Thinking"
+	if hint {
+		what = "Looking for a hint"
+	}
+	if info.Depth > 0 {
+		what += fmt.Sprintf("… depth %d, %s, %s nodes", info.Depth, scoreText(info.Score), countText(info.Nodes))
+	} else {
+		what += "…"
+	}
+	p.thinking.SetText(what)
+	p.activity.Start()
+}
+
+// scoreText writes a search score (side to move's view) for people:
+// "+1.35" (hundredths of a disc or stone), "wins in 5", "loses in 4".
+func scoreText(score int) string {
+	switch {
+	case score > ai.WinScore-1000:
+		return fmt.Sprintf("wins in %d", ai.WinScore-score)
+	case score < -ai.WinScore+1000:
+		return fmt.Sprintf("loses in %d", ai.WinScore+score)
+	}
+	return fmt.Sprintf("%+.2f", float64(score)/100)
+}
+
+// countText writes a node count briefly: 950, 12.3k, 4.1M.
+func countText(n int64) string {
+	switch {
+	case n >= 1_000_000:
+		return fmt.Sprintf("%.1fM", float64(n)/1e6)
+	case n >= 10_000:
+		return fmt.Sprintf("%.1fk", float64(n)/1e3)
+	}
+	return fmt.Sprint(n)
+}
+
+func setSwatch(c *canvas.Circle, colour rules.Player) {
+	if c.FillColor != swatchFill[colour] {
+		c.FillColor = swatchFill[colour]
+		c.Refresh()
+	}
+}
+
+func enable(b *widget.Button, on bool) {
+	if on {
+		b.Enable()
+	} else {
+		b.Disable()
+	}
+}
+
+// updateReview shows the review bar while an earlier position is on view
+// and selects its row in the move list.
+func (p *panel) updateReview(c *session.Controller, n int) {
+	ply, on := c.Reviewing()
+	p.reviewPly, p.reviewLen = ply, n
+	if !on {
+		p.moves.UnselectAll()
+		p.review.Hide()
+		return
+	}
+	if ply == 0 {
+		p.moves.UnselectAll()
+	} else {
+		p.moves.Select(ply - 1)
+		p.moves.ScrollTo(ply - 1)
+	}
+	enable(p.first, ply > 0)
+	enable(p.back, ply > 0)
+	enable(p.cont, c.CanContinue())
+	p.review.Show()
+}
+
+// showClocks shows each seat's time left, the running one highlighted.
+func (p *panel) showClocks(c *session.Controller) {
+	for seat := rules.First; seat <= rules.Second; seat++ {
+		l := p.seats[seat].clock
+		left, running, on := c.Clock(seat)
+		if !on {
+			l.Hide()
+			continue
+		}
+		l.Importance = widget.MediumImportance
+		if running {
+			l.Importance = widget.HighImportance
+			if left < 10*time.Second {
+				l.Importance = widget.DangerImportance
+			}
+		}
+		l.SetText(session.ClockText(left))
+		l.Show()
+	}
+}
+
+// showSpecials shows a button for each special move (rebuilt only when
+// they change).
+func (p *panel) showSpecials(sp []rules.Special) {
+	if slices.Equal(sp, p.specialMoves) {
+		return
+	}
+	p.specialMoves = sp
+	p.specials.Objects = nil
+	for _, m := range sp {
+		b := widget.NewButton(m.Label, func() {
+			if p.onSpecial != nil {
+				p.onSpecial(m.Move)
+			}
+		})
+		b.Importance = widget.HighImportance
+		p.specials.Add(b)
+	}
+	p.specials.Refresh()
+}

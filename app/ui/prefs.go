@@ -1,0 +1,127 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+
+	"encoding/json"
+	"planiverse/app/session"
+	"planiverse/rules"
+	"planiverse/rules/registry"
+	"planiverse/widgets"
+)
+
+// Preference keys (stored under AppID by Fyne). A game's option is kept
+// under "<game>.<option key>", such as "gomoku.rules".
+const (
+	prefGame      = "game"
+	prefOpponent  = "opponent"
+	prefLevel     = "level"
+	prefSide      = "side"
+	prefShowLegal = "othello.showLegal"
+	prefEngine    = "engine"
+	prefLevel2    = "level2"
+	prefSound     = "sound"
+	prefAnimation = "animation"
+	prefClock     = "clock"
+	prefLoseTime  = "clock.loseOnTime"
+	prefWidth     = "window.width"
+	prefHeight    = "window.height"
+)
+
+// prefOption is the preference key of game's option key.
+func prefOption(game, key string) string { return game + "." + key }
+
+// LoadSettings reads the last new-game choices from p; missing or invalid
+// values fall back to DefaultSettings.
+func LoadSettings(p fyne.Preferences) session.MatchSettings {
+	d := session.DefaultSettings()
+	s := session.MatchSettings{
+		Game:       p.StringWithFallback(prefGame, d.Game),
+		Opponent:   session.Opponent(p.StringWithFallback(prefOpponent, string(d.Opponent))),
+		Level:      p.IntWithFallback(prefLevel, d.Level),
+		Side:       d.Side,
+		Engine:     p.StringWithFallback(prefEngine, ""),
+		Level2:     p.IntWithFallback(prefLevel2, 0),
+		Clock:      p.StringWithFallback(prefClock, "off"),
+		LoseOnTime: p.BoolWithFallback(prefLoseTime, true),
+		Variants:   map[string]rules.Options{},
+	}
+	if side := p.IntWithFallback(prefSide, int(d.Side)); side == 0 || side == 1 {
+		s.Side = rules.Player(side)
+	}
+	for _, g := range registry.Games() {
+		o := rules.Options{}
+		for _, opt := range g.Options {
+			o[opt.Key] = p.StringWithFallback(prefOption(g.Name, opt.Key), d.Variants[g.Name][opt.Key])
+		}
+		s.Variants[g.Name] = o
+	}
+	return s.Normalized()
+}
+
+// SaveSettings stores s in p for the next start.
+func SaveSettings(p fyne.Preferences, s session.MatchSettings) {
+	p.SetString(prefGame, s.Game)
+	p.SetString(prefOpponent, string(s.Opponent))
+	p.SetInt(prefLevel, s.Level)
+	p.SetInt(prefSide, int(s.Side))
+	p.SetString(prefEngine, s.Engine)
+	p.SetInt(prefLevel2, s.Level2)
+	p.SetString(prefClock, s.Clock)
+	p.SetBool(prefLoseTime, s.LoseOnTime)
+	for game, o := range s.Variants {
+		for k, v := range o {
+			p.SetString(prefOption(game, k), v)
+		}
+	}
+}
+
+// LoadShowLegal reports whether Othello's legal-move marks are on (default
+// on); SaveShowLegal stores the choice.
+func LoadShowLegal(p fyne.Preferences) bool { return p.BoolWithFallback(prefShowLegal, true) }
+
+// SaveShowLegal stores whether Othello's legal-move marks are shown.
+func SaveShowLegal(p fyne.Preferences, on bool) { p.SetBool(prefShowLegal, on) }
+
+// loadSoundOn reports whether the sounds are on (default on).
+func loadSoundOn(p fyne.Preferences) bool { return p.BoolWithFallback(prefSound, true) }
+
+// animationSpeeds are the choices of Game → Animation.
+var animationSpeeds = []struct {
+	key, label string
+	speed      widgets.AnimationSpeed
+}{
+	{"normal", "Normal", widgets.AnimationNormal},
+	{"slow", "Slow", widgets.AnimationSlow},
+	{"off", "Off", widgets.AnimationOff},
+}
+
+// loadAnimation returns the remembered animation speed (default normal).
+func loadAnimation(p fyne.Preferences) widgets.AnimationSpeed {
+	key := p.StringWithFallback(prefAnimation, "normal")
+	for _, sp := range animationSpeeds {
+		if sp.key == key {
+			return sp.speed
+		}
+	}
+	return widgets.AnimationNormal
+}
+
+// prefEngines is the preference key of the engine list (JSON).
+const prefEngines = "engines"
+
+// LoadEngines reads the configured engines from p; an unreadable list
+// reads as empty.
+func LoadEngines(p fyne.Preferences) []session.EngineConfig {
+	var out []session.EngineConfig
+	if err := json.Unmarshal([]byte(p.StringWithFallback(prefEngines, "[]")), &out); err != nil {
+		return nil
+	}
+	return out
+}
+
+// SaveEngines stores the engine list in p.
+func SaveEngines(p fyne.Preferences, list []session.EngineConfig) {
+	b, _ := json.Marshal(list)
+	p.SetString(prefEngines, string(b))
+}

@@ -1,0 +1,124 @@
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"planiverse/ai"
+	"planiverse/rules/registry"
+)
+
+// Statistics: the person's games against Planiverse's computer, won, drawn
+// and lost, per game and level, kept in the preferences under
+// "stats.<game>.<level>.<won|drawn|lost>".
+
+// statOutcomes are the counted outcomes in display order.
+var statOutcomes = [3]string{"won", "drawn", "lost"}
+
+func statKey(game string, level int, outcome string) string {
+	return fmt.Sprintf("stats.%s.%d.%s", game, level, outcome)
+}
+
+// countGame adds one game of game at level with outcome ("won", "drawn",
+// "lost") to the statistics in p.
+func countGame(p fyne.Preferences, game string, level int, outcome string) {
+	k := statKey(game, level, outcome)
+	p.SetInt(k, p.Int(k)+1)
+}
+
+// statLine is one game and level's counts.
+type statLine struct {
+	Game  string // the game's title
+	Level int
+	Count [3]int // won, drawn, lost
+}
+
+// loadStats returns the lines with at least one game, in registry and
+// level order.
+func loadStats(p fyne.Preferences) []statLine {
+	var out []statLine
+	for _, d := range registry.Games() {
+		for _, l := range ai.Levels() {
+			line := statLine{Game: d.Title, Level: l.Number}
+			total := 0
+			for i, o := range statOutcomes {
+				line.Count[i] = p.Int(statKey(d.Name, l.Number, o))
+				total += line.Count[i]
+			}
+			if total > 0 {
+				out = append(out, line)
+			}
+		}
+	}
+	return out
+}
+
+// resetStats forgets every count.
+func resetStats(p fyne.Preferences) {
+	for _, d := range registry.Games() {
+		for _, l := range ai.Levels() {
+			for _, o := range statOutcomes {
+				p.RemoveValue(statKey(d.Name, l.Number, o))
+			}
+		}
+	}
+}
+
+// countFinished counts the finished game once (the window calls it when a
+// game ends; taking moves back and finishing again does not count twice).
+func (g *gui) countFinished() {
+	if g.counted {
+		return
+	}
+	outcome, ok := g.ctl.PersonOutcome()
+	if !ok {
+		return
+	}
+	g.counted = true
+	set := g.ctl.Settings()
+	countGame(g.app.Preferences(), set.Game, set.Level, outcome)
+}
+
+// statsGrid lays the lines out as a table of labels.
+func statsGrid(lines []statLine) fyne.CanvasObject {
+	if len(lines) == 0 {
+		return widget.NewLabel("No finished games against the computer yet.")
+	}
+	cells := []fyne.CanvasObject{}
+	bold := func(s string) fyne.CanvasObject {
+		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	}
+	cells = append(cells, bold("Game"), bold("Level"), bold("Won"), bold("Drawn"), bold("Lost"), bold("Score"))
+	for _, l := range lines {
+		total := l.Count[0] + l.Count[1] + l.Count[2]
+		pct := 100 * (float64(l.Count[0]) + float64(l.Count[1])/2) / float64(total)
+		cells = append(cells, widget.NewLabel(l.Game),
+			widget.NewLabel(fmt.Sprintf("%d %s", l.Level, ai.Levels()[l.Level-1].Name)),
+			widget.NewLabel(fmt.Sprint(l.Count[0])), widget.NewLabel(fmt.Sprint(l.Count[1])),
+			widget.NewLabel(fmt.Sprint(l.Count[2])), widget.NewLabel(fmt.Sprintf("%.0f%%", pct)))
+	}
+	return container.NewGridWithColumns(6, cells...)
+}
+
+// showStats shows the statistics with a button that resets them.
+func (g *gui) showStats() {
+	p := g.app.Preferences()
+	box := container.NewStack(statsGrid(loadStats(p)))
+	reset := widget.NewButton("Reset statistics", func() {
+		dialog.ShowConfirm("Reset statistics", "Forget every counted game?", func(yes bool) {
+			if yes {
+				resetStats(p)
+				box.Objects = []fyne.CanvasObject{statsGrid(nil)}
+				box.Refresh()
+			}
+		}, g.win)
+	})
+	content := container.NewBorder(widget.NewLabel("Your games against the computer:"), reset, nil, nil, container.NewVScroll(box))
+	d := dialog.NewCustom("Statistics", "Close", content, g.win)
+	d.Resize(fyne.NewSize(600, 420))
+	d.Show()
+}

@@ -1,0 +1,48 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+	"planiverse/app/session"
+)
+
+// TestStatistics: a resigned game against the computer counts once as
+// lost at its game and level, even when it is taken back and resigned
+// again; games between two people do not count.
+func TestStatistics(t *testing.T) {
+	a := test.NewTempApp(t)
+	q := newUIQueue()
+	g := newGUI(a, newScripted(false), q.post, 1)
+	g.ctl.MinDelay, g.ctl.WatchDelay, g.ctl.ShowDelay = 0, 0, 0
+	set := settings("othello", session.VsComputer)
+	set.Level = 3
+	g.startGame(set)
+	playTexts(t, g.ctl, "f5")
+	q.runUntil(t, "the computer's reply", g.ctl.PersonToMove)
+	if !g.ctl.Resign() {
+		t.Fatal("cannot resign")
+	}
+	if out, ok := g.ctl.PersonOutcome(); !ok || out != "lost" {
+		t.Fatalf("outcome %q %v", out, ok)
+	}
+	g.ctl.Undo()
+	g.ctl.Resign()
+	lines := loadStats(a.Preferences())
+	if len(lines) != 1 || lines[0].Game != "Othello" || lines[0].Level != 3 || lines[0].Count != [3]int{0, 0, 1} {
+		t.Fatalf("statistics %+v, want one Othello level 3 loss", lines)
+	}
+	g.startGame(settings("othello", session.VsPerson))
+	g.ctl.Resign()
+	if lines := loadStats(a.Preferences()); len(lines) != 1 || lines[0].Count != [3]int{0, 0, 1} {
+		t.Fatalf("a game between people was counted: %+v", lines)
+	}
+	g.showStats()
+	if g.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("no statistics dialog")
+	}
+	resetStats(a.Preferences())
+	if lines := loadStats(a.Preferences()); len(lines) != 0 {
+		t.Fatalf("after reset: %+v", lines)
+	}
+}

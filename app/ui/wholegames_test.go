@@ -1,0 +1,73 @@
+package ui
+
+import (
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"planiverse/ai"
+	"planiverse/app/session"
+	"planiverse/rules"
+	"strings"
+)
+
+// TestWholeGames plays a whole game of each game, computer against computer
+// at level 1 with the real engine, through the path the window uses
+// (fyne.Do of the test driver), and checks that the recorded moves replay
+// to the same final position.
+func TestWholeGames(t *testing.T) {
+	test.NewTempApp(t)
+	cases := []session.MatchSettings{
+		settings("othello", session.Watch),
+		settings("dvonn", session.Watch),
+		settings("gomoku", session.Watch),
+		settings("alak", session.Watch),
+	}
+	rnd := settings("dvonn", session.Watch).WithOption("dvonn", "placement", "random")
+	modern := settings("alak", session.Watch).WithOption("alak", "rules", "modern").WithOption("alak", "size", "9")
+	exact := settings("gomoku", session.Watch).WithOption("gomoku", "rules", "exact5").
+		WithOption("gomoku", "opening", "none").WithOption("gomoku", "size", "19")
+	cases = append(cases, rnd, modern, exact)
+	for _, set := range cases {
+		t.Run(session.GameLine(set), func(t *testing.T) {
+			done := make(chan string, 1)
+			c := session.NewController(ai.NewEngine(4), fyne.Do, 7)
+			c.MinDelay, c.WatchDelay, c.ShowDelay = 0, 0, 0
+			c.OnGameOver = func(s string) { done <- s }
+			if err := c.NewGame(set); err != nil {
+				t.Fatal(err)
+			}
+			c.Start()
+			var summary string
+			select {
+			case summary = <-done:
+			case <-time.After(3 * time.Minute):
+				t.Fatal("the game did not end within 3 minutes")
+			}
+			c.Close()
+			if over, _ := c.State().Outcome(); !over || !c.Over() || summary != c.Result() {
+				t.Fatalf("over=%v Over()=%v summary %q result %q", over, c.Over(), summary, c.Result())
+			}
+			if on, _, _ := c.Thinking(); on {
+				t.Error("still thinking after the game ended")
+			}
+			texts, _, _ := c.History()
+			_, fresh, err := session.NewGame(set.Game, set.Options())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := rules.PlayMoves(fresh, strings.Join(texts, " ")); err != nil {
+				t.Fatalf("history does not replay: %v", err)
+			}
+			if fresh.Hash() != c.State().Hash() {
+				t.Fatal("the replayed history reaches another position")
+			}
+			if msgs := c.Messages(); len(msgs) == 0 || msgs[len(msgs)-1] != summary {
+				t.Errorf("last message %q, want the result %q", msgs, summary)
+			}
+			t.Logf("%d moves: %s", len(texts), summary)
+		})
+	}
+}
