@@ -18,7 +18,7 @@ import (
 // and ai, so that a new game needs its packages plus one registration in
 // each registry, and no change to the app.
 //
-// Only Name, Title, Colours and New are required; every nil function has
+// Only Name, Title, Colors and New are required; every nil function has
 // the default its comment gives. Functions that take a State are called
 // with a position of this game only (New's concrete type).
 type Descriptor struct {
@@ -32,10 +32,10 @@ type Descriptor struct {
 	Summary string
 	// Options are the choices that define a variant, in dialog order.
 	Options []Option
-	// Colours names the two piece colours, the dark one first: "Black",
+	// Colors names the two piece colors, the dark one first: "Black",
 	// "White" (Othello, Gomoku, DVONN) or "X", "O" (Alak). The command
 	// line writes them in lower case.
-	Colours [2]string
+	Colors [2]string
 	// Notation is one line of command-line help on the move text
 	// ("d3 (rows 1-8 top to bottom), pass").
 	Notation string
@@ -55,18 +55,18 @@ type Descriptor struct {
 	// nil; it does not change s. nil: no such moves.
 	Setup func(s State, o Options, r *rand.Rand) []Move
 	// Opening plays a few random plies on the start position s so that
-	// self-play games differ (two per opening pair, colours swapped).
+	// self-play games differ (two per opening pair, colors swapped).
 	// nil: two uniformly random plies.
 	Opening func(s State, r *rand.Rand)
 
-	// Colour returns the colour (0 dark, 1 light: an index into Colours)
+	// Color returns the color (0 dark, 1 light: an index into Colors)
 	// that seat plays in s. nil: the seat itself. DVONN's first seat is
-	// White; Gomoku's seats exchange colours after a swap.
-	Colour func(s State, seat Player) Player
+	// White; Gomoku's seats exchange colors after a swap.
+	Color func(s State, seat Player) Player
 	// Score returns seat's count in s and what it counts, in the plural
 	// ("discs", "stones", "points"). nil: no score is shown.
 	Score func(s State, seat Player) (n int, unit string)
-	// Action says what the side to move does now, after its colour name:
+	// Action says what the side to move does now, after its color name:
 	// "places a DVONN piece". nil or "": "to move".
 	Action func(s State) string
 	// Specials returns the legal moves of s that are not made on the
@@ -92,7 +92,7 @@ type Descriptor struct {
 	MoveNote func(s State, p Played) string
 	// Result returns the text of the finished game's result without the
 	// final full stop: "Black wins with five in a row", "Draw: the board
-	// is full". nil: "<colour> wins a–b" or "Draw, a–b." by Score.
+	// is full". nil: "<color> wins a–b" or "Draw, a–b." by Score.
 	Result func(s State) string
 
 	// Examples are small positions the Help shows beside Rules, in
@@ -129,8 +129,8 @@ type Special struct {
 type Played struct {
 	Move  Move
 	Text  string // the move text
-	Mover string // the mover's colour name ("Black")
-	Next  string // the colour name of the side to move now
+	Mover string // the mover's color name ("Black")
+	Next  string // the color name of the side to move now
 	Auto  bool   // the app played it by itself (a forced move)
 }
 
@@ -303,21 +303,21 @@ func (g *Descriptor) Describe(o Options) string {
 	return strings.Join(parts, " · ")
 }
 
-// ColourOf returns the colour (0 dark, 1 light) that seat plays in s.
-func (g *Descriptor) ColourOf(s State, seat Player) Player {
-	if g.Colour == nil {
+// ColorOf returns the color (0 dark, 1 light) that seat plays in s.
+func (g *Descriptor) ColorOf(s State, seat Player) Player {
+	if g.Color == nil {
 		return seat
 	}
-	return g.Colour(s, seat)
+	return g.Color(s, seat)
 }
 
-// SeatName returns the colour name of the side seat plays in s ("Black").
+// SeatName returns the color name of the side seat plays in s ("Black").
 func (g *Descriptor) SeatName(s State, seat Player) string {
-	return g.Colours[g.ColourOf(s, seat)&1]
+	return g.Colors[g.ColorOf(s, seat)&1]
 }
 
 // Status returns the command line's status of s: "black to move", "white
-// wins" or "draw" (colour names in lower case).
+// wins" or "draw" (color names in lower case).
 func (g *Descriptor) Status(s State) string {
 	over, score := s.Outcome()
 	name := func(p Player) string { return strings.ToLower(g.SeatName(s, p)) }
@@ -346,7 +346,7 @@ func Winner(s State) (p Player, ok bool) {
 }
 
 // ResultText returns the result of the finished game s without a final
-// full stop: Result's text, or by default "<colour> wins a–b" / "Draw, a–b"
+// full stop: Result's text, or by default "<color> wins a–b" / "Draw, a–b"
 // from Score.
 func (g *Descriptor) ResultText(s State) string {
 	if g.Result != nil {

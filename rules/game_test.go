@@ -60,7 +60,7 @@ func TestDescribe(t *testing.T) {
 }
 
 // TestDescriptors checks each registered game's descriptor on its start
-// position and a random game: names, colours, scores and results.
+// position and a random game: names, colors, scores and results.
 func TestDescriptors(t *testing.T) {
 	for _, g := range registry.Games() {
 		s, err := g.Start(nil)
@@ -74,7 +74,7 @@ func TestDescriptors(t *testing.T) {
 			t.Errorf("%s: status %q", g.Name, g.Status(s))
 		}
 		first := g.SeatName(s, rules.First)
-		if first != g.Colours[0] && first != g.Colours[1] || first == g.SeatName(s, rules.Second) {
+		if first != g.Colors[0] && first != g.Colors[1] || first == g.SeatName(s, rules.Second) {
 			t.Errorf("%s: seat names %q %q", g.Name, first, g.SeatName(s, rules.Second))
 		}
 		// Play a deterministic game to the end.

@@ -27,16 +27,16 @@ type Record struct {
 // Info is the information about a match that a record carries. Every field
 // may be empty (zero) when unknown.
 type Info struct {
-	// Players names the players by colour (index 0 the dark colour,
-	// Descriptor.Colours[0], as in SGF's PB/PW).
+	// Players names the players by color (index 0 the dark color,
+	// Descriptor.Colors[0], as in SGF's PB/PW).
 	Players [2]string
-	// Levels are the computer's levels by colour (1..6, "max" as 7), 0 for
+	// Levels are the computer's levels by color (1..6, "max" as 7), 0 for
 	// a person or an unknown player.
 	Levels [2]int
 	// Date is the date the game was played, "YYYY-MM-DD".
 	Date string
 	// Result is the result in SGF's form (FF[4] RE): "B+12" (Black, the
-	// dark colour, wins by 12), "W+R" (White wins by resignation), "W+T"
+	// dark color, wins by 12), "W+R" (White wins by resignation), "W+T"
 	// (on time), "B+" (a win, no count), "0" (a draw), "" unknown or
 	// unfinished.
 	Result string
@@ -111,7 +111,7 @@ func (g *Descriptor) ResultOf(s State) string {
 		return "0"
 	}
 	letter := "B"
-	if g.ColourOf(s, w) == 1 {
+	if g.ColorOf(s, w) == 1 {
 		letter = "W"
 	}
 	if g.Score == nil {

@@ -30,8 +30,8 @@ const Swap Move = 0xFFFE
 const NoMove Move = 0xFFFD
 
 // Player is a seat at the table: 0 moves first (Othello and Gomoku black,
-// DVONN white, Alak x), 1 moves second. It is a seat, not a colour: after
-// Gomoku's swap the seats exchange colours (gomoku.Game.ColorOf), and the
+// DVONN white, Alak x), 1 moves second. It is a seat, not a color: after
+// Gomoku's swap the seats exchange colors (gomoku.Game.ColorOf), and the
 // turn passes from seat to seat. Turns need not alternate: in DVONN White
 // places the 49th piece and then moves first, so a search must compare
 // ToMove before and after a move rather than assume it changed.

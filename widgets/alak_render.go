@@ -10,7 +10,7 @@ import (
 	"planiverse/rules"
 )
 
-// Alak board colours: a dark wooden strip with carved cups.
+// Alak board colors: a dark wooden strip with carved cups.
 var (
 	colStrip     = color.NRGBA{0x9c, 0x6b, 0x3c, 0xff}
 	colStripEdge = color.NRGBA{0x5e, 0x3d, 0x1e, 0xff}
@@ -217,7 +217,7 @@ func (r *alakRenderer) fadeDone(i int) {
 	fill, edge := discColors(s)
 	st := r.stones[i]
 	st.shadow.FillColor = colShadow
-	st.shine.StartColor = transparent // recoloured by set
+	st.shine.StartColor = transparent // recolored by set
 	st.set(s >= 0, fill, edge)
 	r.drawn[i] = s
 }

@@ -46,7 +46,7 @@ func TestAnimationDurations(t *testing.T) {
 	}
 }
 
-// othelloDrawnOK checks that the board shows b's discs in their colours.
+// othelloDrawnOK checks that the board shows b's discs in their colors.
 func othelloDrawnOK(t *testing.T, b *othello.Board, r *othelloRenderer) {
 	t.Helper()
 	for sq := range 64 {

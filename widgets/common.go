@@ -6,7 +6,7 @@
 // reads it, on the UI goroutine: it never plays a move and never searches.
 // A tap that completes a legal move (one of the position's Moves) is handed
 // to the OnMove callback; illegal taps change nothing. Renderers build their
-// canvas objects once and only re-colour and re-position them, refreshing
+// canvas objects once and only re-color and re-position them, refreshing
 // just the objects whose look changed (../shared/FYNE.md, "Pitfalls for a
 // board"). The rules drawn follow ../shared/RULES.md.
 package widgets
@@ -69,9 +69,9 @@ var (
 	_ desktop.Cursorable = (*AlakBoard)(nil)
 )
 
-// Colours that belong to the boards themselves (not to the theme): a board
+// Colors that belong to the boards themselves (not to the theme): a board
 // area keeps the same look in light and dark themes, like a real board on a
-// table. Labels outside the board areas use theme colours.
+// table. Labels outside the board areas use theme colors.
 var (
 	colShadow     = color.NRGBA{0, 0, 0, 0x48}
 	colBlackPiece = color.NRGBA{0x1b, 0x1b, 0x1d, 0xff}
@@ -492,7 +492,7 @@ func setVisible(o fyne.CanvasObject, on bool) {
 	}
 }
 
-// setText changes the text and colour of t, refreshing only on a change.
+// setText changes the text and color of t, refreshing only on a change.
 func setText(t *canvas.Text, s string, col color.Color) bool {
 	if t.Text == s && sameColor(t.Color, col) {
 		return false
@@ -524,14 +524,14 @@ func mix(a, b color.NRGBA, f float32) color.NRGBA {
 	return color.NRGBA{l(a.R, b.R), l(a.G, b.G), l(a.B, b.B), l(a.A, b.A)}
 }
 
-// labelColor is the theme colour for coordinates printed beside a board.
+// labelColor is the theme color for coordinates printed beside a board.
 func labelColor(w fyne.Widget) color.Color {
 	return theme.ColorForWidget(theme.ColorNameForeground, w)
 }
 
 // piece is a round piece drawn as a soft shadow under a body with an edge
 // and a soft highlight (a radial gradient) up and to the left: built once,
-// then moved and re-coloured.
+// then moved and re-colored.
 type piece struct {
 	shadow, body *canvas.Circle
 	shine        *canvas.RadialGradient
@@ -549,7 +549,7 @@ func newPiece() piece {
 	return p
 }
 
-// shineColor is the centre colour of the highlight on a piece of colour
+// shineColor is the centre color of the highlight on a piece of color
 // fill: stronger on light pieces, faint on dark ones.
 func shineColor(fill color.NRGBA) color.NRGBA {
 	if int(fill.R)+int(fill.G)+int(fill.B) > 3*128 {
@@ -570,7 +570,7 @@ func (p piece) place(c fyne.Position, r float32) {
 	p.shine.Resize(fyne.NewSquareSize(s))
 }
 
-// set shows the piece with fill and edge colours (show=false hides it).
+// set shows the piece with fill and edge colors (show=false hides it).
 func (p piece) set(show bool, fill, edge color.NRGBA) {
 	setVisible(p.shadow, show)
 	setVisible(p.body, show)
@@ -598,7 +598,7 @@ func (p piece) fade(fill, edge color.NRGBA, f float32) {
 	p.shine.Refresh()
 }
 
-// tween shows a visible piece part way (f in 0..1) from one colouring to
+// tween shows a visible piece part way (f in 0..1) from one coloring to
 // another (used by the Othello flip animation).
 func (p piece) tween(f0, e0, f1, e1 color.NRGBA, f float32) {
 	p.body.FillColor = mix(f0, f1, f)
@@ -613,7 +613,7 @@ func (p piece) objects(o []fyne.CanvasObject) []fyne.CanvasObject {
 	return append(o, p.shadow, p.body, p.shine)
 }
 
-// ring returns a hidden circle with a transparent fill and a coloured edge,
+// ring returns a hidden circle with a transparent fill and a colored edge,
 // for marks (hint, selection, last move).
 func ring(col color.Color) *canvas.Circle {
 	c := canvas.NewCircle(transparent)

@@ -11,7 +11,7 @@ import (
 	"planiverse/rules/dvonn"
 )
 
-// DVONN plate colours: a light grey-beige plate with engraved lines and
+// DVONN plate colors: a light grey-beige plate with engraved lines and
 // small dark pegs, as on the GIPF board.
 var (
 	colPlate     = color.NRGBA{0xd8, 0xd2, 0xc2, 0xff}
@@ -45,7 +45,7 @@ func (w *DvonnBoard) look(c int) stackLook {
 	return stackLook{h: h, white: wh, black: bl, dvonns: d, top: top}
 }
 
-// discs returns the colours of the visible discs of s, bottom first, and
+// discs returns the colors of the visible discs of s, bottom first, and
 // how many there are: the top piece on top, a DVONN piece at the bottom
 // when the stack holds one, the rest by what is most plentiful (the order
 // inside a stack never matters to the rules and is not kept).
@@ -266,7 +266,7 @@ func (r *dvonnRenderer) Layout(size fyne.Size) {
 	r.Refresh()
 }
 
-// drawStack places and colours the objects of cell c for look s.
+// drawStack places and colors the objects of cell c for look s.
 func (r *dvonnRenderer) drawStack(c int, s stackLook) {
 	o := &r.stacks[c]
 	u := r.geo.unit

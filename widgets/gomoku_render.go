@@ -16,7 +16,7 @@ import (
 // playable).
 const gmkFoulMarks = 64
 
-// Gomoku board colours: light wood (kaya), dark grid lines.
+// Gomoku board colors: light wood (kaya), dark grid lines.
 var (
 	colWood      = color.NRGBA{0xe3, 0xbb, 0x6f, 0xff}
 	colWoodEdge  = color.NRGBA{0xa8, 0x7a, 0x3a, 0xff}

@@ -12,9 +12,9 @@ import (
 
 // EvalGraph shows a game's evaluation ply by ply, as the evaluation graphs
 // of NBoard or Edax do: one bar per ply, left to right, rising from a zero
-// line in the middle in the dark colour when the dark side (Black, x) is
-// ahead and falling below it in the light colour when the light side
-// (White, o) is. The panel keeps the same colours in light and dark
+// line in the middle in the dark color when the dark side (Black, x) is
+// ahead and falling below it in the light color when the light side
+// (White, o) is. The panel keeps the same colors in light and dark
 // themes, like the boards. A vertical line marks the ply on view. A tap or
 // a drag over the graph reports the ply under the pointer (OnTapped), for
 // the app's review.
@@ -122,8 +122,8 @@ func (g *EvalGraph) PlyAt(pos fyne.Position) int {
 	return min(max(i, 0), n-1) + 1
 }
 
-// Graph colours: a mid-grey panel on which both the dark and the light
-// pieces' colours stand out, in either theme.
+// Graph colors: a mid-grey panel on which both the dark and the light
+// pieces' colors stand out, in either theme.
 var (
 	colGraphBg   = color.NRGBA{0x86, 0x8b, 0x91, 0xff}
 	colGraphEdge = color.NRGBA{0x5f, 0x63, 0x68, 0xff}
@@ -191,7 +191,7 @@ func (r *evalRenderer) Layout(size fyne.Size) {
 
 func (r *evalRenderer) Refresh() { r.draw(r.g.Size()) }
 
-// draw places and colours everything for size, refreshing only the objects
+// draw places and colors everything for size, refreshing only the objects
 // whose look changed.
 func (r *evalRenderer) draw(size fyne.Size) {
 	g := r.g
@@ -239,7 +239,7 @@ func (r *evalRenderer) draw(size fyne.Size) {
 	setVisible(r.cur, on)
 }
 
-// setRect moves, sizes and colours a rectangle, refreshing it only when it
+// setRect moves, sizes and colors a rectangle, refreshing it only when it
 // changed.
 func setRect(b *canvas.Rectangle, pos fyne.Position, size fyne.Size, fill color.NRGBA) {
 	if b.Position() != pos {

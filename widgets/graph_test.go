@@ -154,7 +154,7 @@ func checkEvalCurrent(t *testing.T, g *EvalGraph, r *evalRenderer, gm evalGeomet
 }
 
 // TestEvalGraphThemes draws the graph in both themes; the panel keeps its
-// colours, so the bars stand out the same in both.
+// colors, so the bars stand out the same in both.
 func TestEvalGraphThemes(t *testing.T) {
 	for _, v := range []fyne.ThemeVariant{theme.VariantLight, theme.VariantDark} {
 		newAppVariant(t, v)

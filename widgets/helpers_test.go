@@ -81,15 +81,15 @@ func shot(t *testing.T, win fyne.Window, name string) image.Image {
 	if b.Dx() < 100 || b.Dy() < 100 {
 		t.Fatalf("%s: capture is only %v", name, b)
 	}
-	colours := map[color.RGBA]bool{}
+	colors := map[color.RGBA]bool{}
 	for y := b.Min.Y; y < b.Max.Y; y += 7 {
 		for x := b.Min.X; x < b.Max.X; x += 7 {
 			r, g, bl, a := img.At(x, y).RGBA()
-			colours[color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8), uint8(a >> 8)}] = true
+			colors[color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8), uint8(a >> 8)}] = true
 		}
 	}
-	if len(colours) < 8 {
-		t.Errorf("%s: capture has only %d colours: nothing drawn?", name, len(colours))
+	if len(colors) < 8 {
+		t.Errorf("%s: capture has only %d colours: nothing drawn?", name, len(colors))
 	}
 	if *shots {
 		f, err := os.Create(filepath.Join("testdata", name+".png"))
@@ -104,7 +104,7 @@ func shot(t *testing.T, win fyne.Window, name string) image.Image {
 	return img
 }
 
-// near reports whether colour c is within tol (per channel, 0..255) of want.
+// near reports whether color c is within tol (per channel, 0..255) of want.
 func near(c color.Color, want color.NRGBA, tol int) bool {
 	r, g, b, _ := c.RGBA()
 	d := func(x uint32, y uint8) bool {

@@ -148,7 +148,7 @@ func gridStep(w, h, c int, k fyne.KeyName) int {
 	return y*w + x
 }
 
-// Cursor ring colours: white inside a dark edge, readable on the felt, the
+// Cursor ring colors: white inside a dark edge, readable on the felt, the
 // wood, the plate and the pieces alike.
 var (
 	colCursor     = color.NRGBA{0xff, 0xff, 0xff, 0xff}

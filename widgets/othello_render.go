@@ -10,7 +10,7 @@ import (
 	"planiverse/rules"
 )
 
-// Othello board colours: green felt, darker lines and star points, a dark
+// Othello board colors: green felt, darker lines and star points, a dark
 // frame.
 var (
 	colFelt      = color.NRGBA{0x1e, 0x7a, 0x46, 0xff}
@@ -78,7 +78,7 @@ type othelloRenderer struct {
 	drawn    [64]int8 // what each square shows: -1 empty, 0 black, 1 white
 	drawnOK  bool     // drawn holds a real position
 	anim     *fyne.Animation
-	animMask uint64 // squares whose colour the running animation owns
+	animMask uint64 // squares whose color the running animation owns
 	animFrom [64]int8
 	animTo   [64]int8
 }
@@ -210,7 +210,7 @@ func (r *othelloRenderer) Refresh() {
 
 // startFlips starts the flip animation when the change from the drawn
 // position to now is the last move being played: its square was empty and
-// is now taken, and discs of LastFlips changed colour.
+// is now taken, and discs of LastFlips changed color.
 func (r *othelloRenderer) startFlips(now [64]int8) {
 	b := r.w.b
 	for m := r.animMask; m != 0; m &= m - 1 {
@@ -243,7 +243,7 @@ func (r *othelloRenderer) startFlips(now [64]int8) {
 		}
 	})
 	if anim == nil {
-		return // animations off: Refresh draws the new colours
+		return // animations off: Refresh draws the new colors
 	}
 	anim.Curve = fyne.AnimationEaseInOut
 	r.animMask, r.animFrom, r.animTo = mask, r.drawn, now
@@ -252,7 +252,7 @@ func (r *othelloRenderer) startFlips(now [64]int8) {
 }
 
 // stopFlips ends a running flip animation at once: the discs show the
-// colours it was heading for (Refresh then redraws what changed since).
+// colors it was heading for (Refresh then redraws what changed since).
 func (r *othelloRenderer) stopFlips() {
 	if r.anim != nil {
 		r.anim.Stop()
@@ -261,7 +261,7 @@ func (r *othelloRenderer) stopFlips() {
 }
 
 // animTick draws the flipping discs at time t (0..1); at 1 the animation
-// ends and the discs show their new colour.
+// ends and the discs show their new color.
 func (r *othelloRenderer) animTick(t float32) {
 	for m := r.animMask; m != 0; m &= m - 1 {
 		sq := trailing(m)

@@ -132,7 +132,7 @@ func TestOthelloMarks(t *testing.T) {
 		t.Error("cleared hint drawn")
 	}
 
-	// Play d3 (flips d4): last move marked, discs re-coloured.
+	// Play d3 (flips d4): last move marked, discs re-colored.
 	play(t, b, "d3")
 	w.Update()
 	if !r.last.Visible() {

@@ -60,7 +60,7 @@ func TestDarkShots(t *testing.T) {
 		if *shots { // the light shots already test painting
 			shot(t, win, b.name+"-dark")
 		}
-		// Labels are drawn in the dark theme's (light) foreground colour.
+		// Labels are drawn in the dark theme's (light) foreground color.
 		fg := theme.Color(theme.ColorNameForeground)
 		found := false
 		for _, o := range rendererObjects(w) {
@@ -83,7 +83,7 @@ func rendererObjects(w Board) []fyne.CanvasObject {
 }
 
 // isDigitOnTop reports whether txt is a DVONN stack height (drawn in the
-// piece's colour, not the theme's).
+// piece's color, not the theme's).
 func isDigitOnTop(w Board, txt *canvas.Text) bool {
 	d, ok := w.(*DvonnBoard)
 	if !ok {

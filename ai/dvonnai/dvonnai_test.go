@@ -12,7 +12,7 @@ import (
 
 // board builds a movement position from "cell:token" pairs: token R is a
 // lone DVONN piece, W3 / B2 a white / black topped stack of that height
-// made of its top colour, W3* one holding a DVONN piece under its top.
+// made of its top color, W3* one holding a DVONN piece under its top.
 func board(t *testing.T, toMove rules.Player, spec string) *dvonn.Game {
 	t.Helper()
 	var cs [dvonn.NumCells]dvonn.Contents
@@ -95,9 +95,9 @@ func randomPositions(n int, seed uint64) []*dvonn.Game {
 	return out[:n]
 }
 
-// swapColours returns the movement position with White and Black exchanged,
+// swapColors returns the movement position with White and Black exchanged,
 // the other side to move.
-func swapColours(t *testing.T, g *dvonn.Game) *dvonn.Game {
+func swapColors(t *testing.T, g *dvonn.Game) *dvonn.Game {
 	var cs [dvonn.NumCells]dvonn.Contents
 	for c := range dvonn.NumCells {
 		w, b, d := g.Pieces(c)
@@ -117,7 +117,7 @@ func swapColours(t *testing.T, g *dvonn.Game) *dvonn.Game {
 	return s
 }
 
-func TestColourSymmetry(t *testing.T) {
+func TestColorSymmetry(t *testing.T) {
 	k := New()
 	n := 0
 	for _, g := range randomPositions(300, 1) {
@@ -125,7 +125,7 @@ func TestColourSymmetry(t *testing.T) {
 			continue
 		}
 		n++
-		if a, b := k.Evaluate(g), k.Evaluate(swapColours(t, g)); a != b {
+		if a, b := k.Evaluate(g), k.Evaluate(swapColors(t, g)); a != b {
 			t.Fatalf("Evaluate %d, with colours and turn swapped %d\n%s", a, b, g)
 		}
 	}

@@ -10,18 +10,18 @@ import (
 
 // board is the VCF search's private copy of a Gomoku position: the line
 // bitboards of package gomoku (same layout as gomoku.Game.Line) and the
-// colour to move. Unlike a gomoku.Game, whose colour to move follows from
+// color to move. Unlike a gomoku.Game, whose color to move follows from
 // the stone count, a board can pass (a null move), so that the search can
 // ask whether the opponent would win by VCF if the side to move did
-// nothing. Its Zobrist hash covers the stones, the colour to move, the size
+// nothing. Its Zobrist hash covers the stones, the color to move, the size
 // and the rule.
 type board struct {
 	size   int
 	rule   gomoku.Rule
-	exact  [2]bool                       // per colour: only exactly five wins (exactFor)
+	exact  [2]bool                       // per color: only exactly five wins (exactFor)
 	renju  bool                          // Black may not play forbidden points (gomoku.FoulIn)
-	lines  [2][4][gomoku.MaxLines]uint32 // [colour][dir][line], as gomoku.Game.Line
-	toMove rules.Player                  // colour of the next stone, 0 black
+	lines  [2][4][gomoku.MaxLines]uint32 // [color][dir][line], as gomoku.Game.Line
+	toMove rules.Player                  // color of the next stone, 0 black
 	hash   uint64
 	won    bool // the last stone made a five (by the rule)
 	ply    int
@@ -36,7 +36,7 @@ type board struct {
 // passNull marks a pass in board.hist.
 const passNull = -1
 
-// boardKeys are the board's Zobrist keys: per colour and point, for White
+// boardKeys are the board's Zobrist keys: per color and point, for White
 // to move, and per size and rule.
 var (
 	boardKeys      [2][gomoku.MaxPoints]uint64
@@ -53,7 +53,7 @@ func init() {
 	keyWhiteToMove = next()
 }
 
-// load copies g's stones and colour to move into b and clears its history.
+// load copies g's stones and color to move into b and clears its history.
 // g must not be over.
 func (b *board) load(g *gomoku.Game) {
 	b.size, b.rule = g.Size(), g.Rule()
@@ -89,7 +89,7 @@ func (b *board) touch(x, y int) {
 	b.dirty[gomoku.AntiDiagonal] |= 1 << (x + y)
 }
 
-// play puts a stone of the colour to move on the empty point p and passes
+// play puts a stone of the color to move on the empty point p and passes
 // the turn. b.won tells whether it made a five.
 func (b *board) play(p int) {
 	b.hist[b.ply] = int16(p)
@@ -113,7 +113,7 @@ func (b *board) play(p int) {
 	b.toMove = c ^ 1
 }
 
-// pass hands the turn to the other colour without a stone (a null move).
+// pass hands the turn to the other color without a stone (a null move).
 func (b *board) pass() {
 	b.hist[b.ply] = passNull
 	b.wonAt[b.ply] = b.won

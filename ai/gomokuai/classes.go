@@ -2,7 +2,7 @@ package gomokuai
 
 import "slices"
 
-// Pattern classes. A point's class for a colour is the multiset of its
+// Pattern classes. A point's class for a color is the multiset of its
 // four pattern codes (patternSet, in any order of the directions): C(11,4)
 // = 330 classes of the 4,096 sets. The evaluation gives each class a value
 // for the side to move and one for the opponent (classValue), so that a

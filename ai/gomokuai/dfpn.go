@@ -18,7 +18,7 @@ import (
 // A node's proof number is the least number of leaves that must be proved
 // to prove it a win of the attacker, its disproof number the least number
 // that must be disproved to prove it is not one. A transposition table
-// keyed by the Zobrist hash and the attacker's colour keeps the numbers of
+// keyed by the Zobrist hash and the attacker's color keeps the numbers of
 // the nodes searched, so that df-pn, which expands a node again each time
 // it returns to it, does not search it again; the children's thresholds
 // use the 1+ε trick (Pawlewicz and Lew, "Improving depth-first PN-search:
@@ -40,7 +40,7 @@ import (
 const pnInf = 1 << 28
 
 // pnEntry is a transposition-table entry of the df-pn VCT: the position's
-// key (Zobrist hash mixed with the attacker's colour), its proof and
+// key (Zobrist hash mixed with the attacker's color), its proof and
 // disproof numbers, the nodes spent on it (for replacement), the
 // generation (search) that stored it, the remaining depth it was searched
 // with and, for a proof, its length in attacker moves before the open four
@@ -54,7 +54,7 @@ type pnEntry struct {
 	ln     uint8
 }
 
-// attackerKeys mix the attacker's colour into the table key.
+// attackerKeys mix the attacker's color into the table key.
 var attackerKeys [2]uint64
 
 func init() {
@@ -199,7 +199,7 @@ func (v *vctSearch) expand(rd int) (terminal bool, pn, dn uint32, bound int, ter
 	return false, 0, 0, 0, rules.NoMove
 }
 
-// compact drops from v.stack[start:] the points forbidden to the colour to
+// compact drops from v.stack[start:] the points forbidden to the color to
 // move and sets v.kind for them: childFour before index fours (the
 // attacker's fours), childThree after it at an OR node, childReply at an
 // AND node.
@@ -227,7 +227,7 @@ func (v *vctSearch) compact(start, fours int) {
 	v.kind = v.kind[:k]
 }
 
-// childKey returns the table key of the position after the colour to move
+// childKey returns the table key of the position after the color to move
 // of v.b plays p.
 func (v *vctSearch) childKey(p rules.Move) uint64 {
 	g := v.b

@@ -245,7 +245,7 @@ func BenchmarkSearchKnowledge(b *testing.B) {
 }
 
 // TestSwapChoice: under the swap opening the search (4 plies) takes the
-// colours after a central first stone and plays on after a corner one.
+// colors after a central first stone and plays on after a corner one.
 // (One ply of Evaluate alone does not tell the corners: TestSwapEvaluation.)
 func TestSwapChoice(t *testing.T) {
 	for _, c := range []struct {

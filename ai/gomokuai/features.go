@@ -92,7 +92,7 @@ func DecisiveClass(c int) bool {
 	return cb == comboFive || cb == comboOpen4
 }
 
-// Threats is what one colour threatens in a position (Knowledge.Threats).
+// Threats is what one color threatens in a position (Knowledge.Threats).
 type Threats struct {
 	Wins   int        // distinct win points (a stone there makes five), counting at most 2
 	Win    rules.Move // the first win point, rules.NoMove when none
@@ -100,7 +100,7 @@ type Threats struct {
 	Threes int        // lines holding a three (a point there makes an open four)
 }
 
-// Threats returns colour c's threats in g. It allocates nothing and
+// Threats returns color c's threats in g. It allocates nothing and
 // leaves g unchanged.
 func (k *Knowledge) Threats(g *gomoku.Game, c rules.Player) Threats {
 	a := &k.a
@@ -109,7 +109,7 @@ func (k *Knowledge) Threats(g *gomoku.Game, c rules.Player) Threats {
 	return Threats{Wins: n, Win: first, Fours: a.nFour[c&1], Threes: a.nThree[c&1]}
 }
 
-// StaticEval is Evaluate of g (not over) for its colour to move without
+// StaticEval is Evaluate of g (not over) for its color to move without
 // the forced blocks: facing a single four of the opponent's, the value is
 // that of the position as it stands. It allocates nothing and leaves g
 // unchanged.

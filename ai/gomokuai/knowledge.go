@@ -16,7 +16,7 @@
 // which is how the opponent's threats are seen.
 //
 // All of it reads the line bitboards of package gomoku (Game.Line): each
-// line of the board is one uint32 per colour, and patterns are found with
+// line of the board is one uint32 per color, and patterns are found with
 // shifts and masks over the line's five-point windows (see lines.go). The
 // analysis of every line is cached and redone only for lines whose stones
 // changed, which makes the evaluation incremental across a search.
@@ -91,10 +91,10 @@ func New() *Knowledge {
 
 // Evaluate returns the static evaluation of s (a *gomoku.Game, not over)
 // from the side to move's point of view, within ±ai.MaxEval: a blend
-// (evaluateForced) of the live windows of the colour to
+// (evaluateForced) of the live windows of the color to
 // move (ColorOf(ToMove), which is how a swap is taken into account) minus
 // the opponent's and of the pattern-class values of the empty points
-// (classValue: pointEval.value summed over the board for that colour plus
+// (classValue: pointEval.value summed over the board for that color plus
 // pointEval.valueOpp for the opponent), plus evalTempo and the threat
 // terms above. Facing a single
 // win point of the opponent's (a four), it plays the forced block (at
@@ -104,9 +104,9 @@ func New() *Knowledge {
 //
 // Under Renju, Black to move facing a single White win point that is
 // forbidden for Black is lost. In the undecided phases of the Swap2
-// opening the seat to move has no colour yet: a seat placing stones
-// scores -|v| (the other seat will choose the better colour), a seat
-// choosing scores |v|, where v is the evaluation for the colour to move.
+// opening the seat to move has no color yet: a seat placing stones
+// scores -|v| (the other seat will choose the better color), a seat
+// choosing scores |v|, where v is the evaluation for the color to move.
 func (k *Knowledge) Evaluate(s rules.State) int {
 	g := s.(*gomoku.Game)
 	v := k.evaluate(g)
@@ -126,7 +126,7 @@ func abs(v int) int {
 	return v
 }
 
-// evaluate is Evaluate for the colour to move, after at most
+// evaluate is Evaluate for the color to move, after at most
 // evalForcedPlies forced blocks (at the main search's leaves Quiesce
 // runs instead; this serves Evaluate and the quiescence's stand-pat).
 func (k *Knowledge) evaluate(g *gomoku.Game) int { return k.evaluateForced(g, params.evalForcedPlies) }
@@ -179,7 +179,7 @@ func (k *Knowledge) evaluateForced(g *gomoku.Game, plies int) int {
 	return max(-ai.MaxEval/2, min(ai.MaxEval/2, v))
 }
 
-// pointOrder is the ordering score of point p for colour me: its attack
+// pointOrder is the ordering score of point p for color me: its attack
 // score plus orderDefenceShare percent of the opponent's score there.
 func (a *analyzer) pointOrder(p int, me rules.Player) int32 {
 	return pointTable[a.sets[me&1][p]&setMask].order + pointTable[a.sets[(me^1)&1][p]&setMask].defence
@@ -187,7 +187,7 @@ func (a *analyzer) pointOrder(p int, me rules.Player) int32 {
 
 // OrderMoves scores each move by the pattern codes of its point
 // (pointOrder, times orderScale): what a stone there makes in its four
-// lines for the colour to move (a five scores highest, then open fours
+// lines for the color to move (a five scores highest, then open fours
 // and double threats, fours, threes), plus what it blocks of the
 // opponent's. rules.Swap scores 0 (the search decides it). It allocates
 // nothing.
@@ -228,7 +228,7 @@ func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32
 //
 // Under Renju, Black's forbidden points are dropped (when that leaves
 // nothing, the allowed points near the stones, else every legal move). At
-// a colour choice of the Swap2 opening rules.Swap and Balance are added
+// a color choice of the Swap2 opening rules.Swap and Balance are added
 // when legal.
 //
 // It allocates nothing once buf has grown.

@@ -21,7 +21,7 @@ import (
 var fillerPoints = strings.Fields("A15 D15 G15 J15 M15 A1 D1 G1 J1 M1 B13 E13 H13 K13 N13")
 
 // setup builds a position with the black stones and white stones given as
-// point names, with colour toMove (0 black, 1 white) to move, adding filler
+// point names, with color toMove (0 black, 1 white) to move, adding filler
 // stones for the side that is short. Stones are placed alternately, so the
 // position must not hold a five.
 func setup(t testing.TB, o gomoku.Options, black, white string, toMove rules.Player) *gomoku.Game {
@@ -46,7 +46,7 @@ func setup(t testing.TB, o gomoku.Options, black, white string, toMove rules.Pla
 		}
 	}
 	fill := fillerPoints
-	need := func() int { // colour that needs a filler, or -1
+	need := func() int { // color that needs a filler, or -1
 		nb, nw := len(pts[0]), len(pts[1])
 		switch {
 		case toMove == 0 && nb > nw, toMove == 1 && nb > nw+1:
@@ -90,8 +90,8 @@ func names(g *gomoku.Game, ms []rules.Move) string {
 	return strings.Join(s, " ")
 }
 
-// naiveWinsFor lists the empty points where the colour to move of g would
-// make five, by playing each one (after a pass-like trick: the colour is
+// naiveWinsFor lists the empty points where the color to move of g would
+// make five, by playing each one (after a pass-like trick: the color is
 // fixed by the stone count, so the opponent's are found by the caller).
 func naiveWinPointsOf(g *gomoku.Game) []rules.Move {
 	var out []rules.Move
@@ -563,8 +563,8 @@ func TestEvaluate(t *testing.T) {
 	if after := k.Evaluate(g); facing != -after {
 		t.Errorf("facing a four: %d, after the block %d", facing, after)
 	}
-	// Values stay in range on random positions, and are colour symmetric:
-	// the same shapes with colours exchanged give the same value.
+	// Values stay in range on random positions, and are color symmetric:
+	// the same shapes with colors exchanged give the same value.
 	r := rand.New(rand.NewPCG(9, 10))
 	for i := 0; i < 200; i++ {
 		g := randomDense(r, gomoku.Options{Size: 15, Rule: gomoku.Rule(i % 2)}, 2+r.IntN(30))
@@ -574,7 +574,7 @@ func TestEvaluate(t *testing.T) {
 	}
 }
 
-// TestSwapEvaluation: after a swap the board and the colour to move are
+// TestSwapEvaluation: after a swap the board and the color to move are
 // unchanged, so Evaluate is unchanged; and the one-ply choice swaps a
 // central first stone. (After a corner one, one ply of the evaluation has
 // preferred the swap by 33 units to the candidates near the corner since
@@ -626,7 +626,7 @@ func TestOrderMoves(t *testing.T) {
 // heuristic: in random positions, a point where the side to move makes a
 // double threat (two threes, a four and a three, or more) scores over
 // 1<<20 (the history's ceiling, planiverse/ai) above every point where
-// neither colour makes a three or a four, so the history cannot reorder
+// neither color makes a three or a four, so the history cannot reorder
 // them; and below a five no score reaches the search's clamp (1<<26).
 func TestOrderScale(t *testing.T) {
 	const historyMax, orderClamp = 1 << 20, 1 << 26

@@ -13,7 +13,7 @@ import (
 // set, so that a pattern may look one point past either end.
 //
 // A "window" is five consecutive points of a line: the places a five can
-// still be made. A window is live for a colour when it holds no enemy stone
+// still be made. A window is live for a color when it holds no enemy stone
 // and, under the exact-five rule, neither point just outside it holds an own
 // stone (filling it would make an overline).
 
@@ -23,7 +23,7 @@ import (
 // the analysis is asked about a won position.
 var windowValue = [6]int32{0, 3, 20, 100, 600, 5000}
 
-// fourPoints returns the empty points where a stone of own's colour makes a
+// fourPoints returns the empty points where a stone of own's color makes a
 // four (creates a win point): the empty points of the live windows holding
 // three own stones.
 func fourPoints(own, opp, mask uint32, exact bool) uint32 {
@@ -43,7 +43,7 @@ func fourPoints(own, opp, mask uint32, exact bool) uint32 {
 	return four
 }
 
-// openFourPoints returns the points where a stone of own's colour makes two
+// openFourPoints returns the points where a stone of own's color makes two
 // or more win points in this line (an open four, or two fours in one line):
 // a threat the enemy cannot meet with one stone. A line with such points
 // holds a "three".
@@ -60,7 +60,7 @@ func openFourPoints(own, opp, mask uint32, exact bool) uint32 {
 }
 
 // lineInfo is the analysis of one line: the stones it was made for, the
-// window score and, per colour (0 black, 1 white), its win points (where a
+// window score and, per color (0 black, 1 white), its win points (where a
 // stone makes five), four points (where a stone makes a four) and three
 // points (where a stone makes an open four).
 type lineInfo struct {
@@ -70,7 +70,7 @@ type lineInfo struct {
 	four  [2]uint32
 	three [2]uint32
 
-	// makers: per colour, the points where a stone makes a three in this
+	// makers: per color, the points where a stone makes a three in this
 	// line (vctSearch.appendThreeMakers), computed when first asked for
 	// (makersOK) and kept until the line's stones change.
 	makers   [2]uint32
@@ -78,18 +78,18 @@ type lineInfo struct {
 }
 
 // analyseLine computes the lineInfo of a line with black stones b, white
-// stones w and points mask, both colours under the same rule.
+// stones w and points mask, both colors under the same rule.
 func analyseLine(b, w, mask uint32, exact bool) lineInfo {
 	return analyseLineRule(b, w, mask, [2]bool{exact, exact})
 }
 
-// exactFor returns, per colour (0 black), whether only exactly five wins
-// under the rule: both colours under exact five, Black only under Renju.
+// exactFor returns, per color (0 black), whether only exactly five wins
+// under the rule: both colors under exact five, Black only under Renju.
 func exactFor(rule gomoku.Rule) [2]bool {
 	return [2]bool{rule == gomoku.ExactFive || rule == gomoku.Renju, rule == gomoku.ExactFive}
 }
 
-// analyseLineRule is analyseLine with the exact-five flag per colour
+// analyseLineRule is analyseLine with the exact-five flag per color
 // (exactFor).
 func analyseLineRule(b, w, mask uint32, ex [2]bool) lineInfo {
 	li := lineInfo{b: b, w: w}
@@ -156,29 +156,29 @@ type lineRef struct {
 type analyzer struct {
 	size  int
 	rule  gomoku.Rule
-	exact [2]bool   // per colour: only exactly five wins (exactFor)
+	exact [2]bool   // per color: only exactly five wins (exactFor)
 	lines []lineRef // the lines of length >= 5
 	mask  [4][gomoku.MaxLines]uint32
 	info  [4][gomoku.MaxLines]lineInfo
 
 	score  int    // sum of the lines' scores (black minus white)
-	nWin   [2]int // sum over lines of the number of win points, per colour
+	nWin   [2]int // sum over lines of the number of win points, per color
 	nFour  [2]int // sum over lines of the number of four points
-	nThree [2]int // number of lines with a three, per colour
+	nThree [2]int // number of lines with a three, per color
 
-	// Pattern codes: per colour, each point's four codes (patternSet;
-	// none on an occupied point), the pattern table of the colour's rule,
+	// Pattern codes: per color, each point's four codes (patternSet;
+	// none on an occupied point), the pattern table of the color's rule,
 	// and the sum of the points' pointEval values.
 	sets      [2][gomoku.MaxPoints]patternSet
 	patStones [4][gomoku.MaxLines][2]uint32 // per line: the black and white stones the codes are for
-	patCodes  [4][gomoku.MaxLines][2]uint64 // per line and colour: the codes in sets (lineCodes)
+	patCodes  [4][gomoku.MaxLines][2]uint64 // per line and color: the codes in sets (lineCodes)
 	dirty     [4][gomoku.MaxLines]bool      // lines re-analysed since refreshPatterns
 	dirtyList []lineRef                     // those lines
 	pat       [2]*[1 << (4 * patternReach)]uint8
 	value     [2]int32
-	valueOpp  [2]int32 // the same sums read for the colour not to move
+	valueOpp  [2]int32 // the same sums read for the color not to move
 	// threats[c].count(i): the number of empty points whose pattern set
-	// for colour c has bit i of its threatTable entry (threatMask,
+	// for color c has bit i of its threatTable entry (threatMask,
 	// staticResult).
 	threats [2]threatCounts
 
@@ -201,7 +201,7 @@ type analyzer struct {
 	// moves[:synced] are the moves of a game whose stones the analysis
 	// holds, the last game refresh compared move by move; synced is -1
 	// when there is none (after reset and refreshBoard). A game's stones
-	// follow from its moves (the colour of a stone from how many came
+	// follow from its moves (the color of a stone from how many came
 	// before it), so when the next game shares a prefix of moves with it,
 	// only the lines through the stones after that prefix, in either
 	// game, can differ.
@@ -221,8 +221,8 @@ type analyzer struct {
 	// again.
 	cache []lineCacheEntry
 
-	// withKind: per kind (kindWin, kindFour, kindThree), colour and
-	// direction, the lines holding such points; withTwo: per colour and
+	// withKind: per kind (kindWin, kindFour, kindThree), color and
+	// direction, the lines holding such points; withTwo: per color and
 	// direction, the lines holding two or more stones of it. They let the
 	// threat searches visit only the lines that matter.
 	withKind [3][2][4]uint64
@@ -481,15 +481,15 @@ func (a *analyzer) patternsFrom(e *lineCacheEntry, dir, l int) {
 	a.updatePatterns(dir, l, e.codes)
 }
 
-// lineCodes returns, per colour, the pattern codes of the points of a line
+// lineCodes returns, per color, the pattern codes of the points of a line
 // with black stones b, white stones w and points mask: the code of bit i
 // at bits 3*(i-1) to 3*(i-1)+2, patNone on occupied points and on points
-// with no stone of the colour within patternReach.
+// with no stone of the color within patternReach.
 func (a *analyzer) lineCodes(b, w, mask uint32) (codes [2]uint64) {
 	empty := mask &^ (b | w)
 	own := [2]uint32{b, w}
 	for c := 0; c < 2; c++ {
-		// The points with a stone of colour c within patternReach.
+		// The points with a stone of color c within patternReach.
 		near := own[c]
 		for k := 1; k <= patternReach; k++ {
 			near |= own[c]<<k | own[c]>>k
@@ -511,7 +511,7 @@ func (a *analyzer) updatePatterns(dir, l int, codes [2]uint64) {
 	origin, step := a.origin[dir][l], a.step[dir]
 	old := &a.patCodes[dir][l]
 	// One bit, the lowest of its three, per point whose codes changed for
-	// either colour.
+	// either color.
 	const lowBits = 0x1249249249249249
 	d := (old[0] ^ codes[0]) | (old[1] ^ codes[1])
 	d = (d | d>>1 | d>>2) & lowBits
@@ -576,7 +576,7 @@ func (a *analyzer) index(li *lineInfo, dir, l int) {
 	set(&a.withTwo[1][dir], li.w&(li.w-1) != 0)
 }
 
-// threatMask returns which threats colour c has somewhere on the board:
+// threatMask returns which threats color c has somewhere on the board:
 // bit i is set when some empty point has bit i of its threatTable entry
 // (threatFour, threatThree, threatDouble: the evalThreatBits), 0-7.
 func (a *analyzer) threatMask(c rules.Player) int {
@@ -616,7 +616,7 @@ func (a *analyzer) appendPoints(buf []rules.Move, dir, line int, m uint32) []rul
 	return buf
 }
 
-// kind selects a per-colour mask of lineInfo.
+// kind selects a per-color mask of lineInfo.
 type kind uint8
 
 const (
@@ -635,7 +635,7 @@ func (li *lineInfo) points(k kind, c rules.Player) uint32 {
 	return li.three[c]
 }
 
-// appendAll appends the distinct points of the given kind for colour c over
+// appendAll appends the distinct points of the given kind for color c over
 // all lines (without starting a new de-duplication round, so that several
 // calls can share one).
 func (a *analyzer) appendAll(buf []rules.Move, k kind, c rules.Player) []rules.Move {
@@ -648,7 +648,7 @@ func (a *analyzer) appendAll(buf []rules.Move, k kind, c rules.Player) []rules.M
 	return buf
 }
 
-// firstWin returns a win point of colour c, if there is one.
+// firstWin returns a win point of color c, if there is one.
 func (a *analyzer) firstWin(c rules.Player) (rules.Move, bool) {
 	if a.nWin[c] == 0 {
 		return rules.NoMove, false
@@ -663,7 +663,7 @@ func (a *analyzer) firstWin(c rules.Player) (rules.Move, bool) {
 	return rules.NoMove, false
 }
 
-// distinctWins returns the number of distinct win points of colour c,
+// distinctWins returns the number of distinct win points of color c,
 // counting at most two, and the first two (rules.NoMove where missing).
 func (a *analyzer) distinctWins(c rules.Player) (n int, first, second rules.Move) {
 	first, second = rules.NoMove, rules.NoMove
@@ -686,8 +686,8 @@ func (a *analyzer) distinctWins(c rules.Player) (n int, first, second rules.Move
 	return n, first, second
 }
 
-// appendDefences appends the points where a stone of colour me stops every
-// open-four point of colour opp on line (dir, l), or, when no single point
+// appendDefences appends the points where a stone of color me stops every
+// open-four point of color opp on line (dir, l), or, when no single point
 // does, opp's open-four points themselves.
 func (a *analyzer) appendDefences(buf []rules.Move, dir, l int, me rules.Player) []rules.Move {
 	li := &a.info[dir][l]

@@ -8,7 +8,7 @@ import (
 )
 
 // Pattern codes. For every empty point, every one of its four lines and
-// each colour, the pattern code says what a stone of that colour on the
+// each color, the pattern code says what a stone of that color on the
 // point would make in that line. It is read from a table indexed by the
 // line's stones within patternReach points on either side of the point
 // (own stones, and blocked points: enemy stones or off the board), the
@@ -150,7 +150,7 @@ func patternKey(own, opp, mask uint32, i int) uint32 {
 	return ok | bk<<(2*patternReach)
 }
 
-// Point scores. The four pattern codes of a point for one colour are
+// Point scores. The four pattern codes of a point for one color are
 // packed into a pattern set (3 bits per direction, patternSet) and valued
 // by pointTable, the move-ordering score of playing there (attack), and
 // by evalTable, the evaluation value of the point; both in evaluation
@@ -160,7 +160,7 @@ type pointScore struct {
 	defence int32 // order*orderDefenceShare/100: the share of a block (pointOrder)
 }
 
-// Bits of threatTable: what a stone of the colour on the point makes, a
+// Bits of threatTable: what a stone of the color on the point makes, a
 // four or better in some line (threatFour), a three (threatThree), two
 // threes or a three and an open two in two lines (threatDouble). The
 // evaluation reads which of them each side has anywhere
@@ -277,7 +277,7 @@ var (
 // pointTable scores every pattern set for the move ordering (pointScore);
 // threatTable gives its threat bits (threatOf). evalTable holds what the
 // incremental update (analyzer.updatePatterns) sums per set, in one
-// 16-byte entry so that a point costs one lookup per colour and no
+// 16-byte entry so that a point costs one lookup per color and no
 // branch: the two values and the threat bits as counts (threatCounts).
 var (
 	pointTable  [1 << 12]pointScore

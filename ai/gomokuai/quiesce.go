@@ -190,9 +190,9 @@ func (k *Knowledge) QuickWin(s rules.State, ply int) (int, bool) {
 func bitIndex(bit uint8) int { return bits.TrailingZeros8(bit) }
 
 // keepNearLast keeps, of the points buf[start:], those near the last
-// stone of the side to move's colour (dhbloo/rapfi's range for its
+// stone of the side to move's color (dhbloo/rapfi's range for its
 // quiescence fours: within a 5x5 square of it, or on one of its four lines within 4
-// points), in place; all of them when that colour has no stone played yet.
+// points), in place; all of them when that color has no stone played yet.
 func keepNearLast(g *gomoku.Game, buf []rules.Move, start int) []rules.Move {
 	size := g.Size()
 	n := g.Ply()
@@ -237,7 +237,7 @@ func (k *Knowledge) openFourAllowed(g *gomoku.Game, renjuBlack bool) bool {
 	return ok
 }
 
-// orderFours sorts the four points ps of colour me by pointOrder, highest
+// orderFours sorts the four points ps of color me by pointOrder, highest
 // first (an insertion sort: there are few).
 func (k *Knowledge) orderFours(ps []rules.Move, me rules.Player) {
 	a := &k.a

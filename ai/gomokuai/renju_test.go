@@ -188,7 +188,7 @@ func TestSwap2EngineLegal(t *testing.T) {
 	}
 }
 
-// TestSwap2Choice: the chooser takes the colour that is better: after three
+// TestSwap2Choice: the chooser takes the color that is better: after three
 // stones where Black is far ahead it takes Black (swap), and where White's
 // stones surround Black's it places a white stone (takes White).
 func TestSwap2Choice(t *testing.T) {

@@ -40,7 +40,7 @@ func (k *Knowledge) RootMoves(ctx context.Context, s rules.State, moves []rules.
 		return moves
 	}
 	if over, _ := g.Outcome(); over || g.Deciding() != gomoku.PhaseNone {
-		return moves // no colours yet in the Swap2 opening: no threats to weigh
+		return moves // no colors yet in the Swap2 opening: no threats to weigh
 	}
 	k.quietKey, k.quiet = g.Hash(), false
 	v := k.vcf
@@ -172,7 +172,7 @@ func (k *Knowledge) vctRounds(ctx context.Context, moves []rules.Move, safe *bit
 // untried when the budget or ctx ends. While time remains, the kept ones
 // are searched again with larger budgets (rounds), dropping the ones then
 // proven lost. When every move is proven lost, moves is returned
-// unchanged. The position is in k.vcf.b, with the side to move's colour.
+// unchanged. The position is in k.vcf.b, with the side to move's color.
 //
 // The moves off the candidate defences are searched too: a stone off the
 // proof's points can spoil it (it may fill the gap of a split two whose
@@ -312,7 +312,7 @@ func (s *bitSet) add(p int)      { s[p/64] |= 1 << (p % 64) }
 func (s *bitSet) has(p int) bool { return s[p/64]&(1<<(p%64)) != 0 }
 func (s *bitSet) del(p int)      { s[p/64] &^= 1 << (p % 64) }
 
-// defenceSet returns the candidate defences of colour me, to move in
+// defenceSet returns the candidate defences of color me, to move in
 // k.vcf.b, against the opponent's VCT that t found last (after a pass): the
 // points of its proof (t.inProof) and the points where me may make a four
 // or a three (a tempo of our own). The searches that test them reuse t's

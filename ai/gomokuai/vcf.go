@@ -75,7 +75,7 @@ func newVCFSearch(a *analyzer, tableBits int) *vcfSearch {
 	}
 }
 
-// solve runs the VCF search of v.b for its colour to move by iterative
+// solve runs the VCF search of v.b for its color to move by iterative
 // deepening on the number of fours, from 0 (an immediate five) to
 // maxDepth, so that the shortest VCF is found. It returns the sequence
 // (attacker and defender moves alternating, ending with the five) in v's
@@ -97,7 +97,7 @@ func (v *vcfSearch) solve(maxDepth int) ([]rules.Move, bool) {
 	return nil, false
 }
 
-// attack reports whether the colour to move of g (the search's board v.b)
+// attack reports whether the color to move of g (the search's board v.b)
 // wins by VCF with at most depth fours before the five; on success
 // seq[ply:seqLen] holds the moves.
 func (v *vcfSearch) attack(g *board, depth, ply int) bool {

@@ -353,14 +353,14 @@ func (v *vctSearch) defenderVCF() bool {
 	return won
 }
 
-// hasThree reports whether colour c has a point that makes an open four (a
+// hasThree reports whether color c has a point that makes an open four (a
 // three), one allowed to Black under Renju. The analysis must be fresh.
 func (v *vctSearch) hasThree(c rules.Player) bool {
 	_, ok := v.threePoint(c)
 	return ok
 }
 
-// threePoint returns a point where colour c makes an open four, one allowed
+// threePoint returns a point where color c makes an open four, one allowed
 // to Black under Renju, if there is one. The analysis must be fresh.
 func (v *vctSearch) threePoint(c rules.Player) (rules.Move, bool) {
 	a := v.a
@@ -381,10 +381,10 @@ func (v *vctSearch) threePoint(c rules.Player) (rules.Move, bool) {
 	return rules.NoMove, false
 }
 
-// appendThreeMakers appends the points that make a three for colour c in
+// appendThreeMakers appends the points that make a three for color c in
 // some line (a stone there leaves an open-four point in that line), found
 // among the empty points of live windows holding two stones of c and none
-// of the other colour (without starting a new de-duplication round). Under
+// of the other color (without starting a new de-duplication round). Under
 // Renju, whether Black's three is real (an allowed open-four point) is
 // checked after the point is played.
 func (v *vctSearch) appendThreeMakers(buf []rules.Move, c rules.Player) []rules.Move {
@@ -406,7 +406,7 @@ func (v *vctSearch) appendThreeMakers(buf []rules.Move, c rules.Player) []rules.
 }
 
 // threeMakers returns the points of line li (points mask) where a stone
-// of colour c makes a three: the empty points of the live windows holding
+// of color c makes a three: the empty points of the live windows holding
 // two stones of c after which an open-four point appears.
 func threeMakers(li *lineInfo, c rules.Player, mask uint32, exact bool) uint32 {
 	own, opp := li.b, li.w

@@ -104,7 +104,7 @@ func fullLines(filled uint64) (h, v, d7, d9 uint64) {
 
 // StableDiscs returns the discs of own that can never be flipped, by a
 // sufficient test: along each of the four axes a disc must lie on the
-// board edge, on a filled line, or next to a stable disc of its own colour
+// board edge, on a filled line, or next to a stable disc of its own color
 // (corners, then edges and regions grown from them). opp is the other
 // side's discs. Some stable discs may be missed (a disc protected only by
 // an opponent's stable disc), none is wrongly reported.

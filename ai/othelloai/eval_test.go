@@ -135,12 +135,12 @@ func TestStableDiscs(t *testing.T) {
 			t.Errorf("StableDiscs(%#x, %#x) = %#x, want %#x", c.own, c.opp, got, c.want)
 		}
 	}
-	// Soundness: a disc reported stable keeps its colour to the end of the
+	// Soundness: a disc reported stable keeps its color to the end of the
 	// game, along random games.
 	r := rand.New(rand.NewPCG(8, 9))
 	for g := 0; g < 200; g++ {
 		b := othello.New()
-		var stable [2]uint64 // by colour: 0 black, 1 white
+		var stable [2]uint64 // by color: 0 black, 1 white
 		var buf []rules.Move
 		for {
 			own, opp := b.Bitboards()

@@ -89,9 +89,9 @@ func TestSquareDigits(t *testing.T) {
 	}
 	// Each square alone, for the side to move and for the opponent.
 	for q := 0; q < 64; q++ {
-		for colour := 1; colour <= 2; colour++ {
+		for color := 1; color <= 2; color++ {
 			var a, b uint64
-			if colour == 1 {
+			if color == 1 {
 				a = 1 << q
 			} else {
 				b = 1 << q
@@ -100,10 +100,10 @@ func TestSquareDigits(t *testing.T) {
 			foldedIndices(a, b, &idx)
 			var want [numFoldedInstances]uint16
 			for _, d := range squareDigits[q][:squareDigitCount[q]] {
-				want[d.inst] = uint16(colour) * d.pow
+				want[d.inst] = uint16(color) * d.pow
 			}
 			if idx != want {
-				t.Fatalf("square %d colour %d: foldedIndices %v, squareDigits %v", q, colour, idx, want)
+				t.Fatalf("square %d colour %d: foldedIndices %v, squareDigits %v", q, color, idx, want)
 			}
 		}
 	}

@@ -145,7 +145,7 @@ func symmetryImages(x uint64) [8]uint64 {
 func diagonalBits(x, m uint64) uint64 { return (x & m) * 0x0101010101010101 >> 56 }
 
 // patternBits extracts, for each pattern kind, the squares of x (one
-// colour's bitboard) in the kind's canonical place, packed into the low
+// color's bitboard) in the kind's canonical place, packed into the low
 // bits.
 func patternBits(x uint64, out *[numPatterns]uint64) {
 	out[patEdge2X] = edge2XBits(x)
@@ -240,7 +240,7 @@ func shortDiagsWeight(ws []int16, o, p uint64) int {
 		int(ws[offDiag4+pairIndex(diag4Bits(o), diag4Bits(p))])
 }
 
-// The squares of one colour's bitboard x read by each pattern kind in its
+// The squares of one color's bitboard x read by each pattern kind in its
 // canonical place, packed into the low bits (patternBits' entries, one
 // kind each, for the inlined sums).
 

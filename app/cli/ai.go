@@ -162,9 +162,9 @@ func runSolve(args []string, stdout io.Writer) error {
 // selfplayGame is the result of one self-play game from A's point of view.
 type selfplayGame struct{ aWin, bWin bool }
 
-// runSelfplay plays --games games between levels --a and --b, colours
+// runSelfplay plays --games games between levels --a and --b, colors
 // alternating, and prints "a <wins> b <wins> draws <n>". Games come in
-// pairs that share an opening with colours swapped: the game's
+// pairs that share an opening with colors swapped: the game's
 // rules.Descriptor.Opening (Othello 4 random plies, Gomoku 2 random stones
 // near the centre, DVONN a random placement phase, Alak 2 random plies),
 // seeded by --seed and the pair's number. Two games run in parallel.

@@ -84,7 +84,7 @@ func TestPbrainSession(t *testing.T) {
 }
 
 // TestPbrainBoardTurn checks that after BOARD the engine is to move with
-// the right colour, and its move answers the position (blocking an open
+// the right color, and its move answers the position (blocking an open
 // four).
 func TestPbrainBoardTurn(t *testing.T) {
 	// The opponent (2) has four in a row on row 7 open at 3,7 and 8,7.

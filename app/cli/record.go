@@ -51,7 +51,7 @@ func showRecord(game, file string, gf *gameFlags, stdout io.Writer) error {
 	line := fmt.Sprintf("record: %s, %s, %d plies", f.Name, d.Describe(r.Options), len(r.Moves))
 	for i, p := range r.Info.Players {
 		if p != "" {
-			line += fmt.Sprintf(", %s %s", d.Colours[i], p)
+			line += fmt.Sprintf(", %s %s", d.Colors[i], p)
 		}
 	}
 	if r.Info.Result != "" {

@@ -60,16 +60,16 @@ func TestWPITwoPlayers(t *testing.T) {
 	}
 }
 
-// scriptedWPI plays a WPI program that answers every turn with answer(colour,
+// scriptedWPI plays a WPI program that answers every turn with answer(color,
 // the opponent's move or "" for White's first turn); an empty answer means
 // no answer at all.
-func scriptedWPI(dir, name string, answer func(colour, last string) string) {
+func scriptedWPI(dir, name string, answer func(color, last string) string) {
 	in := filepath.Join(dir, name+".in")
-	colour, _ := wpi.WaitFile(in, time.Now().Add(20*time.Second), wpi.Complete)
+	color, _ := wpi.WaitFile(in, time.Now().Add(20*time.Second), wpi.Complete)
 	os.Remove(in)
 	last := ""
 	for {
-		if colour == "B" || last != "" {
+		if color == "B" || last != "" {
 			text, err := wpi.WaitFile(in, time.Now().Add(20*time.Second), wpi.Complete)
 			if err != nil {
 				return
@@ -79,7 +79,7 @@ func scriptedWPI(dir, name string, answer func(colour, last string) string) {
 		} else {
 			last = "start"
 		}
-		a := answer(colour, last)
+		a := answer(color, last)
 		if a == "" {
 			return
 		}
@@ -91,8 +91,8 @@ func scriptedWPI(dir, name string, answer func(colour, last string) string) {
 func TestWPIInvalidMove(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"alpha", "beta"} {
-		go scriptedWPI(dir, name, func(colour, last string) string {
-			if colour == "W" {
+		go scriptedWPI(dir, name, func(color, last string) string {
+			if color == "W" {
 				return "(W H 8)" // again and again: occupied from the second time
 			}
 			return "(B A 1)"
@@ -108,8 +108,8 @@ func TestWPIInvalidMove(t *testing.T) {
 func TestWPIOverrun(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"alpha", "beta"} {
-		go scriptedWPI(dir, name, func(colour, last string) string {
-			if colour == "W" {
+		go scriptedWPI(dir, name, func(color, last string) string {
+			if color == "W" {
 				return "(W H 8)"
 			}
 			time.Sleep(1500 * time.Millisecond)

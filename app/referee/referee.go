@@ -82,7 +82,7 @@ func Run(m Match, stdout io.Writer) error {
 			longest[k] = max(longest[k], r.longest[k])
 		}
 		fmt.Fprintf(stdout, "game %d: a plays %s: %s (%s), %d plies; a %s/move cpu %.1fs, b %s/move cpu %.1fs\n",
-			i+1, strings.ToLower(d.Colours[d.ColourOf(start, aSeat)]), r.result, r.reason, r.plies,
+			i+1, strings.ToLower(d.Colors[d.ColorOf(start, aSeat)]), r.result, r.reason, r.plies,
 			perMove(r.time[0], r.moves[0]), r.cpu[0].Seconds(), perMove(r.time[1], r.moves[1]), r.cpu[1].Seconds())
 		if m.Records != "" {
 			if err := os.MkdirAll(m.Records, 0o755); err != nil {

@@ -35,7 +35,7 @@ type analyser struct {
 
 	name   string    // the game and variant the scores belong to (GameLine)
 	moves  []string  // the history the scores belong to, in move texts
-	scores []float64 // by ply-1: the position after that many moves, −1..+1 for the dark colour
+	scores []float64 // by ply-1: the position after that many moves, −1..+1 for the dark color
 	known  []bool
 	gen    uint64
 	cancel context.CancelFunc
@@ -48,7 +48,7 @@ func newAnalyser(post func(func()), newEng func() Searcher) *analyser {
 }
 
 // Analysis returns the evaluation graph's data: scores[i] is the
-// evaluation of the position after move i+1, from the dark colour's
+// evaluation of the position after move i+1, from the dark color's
 // (Black's, X's) point of view, from −1 (lost) to +1 (won); known[i] is
 // false while it has not been searched yet.
 func (c *Controller) Analysis() (scores []float64, known []bool) {
@@ -168,7 +168,7 @@ func (a *analyser) start(d *rules.Descriptor, s rules.State, n int) {
 	}()
 }
 
-// evaluate returns s's score for the graph: −1..+1 from the dark colour's
+// evaluate returns s's score for the graph: −1..+1 from the dark color's
 // point of view, ±1 for a won or lost game and a forced win or loss, else
 // tanh of the score over the game's ai.AdvantageScale.
 func (a *analyser) evaluate(ctx context.Context, d *rules.Descriptor, s rules.State) float64 {
@@ -178,7 +178,7 @@ func (a *analyser) evaluate(ctx context.Context, d *rules.Descriptor, s rules.St
 	} else {
 		v = a.eng.Search(ctx, s, ai.Limits{Time: analysisTime}, nil).Score
 	}
-	if d.ColourOf(s, s.ToMove()) != 0 {
+	if d.ColorOf(s, s.ToMove()) != 0 {
 		v = -v
 	}
 	switch {

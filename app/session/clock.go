@@ -172,7 +172,7 @@ func (c *Controller) flagFell(p rules.Player) {
 	c.result = fmt.Sprintf("%s loses on time: %s wins.", c.SeatName(p), c.SeatName(p.Opponent()))
 	c.forfeit = p
 	c.resultCode = "W+T"
-	if c.Colour(p) == 1 {
+	if c.Color(p) == 1 {
 		c.resultCode = "B+T"
 	}
 	c.say(c.result)

@@ -91,7 +91,7 @@ type entry struct {
 	move  rules.Move
 	text  string       // the move in the game's notation
 	mover rules.Player // the seat that made it
-	side  string       // the mover's side when it moved (SeatName; Gomoku's colours change on a swap)
+	side  string       // the mover's side when it moved (SeatName; Gomoku's colors change on a swap)
 	auto  bool         // played by the controller itself (a forced pass or placement, a random placement)
 }
 
@@ -326,7 +326,7 @@ func (c *Controller) Resign() bool {
 	c.stopClock()
 	c.forfeit = loser
 	c.resultCode = "B+R"
-	if c.Colour(winner) == 1 {
+	if c.Color(winner) == 1 {
 		c.resultCode = "W+R"
 	}
 	text := fmt.Sprintf("%s resigns: %s wins", c.SeatName(loser), c.SeatName(winner))

@@ -11,15 +11,15 @@ import (
 // forced moves, messages and the result, all from the game's descriptor
 // (rules.Descriptor).
 
-// Colour returns the colour of seat p in the current game: 0 for the dark
+// Color returns the color of seat p in the current game: 0 for the dark
 // pieces (Black, Alak's x), 1 for the light ones (White, Alak's o)
-// (rules.Descriptor.ColourOf: Gomoku's seats exchange colours after a swap,
+// (rules.Descriptor.ColorOf: Gomoku's seats exchange colors after a swap,
 // DVONN's first seat is White).
-func (c *Controller) Colour(p rules.Player) rules.Player {
-	return c.desc.ColourOf(c.state, p)
+func (c *Controller) Color(p rules.Player) rules.Player {
+	return c.desc.ColorOf(c.state, p)
 }
 
-// SeatName returns the colour name of seat p's side as the window shows it:
+// SeatName returns the color name of seat p's side as the window shows it:
 // "Black"/"White", "X"/"O" (rules.Descriptor.SeatName).
 func (c *Controller) SeatName(p rules.Player) string {
 	return c.desc.SeatName(c.state, p)

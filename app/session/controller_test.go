@@ -331,7 +331,7 @@ func TestComputerFirst(t *testing.T) {
 }
 
 // TestGomokuSwap checks the swap choice: offered to the person at the second
-// ply only, and exchanging the seats' colours.
+// ply only, and exchanging the seats' colors.
 func TestGomokuSwap(t *testing.T) {
 	q := newUIQueue()
 	set := settings("gomoku", VsPerson)

@@ -12,7 +12,7 @@ import (
 
 // Record returns the game so far as a record: its variant, every move
 // (DVONN's placements and forced passes included), the players and levels
-// by colour, the date the game began, and the result ("" while it goes
+// by color, the date the game began, and the result ("" while it goes
 // on).
 func (c *Controller) Record() *rules.Record {
 	r := &rules.Record{Game: c.set.Game, Options: c.set.Options()}
@@ -20,7 +20,7 @@ func (c *Controller) Record() *rules.Record {
 		r.Moves = append(r.Moves, e.text)
 	}
 	for seat := rules.First; seat <= rules.Second; seat++ {
-		col := c.Colour(seat)
+		col := c.Color(seat)
 		r.Info.Players[col] = c.recordName(seat)
 		if c.IsComputer(seat) {
 			if _, ext := c.ExternalSeat(seat); !ext {
@@ -93,7 +93,7 @@ func (c *Controller) LoadRecord(set MatchSettings, r *rules.Record, note string)
 			winner = 1
 		}
 		for seat := rules.First; seat <= rules.Second; seat++ {
-			if int(c.Colour(seat)) != winner {
+			if int(c.Color(seat)) != winner {
 				c.forfeit = seat
 			}
 		}

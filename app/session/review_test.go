@@ -151,7 +151,7 @@ func TestReviewWhileComputerMoves(t *testing.T) {
 
 // TestAnalysis computes the evaluation graph of a short Gomoku game that
 // Black wins: every ply gets a score in −1..+1, the last one +1 (won for
-// the dark colour); taking a move back drops its score only.
+// the dark color); taking a move back drops its score only.
 func TestAnalysis(t *testing.T) {
 	q := newUIQueue()
 	set := settings("gomoku", VsPerson).WithOption("gomoku", "opening", "none")

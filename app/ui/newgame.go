@@ -103,7 +103,7 @@ func levelOption(l ai.Level) string { return fmt.Sprintf("%d · %s", l.Number, l
 func sideOptions(d *rules.Descriptor) []string {
 	s, err := d.Start(nil)
 	if err != nil {
-		return []string{d.Colours[0] + " (moves first)", d.Colours[1]}
+		return []string{d.Colors[0] + " (moves first)", d.Colors[1]}
 	}
 	return []string{d.SeatName(s, rules.First) + " (moves first)", d.SeatName(s, rules.Second)}
 }

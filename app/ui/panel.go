@@ -22,7 +22,7 @@ import (
 // panelWidth is the width of the side panel in Fyne units.
 const panelWidth = 330
 
-// Swatch colours of the two piece colours (dark: Black, X; light: White, O).
+// Swatch colors of the two piece colors (dark: Black, X; light: White, O).
 var swatchFill = [2]color.Color{
 	color.NRGBA{0x1b, 0x1b, 0x1d, 0xff},
 	color.NRGBA{0xf4, 0xf2, 0xec, 0xff},
@@ -226,9 +226,9 @@ func (p *panel) update(c *session.Controller) {
 	p.title.SetText(session.GameLine(set))
 	toMove := s.ToMove()
 	if w, ok := c.Winner(); ok {
-		setSwatch(p.turnSwat, c.Colour(w))
+		setSwatch(p.turnSwat, c.Color(w))
 	} else {
-		setSwatch(p.turnSwat, c.Colour(toMove))
+		setSwatch(p.turnSwat, c.Color(toMove))
 	}
 	turn := c.TurnText()
 	if !c.Over() {
@@ -252,7 +252,7 @@ func (p *panel) update(c *session.Controller) {
 	p.turn.SetText(turn)
 	for seat := rules.First; seat <= rules.Second; seat++ {
 		r := p.seats[seat]
-		setSwatch(r.swatch, c.Colour(seat))
+		setSwatch(r.swatch, c.Color(seat))
 		r.name.SetText(c.SeatName(seat) + " — " + c.PlayerName(seat))
 		n, unit := c.Score(seat)
 		if n == 1 {
@@ -386,9 +386,9 @@ func countText(n int64) string {
 	return fmt.Sprint(n)
 }
 
-func setSwatch(c *canvas.Circle, colour rules.Player) {
-	if c.FillColor != swatchFill[colour] {
-		c.FillColor = swatchFill[colour]
+func setSwatch(c *canvas.Circle, color rules.Player) {
+	if c.FillColor != swatchFill[color] {
+		c.FillColor = swatchFill[color]
 		c.Refresh()
 	}
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // TestSwap2Buttons: in a Swap2 game between two people, the second player
-// gets the Swap colours button and a Balance button after the first three
+// gets the Swap colors button and a Balance button after the first three
 // stones; Balance hands two more stones and the choice back.
 func TestSwap2Buttons(t *testing.T) {
 	a := test.NewTempApp(t)

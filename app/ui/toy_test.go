@@ -108,7 +108,7 @@ func (g *ttt) String() string {
 }
 
 var tttDescriptor = &rules.Descriptor{
-	Name: "tictactoe", Title: "Tic-tac-toe", Colours: [2]string{"X", "O"},
+	Name: "tictactoe", Title: "Tic-tac-toe", Colors: [2]string{"X", "O"},
 	Options: []rules.Option{{Key: "variant", Label: "Variant", Default: "normal", Choices: []rules.Choice{
 		{Value: "normal", Label: "Three in a row wins"},
 		{Value: "misere", Label: "Three in a row loses", Short: "misère"},

@@ -17,9 +17,9 @@ func (g *Game) GameName() string { return Descriptor.Name }
 // ParsePosition reads Position's text and takes the number of points from
 // it, not from "size".
 var Descriptor = &rules.Descriptor{
-	Name:    "alak",
-	Title:   "Alak",
-	Colours: [2]string{"X", "O"},
+	Name:   "alak",
+	Title:  "Alak",
+	Colors: [2]string{"X", "O"},
 	Options: []rules.Option{
 		{
 			Key: "rules", Label: "Rules", Help: "alak rules: classic (default) or modern",
@@ -80,8 +80,8 @@ var Descriptor = &rules.Descriptor{
 	Result: result,
 }
 
-// colourNames are the names of the two sides, x (0) first.
-var colourNames = [2]string{"X", "O"}
+// colorNames are the names of the two sides, x (0) first.
+var colorNames = [2]string{"X", "O"}
 
 // result is Alak's Descriptor.Result.
 func result(s rules.State) string {
@@ -95,9 +95,9 @@ func result(s rules.State) string {
 	case !ok:
 		return "Draw: the same position occurred for the third time"
 	case g.Modern():
-		return fmt.Sprintf("%s wins %d–%d", colourNames[w], count[w], count[w^1])
+		return fmt.Sprintf("%s wins %d–%d", colorNames[w], count[w], count[w^1])
 	}
-	return fmt.Sprintf("%s wins: %s has fewer than two pieces left", colourNames[w], colourNames[w^1])
+	return fmt.Sprintf("%s wins: %s has fewer than two pieces left", colorNames[w], colorNames[w^1])
 }
 
 // The record formats refer to Descriptor, so they join it here.

@@ -17,9 +17,9 @@ func (g *Game) GameName() string { return Descriptor.Name }
 // random), is a match choice: with "random" the app fills the board by
 // PlaceRandom before play starts.
 var Descriptor = &rules.Descriptor{
-	Name:    "dvonn",
-	Title:   "DVONN",
-	Colours: [2]string{"Black", "White"},
+	Name:   "dvonn",
+	Title:  "DVONN",
+	Colors: [2]string{"Black", "White"},
 	Options: []rules.Option{{
 		Key: "placement", Label: "Placement", Match: true,
 		Choices: []rules.Choice{
@@ -44,8 +44,8 @@ var Descriptor = &rules.Descriptor{
 	New:     func(rules.Options) (rules.State, error) { return New(), nil },
 	Setup:   randomSetup,
 	Opening: func(s rules.State, r *rand.Rand) { s.(*Game).PlaceRandom(r) },
-	// The first seat plays White, the light colour.
-	Colour: func(_ rules.State, seat rules.Player) rules.Player { return seat.Opponent() },
+	// The first seat plays White, the light color.
+	Color: func(_ rules.State, seat rules.Player) rules.Player { return seat.Opponent() },
 	Score: func(s rules.State, seat rules.Player) (int, string) {
 		w, b := s.(*Game).Score()
 		return [2]int{w, b}[seat&1], "points"

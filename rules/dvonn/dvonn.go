@@ -45,7 +45,7 @@ func (p Piece) String() string {
 	return "empty"
 }
 
-// PlayerPiece returns the colour of a seat: White for rules.First, Black for
+// PlayerPiece returns the color of a seat: White for rules.First, Black for
 // rules.Second.
 func PlayerPiece(p rules.Player) Piece { return Piece(p) + White }
 
@@ -73,10 +73,10 @@ func Decode(m rules.Move) (from, to int, placement bool) {
 	return -1, -1, false
 }
 
-// stack is one space: its height (0 = empty), the colour on top, and how many
+// stack is one space: its height (0 = empty), the color on top, and how many
 // white pieces and DVONN pieces it holds (black = height - whites - dvonns).
 // The order of pieces below the top never matters: stacks move whole, so only
-// height, top colour and DVONN presence shape future play and the score.
+// height, top color and DVONN presence shape future play and the score.
 type stack struct {
 	height, top, whites, dvonns uint8
 }
@@ -119,9 +119,9 @@ func New() *Game {
 	return g
 }
 
-// Zobrist keys: one per (cell, height), (cell, top colour) and cell holding
+// Zobrist keys: one per (cell, height), (cell, top color) and cell holding
 // a DVONN piece, plus one for Black to move. A stack's key is the XOR of its
-// three features; an empty space has key 0. Height, top colour and DVONN
+// three features; an empty space has key 0. Height, top color and DVONN
 // presence are all of a stack that matters for future play and the score.
 var (
 	zHeight [NumCells][NumCells + 1]uint64
@@ -156,7 +156,7 @@ func stackKey(c int, s stack) uint64 {
 }
 
 // ScratchHash computes g's Zobrist hash from scratch: the XOR of every
-// stack's key (height, top colour, DVONN presence per cell) and the side key
+// stack's key (height, top color, DVONN presence per cell) and the side key
 // when Black is to move. It equals g.Hash() (tests check this).
 func ScratchHash(g *Game) uint64 {
 	var h uint64
@@ -185,7 +185,7 @@ func (g *Game) Placing() bool { return g.placed < NumCells }
 func (g *Game) Placed() int { return int(g.placed) }
 
 // PieceToPlace returns the piece the side to move places next: Red for the
-// first three placements, then the mover's colour; Empty once placement is
+// first three placements, then the mover's color; Empty once placement is
 // over.
 func (g *Game) PieceToPlace() Piece {
 	switch {
@@ -222,7 +222,7 @@ func (g *Game) Pieces(cell int) (white, black, dvonns int) {
 // Occupied returns the mask of occupied cells (bit c = cell c).
 func (g *Game) Occupied() uint64 { return g.occ }
 
-// Controlled returns the mask of the cells whose stack has p's colour on top.
+// Controlled returns the mask of the cells whose stack has p's color on top.
 func (g *Game) Controlled(p rules.Player) uint64 { return g.ctrl[p] }
 
 // DvonnCells returns the mask of the cells whose stack holds a DVONN piece.
@@ -562,7 +562,7 @@ func (g *Game) illegal(m rules.Move) string {
 
 // String returns a diagram of the board, row 5 at the top, each row shifted
 // half a space from the next to show the hexagonal grid (the column letters
-// below line up with row 1): each space shows the top colour (W, B, R) and the
+// below line up with row 1): each space shows the top color (W, B, R) and the
 // height, with "*" when the stack holds a DVONN piece under its top, "." for
 // an empty space; then the side to move and the phase or score.
 func (g *Game) String() string {

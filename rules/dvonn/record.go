@@ -16,7 +16,7 @@ import (
 //
 //   - SGF (FF[4], red-bean.com/sgf): written as GM[37] (DVONN's number in
 //     FF[4]'s list), one move a node in the CodeCup 2011 notation of
-//     RULES.md, by colour: W[E3] (White places first), B[D3], ...,
+//     RULES.md, by color: W[E3] (White places first), B[D3], ...,
 //     W[E3G3], B[PASS]. RU[random] marks a game whose pieces the app
 //     placed at random (all 49 placements are moves all the same).
 //     Boardspace.net's own records, GM[Dvonn] with P0/P1 nodes of actions
@@ -117,7 +117,7 @@ nodesLoop:
 
 // bsReplay is the state of a boardspace replay: the record and game so
 // far, the space picked up (-1: none) and the move of the turn not yet
-// confirmed by "done", and the colour that resigned (-1: none).
+// confirmed by "done", and the color that resigned (-1: none).
 type bsReplay struct {
 	r        *rules.Record
 	g        *Game
@@ -287,7 +287,7 @@ func readLine(data []byte) (*rules.Record, error) {
 		}
 		r.Info.Result = Descriptor.ResultOf(g)
 	case result == "resigned" && !over:
-		r.Info.Result = [2]string{"W+R", "B+R"}[1-Descriptor.ColourOf(g, g.ToMove())]
+		r.Info.Result = [2]string{"W+R", "B+R"}[1-Descriptor.ColorOf(g, g.ToMove())]
 	case result == "unfinished" && !over:
 	default:
 		return nil, rules.Errorf(rules.ErrSyntax, "dvonn line: result %s: want over W<n> B<n>, resigned or unfinished before the end, illegal <move> or skip", rules.Quote(result))

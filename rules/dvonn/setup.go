@@ -5,7 +5,7 @@ import (
 )
 
 // Contents describes the stack on one space for NewPosition: how many white,
-// black and DVONN pieces it holds and the colour on top (Empty for an empty
+// black and DVONN pieces it holds and the color on top (Empty for an empty
 // space; Red only for a lone DVONN piece).
 type Contents struct {
 	White, Black, Dvonns int
@@ -16,8 +16,8 @@ type Contents struct {
 // some possibly removed) with the given stacks (indexed by cell 0..48) and
 // side to move, without history: for tests, analysis and puzzles. The
 // pieces missing from 23 white, 23 black count as removed. Errors wrap
-// rules.ErrIllegal: a top colour the stack does not hold, Red on top of a
-// taller stack, more than 23 pieces of a colour, not exactly 3 DVONN pieces,
+// rules.ErrIllegal: a top color the stack does not hold, Red on top of a
+// taller stack, more than 23 pieces of a color, not exactly 3 DVONN pieces,
 // or a stack not connected to a DVONN piece (RULES.md would have removed
 // it).
 func NewPosition(cells [NumCells]Contents, toMove rules.Player) (*Game, error) {

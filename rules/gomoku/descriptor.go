@@ -15,9 +15,9 @@ func (g *Game) GameName() string { return Descriptor.Name }
 // not given under renju, which is 15x15 only), "rules" (freestyle, exact5,
 // renju) and "opening" (none, swap).
 var Descriptor = &rules.Descriptor{
-	Name:    "gomoku",
-	Title:   "Gomoku",
-	Colours: colourNames,
+	Name:   "gomoku",
+	Title:  "Gomoku",
+	Colors: colorNames,
 	Options: []rules.Option{
 		{
 			Key: "size", Label: "Board", Help: "gomoku board size: 15 (default), 19 or 20",
@@ -75,7 +75,7 @@ var Descriptor = &rules.Descriptor{
 		return New(optionsOf(o))
 	},
 	Opening: centreOpening,
-	Colour:  func(s rules.State, seat rules.Player) rules.Player { return s.(*Game).ColorOf(seat) },
+	Color:   func(s rules.State, seat rules.Player) rules.Player { return s.(*Game).ColorOf(seat) },
 	Score: func(s rules.State, seat rules.Player) (int, string) {
 		g := s.(*Game)
 		return g.StonesOf(g.ColorOf(seat)), "stones"
@@ -145,16 +145,16 @@ var Descriptor = &rules.Descriptor{
 		case !ok:
 			return "Draw: the board is full"
 		case len(g.WinningLine()) > 5:
-			return colourNames[g.ColorOf(w)] + " wins with an overline"
+			return colorNames[g.ColorOf(w)] + " wins with an overline"
 		}
-		return colourNames[g.ColorOf(w)] + " wins with five in a row"
+		return colorNames[g.ColorOf(w)] + " wins with five in a row"
 	},
 }
 
-// colourNames are the names of the two colours, Black (0) first.
-var colourNames = [2]string{"Black", "White"}
+// colorNames are the names of the two colors, Black (0) first.
+var colorNames = [2]string{"Black", "White"}
 
-// stoneNames are the colours of stones, black (0) first.
+// stoneNames are the colors of stones, black (0) first.
 var stoneNames = [2]string{"black", "white"}
 
 // optionsOf reads resolved registry options (rules.Descriptor.Resolve).

@@ -9,7 +9,7 @@
 // RULES.md). Move text is the column letter (A.., no letter skipped) then
 // the row counted from the BOTTOM (1..size): H8 is the centre of 15x15.
 //
-// Besides the board, a Game keeps line bitboards: for each colour and each of
+// Besides the board, a Game keeps line bitboards: for each color and each of
 // the four directions, one uint32 per line of the board with a bit per point
 // of the line (see LineOf). Play updates them in O(1), win detection reads
 // them in O(1), and the evaluator (package ai/gomokuai) scans patterns with
@@ -64,7 +64,7 @@ const (
 	NoOpening Opening = iota
 	// SwapOpening: the 1997 tournament rule. After the first stone the second
 	// seat may answer rules.Swap (move text "swap"): it takes that stone over
-	// as its own colour (becoming Black), the board is unchanged, and the
+	// as its own color (becoming Black), the board is unchanged, and the
 	// first seat, now White, is to move.
 	SwapOpening
 	// Swap2Opening: the Gomocup and world-championship opening (RULES.md,
@@ -74,24 +74,24 @@ const (
 	//     seat to move stays seat 0);
 	//   - ply 4, seat 1 chooses: a point (a white stone: seat 1 takes
 	//     White, and Black, seat 0, moves next), rules.Swap (text "swap":
-	//     seat 1 takes Black, the seats exchange colours, and seat 0, now
+	//     seat 1 takes Black, the seats exchange colors, and seat 0, now
 	//     White, places the fourth stone), or Balance (text "balance":
 	//     seat 1 will place two more stones);
 	//   - after Balance, plies 5-6: seat 1 places a white and a black
 	//     stone;
 	//   - ply 7, seat 0 chooses: a point (a white stone: seat 0 takes
-	//     White, the seats exchange colours, and seat 1, now Black, moves
+	//     White, the seats exchange colors, and seat 1, now Black, moves
 	//     next) or rules.Swap (seat 0 takes Black and seat 1, White,
 	//     places the sixth stone).
 	//
 	// Until the choice is made, ColorOf reports the seats' provisional
-	// colours, seat 0 Black; Deciding tells the phase.
+	// colors, seat 0 Black; Deciding tells the phase.
 	Swap2Opening
 )
 
 // Balance is the move code of the third choice of the Swap2 opening (move
 // text "balance"): the second seat will place two more stones (a white and
-// a black one) and hand the choice of colour back to the first seat.
+// a black one) and hand the choice of color back to the first seat.
 const Balance rules.Move = 0xFFFC
 
 // String returns "none", "swap" or "swap2" (the command-line spelling).
@@ -213,7 +213,7 @@ type Game struct {
 	size    int
 	n       int                    // size*size
 	board   [MaxPoints]uint8       // 0 empty, 1 black, 2 white
-	lines   [2][4][MaxLines]uint32 // [colour][dir][line] stone bitboards
+	lines   [2][4][MaxLines]uint32 // [color][dir][line] stone bitboards
 	hist    [MaxPoints + 1]rules.Move
 	ply     int // len of hist
 	stones  [2]int
@@ -256,10 +256,10 @@ func (g *Game) Size() int { return g.size }
 // Rule returns the win rule.
 func (g *Game) Rule() Rule { return g.opts.Rule }
 
-// At returns the colour of the stone at column x, row y (0-based, y from the
+// At returns the color of the stone at column x, row y (0-based, y from the
 // top): 0 black, 1 white; ok is false for an empty point or one off the
 // board.
-func (g *Game) At(x, y int) (colour rules.Player, ok bool) {
+func (g *Game) At(x, y int) (color rules.Player, ok bool) {
 	if x < 0 || y < 0 || x >= g.size || y >= g.size {
 		return 0, false
 	}
@@ -271,15 +271,15 @@ func (g *Game) At(x, y int) (colour rules.Player, ok bool) {
 // 2 white. It is the fast accessor for search code; p must be on the board.
 func (g *Game) Point(p int) uint8 { return g.board[p] }
 
-// Line returns the bitboard of the stones of colour (0 black, 1 white) on
+// Line returns the bitboard of the stones of color (0 black, 1 white) on
 // the given line of direction dir; bit numbering as in LineOf.
-func (g *Game) Line(colour rules.Player, dir, line int) uint32 {
-	return g.lines[colour][dir][line]
+func (g *Game) Line(color rules.Player, dir, line int) uint32 {
+	return g.lines[color][dir][line]
 }
 
-// ColorOf returns the colour (0 black, 1 white) the given seat plays now:
+// ColorOf returns the color (0 black, 1 white) the given seat plays now:
 // seat 0 is Black until a swap, then White. During the Swap2 opening, before
-// a seat has chosen, it returns the provisional colours (seat 0 Black), and
+// a seat has chosen, it returns the provisional colors (seat 0 Black), and
 // after the first seat takes White (a white stone as the seventh ply) seat 0
 // is White.
 func (g *Game) ColorOf(seat rules.Player) rules.Player {
@@ -289,20 +289,20 @@ func (g *Game) ColorOf(seat rules.Player) rules.Player {
 	return seat
 }
 
-// ColorToMove returns the colour (0 black, 1 white) of the next stone. It
+// ColorToMove returns the color (0 black, 1 white) of the next stone. It
 // is White exactly when there is one more black stone than white.
 func (g *Game) ColorToMove() rules.Player {
 	return rules.Player((g.stones[0] + g.stones[1]) & 1)
 }
 
-// Swapped reports whether the seats play the colours opposite to their
+// Swapped reports whether the seats play the colors opposite to their
 // numbers (seat 0 White): after the second seat's rules.Swap, or under
 // Swap2 after the first seat took White.
 func (g *Game) Swapped() bool { return g.swapped }
 
 // CanSwap reports whether rules.Swap is legal now: the game uses the swap
 // opening and exactly one ply (the first stone) has been played, or the
-// Swap2 opening and a seat chooses its colour (PhaseChoose,
+// Swap2 opening and a seat chooses its color (PhaseChoose,
 // PhaseChooseAgain).
 func (g *Game) CanSwap() bool {
 	switch g.opts.Opening {
@@ -317,7 +317,7 @@ func (g *Game) CanSwap() bool {
 
 // Swap2 phases (Game.Deciding): what the seat to move does now.
 const (
-	// PhaseNone: the colours are settled (or the opening is not Swap2);
+	// PhaseNone: the colors are settled (or the opening is not Swap2);
 	// the seats alternate.
 	PhaseNone = iota
 	// PhasePlaceThree: the first seat places the three opening stones.
@@ -380,8 +380,8 @@ func (g *Game) Ply() int { return g.ply }
 // Stones returns the number of stones on the board.
 func (g *Game) Stones() int { return g.stones[0] + g.stones[1] }
 
-// StonesOf returns the number of stones of colour (0 black, 1 white).
-func (g *Game) StonesOf(colour rules.Player) int { return g.stones[colour] }
+// StonesOf returns the number of stones of color (0 black, 1 white).
+func (g *Game) StonesOf(color rules.Player) int { return g.stones[color] }
 
 // LastMove returns the last move played, or rules.NoMove at the start.
 func (g *Game) LastMove() rules.Move {
@@ -588,11 +588,11 @@ func (g *Game) flagKeys() uint64 {
 	return k ^ keyPhase[g.phase()]
 }
 
-// Hash returns the Zobrist key of the position: one key per (colour, point),
+// Hash returns the Zobrist key of the position: one key per (color, point),
 // plus keys for the swapped flag, for swap being available, for the Swap2
 // phase and for the
 // variant (win rule, opening rule and board size, so that no two variants
-// share a hash). The colour to move follows from the stone count, and the
+// share a hash). The color to move follows from the stone count, and the
 // seat to move from that and the swapped flag, so both are covered.
 func (g *Game) Hash() uint64 { return g.hash }
 
@@ -798,16 +798,16 @@ func (g *Game) String() string {
 		fmt.Fprintf(&b, " %d\n", g.size-y)
 	}
 	b.WriteString(header + "\n")
-	colour := [2]string{"black (X)", "white (O)"}
+	color := [2]string{"black (X)", "white (O)"}
 	seat := g.ToMove()
 	over, score := g.Outcome()
 	switch {
 	case over && score < 0:
-		fmt.Fprintf(&b, "seat %d, %s, wins", seat^1, colour[g.ColorOf(seat^1)])
+		fmt.Fprintf(&b, "seat %d, %s, wins", seat^1, color[g.ColorOf(seat^1)])
 	case over:
 		b.WriteString("draw: the board is full")
 	default:
-		fmt.Fprintf(&b, "seat %d, %s, to move", seat, colour[g.ColorOf(seat)])
+		fmt.Fprintf(&b, "seat %d, %s, to move", seat, color[g.ColorOf(seat)])
 	}
 	if g.swapped {
 		b.WriteString(" (colours swapped)")
@@ -830,7 +830,7 @@ func (g *Game) String() string {
 	return b.String()
 }
 
-// Zobrist keys, colour-based, for the largest board, the swap flags, and
+// Zobrist keys, color-based, for the largest board, the swap flags, and
 // one key per variant (win rule, opening rule, board size), so that
 // positions of different variants never share a hash and no start position
 // hashes to 0. Drawn from math/rand/v2's PCG with a fixed seed, so that

@@ -137,7 +137,7 @@ func TestLineGeometry(t *testing.T) {
 }
 
 // fillers returns up to k points of the board (of size) that are not in
-// avoid and not next to one another on any line, for the other colour's
+// avoid and not next to one another on any line, for the other color's
 // moves while a test builds a five.
 func fillers(size int, avoid []int, k int) []int {
 	var out []int
@@ -331,7 +331,7 @@ func TestSwap(t *testing.T) {
 	})
 }
 
-// testSwapAndUndo swaps after the first stone, checks the seats, colours,
+// testSwapAndUndo swaps after the first stone, checks the seats, colors,
 // board and hash, plays on and undoes back to before the swap.
 func testSwapAndUndo(t *testing.T) {
 	g := mustNew(t, Options{Size: 15, Opening: SwapOpening})
@@ -390,7 +390,7 @@ func checkSwapped(t *testing.T, g *Game, hBefore uint64) {
 	}
 }
 
-// drawnBoard returns the colour (0 black, 1 white) of point (x, y) in a
+// drawnBoard returns the color (0 black, 1 white) of point (x, y) in a
 // full 15x15 board with no five: pairs of columns in stripes shifted by one
 // per row, so no line has more than two in a row. It has 113 black points.
 func drawnBoard(x, y int) int { return (x/2 + y) % 2 }
@@ -724,14 +724,14 @@ func TestVariantHashes(t *testing.T) {
 	}
 }
 
-// swap2Seats checks the seat to move, the phase and the colours the
+// swap2Seats checks the seat to move, the phase and the colors the
 // descriptor reports for the two seats.
 func swap2Seats(t *testing.T, g *Game, when string, toMove rules.Player, phase int, seat0 rules.Player) {
 	t.Helper()
 	if g.ToMove() != toMove || g.Deciding() != phase {
 		t.Fatalf("%s: seat %d to move in phase %d, want seat %d in phase %d\n%s", when, g.ToMove(), g.Deciding(), toMove, phase, g)
 	}
-	if c0, c1 := Descriptor.ColourOf(g, 0), Descriptor.ColourOf(g, 1); c0 != seat0 || c1 != seat0^1 {
+	if c0, c1 := Descriptor.ColorOf(g, 0), Descriptor.ColorOf(g, 1); c0 != seat0 || c1 != seat0^1 {
 		t.Fatalf("%s: colours %d %d, want seat 0 %d\n%s", when, c0, c1, seat0, g)
 	}
 	if g.Hash() != ScratchHash(g) {
@@ -815,7 +815,7 @@ func swap2OptionA(t *testing.T, g *Game, base string, baseHash uint64) {
 
 // swap2OptionB checks option (b) from the choice on g and undoes it.
 func swap2OptionB(t *testing.T, g *Game, base string, baseHash uint64) {
-	// (b) The second player takes Black: the seats exchange colours and
+	// (b) The second player takes Black: the seats exchange colors and
 	// the first player, now White, places the fourth stone.
 	rulestest.Play(t, g, "swap")
 	swap2Seats(t, g, "(b) after swap", 0, PhaseNone, 1)
@@ -854,7 +854,7 @@ func swap2OptionC(t *testing.T, g *Game, base string, baseHash uint64) {
 	five := g.String()
 	fiveHash := g.Hash()
 	// (c1) The first player takes White with the sixth stone: the seats
-	// exchange colours, the second player (Black) moves next.
+	// exchange colors, the second player (Black) moves next.
 	rulestest.Play(t, g, "F6")
 	swap2Seats(t, g, "(c1) after the sixth stone", 1, PhaseNone, 1)
 	if c, _ := g.At(5, 9); c != 1 {

@@ -18,7 +18,7 @@ import (
 //     Moves are SGF points, column then row letters from the top-left
 //     corner (B[hh] is H8 on 15x15); our own notation (B[H8]) is read too.
 //     The swap (taking Black) is [swap] and Swap2's third choice
-//     [balance], under the colour of the stone the mover would place next.
+//     [balance], under the color of the stone the mover would place next.
 //     Extension "sgf".
 //   - Piskvork (Gomocup's .psq): a first line "Piskvorky 15x15, 11:11, 0",
 //     then one line "x,y,time" a move (1-based, from the top-left; time in

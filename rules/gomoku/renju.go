@@ -60,7 +60,7 @@ func (f Foul) String() string {
 }
 
 // Lines is the layout of the line bitboards of a position, indexed
-// [colour][dir][line] as Game.Line: colour 0 black, 1 white; bit numbering
+// [color][dir][line] as Game.Line: color 0 black, 1 white; bit numbering
 // as in LineOf.
 type Lines = [2][4][MaxLines]uint32
 
@@ -186,7 +186,7 @@ func foulPlaced(l *Lines, size int, line, bit [4]int, depth int) Foul {
 	return NoFoul
 }
 
-// place puts (on true) or removes a stone of colour c on the point whose
+// place puts (on true) or removes a stone of color c on the point whose
 // lines and bits are given.
 func place(l *Lines, c int, line, bit [4]int, on bool) {
 	for d := 0; d < 4; d++ {
@@ -265,7 +265,7 @@ func straightFourPoints(b, empty uint32, p int) uint32 {
 }
 
 // WinPoints returns the empty points (bits of empty) of one line where a
-// stone of the colour whose stones are own (bit i = the line's i-th point)
+// stone of the color whose stones are own (bit i = the line's i-th point)
 // makes five: five or more in a row, exactly five when exact. The AI's line
 // analysis uses it too.
 func WinPoints(own, empty uint32, exact bool) uint32 {

@@ -12,7 +12,7 @@ import (
 	"planiverse/rules/rulestest"
 )
 
-// put places a stone of colour c (0 black, 1 white) on point p of g without
+// put places a stone of color c (0 black, 1 white) on point p of g without
 // a move (for setting up diagrams), keeping lines, counts and hash right.
 func (g *Game) put(c, p int) {
 	g.board[p] = uint8(c) + 1

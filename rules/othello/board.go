@@ -51,7 +51,7 @@ type Board struct {
 
 var _ rules.State = (*Board)(nil)
 
-// Zobrist keys: one per colour and square, and one for white to move.
+// Zobrist keys: one per color and square, and one for white to move.
 var zobrist, zobristWhite = func() (k [2][64]uint64, w uint64) {
 	next := rand.New(rand.NewPCG(uint64(0x0BE11E5EED5EED01), 0)).Uint64 // Zobrist keys from a fixed seed
 	for p := range k {
@@ -73,7 +73,7 @@ func New() *Board {
 }
 
 // ScratchHash returns the Zobrist hash of b computed from scratch: the XOR of
-// one key per (colour, occupied square) and a key when white is to move.
+// one key per (color, occupied square) and a key when white is to move.
 // Board.Hash keeps the same value incrementally; tests compare the two.
 func ScratchHash(b *Board) uint64 {
 	var h uint64

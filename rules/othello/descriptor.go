@@ -15,7 +15,7 @@ var Descriptor = &rules.Descriptor{
 	Name:    "othello",
 	Title:   "Othello",
 	Summary: "Standard 8x8 Othello; Black moves first.",
-	Colours: [2]string{"Black", "White"},
+	Colors:  [2]string{"Black", "White"},
 	Examples: []rules.Example{
 		{Caption: "The start: Black moves first, and must flip at least one disc."},
 		{Caption: "Black played f5, flipping e5: a disc is flipped when it lies in a straight line between the new disc and another of the mover's.", Moves: "f5"},

@@ -424,7 +424,7 @@ func TestCountLastFlips(t *testing.T) {
 	for i := 0; i < 20000; i++ {
 		sq := r.IntN(64)
 		own := r.Uint64() &^ (1 << sq)
-		if i%2 == 0 { // sparse or dense boards: long runs of one colour
+		if i%2 == 0 { // sparse or dense boards: long runs of one color
 			own &= r.Uint64() & r.Uint64()
 		} else if i%3 == 0 {
 			own |= r.Uint64() | r.Uint64()

@@ -200,15 +200,15 @@ func writeGGF(r *rules.Record) ([]byte, error) {
 	b.WriteString(" *]\n")
 	s := New()
 	for i, m := range played {
-		colour := "B"
+		color := "B"
 		if s.ToMove() == 1 {
-			colour = "W"
+			color = "W"
 		}
 		text := s.MoveString(m)
 		if m == rules.Pass {
 			text = "pa"
 		}
-		fmt.Fprintf(&b, "%s[%s]", colour, text)
+		fmt.Fprintf(&b, "%s[%s]", color, text)
 		if i%10 == 9 {
 			b.WriteByte('\n')
 		}

@@ -85,16 +85,16 @@ func TestReadImplicitPasses(t *testing.T) {
 		sgfText.WriteString("(;GM[2]")
 		s := New()
 		for _, mv := range rec.Moves {
-			colour := "B"
+			color := "B"
 			if s.ToMove() == 1 {
-				colour = "W"
+				color = "W"
 			}
 			m, _ := s.ParseMove(mv)
 			s.Play(m)
 			if mv == "pass" {
 				continue
 			}
-			sgfText.WriteString(";" + colour + "[" + mv + "]")
+			sgfText.WriteString(";" + color + "[" + mv + "]")
 			txt.WriteString(mv)
 		}
 		sgfText.WriteString(")")

@@ -10,8 +10,8 @@ import (
 
 // Game is how one game's records sit in SGF: the root node names the game
 // (GM, or a private property when SGF has no number for it) and the
-// variant; every later node holds one move, B[...] or W[...] by the colour
-// to move (Descriptor.ColourOf; the dark colour is B). The match
+// variant; every later node holds one move, B[...] or W[...] by the color
+// to move (Descriptor.ColorOf; the dark color is B). The match
 // information uses FF[4]'s game-info properties (InfoNode).
 type Game struct {
 	D *rules.Descriptor
@@ -88,7 +88,7 @@ func (g *Game) Read(data []byte) (*rules.Record, error) {
 // returns their texts (s.MoveString). A forced pass the file leaves out (B
 // after B in Othello) is played and listed. Errors name the ply (1-based)
 // and wrap rules.ErrSyntax or rules.ErrIllegal: a move the rules forbid, a
-// move of the wrong colour; the moves before it are played and returned.
+// move of the wrong color; the moves before it are played and returned.
 func (g *Game) Play(s rules.State, nodes []Node) ([]string, error) {
 	var moves []string
 	var buf []rules.Move
@@ -97,23 +97,23 @@ func (g *Game) Play(s rules.State, nodes []Node) ([]string, error) {
 			if p.ID != "B" && p.ID != "W" {
 				continue
 			}
-			colour := rules.Player(0)
+			color := rules.Player(0)
 			if p.ID == "W" {
-				colour = 1
+				color = 1
 			}
 			// An omitted forced pass (B after B in Othello) is played.
-			if g.D.ColourOf(s, s.ToMove()) != colour {
+			if g.D.ColorOf(s, s.ToMove()) != color {
 				if buf = s.Moves(buf[:0]); len(buf) == 1 && buf[0] == rules.Pass {
 					moves = append(moves, s.MoveString(rules.Pass))
 					s.Play(rules.Pass)
 				}
 			}
 			ply := len(moves) + 1
-			if want := g.D.ColourOf(s, s.ToMove()); want != colour {
+			if want := g.D.ColorOf(s, s.ToMove()); want != color {
 				if over, _ := s.Outcome(); over {
 					return moves, rules.Errorf(rules.ErrIllegal, "ply %d: %s[%s] after the end of the game", ply, p.ID, rules.Quote(p.Values[0]))
 				}
-				return moves, rules.Errorf(rules.ErrIllegal, "ply %d: %s[%s] but %s is to move", ply, p.ID, rules.Quote(p.Values[0]), g.D.Colours[want])
+				return moves, rules.Errorf(rules.ErrIllegal, "ply %d: %s[%s] but %s is to move", ply, p.ID, rules.Quote(p.Values[0]), g.D.Colors[want])
 			}
 			m, err := g.move(s, p.Values[0]) // FF[4] allows one value here
 			if err != nil {
@@ -143,7 +143,7 @@ func (g *Game) Write(r *rules.Record) ([]byte, error) {
 	nodes := []Node{root}
 	err = g.Each(r, func(s rules.State, m rules.Move) {
 		id := "B"
-		if g.D.ColourOf(s, s.ToMove()) == 1 {
+		if g.D.ColorOf(s, s.ToMove()) == 1 {
 			id = "W"
 		}
 		v := s.MoveString(m)
@@ -201,7 +201,7 @@ func (g *Game) Each(r *rules.Record, f func(s rules.State, m rules.Move)) error 
 }
 
 // InfoNode returns the FF[4] game-info properties of info, the empty fields
-// left out: PB, PW (players by colour), BR, WR ("level 5" for a computer's
+// left out: PB, PW (players by color), BR, WR ("level 5" for a computer's
 // level), DT, RE, EV, PC, GC, and the time control as TM (a number of
 // seconds) or OT (other text).
 func InfoNode(info rules.Info) Node {

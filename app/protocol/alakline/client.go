@@ -11,7 +11,7 @@ import (
 
 // planiverse match: a referee between two engines that speak the game's
 // engine protocol (Planiverse's own engine mode, or any external program),
-// one game at a time, colours swapped per opening.
+// one game at a time, colors swapped per opening.
 
 // alakClient drives a Planiverse Alak engine.
 type alakClient struct {

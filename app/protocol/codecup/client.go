@@ -9,7 +9,7 @@ import (
 
 // planiverse match: a referee between two engines that speak the game's
 // engine protocol (Planiverse's own engine mode, or any external program),
-// one game at a time, colours swapped per opening.
+// one game at a time, colors swapped per opening.
 
 // codeCupClient drives a CodeCup DVONN engine: "Start" to the engine that
 // moves first (White; after an opening, the side to move), then the

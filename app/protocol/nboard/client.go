@@ -12,7 +12,7 @@ import (
 
 // planiverse match: a referee between two engines that speak the game's
 // engine protocol (Planiverse's own engine mode, or any external program),
-// one game at a time, colours swapped per opening.
+// one game at a time, colors swapped per opening.
 
 // nboardClient drives an NBoard engine: the whole game as GGF, then "go".
 type nboardClient struct{ p *link.Proc }

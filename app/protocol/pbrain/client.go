@@ -14,7 +14,7 @@ import (
 
 // planiverse match: a referee between two engines that speak the game's
 // engine protocol (Planiverse's own engine mode, or any external program),
-// one game at a time, colours swapped per opening.
+// one game at a time, colors swapped per opening.
 
 // pbrainClient drives a Gomocup pbrain engine.
 type pbrainClient struct {
@@ -67,7 +67,7 @@ func (c *pbrainClient) Move(g *link.Game, deadline time.Time) (rules.Move, error
 	gg := g.Pos.(*gomoku.Game)
 	if !c.begun {
 		// The stones in the order they were played, the opponent's last
-		// (some engines take the colours from the order alone).
+		// (some engines take the colors from the order alone).
 		c.begun = true
 		lines := []string{"BOARD"}
 		replay := g.Start.Clone().(*gomoku.Game)

@@ -1,7 +1,7 @@
 // Package wpi is the 1997 WPI Go-moku tournament's file protocol (../shared/seeds/003;
 // RULES.md, Gomoku): each program NAME talks to the referee only through
 // NAME.in and NAME.out in one folder. The referee writes the program's
-// colour (W or B) to NAME.in; the program reads and deletes it. White moves
+// color (W or B) to NAME.in; the program reads and deletes it. White moves
 // first: it writes its move, such as "(W C 9)", to NAME.out and closes it;
 // the referee copies each move into the other program's NAME.in, which that
 // program reads and deletes before writing its own move. Black may take the
@@ -37,7 +37,7 @@ import (
 // wpiPoll is how often a side looks for a file.
 const wpiPoll = 20 * time.Millisecond
 
-// wpiLetter is the protocol's colour letter of a seat.
+// wpiLetter is the protocol's color letter of a seat.
 func wpiLetter(seat rules.Player) string { return [2]string{"W", "B"}[seat&1] }
 
 // wpiFormat writes move m of g, made by seat, as "(W H 8)"; the swap is
@@ -114,7 +114,7 @@ func waitGone(path string, deadline time.Time) error {
 	}
 }
 
-// Complete accepts a whole move or colour line.
+// Complete accepts a whole move or color line.
 func Complete(s string) bool {
 	t := strings.TrimSpace(s)
 	return t == "W" || t == "B" || strings.HasPrefix(t, "(") && strings.HasSuffix(t, ")")
@@ -134,7 +134,7 @@ func wpiResult(g *gomoku.Game, names [2]string) string {
 func Player(p *link.Server, dir, name string, size int, stdout io.Writer) error {
 	in := filepath.Join(dir, name+".in")
 	out := filepath.Join(dir, name+".out")
-	colour, err := WaitFile(in, time.Time{}, Complete)
+	color, err := WaitFile(in, time.Time{}, Complete)
 	if err != nil {
 		return err
 	}
@@ -142,12 +142,12 @@ func Player(p *link.Server, dir, name string, size int, stdout io.Writer) error 
 		return err
 	}
 	me := rules.First
-	switch colour {
+	switch color {
 	case "W":
 	case "B":
 		me = rules.Second
 	default:
-		return fmt.Errorf("%s holds %s, not W or B", in, rules.Quote(colour))
+		return fmt.Errorf("%s holds %s, not W or B", in, rules.Quote(color))
 	}
 	g := wpiGame(size)
 	for {
@@ -179,7 +179,7 @@ func Player(p *link.Server, dir, name string, size int, stdout io.Writer) error 
 }
 
 // Referee runs one game between the programs progs through their .in and
-// .out files in dir, the colours drawn with r, limit a move, on a board of
+// .out files in dir, the colors drawn with r, limit a move, on a board of
 // size: it prints the board after every move, and last
 // "result: <NAME> wins (<reason>)" or "result: draw".
 func Referee(dir string, progs [2]string, r *rand.Rand, limit time.Duration, size int, stdout io.Writer) error {
@@ -224,7 +224,7 @@ func Referee(dir string, progs [2]string, r *rand.Rand, limit time.Duration, siz
 		g.Play(m)
 		fmt.Fprintf(stdout, "%s: %s\n%s", names[seat], text, g.String())
 		// The other program learns the move (also the last one, so that it
-		// sees the end) once it has taken its previous file (its colour);
+		// sees the end) once it has taken its previous file (its color);
 		// its clock starts now.
 		if err := waitGone(path(seat^1, ".in"), given[seat^1].Add(limit)); err != nil {
 			return result("%s wins (%s did not read its file within the time limit of %v)", names[seat], names[seat^1], limit)

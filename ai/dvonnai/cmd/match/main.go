@@ -1,6 +1,6 @@
 // Command match plays dvonnai against a plain material evaluation (the
 // controlled height difference, 100 a piece) at equal fixed depth, each
-// random placement twice with colours exchanged, and prints the tally and
+// random placement twice with colors exchanged, and prints the tally and
 // the total margin. It checks nothing about strength; record results in
 // ai/dvonnai/EXPERIMENTS.md.
 //

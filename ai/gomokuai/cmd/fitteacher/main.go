@@ -4,7 +4,7 @@
 //
 // It reads the label files of -labels (comma-separated; the format is
 // package internal/evalfit's). The features are those of
-// gomokuai.Features: the live-window sum, the tempo, and per colour the
+// gomokuai.Features: the live-window sum, the tempo, and per color the
 // number of empty points of each pattern class, one weight per class for
 // the side to move and one for the opponent, and one weight per pair of
 // threat masks (the side to move's and the opponent's); positions where a

@@ -174,7 +174,7 @@ func threatRun(g *gomoku.Game, our rules.Player) (*gomoku.Game, int) {
 	return h, start
 }
 
-// isThreatMove reports whether the colour that made the last move of h
+// isThreatMove reports whether the color that made the last move of h
 // has won, or has a point that makes a five (a four) or a point that
 // makes two win points in one line (a three).
 func isThreatMove(h *gomoku.Game) bool {
@@ -214,7 +214,7 @@ func isThreatMove(h *gomoku.Game) bool {
 
 var dirs = [4][2]int{{1, 0}, {0, 1}, {1, 1}, {1, -1}}
 
-// run is the number of stones of colour c in a row through p along d, p
+// run is the number of stones of color c in a row through p along d, p
 // counted as c's.
 func run(b []uint8, size, p int, c uint8, d [2]int) int {
 	n := 1

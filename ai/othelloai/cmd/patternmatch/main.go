@@ -1,6 +1,6 @@
 // Command patternmatch plays the pattern evaluation against the hand
 // evaluation (EvaluateBitboards) at a fixed depth from random openings,
-// each opening twice with the colours swapped (minutes of CPU). -hand-depth
+// each opening twice with the colors swapped (minutes of CPU). -hand-depth
 // gives the hand evaluation another depth (a handicap standing for its
 // greater speed). Both sides solve exactly from 10 empties.
 //
