@@ -857,7 +857,7 @@ const (
 
 // orderMoves scores stack[start:end]: hash move, then killers, then the
 // knowledge's orderer plus the history heuristic.
-func (e *Engine) orderMoves(start, end, ply int, hashMove rules.Move, side rules.Player) {
+func (e *Engine) orderMoves(start, end, ply int, hashMove rules.Move, side rules.Seat) {
 	moves := e.stack[start:end]
 	sc := e.scores[start:end]
 	if e.orderer != nil {
@@ -910,7 +910,7 @@ func (e *Engine) pickNext(i, end int) {
 //
 // A history malus was tried and not taken (EXPERIMENTS.md, "History
 // malus").
-func (e *Engine) cutoff(m rules.Move, ply, depth int, side rules.Player) {
+func (e *Engine) cutoff(m rules.Move, ply, depth int, side rules.Seat) {
 	if e.killers[ply][0] != m {
 		e.killers[ply][1] = e.killers[ply][0]
 		e.killers[ply][0] = m

@@ -10,7 +10,7 @@ import (
 // tictac is tic-tac-toe as a rules.State, for the search tests.
 type tictac struct {
 	cell [9]int8 // 0 empty, 1 first, 2 second
-	turn rules.Player
+	turn rules.Seat
 	hist []rules.Move
 	hash uint64
 }
@@ -30,7 +30,7 @@ var tttZobrist = func() (z [9][3]uint64) {
 
 var tttLines = [8][3]int{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}}
 
-func (t *tictac) ToMove() rules.Player { return t.turn }
+func (t *tictac) ToMove() rules.Seat { return t.turn }
 func (t *tictac) winner() int8 {
 	for _, l := range tttLines {
 		if c := t.cell[l[0]]; c != 0 && c == t.cell[l[1]] && c == t.cell[l[2]] {
@@ -105,20 +105,20 @@ func (t *tictac) String() string {
 // (leaving tokens) gives the same player another move.
 type takeGame struct {
 	heap  int
-	turn  rules.Player
+	turn  rules.Seat
 	hist  []takeUndo
 	extra bool // the last move was a 3 (the mover keeps the turn)
 }
 
 type takeUndo struct {
 	m     rules.Move
-	turn  rules.Player
+	turn  rules.Seat
 	extra bool
 }
 
 func newTake(n int) *takeGame { return &takeGame{heap: n, hist: make([]takeUndo, 0, n)} }
 
-func (g *takeGame) ToMove() rules.Player { return g.turn }
+func (g *takeGame) ToMove() rules.Seat { return g.turn }
 func (g *takeGame) Moves(buf []rules.Move) []rules.Move {
 	for k := 1; k <= 3 && k <= g.heap; k++ {
 		buf = append(buf, rules.Move(k))
@@ -178,7 +178,7 @@ func newWide() *wideGame {
 	return &wideGame{path: make([]rules.Move, 0, 256), hash: append(make([]uint64, 0, 257), 12345)}
 }
 
-func (g *wideGame) ToMove() rules.Player { return rules.Player(len(g.path) & 1) }
+func (g *wideGame) ToMove() rules.Seat { return rules.Seat(len(g.path) & 1) }
 func (g *wideGame) Moves(buf []rules.Move) []rules.Move {
 	if len(g.path) >= 200 {
 		return buf

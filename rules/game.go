@@ -62,10 +62,10 @@ type Descriptor struct {
 	// Color returns the color (0 dark, 1 light: an index into Colors)
 	// that seat plays in s. nil: the seat itself. DVONN's first seat is
 	// White; Gomoku's seats exchange colors after a swap.
-	Color func(s State, seat Player) Player
+	Color func(s State, seat Seat) Seat
 	// Score returns seat's count in s and what it counts, in the plural
 	// ("discs", "stones", "points"). nil: no score is shown.
-	Score func(s State, seat Player) (n int, unit string)
+	Score func(s State, seat Seat) (n int, unit string)
 	// Action says what the side to move does now, after its color name:
 	// "places a DVONN piece". nil or "": "to move".
 	Action func(s State) string
@@ -304,7 +304,7 @@ func (g *Descriptor) Describe(o Options) string {
 }
 
 // ColorOf returns the color (0 dark, 1 light) that seat plays in s.
-func (g *Descriptor) ColorOf(s State, seat Player) Player {
+func (g *Descriptor) ColorOf(s State, seat Seat) Seat {
 	if g.Color == nil {
 		return seat
 	}
@@ -312,7 +312,7 @@ func (g *Descriptor) ColorOf(s State, seat Player) Player {
 }
 
 // SeatName returns the color name of the side seat plays in s ("Black").
-func (g *Descriptor) SeatName(s State, seat Player) string {
+func (g *Descriptor) SeatName(s State, seat Seat) string {
 	return g.Colors[g.ColorOf(s, seat)&1]
 }
 
@@ -320,7 +320,7 @@ func (g *Descriptor) SeatName(s State, seat Player) string {
 // wins" or "draw" (color names in lower case).
 func (g *Descriptor) Status(s State) string {
 	over, score := s.Outcome()
-	name := func(p Player) string { return strings.ToLower(g.SeatName(s, p)) }
+	name := func(p Seat) string { return strings.ToLower(g.SeatName(s, p)) }
 	switch {
 	case !over:
 		return name(s.ToMove()) + " to move"
@@ -334,7 +334,7 @@ func (g *Descriptor) Status(s State) string {
 
 // Winner returns the seat that won the finished game s; ok is false while
 // the game goes on and after a draw.
-func Winner(s State) (p Player, ok bool) {
+func Winner(s State) (p Seat, ok bool) {
 	over, score := s.Outcome()
 	switch {
 	case !over || score == 0:

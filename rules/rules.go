@@ -29,22 +29,22 @@ const Swap Move = 0xFFFE
 // never returned by Moves.
 const NoMove Move = 0xFFFD
 
-// Player is a seat at the table: 0 moves first (Othello and Gomoku black,
+// Seat is a seat at the table: 0 moves first (Othello and Gomoku black,
 // DVONN white, Alak x), 1 moves second. It is a seat, not a color: after
 // Gomoku's swap the seats exchange colors (gomoku.Game.ColorOf), and the
 // turn passes from seat to seat. Turns need not alternate: in DVONN White
 // places the 49th piece and then moves first, so a search must compare
 // ToMove before and after a move rather than assume it changed.
-type Player uint8
+type Seat uint8
 
 // The two sides.
 const (
-	First  Player = 0
-	Second Player = 1
+	First  Seat = 0
+	Second Seat = 1
 )
 
 // Opponent returns the other side.
-func (p Player) Opponent() Player { return p ^ 1 }
+func (p Seat) Opponent() Seat { return p ^ 1 }
 
 // Errors returned (wrapped) by ParseMove and by the games' own move APIs.
 // Test them with errors.Is.
@@ -60,7 +60,7 @@ var (
 // goroutine a Clone.
 type State interface {
 	// ToMove returns the side to move.
-	ToMove() Player
+	ToMove() Seat
 
 	// Moves appends the legal moves of the side to move to buf and returns
 	// the extended slice. It appends nothing only when the game is over; a

@@ -94,7 +94,7 @@ func TestAlakCaptureAndUndo(t *testing.T) {
 			if r.stones[i].body.Visible() != ok {
 				t.Fatalf("slot %d drawn %v, occupied %v", i+1, r.stones[i].body.Visible(), ok)
 			}
-			if ok && !sameColor(r.stones[i].body.FillColor, map[rules.Player]any{0: colBlackPiece, 1: colWhitePiece}[p].(interface {
+			if ok && !sameColor(r.stones[i].body.FillColor, map[rules.Seat]any{0: colBlackPiece, 1: colWhitePiece}[p].(interface {
 				RGBA() (uint32, uint32, uint32, uint32)
 			})) {
 				t.Fatalf("slot %d wrong colour", i+1)

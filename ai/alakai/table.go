@@ -126,7 +126,7 @@ func koIndex(n int, own, opp, f uint32) int {
 
 // index returns the state index of the position with stones xs, os, side
 // to move and forbidden set f, or -1 when f is not a possible ko set.
-func (t *table) index(xs, os uint32, side rules.Player, f uint32) int {
+func (t *table) index(xs, os uint32, side rules.Seat, f uint32) int {
 	bs := t.boardIndex(xs, os)*2 + int(side)
 	if !t.modern {
 		return bs
@@ -145,7 +145,7 @@ func (t *table) index(xs, os uint32, side rules.Player, f uint32) int {
 // lookup returns the table value of a position: result +1 win, 0 draw, -1
 // loss for the side to move, and the distance in plies to the end of the
 // game with perfect play (the winner hurrying, the loser delaying).
-func (t *table) lookup(xs, os uint32, side rules.Player, f uint32) (result, distance int, ok bool) {
+func (t *table) lookup(xs, os uint32, side rules.Seat, f uint32) (result, distance int, ok bool) {
 	i := t.index(xs, os, side, f)
 	if i < 0 {
 		return 0, 0, false
@@ -255,7 +255,7 @@ func buildTable(modern bool, n int) *table {
 	for head := 0; head < len(queue); head++ {
 		e := queue[head]
 		bs, j := int(e>>5), int(e&31)
-		b, side := bs/2, rules.Player(bs%2)
+		b, side := bs/2, rules.Seat(bs%2)
 		xs, os := t.masks(b)
 		i := bs
 		var f uint32
@@ -311,7 +311,7 @@ func (t *table) visit(v int16, p int, entry uint32, count []uint8, queue []uint3
 }
 
 // ownOf returns the stones of player p.
-func ownOf(xs, os uint32, p rules.Player) uint32 {
+func ownOf(xs, os uint32, p rules.Seat) uint32 {
 	if p == 1 {
 		return os
 	}
@@ -324,7 +324,7 @@ func ownOf(xs, os uint32, p rules.Player) uint32 {
 // predecessor's own forbidden points are left to the caller. Candidates are
 // built by undoing a move and each is checked by replaying the move with
 // alak.Step. Each predecessor board appears once.
-func (t *table) predecessors(xs, os uint32, side rules.Player, f uint32, buf [][2]uint32) [][2]uint32 {
+func (t *table) predecessors(xs, os uint32, side rules.Seat, f uint32, buf [][2]uint32) [][2]uint32 {
 	mover := side ^ 1
 	T, S := ownOf(xs, os, mover), ownOf(xs, os, side)
 	if t.modern {
@@ -353,7 +353,7 @@ func (t *table) predecessors(xs, os uint32, side rules.Player, f uint32, buf [][
 
 // appendBoard appends to buf the board with the mover's stones pt and the
 // other side's ps, as x and o masks.
-func appendBoard(buf [][2]uint32, mover rules.Player, pt, ps uint32) [][2]uint32 {
+func appendBoard(buf [][2]uint32, mover rules.Seat, pt, ps uint32) [][2]uint32 {
 	if mover == 0 {
 		return append(buf, [2]uint32{pt, ps})
 	}
@@ -363,7 +363,7 @@ func appendBoard(buf [][2]uint32, mover rules.Player, pt, ps uint32) [][2]uint32
 // modernPredecessors is predecessors in modern Alak, where the mover owns
 // T, the other side S, and the move captured f: the mover's last stone was
 // dropped on an empty point.
-func (t *table) modernPredecessors(T, S, f uint32, mover rules.Player, buf [][2]uint32) [][2]uint32 {
+func (t *table) modernPredecessors(T, S, f uint32, mover rules.Seat, buf [][2]uint32) [][2]uint32 {
 	for c := T; c != 0; c &= c - 1 {
 		p := bits.TrailingZeros32(c)
 		if f != 0 && f&(uint32(1)<<(p+1)|uint32(1)<<p>>1) == 0 {
@@ -402,7 +402,7 @@ func (t *table) capturedRuns(T, empty uint32, to int) (left, right uint32) {
 // classicUnmoves appends to buf the classic boards from which the mover
 // (owning T after the move, the other side S) moved a piece from an empty
 // slot to to, capturing capt.
-func (t *table) classicUnmoves(T, S, empty uint32, to int, capt uint32, mover rules.Player, buf [][2]uint32) [][2]uint32 {
+func (t *table) classicUnmoves(T, S, empty uint32, to int, capt uint32, mover rules.Seat, buf [][2]uint32) [][2]uint32 {
 	for fc := empty &^ capt; fc != 0; fc &= fc - 1 {
 		from := bits.TrailingZeros32(fc)
 		pt := T&^(1<<to) | 1<<from

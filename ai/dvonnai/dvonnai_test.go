@@ -13,7 +13,7 @@ import (
 // board builds a movement position from "cell:token" pairs: token R is a
 // lone DVONN piece, W3 / B2 a white / black topped stack of that height
 // made of its top color, W3* one holding a DVONN piece under its top.
-func board(t *testing.T, toMove rules.Player, spec string) *dvonn.Game {
+func board(t *testing.T, toMove rules.Seat, spec string) *dvonn.Game {
 	t.Helper()
 	var cs [dvonn.NumCells]dvonn.Contents
 	for _, f := range strings.Fields(spec) {

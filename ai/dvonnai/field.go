@@ -52,8 +52,8 @@ func fieldTerms(g *dvonn.Game) (side [2][4]int32) {
 	var fv [dvonn.NumCells]int32
 	fieldValues(dvc, &fv)
 	for p := range 2 {
-		own := g.Controlled(rules.Player(p))
-		enemy := g.Controlled(rules.Player(p ^ 1))
+		own := g.Controlled(rules.Seat(p))
+		enemy := g.Controlled(rules.Seat(p ^ 1))
 		s := &side[p]
 		for m := own; m != 0; m &= m - 1 {
 			c := bits.TrailingZeros64(m)
@@ -103,7 +103,7 @@ func placementField(g *dvonn.Game) int {
 	var side [2]int
 	var edge [2]int
 	for p := range 2 {
-		own := g.Controlled(rules.Player(p))
+		own := g.Controlled(rules.Seat(p))
 		for m := own; m != 0; m &= m - 1 {
 			c := bits.TrailingZeros64(m)
 			tot := 0

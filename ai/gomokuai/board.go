@@ -21,7 +21,7 @@ type board struct {
 	exact  [2]bool                       // per color: only exactly five wins (exactFor)
 	renju  bool                          // Black may not play forbidden points (gomoku.FoulIn)
 	lines  [2][4][gomoku.MaxLines]uint32 // [color][dir][line], as gomoku.Game.Line
-	toMove rules.Player                  // color of the next stone, 0 black
+	toMove rules.Seat                    // color of the next stone, 0 black
 	hash   uint64
 	won    bool // the last stone made a five (by the rule)
 	ply    int
@@ -60,7 +60,7 @@ func (b *board) load(g *gomoku.Game) {
 	b.exact = exactFor(b.rule)
 	b.renju = b.rule == gomoku.Renju
 	b.hash = uint64(b.size)*0x9E3779B97F4A7C15 ^ uint64(b.rule)*0xC2B2AE3D27D4EB4F
-	for c := rules.Player(0); c < 2; c++ {
+	for c := rules.Seat(0); c < 2; c++ {
 		for dir := 0; dir < 4; dir++ {
 			for l := 0; l < gomoku.NumLines(b.size, dir); l++ {
 				b.lines[c][dir][l] = g.Line(c, dir, l)

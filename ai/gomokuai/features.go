@@ -102,7 +102,7 @@ type Threats struct {
 
 // Threats returns color c's threats in g. It allocates nothing and
 // leaves g unchanged.
-func (k *Knowledge) Threats(g *gomoku.Game, c rules.Player) Threats {
+func (k *Knowledge) Threats(g *gomoku.Game, c rules.Seat) Threats {
 	a := &k.a
 	a.refreshAll(g)
 	n, first, _ := a.distinctWins(c)

@@ -181,7 +181,7 @@ func (k *Knowledge) evaluateForced(g *gomoku.Game, plies int) int {
 
 // pointOrder is the ordering score of point p for color me: its attack
 // score plus orderDefenceShare percent of the opponent's score there.
-func (a *analyzer) pointOrder(p int, me rules.Player) int32 {
+func (a *analyzer) pointOrder(p int, me rules.Seat) int32 {
 	return pointTable[a.sets[me&1][p]&setMask].order + pointTable[a.sets[(me^1)&1][p]&setMask].defence
 }
 

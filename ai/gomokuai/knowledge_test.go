@@ -24,7 +24,7 @@ var fillerPoints = strings.Fields("A15 D15 G15 J15 M15 A1 D1 G1 J1 M1 B13 E13 H1
 // point names, with color toMove (0 black, 1 white) to move, adding filler
 // stones for the side that is short. Stones are placed alternately, so the
 // position must not hold a five.
-func setup(t testing.TB, o gomoku.Options, black, white string, toMove rules.Player) *gomoku.Game {
+func setup(t testing.TB, o gomoku.Options, black, white string, toMove rules.Seat) *gomoku.Game {
 	t.Helper()
 	g, err := gomoku.New(o)
 	if err != nil {
@@ -238,7 +238,7 @@ type vcfCase struct {
 	name         string
 	opts         gomoku.Options
 	black, white string
-	toMove       rules.Player
+	toMove       rules.Seat
 	plies        int // length of the shortest VCF line; 0: no VCF
 }
 
@@ -643,7 +643,7 @@ func TestOrderScale(t *testing.T) {
 		k.OrderMoves(g, moves, sc)
 		a := &k.a
 		me := g.ColorToMove()
-		combo := func(p rules.Move, c rules.Player) int { return comboOf(patternSet(a.sets[c&1][p] & setMask)) }
+		combo := func(p rules.Move, c rules.Seat) int { return comboOf(patternSet(a.sets[c&1][p] & setMask)) }
 		lowThreat, highQuiet := int32(math.MaxInt32), int32(math.MinInt32)
 		for j, m := range moves {
 			mine, theirs := combo(m, me), combo(m, me^1)

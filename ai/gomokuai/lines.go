@@ -579,7 +579,7 @@ func (a *analyzer) index(li *lineInfo, dir, l int) {
 // threatMask returns which threats color c has somewhere on the board:
 // bit i is set when some empty point has bit i of its threatTable entry
 // (threatFour, threatThree, threatDouble: the evalThreatBits), 0-7.
-func (a *analyzer) threatMask(c rules.Player) int {
+func (a *analyzer) threatMask(c rules.Seat) int {
 	t := a.threats[c&1]
 	m := 0
 	for i := range evalThreatBits {
@@ -625,7 +625,7 @@ const (
 	kindThree
 )
 
-func (li *lineInfo) points(k kind, c rules.Player) uint32 {
+func (li *lineInfo) points(k kind, c rules.Seat) uint32 {
 	switch k {
 	case kindWin:
 		return li.win[c]
@@ -638,7 +638,7 @@ func (li *lineInfo) points(k kind, c rules.Player) uint32 {
 // appendAll appends the distinct points of the given kind for color c over
 // all lines (without starting a new de-duplication round, so that several
 // calls can share one).
-func (a *analyzer) appendAll(buf []rules.Move, k kind, c rules.Player) []rules.Move {
+func (a *analyzer) appendAll(buf []rules.Move, k kind, c rules.Seat) []rules.Move {
 	for dir := 0; dir < 4; dir++ {
 		for ls := a.withKind[k][c][dir]; ls != 0; ls &= ls - 1 {
 			l := bits.TrailingZeros64(ls)
@@ -649,7 +649,7 @@ func (a *analyzer) appendAll(buf []rules.Move, k kind, c rules.Player) []rules.M
 }
 
 // firstWin returns a win point of color c, if there is one.
-func (a *analyzer) firstWin(c rules.Player) (rules.Move, bool) {
+func (a *analyzer) firstWin(c rules.Seat) (rules.Move, bool) {
 	if a.nWin[c] == 0 {
 		return rules.NoMove, false
 	}
@@ -665,7 +665,7 @@ func (a *analyzer) firstWin(c rules.Player) (rules.Move, bool) {
 
 // distinctWins returns the number of distinct win points of color c,
 // counting at most two, and the first two (rules.NoMove where missing).
-func (a *analyzer) distinctWins(c rules.Player) (n int, first, second rules.Move) {
+func (a *analyzer) distinctWins(c rules.Seat) (n int, first, second rules.Move) {
 	first, second = rules.NoMove, rules.NoMove
 	if a.nWin[c] == 0 {
 		return 0, first, second
@@ -689,7 +689,7 @@ func (a *analyzer) distinctWins(c rules.Player) (n int, first, second rules.Move
 // appendDefences appends the points where a stone of color me stops every
 // open-four point of color opp on line (dir, l), or, when no single point
 // does, opp's open-four points themselves.
-func (a *analyzer) appendDefences(buf []rules.Move, dir, l int, me rules.Player) []rules.Move {
+func (a *analyzer) appendDefences(buf []rules.Move, dir, l int, me rules.Seat) []rules.Move {
 	li := &a.info[dir][l]
 	mask := a.mask[dir][l]
 	own := [2]uint32{li.b, li.w}

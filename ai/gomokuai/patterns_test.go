@@ -82,7 +82,7 @@ func scratchSets(g *gomoku.Game, memo [2][]uint8) (sets [2][gomoku.MaxPoints]pat
 			if countBits(mask) < 5 {
 				continue
 			}
-			for c := rules.Player(0); c < 2; c++ {
+			for c := rules.Seat(0); c < 2; c++ {
 				own, opp := g.Line(c, dir, l), g.Line(c^1, dir, l)
 				var o, blk uint32
 				for j := 0; j < windowBits; j++ {

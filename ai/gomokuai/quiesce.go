@@ -239,7 +239,7 @@ func (k *Knowledge) openFourAllowed(g *gomoku.Game, renjuBlack bool) bool {
 
 // orderFours sorts the four points ps of color me by pointOrder, highest
 // first (an insertion sort: there are few).
-func (k *Knowledge) orderFours(ps []rules.Move, me rules.Player) {
+func (k *Knowledge) orderFours(ps []rules.Move, me rules.Seat) {
 	a := &k.a
 	var keys [64]int32
 	if len(ps) > len(keys) {

@@ -317,7 +317,7 @@ func (s *bitSet) del(p int)      { s[p/64] &^= 1 << (p % 64) }
 // points of its proof (t.inProof) and the points where me may make a four
 // or a three (a tempo of our own). The searches that test them reuse t's
 // marks, so the set is taken first.
-func (k *Knowledge) defenceSet(me rules.Player, t *vctSearch) bitSet {
+func (k *Knowledge) defenceSet(me rules.Seat, t *vctSearch) bitSet {
 	var cand bitSet
 	a, b := &k.a, &k.vcf.b
 	a.refreshBoard(b)

@@ -69,13 +69,13 @@ type vctSearch struct {
 
 	// The df-pn search (dfpn.go), used unless iterative is set.
 	iterative bool
-	skipProof bool         // do not mark the proof of a df-pn win (the callers that only need the move)
-	att       rules.Player // the attacker
-	gen       uint16       // the search's generation, for the table's replacement
-	tt        []pnEntry    // transposition table, in buckets of two
-	kind      []uint8      // per v.stack entry: the child's kind
-	cpn, cdn  []uint32     // per v.stack entry: the child's proof and disproof numbers
-	cln       []uint8      // per v.stack entry: a proved child's length
+	skipProof bool       // do not mark the proof of a df-pn win (the callers that only need the move)
+	att       rules.Seat // the attacker
+	gen       uint16     // the search's generation, for the table's replacement
+	tt        []pnEntry  // transposition table, in buckets of two
+	kind      []uint8    // per v.stack entry: the child's kind
+	cpn, cdn  []uint32   // per v.stack entry: the child's proof and disproof numbers
+	cln       []uint8    // per v.stack entry: a proved child's length
 }
 
 // newVCTSearch returns a VCT search on vcf's board with a fail table of
@@ -355,14 +355,14 @@ func (v *vctSearch) defenderVCF() bool {
 
 // hasThree reports whether color c has a point that makes an open four (a
 // three), one allowed to Black under Renju. The analysis must be fresh.
-func (v *vctSearch) hasThree(c rules.Player) bool {
+func (v *vctSearch) hasThree(c rules.Seat) bool {
 	_, ok := v.threePoint(c)
 	return ok
 }
 
 // threePoint returns a point where color c makes an open four, one allowed
 // to Black under Renju, if there is one. The analysis must be fresh.
-func (v *vctSearch) threePoint(c rules.Player) (rules.Move, bool) {
+func (v *vctSearch) threePoint(c rules.Seat) (rules.Move, bool) {
 	a := v.a
 	if a.nThree[c] == 0 {
 		return rules.NoMove, false
@@ -387,7 +387,7 @@ func (v *vctSearch) threePoint(c rules.Player) (rules.Move, bool) {
 // of the other color (without starting a new de-duplication round). Under
 // Renju, whether Black's three is real (an allowed open-four point) is
 // checked after the point is played.
-func (v *vctSearch) appendThreeMakers(buf []rules.Move, c rules.Player) []rules.Move {
+func (v *vctSearch) appendThreeMakers(buf []rules.Move, c rules.Seat) []rules.Move {
 	a := v.a
 	for dir := 0; dir < 4; dir++ {
 		for ls := a.withTwo[c][dir]; ls != 0; ls &= ls - 1 {
@@ -408,7 +408,7 @@ func (v *vctSearch) appendThreeMakers(buf []rules.Move, c rules.Player) []rules.
 // threeMakers returns the points of line li (points mask) where a stone
 // of color c makes a three: the empty points of the live windows holding
 // two stones of c after which an open-four point appears.
-func threeMakers(li *lineInfo, c rules.Player, mask uint32, exact bool) uint32 {
+func threeMakers(li *lineInfo, c rules.Seat, mask uint32, exact bool) uint32 {
 	own, opp := li.b, li.w
 	if c == 1 {
 		own, opp = opp, own
@@ -431,7 +431,7 @@ func threeMakers(li *lineInfo, c rules.Player, mask uint32, exact bool) uint32 {
 // attacker att's threes on the board: the cost squares of every three (for
 // a Renju Black attacker every empty point near it), then every four of
 // the defender. Points may repeat across lines.
-func (v *vctSearch) appendThreeReplies(buf []rules.Move, att rules.Player) []rules.Move {
+func (v *vctSearch) appendThreeReplies(buf []rules.Move, att rules.Seat) []rules.Move {
 	a, g, me := v.a, v.b, att^1
 	a.nextGen()
 	for dir := 0; dir < 4; dir++ {

@@ -18,7 +18,7 @@ type vctCase struct {
 	name         string
 	opts         gomoku.Options
 	black, white string
-	toMove       rules.Player
+	toMove       rules.Seat
 	win          bool
 	verifyDepth  int // attacker moves the brute-force check may take (0: skip)
 }

@@ -252,7 +252,7 @@ func playOne(d *rules.Descriptor, s rules.State, engines [2]*ai.Engine, lv [2]in
 	for _, e := range engines {
 		e.ClearHash()
 	}
-	aSeat := rules.Player(i % 2)
+	aSeat := rules.Seat(i % 2)
 	r := rand.New(rand.NewPCG(seed^0x5eed, uint64(i)))
 	for ply := 0; ply < 2000; ply++ {
 		if over, _ := s.Outcome(); over {

@@ -32,7 +32,7 @@ type Protocol struct {
 	Serve func(p *link.Server, in *link.LineReader, out *bufio.Writer) error
 	// NewClient starts the referee's side with the engine process p, which
 	// plays seat in a game with options o at moveTime a move.
-	NewClient func(d *rules.Descriptor, p *link.Proc, seat rules.Player, o rules.Options, moveTime time.Duration) (link.Client, error)
+	NewClient func(d *rules.Descriptor, p *link.Proc, seat rules.Seat, o rules.Options, moveTime time.Duration) (link.Client, error)
 	// GameClock: Serve spends --time-game, a clock for the whole game,
 	// over its moves.
 	GameClock bool

@@ -61,7 +61,7 @@ func Run(m Match, stdout io.Writer) error {
 		if len(opens) > 0 {
 			opening = opens[(i/2)%len(opens)]
 		}
-		aSeat := rules.Player(i % 2)
+		aSeat := rules.Seat(i % 2)
 		r, err := playMatchGame(d, o, start.Clone(), opening, m.Commands, aSeat, m.MoveTimes, m.Tolerance, newClient)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", i+1, err)
@@ -157,8 +157,8 @@ func ReadOpenings(path, game string) ([][]string, error) {
 // playMatchGame plays one game: engine a (cmds[0]) takes aSeat; engine k
 // has moveTimes[k] a move, plus tolerance before it loses on time.
 func playMatchGame(d *rules.Descriptor, o rules.Options, s rules.State, opening []string, cmds [2]string,
-	aSeat rules.Player, moveTimes [2]time.Duration, tolerance time.Duration,
-	newClient func(*rules.Descriptor, *link.Proc, rules.Player, rules.Options, time.Duration) (link.Client, error)) (res matchResult, err error) {
+	aSeat rules.Seat, moveTimes [2]time.Duration, tolerance time.Duration,
+	newClient func(*rules.Descriptor, *link.Proc, rules.Seat, rules.Options, time.Duration) (link.Client, error)) (res matchResult, err error) {
 	g := &link.Game{Start: s.Clone(), Pos: s}
 	for i, text := range opening {
 		m, err := s.ParseMove(text)
@@ -175,7 +175,7 @@ func playMatchGame(d *rules.Descriptor, o rules.Options, s rules.State, opening 
 	// Engines are told the opening as moves from the start.
 	var procs [2]*link.Proc
 	var clients [2]link.Client
-	who := func(seat rules.Player) int { // 0 for a, 1 for b
+	who := func(seat rules.Seat) int { // 0 for a, 1 for b
 		if seat == aSeat {
 			return 0
 		}

@@ -92,7 +92,7 @@ func (c *Controller) stopClock() {
 // chargeMove charges the mover's move to its clock when a move is made
 // with the clock running; it returns false when the mover ran out of time
 // (the flag fell).
-func (c *Controller) chargeMove(mover rules.Player) bool {
+func (c *Controller) chargeMove(mover rules.Seat) bool {
 	if !c.clk.running {
 		return true
 	}
@@ -115,7 +115,7 @@ func (c *Controller) chargeMove(mover rules.Player) bool {
 // Clock returns seat p's time left — on its move for a per-move limit, for
 // the game otherwise — and whether it is running; on is false when the
 // match has no clock.
-func (c *Controller) Clock(p rules.Player) (left time.Duration, running, on bool) {
+func (c *Controller) Clock(p rules.Seat) (left time.Duration, running, on bool) {
 	if !c.clk.p.On() || c.state == nil {
 		return 0, false, false
 	}
@@ -159,7 +159,7 @@ func (c *Controller) Tick() {
 // flagFell records that seat p ran out of time: with LoseOnTime p loses
 // the game (the search stops, OnGameOver is called), otherwise it is said
 // once and play goes on.
-func (c *Controller) flagFell(p rules.Player) {
+func (c *Controller) flagFell(p rules.Seat) {
 	c.clk.flagged[p] = true
 	if !c.set.LoseOnTime {
 		c.say(fmt.Sprintf("%s ran out of time (the game goes on: losing on time is off).", c.SeatName(p)))
@@ -186,7 +186,7 @@ func (c *Controller) flagFell(p rules.Player) {
 // its clock (0: no clock, the level's own time applies): most of a per-move
 // limit, or its game's share of the time left (clockShare) plus most of
 // the increment, at most a third of the time left.
-func (c *Controller) computerBudget(p rules.Player) time.Duration {
+func (c *Controller) computerBudget(p rules.Seat) time.Duration {
 	const least = 20 * time.Millisecond
 	switch {
 	case c.clk.p.PerMove > 0:
@@ -202,7 +202,7 @@ func (c *Controller) computerBudget(p rules.Player) time.Duration {
 
 // LevelOf returns the level the computer plays seat p at: Level2 for the
 // second seat in computer against computer (when set), else Level.
-func (c *Controller) LevelOf(p rules.Player) int {
+func (c *Controller) LevelOf(p rules.Seat) int {
 	if c.set.Opponent == Watch && p == rules.Second && c.set.Level2 > 0 {
 		return c.set.Level2
 	}

@@ -45,7 +45,7 @@ type Controller struct {
 	// resultCode is the result in SGF's form when the game ended other
 	// than by the rules (resignation "W+R", time "B+T"), else "".
 	resultCode string
-	forfeit    rules.Player       // the seat that resigned or lost on time (with resultCode)
+	forfeit    rules.Seat         // the seat that resigned or lost on time (with resultCode)
 	an         *analyser          // the evaluation graph's background analysis, nil when off
 	gen        uint64             // generation: replies of older searches are dropped
 	cancel     context.CancelFunc // cancels the running search, if any
@@ -89,10 +89,10 @@ type Controller struct {
 // entry is one played move with what the history shows of it.
 type entry struct {
 	move  rules.Move
-	text  string       // the move in the game's notation
-	mover rules.Player // the seat that made it
-	side  string       // the mover's side when it moved (SeatName; Gomoku's colors change on a swap)
-	auto  bool         // played by the controller itself (a forced pass or placement, a random placement)
+	text  string     // the move in the game's notation
+	mover rules.Seat // the seat that made it
+	side  string     // the mover's side when it moved (SeatName; Gomoku's colors change on a swap)
+	auto  bool       // played by the controller itself (a forced pass or placement, a random placement)
 }
 
 // message is one line of the panel's messages with the history length when
@@ -250,7 +250,7 @@ func (c *Controller) HintFromBook() bool { return c.hint != rules.NoMove && c.hi
 
 // History returns the moves played so far in the game's notation, with the
 // seat that played each and that seat's side name at the time ("Black").
-func (c *Controller) History() (texts []string, movers []rules.Player, sides []string) {
+func (c *Controller) History() (texts []string, movers []rules.Seat, sides []string) {
 	for _, e := range c.hist {
 		texts = append(texts, e.text)
 		movers = append(movers, e.mover)
@@ -266,7 +266,7 @@ func (c *Controller) Thinking() (on, hint bool, info ai.Info) {
 }
 
 // IsComputer reports whether the computer plays seat p in this game.
-func (c *Controller) IsComputer(p rules.Player) bool {
+func (c *Controller) IsComputer(p rules.Seat) bool {
 	switch c.set.Opponent {
 	case Watch:
 		return true

@@ -15,19 +15,19 @@ import (
 // pieces (Black, Alak's x), 1 for the light ones (White, Alak's o)
 // (rules.Descriptor.ColorOf: Gomoku's seats exchange colors after a swap,
 // DVONN's first seat is White).
-func (c *Controller) Color(p rules.Player) rules.Player {
+func (c *Controller) Color(p rules.Seat) rules.Seat {
 	return c.desc.ColorOf(c.state, p)
 }
 
 // SeatName returns the color name of seat p's side as the window shows it:
 // "Black"/"White", "X"/"O" (rules.Descriptor.SeatName).
-func (c *Controller) SeatName(p rules.Player) string {
+func (c *Controller) SeatName(p rules.Seat) string {
 	return c.desc.SeatName(c.state, p)
 }
 
 // PlayerName returns who plays seat p: "You", "Computer", an external
 // engine's name, or "Player 1" / "Player 2" for two people at the screen.
-func (c *Controller) PlayerName(p rules.Player) string {
+func (c *Controller) PlayerName(p rules.Seat) string {
 	switch {
 	case c.set.Opponent == VsPerson:
 		return fmt.Sprintf("Player %d", p+1)
@@ -42,7 +42,7 @@ func (c *Controller) PlayerName(p rules.Player) string {
 
 // who names the player of seat p inside a sentence: "you", "the
 // computer", "player 1".
-func (c *Controller) who(p rules.Player) string {
+func (c *Controller) who(p rules.Seat) string {
 	switch n := c.PlayerName(p); {
 	case n == "You":
 		return "you"
@@ -58,7 +58,7 @@ func (c *Controller) who(p rules.Player) string {
 // Score returns seat p's count in the position on view (ViewState) and what it counts
 // (rules.Descriptor.Score: discs, stones, pieces, points); unit is "" for a
 // game without a score.
-func (c *Controller) Score(p rules.Player) (n int, unit string) {
+func (c *Controller) Score(p rules.Seat) (n int, unit string) {
 	if c.desc.Score == nil {
 		return 0, ""
 	}
@@ -117,7 +117,7 @@ func (c *Controller) moveMessage(e entry) string {
 
 // Winner returns the seat that won the finished game; ok is false while the
 // game goes on and after a draw.
-func (c *Controller) Winner() (p rules.Player, ok bool) {
+func (c *Controller) Winner() (p rules.Seat, ok bool) {
 	if c.resultCode != "" {
 		return c.forfeit.Opponent(), true
 	}

@@ -53,7 +53,7 @@ var (
 // the current game, if any: against a person, the computer's seat; in
 // computer against computer, the second seat (the first plays Planiverse's
 // level).
-func (c *Controller) ExternalSeat(p rules.Player) (EngineConfig, bool) {
+func (c *Controller) ExternalSeat(p rules.Seat) (EngineConfig, bool) {
 	if c.set.Engine == "" || c.Engines == nil || !c.IsComputer(p) {
 		return EngineConfig{}, false
 	}
@@ -82,7 +82,7 @@ func (c *Controller) refGame() (*link.Game, error) {
 // failure (it cannot start, crashes, answers garbage or an illegal move,
 // or hangs past its time) ends the game with a message naming the engine;
 // the board stays as it was.
-func (c *Controller) startExternal(p rules.Player, cfg EngineConfig) {
+func (c *Controller) startExternal(p rules.Seat, cfg EngineConfig) {
 	c.stop()
 	c.thinking = true
 	gen := c.gen

@@ -43,7 +43,7 @@ func (c *Controller) Record() *rules.Record {
 }
 
 // recordName is how a record names the player of seat p.
-func (c *Controller) recordName(p rules.Player) string {
+func (c *Controller) recordName(p rules.Seat) string {
 	switch n := c.PlayerName(p); n {
 	case "You":
 		return "Player"

@@ -24,10 +24,10 @@ const (
 // remembered in Fyne Preferences (LoadSettings, SaveSettings). Variants is
 // shared by copies of a MatchSettings: change it only through WithOption.
 type MatchSettings struct {
-	Game     string       // a registered game's name (registry.Names)
-	Opponent Opponent     // VsComputer, VsPerson or Watch
-	Level    int          // the computer's level, 1..ai.MaxLevel (ai.Levels)
-	Side     rules.Player // the seat the person plays against the computer (0 moves first)
+	Game     string     // a registered game's name (registry.Names)
+	Opponent Opponent   // VsComputer, VsPerson or Watch
+	Level    int        // the computer's level, 1..ai.MaxLevel (ai.Levels)
+	Side     rules.Seat // the seat the person plays against the computer (0 moves first)
 	// Engine names a configured external engine (EngineConfig.Name) that
 	// plays the computer's seat instead of Planiverse (in computer against
 	// computer, the second seat); "" for none.

@@ -411,7 +411,7 @@ func (f *newGameForm) Settings() session.MatchSettings {
 	}
 	for i, o := range f.side.Options {
 		if o == f.side.Selected {
-			s.Side = rules.Player(i)
+			s.Side = rules.Seat(i)
 		}
 	}
 	for game, rows := range f.options {

@@ -386,7 +386,7 @@ func countText(n int64) string {
 	return fmt.Sprint(n)
 }
 
-func setSwatch(c *canvas.Circle, color rules.Player) {
+func setSwatch(c *canvas.Circle, color rules.Seat) {
 	if c.FillColor != swatchFill[color] {
 		c.FillColor = swatchFill[color]
 		c.Refresh()

@@ -47,7 +47,7 @@ func LoadSettings(p fyne.Preferences) session.MatchSettings {
 		Variants:   map[string]rules.Options{},
 	}
 	if side := p.IntWithFallback(prefSide, int(d.Side)); side == 0 || side == 1 {
-		s.Side = rules.Player(side)
+		s.Side = rules.Seat(side)
 	}
 	for _, g := range registry.Games() {
 		o := rules.Options{}

@@ -34,7 +34,7 @@ type ttt struct {
 var tttLines = [8][3]int{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}}
 
 func (g *ttt) GameName() string               { return "tictactoe" }
-func (g *ttt) ToMove() rules.Player           { return rules.Player(len(g.hist) & 1) }
+func (g *ttt) ToMove() rules.Seat             { return rules.Seat(len(g.hist) & 1) }
 func (g *ttt) Clone() rules.State             { c := *g; c.hist = append([]rules.Move(nil), g.hist...); return &c }
 func (g *ttt) MoveString(m rules.Move) string { return fmt.Sprintf("%c%d", 'a'+int(m)%3, 1+int(m)/3) }
 
@@ -114,7 +114,7 @@ var tttDescriptor = &rules.Descriptor{
 		{Value: "misere", Label: "Three in a row loses", Short: "misère"},
 	}}},
 	New: func(o rules.Options) (rules.State, error) { return &ttt{misere: o["variant"] == "misere"}, nil },
-	Score: func(s rules.State, seat rules.Player) (int, string) {
+	Score: func(s rules.State, seat rules.Seat) (int, string) {
 		n := 0
 		for _, v := range s.(*ttt).cell {
 			if v == int8(seat)+1 {

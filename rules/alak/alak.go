@@ -96,16 +96,16 @@ type undo struct {
 }
 
 // Game is an Alak position with its history. It implements rules.State.
-// Player 0 (rules.First) is x, player 1 is o. The zero value is not usable:
+// Seat 0 (rules.First) is x, seat 1 is o. The zero value is not usable:
 // build a Game with NewClassic, NewModern or ParsePosition.
 type Game struct {
-	n      int          // slots (classic: 11) or points (modern: 7..26)
-	modern bool         // rule set
-	stones [2]uint32    // stone masks of x and o, bit i = slot i
-	side   rules.Player // side to move
-	hash   uint64       // incremental Zobrist hash
-	hist   []undo       // one record per move played since the start position
-	ko     uint32       // modern: points forbidden at the start position (ParsePosition's ko=)
+	n      int        // slots (classic: 11) or points (modern: 7..26)
+	modern bool       // rule set
+	stones [2]uint32  // stone masks of x and o, bit i = slot i
+	side   rules.Seat // side to move
+	hash   uint64     // incremental Zobrist hash
+	hist   []undo     // one record per move played since the start position
+	ko     uint32     // modern: points forbidden at the start position (ParsePosition's ko=)
 }
 
 var _ rules.State = (*Game)(nil)
@@ -245,7 +245,7 @@ func (g *Game) Len() int { return g.n }
 
 // At returns the owner of slot i (0-based, 0 = leftmost); ok is false for an
 // empty slot or an i outside 0..Len()-1.
-func (g *Game) At(i int) (p rules.Player, ok bool) {
+func (g *Game) At(i int) (p rules.Seat, ok bool) {
 	if i < 0 || i >= g.n {
 		return 0, false
 	}
@@ -259,7 +259,7 @@ func (g *Game) At(i int) (p rules.Player, ok bool) {
 }
 
 // Stones returns the stone mask of player p (bit i = slot i).
-func (g *Game) Stones(p rules.Player) uint32 { return g.stones[p&1] }
+func (g *Game) Stones(p rules.Seat) uint32 { return g.stones[p&1] }
 
 // Count returns the number of x and o pieces on the board.
 func (g *Game) Count() (x, o int) {
@@ -438,7 +438,7 @@ func (g *Game) Captures(m rules.Move) uint32 {
 }
 
 // ToMove returns the side to move: 0 = x, 1 = o.
-func (g *Game) ToMove() rules.Player { return g.side }
+func (g *Game) ToMove() rules.Seat { return g.side }
 
 // Outcome reports whether the game is over and the score from the side to
 // move's point of view (RULES.md, "Alak"):

@@ -614,7 +614,7 @@ func TestAgainstNaive(t *testing.T) {
 			forbidden = uint32(r.Uint64()) & ((1<<n - 1) &^ (g.stones[0] | g.stones[1]))
 		}
 		want := naiveMoves(modern, string(b), side, forbidden)
-		s := rules.Player(strings.IndexByte("xo", side))
+		s := rules.Seat(strings.IndexByte("xo", side))
 		got := map[string]string{}
 		for _, m := range AppendMoves(modern, n, g.stones[s], g.stones[s^1], forbidden, nil) {
 			own, opp, c := Step(modern, n, g.stones[s], g.stones[s^1], m)

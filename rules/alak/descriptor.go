@@ -57,7 +57,7 @@ var Descriptor = &rules.Descriptor{
 	ParsePosition: func(o rules.Options, text string) (rules.State, error) {
 		return ParsePosition(o["rules"] == "modern", text)
 	},
-	Score: func(s rules.State, seat rules.Player) (int, string) {
+	Score: func(s rules.State, seat rules.Seat) (int, string) {
 		g := s.(*Game)
 		x, o := g.Count()
 		if g.Modern() {

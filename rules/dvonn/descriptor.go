@@ -45,8 +45,8 @@ var Descriptor = &rules.Descriptor{
 	Setup:   randomSetup,
 	Opening: func(s rules.State, r *rand.Rand) { s.(*Game).PlaceRandom(r) },
 	// The first seat plays White, the light color.
-	Color: func(_ rules.State, seat rules.Player) rules.Player { return seat.Opponent() },
-	Score: func(s rules.State, seat rules.Player) (int, string) {
+	Color: func(_ rules.State, seat rules.Seat) rules.Seat { return seat.Opponent() },
+	Score: func(s rules.State, seat rules.Seat) (int, string) {
 		w, b := s.(*Game).Score()
 		return [2]int{w, b}[seat&1], "points"
 	},

@@ -6,7 +6,7 @@
 // off from the DVONN pieces after each move, forced passes, and a score equal
 // to the total height of the stacks a player controls.
 //
-// Player 0 (rules.First) is White, player 1 (rules.Second) is Black. Moves are
+// Seat 0 (rules.First) is White, seat 1 (rules.Second) is Black. Moves are
 // encoded as Placement(cell), Step(from, to) or rules.Pass; their text is the
 // CodeCup 2011 notation: "E3", "E3G3", "PASS".
 package dvonn
@@ -47,7 +47,7 @@ func (p Piece) String() string {
 
 // PlayerPiece returns the color of a seat: White for rules.First, Black for
 // rules.Second.
-func PlayerPiece(p rules.Player) Piece { return Piece(p) + White }
+func PlayerPiece(p rules.Seat) Piece { return Piece(p) + White }
 
 // Move codes. A stack move is from*64+to (from, to = 0..48, so below 0x1000);
 // a placement is placementFlag|cell. rules.Pass is the forced pass.
@@ -93,7 +93,7 @@ type position struct {
 	removed uint64   // cells removed by the last move
 	gone    [3]uint8 // white, black, DVONN pieces removed from the board so far
 	placed  uint8    // pieces placed, 0..49
-	toMove  rules.Player
+	toMove  rules.Seat
 	last    rules.Move
 }
 
@@ -172,7 +172,7 @@ func ScratchHash(g *Game) uint64 {
 // ToMove returns the side to move (or to place). It does not strictly
 // alternate: White places the 49th piece and moves first, and passes are
 // moves.
-func (g *Game) ToMove() rules.Player { return g.toMove }
+func (g *Game) ToMove() rules.Seat { return g.toMove }
 
 // Hash returns the incrementally updated Zobrist key (see ScratchHash).
 func (g *Game) Hash() uint64 { return g.hash }
@@ -223,7 +223,7 @@ func (g *Game) Pieces(cell int) (white, black, dvonns int) {
 func (g *Game) Occupied() uint64 { return g.occ }
 
 // Controlled returns the mask of the cells whose stack has p's color on top.
-func (g *Game) Controlled(p rules.Player) uint64 { return g.ctrl[p] }
+func (g *Game) Controlled(p rules.Seat) uint64 { return g.ctrl[p] }
 
 // DvonnCells returns the mask of the cells whose stack holds a DVONN piece.
 func (g *Game) DvonnCells() uint64 { return g.dvonn }
@@ -296,7 +296,7 @@ func (g *Game) Targets(cell int) uint64 {
 }
 
 // canMove reports whether p has a stack move (movement phase).
-func (g *Game) canMove(p rules.Player) bool {
+func (g *Game) canMove(p rules.Seat) bool {
 	for m := g.ctrl[p]; m != 0; m &= m - 1 {
 		if g.targets(bits.TrailingZeros64(m)) != 0 {
 			return true
@@ -307,7 +307,7 @@ func (g *Game) canMove(p rules.Player) bool {
 
 // CountMoves returns the number of stack moves p has in the movement phase
 // (passes excluded).
-func (g *Game) CountMoves(p rules.Player) int {
+func (g *Game) CountMoves(p rules.Seat) int {
 	n := 0
 	for m := g.ctrl[p]; m != 0; m &= m - 1 {
 		n += bits.OnesCount64(g.targets(bits.TrailingZeros64(m)))
@@ -368,7 +368,7 @@ func (g *Game) Play(m rules.Move) {
 		g.occ |= 1 << c
 		g.hash ^= stackKey(c, s)
 		g.placed++
-		next := rules.Player(g.placed & 1)
+		next := rules.Seat(g.placed & 1)
 		if g.placed == NumCells {
 			next = rules.First
 		}

@@ -412,7 +412,7 @@ func placementInvariants(g *Game, occ uint64, whites, blacks, reds int) string {
 	if bits.OnesCount64(occ) != n || whites != wantW || blacks != wantB || reds != min(n, 3) {
 		return fmt.Sprintf("placement counts %d/%d/%d of %d placed", whites, blacks, reds, n)
 	}
-	if g.toMove != rules.Player(n&1) {
+	if g.toMove != rules.Seat(n&1) {
 		return "wrong placer"
 	}
 	return ""
@@ -477,7 +477,7 @@ func TestPlaceRandom(t *testing.T) {
 func TestPhases(t *testing.T) {
 	g := New()
 	want := []Piece{Red, Red, Red, Black, White, Black}
-	wantSide := []rules.Player{0, 1, 0, 1, 0, 1}
+	wantSide := []rules.Seat{0, 1, 0, 1, 0, 1}
 	names := strings.Fields(placement1)
 	for i, name := range names {
 		if i < len(want) && (g.PieceToPlace() != want[i] || g.ToMove() != wantSide[i]) {

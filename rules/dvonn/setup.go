@@ -20,7 +20,7 @@ type Contents struct {
 // taller stack, more than 23 pieces of a color, not exactly 3 DVONN pieces,
 // or a stack not connected to a DVONN piece (RULES.md would have removed
 // it).
-func NewPosition(cells [NumCells]Contents, toMove rules.Player) (*Game, error) {
+func NewPosition(cells [NumCells]Contents, toMove rules.Seat) (*Game, error) {
 	g := New()
 	g.placed = NumCells
 	g.toMove = toMove & 1

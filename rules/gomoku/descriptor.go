@@ -75,8 +75,8 @@ var Descriptor = &rules.Descriptor{
 		return New(optionsOf(o))
 	},
 	Opening: centreOpening,
-	Color:   func(s rules.State, seat rules.Player) rules.Player { return s.(*Game).ColorOf(seat) },
-	Score: func(s rules.State, seat rules.Player) (int, string) {
+	Color:   func(s rules.State, seat rules.Seat) rules.Seat { return s.(*Game).ColorOf(seat) },
+	Score: func(s rules.State, seat rules.Seat) (int, string) {
 		g := s.(*Game)
 		return g.StonesOf(g.ColorOf(seat)), "stones"
 	},

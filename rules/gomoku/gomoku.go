@@ -259,12 +259,12 @@ func (g *Game) Rule() Rule { return g.opts.Rule }
 // At returns the color of the stone at column x, row y (0-based, y from the
 // top): 0 black, 1 white; ok is false for an empty point or one off the
 // board.
-func (g *Game) At(x, y int) (color rules.Player, ok bool) {
+func (g *Game) At(x, y int) (color rules.Seat, ok bool) {
 	if x < 0 || y < 0 || x >= g.size || y >= g.size {
 		return 0, false
 	}
 	c := g.board[y*g.size+x]
-	return rules.Player(c - 1), c != 0
+	return rules.Seat(c - 1), c != 0
 }
 
 // Point returns the stone at point p (0..size*size-1): 0 empty, 1 black,
@@ -273,7 +273,7 @@ func (g *Game) Point(p int) uint8 { return g.board[p] }
 
 // Line returns the bitboard of the stones of color (0 black, 1 white) on
 // the given line of direction dir; bit numbering as in LineOf.
-func (g *Game) Line(color rules.Player, dir, line int) uint32 {
+func (g *Game) Line(color rules.Seat, dir, line int) uint32 {
 	return g.lines[color][dir][line]
 }
 
@@ -282,7 +282,7 @@ func (g *Game) Line(color rules.Player, dir, line int) uint32 {
 // a seat has chosen, it returns the provisional colors (seat 0 Black), and
 // after the first seat takes White (a white stone as the seventh ply) seat 0
 // is White.
-func (g *Game) ColorOf(seat rules.Player) rules.Player {
+func (g *Game) ColorOf(seat rules.Seat) rules.Seat {
 	if g.swapped {
 		return seat ^ 1
 	}
@@ -291,8 +291,8 @@ func (g *Game) ColorOf(seat rules.Player) rules.Player {
 
 // ColorToMove returns the color (0 black, 1 white) of the next stone. It
 // is White exactly when there is one more black stone than white.
-func (g *Game) ColorToMove() rules.Player {
-	return rules.Player((g.stones[0] + g.stones[1]) & 1)
+func (g *Game) ColorToMove() rules.Seat {
+	return rules.Seat((g.stones[0] + g.stones[1]) & 1)
 }
 
 // Swapped reports whether the seats play the colors opposite to their
@@ -381,7 +381,7 @@ func (g *Game) Ply() int { return g.ply }
 func (g *Game) Stones() int { return g.stones[0] + g.stones[1] }
 
 // StonesOf returns the number of stones of color (0 black, 1 white).
-func (g *Game) StonesOf(color rules.Player) int { return g.stones[color] }
+func (g *Game) StonesOf(color rules.Seat) int { return g.stones[color] }
 
 // LastMove returns the last move played, or rules.NoMove at the start.
 func (g *Game) LastMove() rules.Move {
@@ -399,7 +399,7 @@ func (g *Game) History(i int) rules.Move { return g.hist[i] }
 // the Swap2 opening, where the first seat places stones 1-3 and chooses
 // again at ply 7, and the second seat chooses at ply 4 and places the
 // balancing stones. Without Swap2 the seats alternate, swap included.
-func (g *Game) ToMove() rules.Player {
+func (g *Game) ToMove() rules.Seat {
 	if g.opts.Opening == Swap2Opening && g.ply <= 6 {
 		switch g.phase() {
 		case PhasePlaceThree, PhaseChooseAgain:
@@ -408,7 +408,7 @@ func (g *Game) ToMove() rules.Player {
 			return rules.Second
 		}
 	}
-	return g.ColorToMove() ^ rules.Player(btoi(g.swapped))
+	return g.ColorToMove() ^ rules.Seat(btoi(g.swapped))
 }
 
 func btoi(b bool) int {
@@ -545,7 +545,7 @@ func (g *Game) Undo() {
 		return
 	}
 	p := int(m)
-	c := rules.Player(g.board[p] - 1)
+	c := rules.Seat(g.board[p] - 1)
 	g.board[p] = 0
 	g.stones[c]--
 	g.hash ^= zobrist[c][p]

@@ -533,7 +533,7 @@ func invariants(s rules.State) string {
 		return fmt.Sprintf("ply %d with %d stones", g.ply, g.Stones())
 	case g.phase() == PhaseNone && g.ColorOf(g.ToMove()) != g.ColorToMove():
 		return "the seat to move does not play the colour to move"
-	case g.opts.Opening != Swap2Opening && g.ToMove() != rules.Player(g.ply&1):
+	case g.opts.Opening != Swap2Opening && g.ToMove() != rules.Seat(g.ply&1):
 		return "the seats do not alternate"
 	}
 	return ""
@@ -726,7 +726,7 @@ func TestVariantHashes(t *testing.T) {
 
 // swap2Seats checks the seat to move, the phase and the colors the
 // descriptor reports for the two seats.
-func swap2Seats(t *testing.T, g *Game, when string, toMove rules.Player, phase int, seat0 rules.Player) {
+func swap2Seats(t *testing.T, g *Game, when string, toMove rules.Seat, phase int, seat0 rules.Seat) {
 	t.Helper()
 	if g.ToMove() != toMove || g.Deciding() != phase {
 		t.Fatalf("%s: seat %d to move in phase %d, want seat %d in phase %d\n%s", when, g.ToMove(), g.Deciding(), toMove, phase, g)
@@ -774,7 +774,7 @@ func swap2Placement(t *testing.T, g *Game) {
 			t.Fatalf("balance during the placement: %v", err)
 		}
 		rulestest.Play(t, g, s)
-		if c, _ := g.At(pt(t, 15, s)%15, pt(t, 15, s)/15); c != rules.Player(i%2) {
+		if c, _ := g.At(pt(t, 15, s)%15, pt(t, 15, s)/15); c != rules.Seat(i%2) {
 			t.Fatalf("stone %d has colour %d", i+1, c)
 		}
 	}

@@ -6,7 +6,7 @@
 //
 // Squares are indices 0..63, sq = row*8 + col, with a1 = 0 top-left, h1 = 7,
 // a8 = 56 and h8 = 63 (columns a–h left to right, rows 1–8 top to bottom).
-// A move is the square index of a placement, or rules.Pass. Player 0
+// A move is the square index of a placement, or rules.Pass. Seat 0
 // (rules.First) is black (X) and moves first; player 1 is white (O).
 package othello
 
@@ -43,7 +43,7 @@ type histEntry struct {
 // not safe for concurrent use (hand other goroutines a Clone).
 type Board struct {
 	discs  [2]uint64 // discs[p]: bitboard of player p's discs (0 black, 1 white)
-	toMove rules.Player
+	toMove rules.Seat
 	hash   uint64
 	n      int // number of plies in hist
 	hist   [maxHistory]histEntry
@@ -181,7 +181,7 @@ func (b *Board) String() string {
 }
 
 // ToMove returns the side to move: rules.First is black, rules.Second white.
-func (b *Board) ToMove() rules.Player { return b.toMove }
+func (b *Board) ToMove() rules.Seat { return b.toMove }
 
 // Bitboards returns the discs of the side to move (own) and of the other side
 // (opp); bit i is square i.
@@ -192,7 +192,7 @@ func (b *Board) Bitboards() (own, opp uint64) {
 // Disc returns the owner of square sq (0..63): rules.First (black) or
 // rules.Second (white), with ok = false when the square is empty or sq is out
 // of range.
-func (b *Board) Disc(sq int) (p rules.Player, ok bool) {
+func (b *Board) Disc(sq int) (p rules.Seat, ok bool) {
 	if sq < 0 || sq >= 64 {
 		return 0, false
 	}

@@ -31,7 +31,7 @@ var Descriptor = &rules.Descriptor{
 		return ParsePosition(text)
 	},
 	Opening: func(s rules.State, r *rand.Rand) { rules.RandomPlies(s, r, 4) },
-	Score: func(s rules.State, seat rules.Player) (int, string) {
+	Score: func(s rules.State, seat rules.Seat) (int, string) {
 		b, w := s.(*Board).Count()
 		return [2]int{b, w}[seat&1], "discs"
 	},

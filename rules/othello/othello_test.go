@@ -148,7 +148,7 @@ func TestStart(t *testing.T) {
 	if got := strings.Join(names, " "); got != "d3 c4 f5 e6" {
 		t.Errorf("start moves = %s, want d3 c4 f5 e6", got)
 	}
-	for sq, want := range map[int]rules.Player{sqD4: rules.Second, sqE5: rules.Second, sqD5: rules.First, sqE4: rules.First} {
+	for sq, want := range map[int]rules.Seat{sqD4: rules.Second, sqE5: rules.Second, sqD5: rules.First, sqE4: rules.First} {
 		if p, ok := b.Disc(sq); !ok || p != want {
 			t.Errorf("Disc(%s) = %d, %v; want %d", SquareName(sq), p, ok, want)
 		}

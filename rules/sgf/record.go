@@ -97,7 +97,7 @@ func (g *Game) Play(s rules.State, nodes []Node) ([]string, error) {
 			if p.ID != "B" && p.ID != "W" {
 				continue
 			}
-			color := rules.Player(0)
+			color := rules.Seat(0)
 			if p.ID == "W" {
 				color = 1
 			}

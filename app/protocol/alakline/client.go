@@ -16,13 +16,13 @@ import (
 // alakClient drives a Planiverse Alak engine.
 type alakClient struct {
 	p    *link.Proc
-	seat rules.Player
+	seat rules.Seat
 	sent int
 }
 
 // NewClient starts the referee's side of the protocol with the engine p,
 // which plays seat of a game with options o and moveTime a move.
-func NewClient(_ *rules.Descriptor, p *link.Proc, seat rules.Player, o rules.Options, _ time.Duration) (link.Client, error) {
+func NewClient(_ *rules.Descriptor, p *link.Proc, seat rules.Seat, o rules.Options, _ time.Duration) (link.Client, error) {
 	c := &alakClient{p: p, seat: seat}
 	cmd := "new classic"
 	if o["rules"] == "modern" {

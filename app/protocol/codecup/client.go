@@ -17,14 +17,14 @@ import (
 // engine is told an opening only through its command line ({moves}).
 type codeCupClient struct {
 	p     *link.Proc
-	seat  rules.Player
+	seat  rules.Seat
 	sent  int // moves of g.Moves already told (or made) by this engine
 	begun bool
 }
 
 // NewClient starts the referee's side of the protocol with the engine p,
 // which plays seat of a game with options o and moveTime a move.
-func NewClient(_ *rules.Descriptor, p *link.Proc, seat rules.Player, _ rules.Options, _ time.Duration) (link.Client, error) {
+func NewClient(_ *rules.Descriptor, p *link.Proc, seat rules.Seat, _ rules.Options, _ time.Duration) (link.Client, error) {
 	return &codeCupClient{p: p, seat: seat}, nil
 }
 

@@ -24,7 +24,7 @@ type Game struct {
 	Pos     rules.State  // the position now
 	Moves   []rules.Move // moves from Start
 	Texts   []string     // the moves' text
-	Movers  []rules.Player
+	Movers  []rules.Seat
 	Opening int // the first moves were the opening's
 }
 

@@ -19,7 +19,7 @@ type nboardClient struct{ p *link.Proc }
 
 // NewClient starts the referee's side of the protocol with the engine p,
 // which plays seat of a game with options o and moveTime a move.
-func NewClient(_ *rules.Descriptor, p *link.Proc, _ rules.Player, _ rules.Options, _ time.Duration) (link.Client, error) {
+func NewClient(_ *rules.Descriptor, p *link.Proc, _ rules.Seat, _ rules.Options, _ time.Duration) (link.Client, error) {
 	return &nboardClient{p: p}, p.Send("nboard 2")
 }
 

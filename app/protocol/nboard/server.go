@@ -227,7 +227,7 @@ func parseGGF(text string) (*othello.Board, error) {
 			if b == nil {
 				return nil, fmt.Errorf("GGF move %s comes before the board (BO)", rules.Quote(value))
 			}
-			side := map[string]rules.Player{"B": rules.First, "W": rules.Second}[key]
+			side := map[string]rules.Seat{"B": rules.First, "W": rules.Second}[key]
 			mv, _, _ := strings.Cut(value, "/")
 			if b.ToMove() != side {
 				return nil, fmt.Errorf("GGF move %s[%s] is out of turn", key, mv)

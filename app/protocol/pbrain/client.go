@@ -20,13 +20,13 @@ import (
 type pbrainClient struct {
 	p     *link.Proc
 	size  int
-	seat  rules.Player
+	seat  rules.Seat
 	begun bool
 }
 
 // NewClient starts the referee's side of the protocol with the engine p,
 // which plays seat of a game with options o and moveTime a move.
-func NewClient(_ *rules.Descriptor, p *link.Proc, seat rules.Player, o rules.Options, moveTime time.Duration) (link.Client, error) {
+func NewClient(_ *rules.Descriptor, p *link.Proc, seat rules.Seat, o rules.Options, moveTime time.Duration) (link.Client, error) {
 	c := &pbrainClient{p: p, size: o.Int("size"), seat: seat}
 	rule := "0"
 	if o["rules"] == "exact5" {

@@ -38,11 +38,11 @@ import (
 const wpiPoll = 20 * time.Millisecond
 
 // wpiLetter is the protocol's color letter of a seat.
-func wpiLetter(seat rules.Player) string { return [2]string{"W", "B"}[seat&1] }
+func wpiLetter(seat rules.Seat) string { return [2]string{"W", "B"}[seat&1] }
 
 // wpiFormat writes move m of g, made by seat, as "(W H 8)"; the swap is
 // written as the first stone's point in black.
-func wpiFormat(g *gomoku.Game, seat rules.Player, m rules.Move) string {
+func wpiFormat(g *gomoku.Game, seat rules.Seat, m rules.Move) string {
 	if m == rules.Swap {
 		m = g.History(0)
 	}
@@ -53,7 +53,7 @@ func wpiFormat(g *gomoku.Game, seat rules.Player, m rules.Move) string {
 // wpiParse reads a move "(W H 8)" by seat in g, the side to move: the
 // point, or rules.Swap for Black's answer on White's first stone. Errors
 // quote the text.
-func wpiParse(g *gomoku.Game, seat rules.Player, text string) (rules.Move, error) {
+func wpiParse(g *gomoku.Game, seat rules.Seat, text string) (rules.Move, error) {
 	t := strings.TrimSpace(text)
 	if !strings.HasPrefix(t, "(") || !strings.HasSuffix(t, ")") {
 		return 0, fmt.Errorf("move %s is not (<W|B> <column> <row>)", rules.Quote(t))
@@ -187,7 +187,7 @@ func Referee(dir string, progs [2]string, r *rand.Rand, limit time.Duration, siz
 	if r.IntN(2) == 1 {
 		names[0], names[1] = names[1], names[0]
 	}
-	path := func(seat rules.Player, ext string) string { return filepath.Join(dir, names[seat]+ext) }
+	path := func(seat rules.Seat, ext string) string { return filepath.Join(dir, names[seat]+ext) }
 	for seat := rules.First; seat <= rules.Second; seat++ {
 		os.Remove(path(seat, ".out"))
 		if err := atomicfile.Write(path(seat, ".in"), []byte(wpiLetter(seat)+"\n")); err != nil {

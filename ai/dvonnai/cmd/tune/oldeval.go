@@ -23,8 +23,8 @@ func oldMovementEval(g *dvonn.Game) int {
 	mover := g.ToMove()
 	var side, capture [2]int
 	for p := range 2 {
-		own := g.Controlled(rules.Player(p))
-		enemy := g.Controlled(rules.Player(p ^ 1))
+		own := g.Controlled(rules.Seat(p))
+		enemy := g.Controlled(rules.Seat(p ^ 1))
 		v := 0
 		for m := own; m != 0; m &= m - 1 {
 			c := bits.TrailingZeros64(m)
@@ -46,7 +46,7 @@ func oldMovementEval(g *dvonn.Game) int {
 		side[p] = v
 	}
 	for p := range 2 {
-		if rules.Player(p) == mover {
+		if rules.Seat(p) == mover {
 			side[p] += wCaptureToMove * capture[p]
 		} else {
 			side[p] += wCaptureWaiting * capture[p]
@@ -65,7 +65,7 @@ func oldPlacementEval(g *dvonn.Game) int {
 	dv := g.DvonnCells()
 	var side [2]int
 	for p := range 2 {
-		for m := g.Controlled(rules.Player(p)); m != 0; m &= m - 1 {
+		for m := g.Controlled(rules.Seat(p)); m != 0; m &= m - 1 {
 			side[p] += placementValue(bits.TrailingZeros64(m), dv)
 		}
 	}

@@ -130,7 +130,7 @@ func lossPuzzles(dirs []string) (names []string, games []*gomoku.Game, err error
 			if err != nil {
 				return nil, nil, fmt.Errorf("%s: %v", f, err)
 			}
-			our := rules.Player((num + 1) % 2)
+			our := rules.Seat((num + 1) % 2)
 			if !g.Won() || g.ColorToMove()^1 == our {
 				continue // not a loss of ours
 			}
@@ -145,11 +145,11 @@ func lossPuzzles(dirs []string) (names []string, games []*gomoku.Game, err error
 
 // threatRun returns the position before the opponent's final run of
 // threats in g, and its ply; nil when there is none or he has a VCF there.
-func threatRun(g *gomoku.Game, our rules.Player) (*gomoku.Game, int) {
+func threatRun(g *gomoku.Game, our rules.Seat) (*gomoku.Game, int) {
 	n := g.Stones()
 	start := -1
 	for i := n - 1; i >= 0; i-- {
-		if rules.Player(i%2) == our {
+		if rules.Seat(i%2) == our {
 			continue
 		}
 		h := g.Clone().(*gomoku.Game)

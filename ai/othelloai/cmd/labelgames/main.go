@@ -98,7 +98,7 @@ func labelGame(eng *ai.Engine, r *rand.Rand, depth, exact int) [][patfit.RecordS
 	b := othello.New()
 	eng.ClearHash()
 	var recs [][patfit.RecordSize]byte
-	var sides []rules.Player
+	var sides []rules.Seat
 	nRandom := 4 + r.IntN(13)
 	buf := make([]rules.Move, 0, 32)
 	ctx := context.Background()
