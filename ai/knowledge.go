@@ -239,8 +239,9 @@ type LevelTable interface {
 // PerfectTable is optional: a perfect-play table that covers some of the
 // game's positions (Alak's retrograde tables). Play then draws every level's
 // move from the table's values instead of a search (see playTable).
-//   - HasTable starts building, in the background, the table for s's rule
-//     set if it is not built yet, and reports whether one covers s's board.
+//   - Prepare (Preparer) with wait false starts building, in the
+//     background, the table for s's rule set if it is not built yet, and
+//     reports whether one covers s's board.
 //   - WaitTable reports whether the table for s is ready, waiting for it
 //     until ctx is done; s is not changed.
 //   - TableValue is the value of s for its side to move with perfect play,
@@ -251,7 +252,7 @@ type LevelTable interface {
 //   - TableLevels is how levels 1 to MaxLevel-1 soften the table's choice
 //     (MaxLevel plays perfectly).
 type PerfectTable interface {
-	HasTable(s rules.State) bool
+	Preparer
 	WaitTable(ctx context.Context, s rules.State) bool
 	TableValue(s rules.State) (result, distance int, ok bool)
 	Repetitions(s rules.State) int

@@ -98,10 +98,9 @@ func (l LevelSpec) resolve(mt time.Duration) levelSpec {
 // spec returns the level's settings for the engine's current game when it
 // searches: its knowledge's LevelTable, else DefaultLevels.
 func (e *Engine) spec(level int) levelSpec {
-	t := &DefaultLevels
+	t := DefaultLevels
 	if lt, ok := e.know.(LevelTable); ok {
-		levels := lt.Levels()
-		t = &levels
+		t = lt.Levels()
 	}
 	return t[level-1].resolve(e.moveTime)
 }
@@ -250,7 +249,7 @@ func (e *Engine) tableWait(sp levelSpec) time.Duration {
 // waitTable reports whether pt's table for s is ready, waiting for it for
 // at most wait (or until ctx is done); false when no table covers s.
 func (e *Engine) waitTable(ctx context.Context, pt PerfectTable, s rules.State, wait time.Duration) bool {
-	if !pt.HasTable(s) {
+	if !pt.Prepare(s, false) {
 		return false
 	}
 	wctx, cancel := context.WithCancel(ctx)

@@ -32,9 +32,8 @@ var levels = [ai.MaxLevel]ai.LevelSpec{
 }
 
 // tableLevels is how levels 1-5 soften the retrograde table's choice (see
-// ai.PerfectTable): tuned with 100-game classic self-play matches
-// (planiverse selfplay alak) so that each level beats the one below in
-// about three games of four.
+// ai.PerfectTable), spaced so that each level beats the one below
+// (ai/EXPERIMENTS.md, "Alak table levels").
 var tableLevels = [ai.MaxLevel - 1]ai.LevelSpec{
 	{Depth: 1, Temp: 200, Cap: 600, TableWeight: 300, TableHorizon: 1},
 	{Depth: 2, Temp: 120, Cap: 400, TableWeight: 500, TableHorizon: 1},
@@ -49,13 +48,6 @@ func (k *Knowledge) Levels() [ai.MaxLevel]ai.LevelSpec { return levels }
 
 // TableLevels is how levels 1-5 play from the table (ai.PerfectTable).
 func (k *Knowledge) TableLevels() [ai.MaxLevel - 1]ai.LevelSpec { return tableLevels }
-
-// HasTable starts building the table of s's rule set and reports whether
-// one covers s's board (ai.PerfectTable; the package-level Prepare).
-func (k *Knowledge) HasTable(s rules.State) bool {
-	g, ok := s.(*alak.Game)
-	return ok && Prepare(g)
-}
 
 // WaitTable reports whether the table of s's rule set is ready, waiting
 // for it until ctx is done (ai.PerfectTable). s is not changed.

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"planiverse/app/session"
 	"planiverse/rules"
 	"planiverse/rules/othello"
 )
@@ -56,7 +57,7 @@ func TestBestmoveFormat(t *testing.T) {
 				o[a[2:]] = tc.args[i+1]
 			}
 		}
-		_, s, err := newGame(game, o)
+		_, s, err := session.NewGame(game, o)
 		if err == nil {
 			err = rules.PlayMoves(s, moves+" "+m[1])
 		}

@@ -2,11 +2,10 @@ package cli
 
 import (
 	"bytes"
-	_ "planiverse/ai/games" // the games' AI knowledge
-	"planiverse/rules"
-	"planiverse/rules/registry"
 	"strings"
 	"testing"
+
+	_ "planiverse/ai/games" // the games' AI knowledge
 )
 
 func runArgs(args ...string) (stdout, stderr string, code int) {
@@ -110,19 +109,6 @@ func TestCLIErrors(t *testing.T) {
 			}
 		}
 	}
-}
-
-// newGame returns the game named game and its start position with options o.
-func newGame(game string, o rules.Options) (*rules.Descriptor, rules.State, error) {
-	d, err := registry.Lookup(game)
-	if err != nil {
-		return nil, nil, err
-	}
-	s, err := d.Start(o)
-	if err != nil {
-		return nil, nil, err
-	}
-	return d, s, nil
 }
 
 // TestHelp: --help, -h and help list every command of the table and exit

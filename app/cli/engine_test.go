@@ -16,9 +16,9 @@ import (
 	"planiverse/rules/registry"
 )
 
-// session runs the engine mode for game on the input lines and returns its
+// engineSession runs the engine mode for game on the input lines and returns its
 // output lines and error.
-func session(t *testing.T, args []string, input string) ([]string, error) {
+func engineSession(t *testing.T, args []string, input string) ([]string, error) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	err := ServeEngine(args, strings.NewReader(input), &out, &errb)
@@ -33,7 +33,7 @@ func session(t *testing.T, args []string, input string) ([]string, error) {
 // own move as Black is never a forbidden point.
 func TestPbrainRenju(t *testing.T) {
 	in := strings.Join([]string{"INFO rule 4", "START 19", "START 15", "BEGIN", "END"}, "\n")
-	out, err := session(t, []string{"gomoku", "--depth", "2"}, in)
+	out, err := engineSession(t, []string{"gomoku", "--depth", "2"}, in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestPbrainSession(t *testing.T) {
 		"BOARD", "1,1,3", "DONE",
 		"END", "START 15",
 	}, "\n")
-	out, err := session(t, []string{"gomoku", "--depth", "2"}, in)
+	out, err := engineSession(t, []string{"gomoku", "--depth", "2"}, in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestPbrainSession(t *testing.T) {
 func TestPbrainBoardTurn(t *testing.T) {
 	// The opponent (2) has four in a row on row 7 open at 3,7 and 8,7.
 	in := "START 15\nBOARD\n4,7,2\n0,0,1\n5,7,2\n0,2,1\n6,7,2\n0,4,1\n7,7,2\n14,14,1\nDONE\nEND\n"
-	out, err := session(t, []string{"gomoku", "--depth", "3"}, in)
+	out, err := engineSession(t, []string{"gomoku", "--depth", "3"}, in)
 	if err != nil || len(out) != 2 || (out[1] != "3,7" && out[1] != "8,7") {
 		t.Fatalf("%q %v: want a block of the four at 3,7 or 8,7", out, err)
 	}
@@ -97,7 +97,7 @@ func TestPbrainBoardTurn(t *testing.T) {
 
 func TestPbrainLongLine(t *testing.T) {
 	in := "START 15\n" + strings.Repeat("x", link.MaxLine+10) + "\nABOUT\n"
-	out, err := session(t, []string{"gomoku", "--depth", "1"}, in)
+	out, err := engineSession(t, []string{"gomoku", "--depth", "1"}, in)
 	if err != nil || len(out) != 3 || !strings.HasPrefix(out[1], "ERROR line longer") || !strings.HasPrefix(out[2], "name=") {
 		t.Fatalf("%q %v", out, err)
 	}
@@ -105,7 +105,7 @@ func TestPbrainLongLine(t *testing.T) {
 
 func TestCodeCupSession(t *testing.T) {
 	// As White: Start, then Black's placements; White answers each.
-	out, err := session(t, []string{"dvonn", "--depth", "1", "--time-game", "4.95"}, "Start\nE2\nQuit\n")
+	out, err := engineSession(t, []string{"dvonn", "--depth", "1", "--time-game", "4.95"}, "Start\nE2\nQuit\n")
 	if err != nil || len(out) != 2 {
 		t.Fatalf("white: %q %v", out, err)
 	}
@@ -118,12 +118,12 @@ func TestCodeCupSession(t *testing.T) {
 		g.Play(m)
 	}
 	// As Black: the first line is White's placement.
-	out, err = session(t, []string{"dvonn", "--depth", "1"}, "F3\n")
+	out, err = engineSession(t, []string{"dvonn", "--depth", "1"}, "F3\n")
 	if err != nil || len(out) != 1 || out[0] == "F3" {
 		t.Fatalf("black: %q %v", out, err)
 	}
 	// An illegal opponent move ends the session with an error naming it.
-	if _, err := session(t, []string{"dvonn", "--depth", "1"}, "Start\nZ9\n"); err == nil || !strings.Contains(err.Error(), `"Z9"`) {
+	if _, err := engineSession(t, []string{"dvonn", "--depth", "1"}, "Start\nZ9\n"); err == nil || !strings.Contains(err.Error(), `"Z9"`) {
 		t.Fatalf("bad move: %v", err)
 	}
 }
@@ -142,7 +142,7 @@ func TestCodeCupWholeGame(t *testing.T) {
 			return
 		}
 		me := g.ToMove()
-		out, err := session(t, []string{"dvonn", "--depth", "1"}, strings.Join(lines[me], "\n")+"\n")
+		out, err := engineSession(t, []string{"dvonn", "--depth", "1"}, strings.Join(lines[me], "\n")+"\n")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,7 +166,7 @@ func TestNBoardSession(t *testing.T) {
 	ggf := "(;GM[Othello]PC[NBoard]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5//0.1]W[D6];)"
 	in := strings.Join([]string{"nboard 2", "set depth 4", "set game " + ggf, "ping 7", "go", "move c3", "move z9",
 		"set game (;GM[Chess];)", "set depth 99", "hint 1", "frob", "quit", "ping 8"}, "\n")
-	out, err := session(t, []string{"othello"}, in)
+	out, err := engineSession(t, []string{"othello"}, in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +197,7 @@ func TestNBoardSession(t *testing.T) {
 
 func TestAlakSession(t *testing.T) {
 	in := "show\nplay 3-5\nplay 3-5\ngo\nundo\nundo\nshow\nnew modern 30\nnew modern 7\nposition x.o.xx. o ko=b\nplay b\nplay d\nshow\nfrob\nquit\nshow\n"
-	out, err := session(t, []string{"alak", "--level", "1", "--seed", "3"}, in)
+	out, err := engineSession(t, []string{"alak", "--level", "1", "--seed", "3"}, in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +215,7 @@ func TestAlakSession(t *testing.T) {
 
 func TestEngineErrors(t *testing.T) {
 	for _, args := range [][]string{{"chess"}, {"gomoku", "--time-game", "5"}, {"othello", "--time-game", "5", "--time-ms", "100"}, {"othello", "--cpu-clock"}, {"dvonn", "--time-game", "-1"}, {"dvonn", "--time-game", "x"}, {"gomoku", "--level", "9"}, {}} {
-		if _, err := session(t, args, ""); err == nil {
+		if _, err := engineSession(t, args, ""); err == nil {
 			t.Errorf("%q: no error", args)
 		}
 	}

@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"planiverse/app/internal/fakeengine"
 	"regexp"
 	"strings"
 	"testing"
+
+	"planiverse/app/internal/fakeengine"
 )
 
 // TestMain lets the test binary stand in for an engine process

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"planiverse/ai"
+	"planiverse/app/internal/sessiontest"
 	"planiverse/rules"
 )
 
@@ -27,9 +28,9 @@ func clockSettings(game, clock string, lose bool) MatchSettings {
 // move charges its mover and adds the increment; the flag falls on Tick and
 // loses the game.
 func TestGameClock(t *testing.T) {
-	q := newUIQueue()
+	q := sessiontest.NewQueue()
 	ft := newFakeTime()
-	c := NewController(newScripted(false), q.post, 1)
+	c := NewController(sessiontest.NewScripted(false), q.Post, 1)
 	c.now = ft.now
 	if err := c.NewGame(clockSettings("othello", "game1", true)); err != nil {
 		t.Fatal(err)
@@ -81,9 +82,9 @@ func TestGameClock(t *testing.T) {
 // LoseOnTime is set and is only said otherwise.
 func TestMoveClock(t *testing.T) {
 	for _, lose := range []bool{true, false} {
-		q := newUIQueue()
+		q := sessiontest.NewQueue()
 		ft := newFakeTime()
-		c := NewController(newScripted(false), q.post, 1)
+		c := NewController(sessiontest.NewScripted(false), q.Post, 1)
 		c.now = ft.now
 		if err := c.NewGame(clockSettings("othello", "move30s", lose)); err != nil {
 			t.Fatal(err)
@@ -118,7 +119,7 @@ func TestMoveClock(t *testing.T) {
 
 // deadlineSearcher records whether the computer's search had a deadline.
 type deadlineSearcher struct {
-	*scripted
+	*sessiontest.Scripted
 	left chan time.Duration
 }
 
@@ -129,7 +130,7 @@ func (d *deadlineSearcher) Play(ctx context.Context, s rules.State, level int, r
 	} else {
 		d.left <- time.Until(dl)
 	}
-	return d.scripted.Play(ctx, s, level, r, rep)
+	return d.Scripted.Play(ctx, s, level, r, rep)
 }
 
 // TestComputerFitsItsClock: the computer's search gets a deadline that
@@ -143,11 +144,11 @@ func TestComputerFitsItsClock(t *testing.T) {
 		{"move30s", 20 * time.Second, 27 * time.Second},
 		{"game1", 1500 * time.Millisecond, 3 * time.Second},
 	} {
-		q := newUIQueue()
-		eng := &deadlineSearcher{scripted: newScripted(false), left: make(chan time.Duration, 4)}
+		q := sessiontest.NewQueue()
+		eng := &deadlineSearcher{Scripted: sessiontest.NewScripted(false), left: make(chan time.Duration, 4)}
 		set := settings("othello", VsComputer)
 		set.Side, set.Clock = rules.Second, tc.clock
-		c := newTestController(t, eng, q.post, set)
+		c := newTestController(t, eng, q.Post, set)
 		c.Start()
 		var left time.Duration
 		select {
@@ -165,16 +166,16 @@ func TestComputerFitsItsClock(t *testing.T) {
 // TestPauseAndLevels: computer against computer plays each seat at its
 // own level, and pauses and resumes.
 func TestPauseAndLevels(t *testing.T) {
-	q := newUIQueue()
-	eng := newScripted(true)
+	q := sessiontest.NewQueue()
+	eng := sessiontest.NewScripted(true)
 	set := settings("othello", Watch)
 	set.Level, set.Level2 = 2, 5
-	c := newTestController(t, eng, q.post, set)
+	c := newTestController(t, eng, q.Post, set)
 	if c.LevelOf(rules.First) != 2 || c.LevelOf(rules.Second) != 5 {
 		t.Fatalf("levels %d %d", c.LevelOf(rules.First), c.LevelOf(rules.Second))
 	}
 	c.Start()
-	eng.waitStarted(t)
+	eng.WaitStarted(t)
 	c.SetPaused(true)
 	if !c.Paused() {
 		t.Fatal("not paused")
@@ -182,13 +183,13 @@ func TestPauseAndLevels(t *testing.T) {
 	if on, _, _ := c.Thinking(); on {
 		t.Fatal("thinking while paused")
 	}
-	close(eng.release)
-	q.drain()
+	close(eng.Release)
+	q.Drain()
 	time.Sleep(50 * time.Millisecond)
-	q.drain()
+	q.Drain()
 	if texts, _, _ := c.History(); len(texts) != 0 {
 		t.Fatal("a move was played while paused")
 	}
 	c.SetPaused(false)
-	q.runUntil(t, "moves after resuming", func() bool { texts, _, _ := c.History(); return len(texts) >= 2 })
+	q.RunUntil(t, "moves after resuming", func() bool { texts, _, _ := c.History(); return len(texts) >= 2 })
 }

@@ -1,116 +1,17 @@
 package session
 
 import (
-	"context"
 	"errors"
-	"math/rand/v2"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	"planiverse/ai"
+	"planiverse/app/internal/sessiontest"
 	"planiverse/rules"
 	"planiverse/rules/dvonn"
 	"planiverse/rules/gomoku"
 	"planiverse/rules/othello"
 )
-
-// uiQueue stands in for the UI goroutine in tests: post queues functions,
-// and the test goroutine runs them (runUntil, drain), so the controller is
-// only ever touched by the test goroutine.
-type uiQueue struct{ ch chan func() }
-
-func newUIQueue() *uiQueue { return &uiQueue{ch: make(chan func(), 4096)} }
-
-func (q *uiQueue) post(f func()) { q.ch <- f }
-
-// runUntil runs posted functions until cond holds, failing after 30 s.
-func (q *uiQueue) runUntil(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.After(30 * time.Second)
-	for !cond() {
-		select {
-		case f := <-q.ch:
-			f()
-		case <-deadline:
-			t.Fatalf("timed out waiting for %s", what)
-		}
-	}
-}
-
-// waitPosted waits until something is queued, without running it.
-func (q *uiQueue) waitPosted(t *testing.T) {
-	t.Helper()
-	for i := 0; len(q.ch) == 0; i++ {
-		if i > 3000 {
-			t.Fatal("nothing posted within 30 s")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-// drain runs everything queued now.
-func (q *uiQueue) drain() {
-	for {
-		select {
-		case f := <-q.ch:
-			f()
-		default:
-			return
-		}
-	}
-}
-
-// scripted is a Searcher for tests: it answers the first legal move, after
-// release is closed (if set), and signals each start on started.
-type scripted struct {
-	release chan struct{}
-	started chan struct{}
-	calls   atomic.Int32
-	book    bool // answers are marked as opening-book moves
-}
-
-func newScripted(block bool) *scripted {
-	f := &scripted{started: make(chan struct{}, 64)}
-	if block {
-		f.release = make(chan struct{})
-	}
-	return f
-}
-
-func (f *scripted) answer(s rules.State) ai.Result {
-	f.calls.Add(1)
-	f.started <- struct{}{}
-	if f.release != nil {
-		<-f.release
-	}
-	moves := s.Moves(nil)
-	if len(moves) == 0 {
-		return ai.Result{Move: rules.NoMove}
-	}
-	if f.book {
-		return ai.Result{Move: moves[0], Book: true}
-	}
-	return ai.Result{Move: moves[0], Depth: 1}
-}
-
-func (f *scripted) Play(_ context.Context, s rules.State, _ int, _ *rand.Rand, _ func(ai.Info)) ai.Result {
-	return f.answer(s)
-}
-
-func (f *scripted) Search(_ context.Context, s rules.State, _ ai.Limits, _ func(ai.Info)) ai.Result {
-	return f.answer(s)
-}
-
-func (f *scripted) waitStarted(t *testing.T) {
-	t.Helper()
-	select {
-	case <-f.started:
-	case <-time.After(30 * time.Second):
-		t.Fatal("the search did not start")
-	}
-}
 
 func settings(game string, opp Opponent) MatchSettings {
 	s := DefaultSettings()
@@ -140,21 +41,21 @@ func TestCancelledSearchIsDropped(t *testing.T) {
 				name += "/reply-already-posted"
 			}
 			t.Run(name, func(t *testing.T) {
-				q := newUIQueue()
-				eng := newScripted(!posted)
+				q := sessiontest.NewQueue()
+				eng := sessiontest.NewScripted(!posted)
 				set := settings("othello", VsComputer)
-				c := newTestController(t, eng, q.post, set)
+				c := newTestController(t, eng, q.Post, set)
 				c.Start()
 				start := c.State().Hash()
 				if err := c.Play(19); err != nil { // d3
 					t.Fatal(err)
 				}
-				eng.waitStarted(t)
+				eng.WaitStarted(t)
 				if on, hint, _ := c.Thinking(); !on || hint || c.PersonToMove() {
 					t.Fatalf("thinking=%v hint=%v personToMove=%v while the computer searches", on, hint, c.PersonToMove())
 				}
 				if posted {
-					q.waitPosted(t) // the reply waits in the queue
+					q.WaitPosted(t) // the reply waits in the queue
 				}
 				var want uint64
 				switch by {
@@ -171,10 +72,10 @@ func TestCancelledSearchIsDropped(t *testing.T) {
 					want = start
 				}
 				if !posted {
-					close(eng.release)
+					close(eng.Release)
 				}
 				time.Sleep(50 * time.Millisecond)
-				q.drain()
+				q.Drain()
 				if c.State().Hash() != want || c.State().ToMove() != rules.First {
 					t.Fatal("a stale reply changed the position")
 				}
@@ -192,23 +93,23 @@ func TestCancelledSearchIsDropped(t *testing.T) {
 // TestUndoRedo checks that Undo goes back to the person's previous turn
 // (taking back the computer's reply too) and Redo restores the positions.
 func TestUndoRedo(t *testing.T) {
-	q := newUIQueue()
-	eng := newScripted(false)
-	c := newTestController(t, eng, q.post, settings("othello", VsComputer))
+	q := sessiontest.NewQueue()
+	eng := sessiontest.NewScripted(false)
+	c := newTestController(t, eng, q.Post, settings("othello", VsComputer))
 	c.Start()
 	if c.CanUndo() || c.CanRedo() {
 		t.Fatal("undo or redo offered at the start")
 	}
 	var hashes []uint64 // positions at the person's turns
 	for range 4 {
-		q.runUntil(t, "the person's turn", c.PersonToMove)
+		q.RunUntil(t, "the person's turn", c.PersonToMove)
 		hashes = append(hashes, c.State().Hash())
 		c.buf = c.State().Moves(c.buf[:0])
 		if err := c.Play(c.buf[len(c.buf)-1]); err != nil {
 			t.Fatal(err)
 		}
 	}
-	q.runUntil(t, "the person's turn", c.PersonToMove)
+	q.RunUntil(t, "the person's turn", c.PersonToMove)
 	final := c.State().Hash()
 	for i := len(hashes) - 1; i >= 0; i-- {
 		if !c.Undo() {
@@ -229,11 +130,11 @@ func TestUndoRedo(t *testing.T) {
 			t.Fatalf("after redo to turn %d: wrong position", i)
 		}
 	}
-	calls := eng.calls.Load()
+	calls := eng.Calls.Load()
 	if !c.Redo() || c.State().Hash() != final || c.CanRedo() {
 		t.Fatal("the last redo does not restore the final position")
 	}
-	if eng.calls.Load() != calls {
+	if eng.Calls.Load() != calls {
 		t.Fatal("redo searched instead of replaying")
 	}
 	// A new move after an undo clears the redo list.
@@ -249,8 +150,8 @@ func TestUndoRedo(t *testing.T) {
 
 // TestUndoTwoPeople checks that between two people Undo takes back one move.
 func TestUndoTwoPeople(t *testing.T) {
-	q := newUIQueue()
-	c := newTestController(t, newScripted(false), q.post, settings("othello", VsPerson))
+	q := sessiontest.NewQueue()
+	c := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("othello", VsPerson))
 	c.Start()
 	h0 := c.State().Hash()
 	for _, m := range []string{"d3", "c5"} {
@@ -275,10 +176,10 @@ func TestUndoTwoPeople(t *testing.T) {
 // TestIllegalMoveChangesNothing checks that an illegal move or a move out of
 // turn is refused with an error and changes nothing.
 func TestIllegalMoveChangesNothing(t *testing.T) {
-	q := newUIQueue()
-	eng := newScripted(true)
+	q := sessiontest.NewQueue()
+	eng := sessiontest.NewScripted(true)
 	set := settings("othello", VsComputer)
-	c := newTestController(t, eng, q.post, set)
+	c := newTestController(t, eng, q.Post, set)
 	if err := c.Play(19); !errors.Is(err, ErrNotYourTurn) {
 		t.Fatalf("a move before Start: %v, want ErrNotYourTurn", err)
 	}
@@ -295,7 +196,7 @@ func TestIllegalMoveChangesNothing(t *testing.T) {
 	if err := c.Play(19); err != nil {
 		t.Fatal(err)
 	}
-	eng.waitStarted(t)
+	eng.WaitStarted(t)
 	h = c.State().Hash()
 	if err := c.Play(18); !errors.Is(err, ErrNotYourTurn) {
 		t.Fatalf("a move while the computer thinks: %v, want ErrNotYourTurn", err)
@@ -303,25 +204,25 @@ func TestIllegalMoveChangesNothing(t *testing.T) {
 	if c.State().Hash() != h {
 		t.Fatal("a move out of turn changed the position")
 	}
-	close(eng.release)
-	q.runUntil(t, "the computer's reply", c.PersonToMove)
+	close(eng.Release)
+	q.RunUntil(t, "the computer's reply", c.PersonToMove)
 	c.Close()
 }
 
 // TestComputerFirst checks that the computer opens when the person plays the
 // second seat, and only after Start.
 func TestComputerFirst(t *testing.T) {
-	q := newUIQueue()
-	eng := newScripted(false)
+	q := sessiontest.NewQueue()
+	eng := sessiontest.NewScripted(false)
 	set := settings("gomoku", VsComputer)
 	set.Side = rules.Second
-	c := newTestController(t, eng, q.post, set)
+	c := newTestController(t, eng, q.Post, set)
 	time.Sleep(20 * time.Millisecond)
-	if eng.calls.Load() != 0 {
+	if eng.Calls.Load() != 0 {
 		t.Fatal("the computer moved before Start")
 	}
 	c.Start()
-	q.runUntil(t, "the computer's first move", c.PersonToMove)
+	q.RunUntil(t, "the computer's first move", c.PersonToMove)
 	if texts, movers, _ := c.History(); len(texts) != 1 || movers[0] != rules.First {
 		t.Fatalf("history %v %v", texts, movers)
 	}
@@ -333,10 +234,10 @@ func TestComputerFirst(t *testing.T) {
 // TestGomokuSwap checks the swap choice: offered to the person at the second
 // ply only, and exchanging the seats' colors.
 func TestGomokuSwap(t *testing.T) {
-	q := newUIQueue()
+	q := sessiontest.NewQueue()
 	set := settings("gomoku", VsPerson)
 	set = set.WithOption("gomoku", "opening", "swap")
-	c := newTestController(t, newScripted(false), q.post, set)
+	c := newTestController(t, sessiontest.NewScripted(false), q.Post, set)
 	c.Start()
 	if c.CanSwap() {
 		t.Fatal("swap offered before the first stone")
@@ -373,10 +274,10 @@ func TestGomokuSwap(t *testing.T) {
 // TestDvonnRandomPlacement checks the random placement: 49 placements, not
 // undoable, movement phase with White to move.
 func TestDvonnRandomPlacement(t *testing.T) {
-	q := newUIQueue()
+	q := sessiontest.NewQueue()
 	set := settings("dvonn", VsPerson)
 	set = set.WithOption("dvonn", "placement", "random")
-	c := newTestController(t, newScripted(false), q.post, set)
+	c := newTestController(t, sessiontest.NewScripted(false), q.Post, set)
 	c.Start()
 	g := c.State().(*dvonn.Game)
 	if g.Placing() || g.Placed() != dvonn.NumCells {
@@ -395,8 +296,8 @@ func TestDvonnRandomPlacement(t *testing.T) {
 
 // TestDvonnForcedPlacement checks that the 49th placement plays itself.
 func TestDvonnForcedPlacement(t *testing.T) {
-	q := newUIQueue()
-	c := newTestController(t, newScripted(false), q.post, settings("dvonn", VsPerson))
+	q := sessiontest.NewQueue()
+	c := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("dvonn", VsPerson))
 	c.Start()
 	g := c.State().(*dvonn.Game)
 	for g.Placed() < dvonn.NumCells-1 {
@@ -429,8 +330,8 @@ func TestDvonnForcedPlacement(t *testing.T) {
 // TestOthelloPassIsAutomatic checks that a forced pass is played with a
 // message.
 func TestOthelloPassIsAutomatic(t *testing.T) {
-	q := newUIQueue()
-	c := newTestController(t, newScripted(false), q.post, settings("othello", VsPerson))
+	q := sessiontest.NewQueue()
+	c := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("othello", VsPerson))
 	c.Start()
 	// A known game in which White must pass after Black's 9th move... find
 	// one by playing first moves until a pass occurs.
@@ -460,14 +361,14 @@ func TestOthelloPassIsAutomatic(t *testing.T) {
 
 // TestHint checks that a hint is a legal move, shown until the next move.
 func TestHint(t *testing.T) {
-	q := newUIQueue()
-	c := newTestController(t, newScripted(false), q.post, settings("othello", VsComputer))
+	q := sessiontest.NewQueue()
+	c := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("othello", VsComputer))
 	c.Start()
 	c.RequestHint()
 	if on, hint, _ := c.Thinking(); !on || !hint {
 		t.Fatal("no hint search running")
 	}
-	q.runUntil(t, "the hint", func() bool { return c.Hint() != rules.NoMove })
+	q.RunUntil(t, "the hint", func() bool { return c.Hint() != rules.NoMove })
 	if !c.isLegal(c.Hint()) {
 		t.Fatal("illegal hint")
 	}
@@ -477,20 +378,20 @@ func TestHint(t *testing.T) {
 	if c.Hint() != rules.NoMove {
 		t.Fatal("hint kept after a move")
 	}
-	q.runUntil(t, "the reply", c.PersonToMove)
+	q.RunUntil(t, "the reply", c.PersonToMove)
 	_ = c.State().(*othello.Board)
 }
 
 // TestHintFromBook: a hint answered by the opening book says so until the
 // next move; a searched hint does not.
 func TestHintFromBook(t *testing.T) {
-	q := newUIQueue()
-	f := newScripted(false)
-	f.book = true
-	c := newTestController(t, f, q.post, settings("othello", VsComputer))
+	q := sessiontest.NewQueue()
+	f := sessiontest.NewScripted(false)
+	f.Book = true
+	c := newTestController(t, f, q.Post, settings("othello", VsComputer))
 	c.Start()
 	c.RequestHint()
-	q.runUntil(t, "the hint", func() bool { return c.Hint() != rules.NoMove })
+	q.RunUntil(t, "the hint", func() bool { return c.Hint() != rules.NoMove })
 	if !c.HintFromBook() {
 		t.Fatal("a book hint is not marked as one")
 	}
@@ -500,10 +401,10 @@ func TestHintFromBook(t *testing.T) {
 	if c.HintFromBook() {
 		t.Fatal("the book mark outlived its hint")
 	}
-	q.runUntil(t, "the reply", c.PersonToMove)
-	f.book = false
+	q.RunUntil(t, "the reply", c.PersonToMove)
+	f.Book = false
 	c.RequestHint()
-	q.runUntil(t, "the second hint", func() bool { return c.Hint() != rules.NoMove })
+	q.RunUntil(t, "the second hint", func() bool { return c.Hint() != rules.NoMove })
 	if c.HintFromBook() {
 		t.Fatal("a searched hint is marked as a book move")
 	}
@@ -511,8 +412,8 @@ func TestHintFromBook(t *testing.T) {
 
 // TestSummaries checks result texts of finished games.
 func TestSummaries(t *testing.T) {
-	q := newUIQueue()
-	c := newTestController(t, newScripted(false), q.post, settings("othello", VsComputer))
+	q := sessiontest.NewQueue()
+	c := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("othello", VsComputer))
 	c.Start()
 	// Fool's mate of Othello: Black wipes out White in 9 moves.
 	// (f5 d6 c3 d3 c4 f4 f6 f3 e6 e7 ... ) — use a position text instead.
@@ -530,9 +431,9 @@ func TestSummaries(t *testing.T) {
 // TestLoadMovesAfterRandomPlacement: a pasted DVONN move list replaces the
 // random placement and starts from the empty board.
 func TestLoadMovesAfterRandomPlacement(t *testing.T) {
-	q := newUIQueue()
+	q := sessiontest.NewQueue()
 	set := settings("dvonn", VsPerson).WithOption("dvonn", "placement", "random")
-	c := newTestController(t, newScripted(false), q.post, set)
+	c := newTestController(t, sessiontest.NewScripted(false), q.Post, set)
 	if err := c.LoadMoves(set, "F3 B3 J3 A1"); err != nil {
 		t.Fatal(err)
 	}
@@ -547,9 +448,9 @@ func TestLoadMovesAfterRandomPlacement(t *testing.T) {
 // TestResign: the person's side resigns against the computer; between two
 // people the side to move does; a finished game cannot be resigned.
 func TestResign(t *testing.T) {
-	q := newUIQueue()
+	q := sessiontest.NewQueue()
 	var over string
-	c := newTestController(t, newScripted(false), q.post, settings("othello", VsComputer))
+	c := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("othello", VsComputer))
 	c.OnGameOver = func(s string) { over = s }
 	if c.Resign() {
 		t.Fatal("resigned before the game started")
@@ -558,7 +459,7 @@ func TestResign(t *testing.T) {
 	if !c.Resign() || over != "Black resigns: White wins — the computer wins." || !c.Over() || c.CanResign() || c.Resign() {
 		t.Fatalf("result %q", over)
 	}
-	c = newTestController(t, newScripted(false), q.post, settings("gomoku", VsPerson))
+	c = newTestController(t, sessiontest.NewScripted(false), q.Post, settings("gomoku", VsPerson))
 	c.Start()
 	m, _ := c.State().ParseMove("H8")
 	c.Play(m)

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"planiverse/app/internal/sessiontest"
 	"planiverse/rules"
 )
 
@@ -16,9 +17,9 @@ func externalSettings() MatchSettings {
 	return set
 }
 
-func externalController(t *testing.T, q *uiQueue, command string) *Controller {
+func externalController(t *testing.T, q *sessiontest.Queue, command string) *Controller {
 	t.Helper()
-	c := newTestController(t, newScripted(false), q.post, externalSettings())
+	c := newTestController(t, sessiontest.NewScripted(false), q.Post, externalSettings())
 	c.Engines = func() []EngineConfig { return []EngineConfig{{Name: "ext", Game: "gomoku", Command: command}} }
 	if err := c.NewGame(externalSettings()); err != nil {
 		t.Fatal(err)
@@ -30,7 +31,7 @@ func externalController(t *testing.T, q *uiQueue, command string) *Controller {
 // TestExternalEngineGame plays moves against an external pbrain engine (the
 // test binary in engine mode) and takes one back.
 func TestExternalEngineGame(t *testing.T) {
-	q := newUIQueue()
+	q := sessiontest.NewQueue()
 	c := externalController(t, q, fake("engine", "gomoku", "--depth", "1"))
 	c.Start()
 	if c.PlayerName(rules.Second) != "ext" {
@@ -41,7 +42,7 @@ func TestExternalEngineGame(t *testing.T) {
 		if err := c.Play(m); err != nil {
 			t.Fatal(err)
 		}
-		q.runUntil(t, "the engine's reply", func() bool { return c.PersonToMove() || c.Over() })
+		q.RunUntil(t, "the engine's reply", func() bool { return c.PersonToMove() || c.Over() })
 		if c.Over() {
 			t.Fatalf("the game ended: %s", c.Result())
 		}
@@ -55,7 +56,7 @@ func TestExternalEngineGame(t *testing.T) {
 	if err := c.Play(m); err != nil {
 		t.Fatal(err)
 	}
-	q.runUntil(t, "the restarted engine's reply", func() bool { return c.PersonToMove() || c.Over() })
+	q.RunUntil(t, "the restarted engine's reply", func() bool { return c.PersonToMove() || c.Over() })
 	if c.Over() {
 		t.Fatalf("after undo: %s", c.Result())
 	}
@@ -73,7 +74,7 @@ func TestExternalEngineFailures(t *testing.T) {
 		"slow":    "did not answer",
 		"illegal": "illegal move",
 	} {
-		q := newUIQueue()
+		q := sessiontest.NewQueue()
 		c := externalController(t, q, fake(mode, "gomoku"))
 		c.Start()
 		// The fake engine answers its first move and misbehaves at its
@@ -84,7 +85,7 @@ func TestExternalEngineFailures(t *testing.T) {
 				t.Fatalf("%s: move %d: %v", mode, i, err)
 			}
 			h := c.State().Hash()
-			q.runUntil(t, mode, func() bool { return c.PersonToMove() || c.Over() })
+			q.RunUntil(t, mode, func() bool { return c.PersonToMove() || c.Over() })
 			if i == 0 && c.Over() {
 				t.Fatalf("%s: the game ended at the first move: %s", mode, c.Result())
 			}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"planiverse/app/internal/sessiontest"
 	"planiverse/rules"
 )
 
@@ -12,15 +13,15 @@ import (
 // variant, moves and players; a resigned game opens finished; a bad record
 // is refused and leaves the game on screen as it was.
 func TestRecordRoundTrip(t *testing.T) {
-	q := newUIQueue()
+	q := sessiontest.NewQueue()
 	set := settings("gomoku", VsComputer).WithOption("gomoku", "size", "19").WithOption("gomoku", "opening", "none")
 	set.Level = 4
-	c := newTestController(t, newScripted(false), q.post, set)
+	c := newTestController(t, sessiontest.NewScripted(false), q.Post, set)
 	c.Start()
 	playTexts(t, c, "J10")
-	q.runUntil(t, "the reply", c.PersonToMove)
+	q.RunUntil(t, "the reply", c.PersonToMove)
 	playTexts(t, c, "K11")
-	q.runUntil(t, "the reply", c.PersonToMove)
+	q.RunUntil(t, "the reply", c.PersonToMove)
 	c.Resign()
 	r := c.Record()
 	if r.Game != "gomoku" || r.Options["size"] != "19" || len(r.Moves) != 4 || r.Info.Result != "W+R" {
@@ -30,7 +31,7 @@ func TestRecordRoundTrip(t *testing.T) {
 		t.Fatalf("players %q levels %v", r.Info.Players, r.Info.Levels)
 	}
 
-	d := newTestController(t, newScripted(false), q.post, settings("othello", VsPerson))
+	d := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("othello", VsPerson))
 	if err := d.LoadRecord(settings("othello", VsPerson), r, "Opened."); err != nil {
 		t.Fatal(err)
 	}

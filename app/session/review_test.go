@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"planiverse/app/internal/sessiontest"
 	"planiverse/rules"
 )
 
@@ -27,8 +28,8 @@ func playTexts(t *testing.T, c *Controller, moves string) {
 // the one after that many moves, the game itself never changes, no move is
 // taken while reviewing, and End returns to the game.
 func TestReview(t *testing.T) {
-	q := newUIQueue()
-	c := newTestController(t, newScripted(false), q.post, settings("othello", VsPerson))
+	q := sessiontest.NewQueue()
+	c := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("othello", VsPerson))
 	c.Start()
 	playTexts(t, c, "f5 d6 c3 d3 c4")
 	live := c.State().Hash()
@@ -88,8 +89,8 @@ func TestReview(t *testing.T) {
 // TestContinueFromHere plays on from an earlier position: the later moves
 // go to Redo, and Redo brings the game back.
 func TestContinueFromHere(t *testing.T) {
-	q := newUIQueue()
-	c := newTestController(t, newScripted(false), q.post, settings("othello", VsPerson))
+	q := sessiontest.NewQueue()
+	c := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("othello", VsPerson))
 	c.Start()
 	if c.CanContinue() {
 		t.Fatal("CanContinue without review")
@@ -128,15 +129,15 @@ func TestContinueFromHere(t *testing.T) {
 // TestReviewWhileComputerMoves: the computer's reply arrives while the
 // person looks back; the view stays, the game goes on.
 func TestReviewWhileComputerMoves(t *testing.T) {
-	q := newUIQueue()
-	eng := newScripted(true)
-	c := newTestController(t, eng, q.post, settings("othello", VsComputer))
+	q := sessiontest.NewQueue()
+	eng := sessiontest.NewScripted(true)
+	c := newTestController(t, eng, q.Post, settings("othello", VsComputer))
 	c.Start()
 	playTexts(t, c, "f5")
-	eng.waitStarted(t)
+	eng.WaitStarted(t)
 	c.Review(0)
-	close(eng.release)
-	q.runUntil(t, "the computer's move", func() bool { texts, _, _ := c.History(); return len(texts) == 2 })
+	close(eng.Release)
+	q.RunUntil(t, "the computer's move", func() bool { texts, _, _ := c.History(); return len(texts) == 2 })
 	if ply, on := c.Reviewing(); !on || ply != 0 {
 		t.Fatalf("the view moved: %d %v", ply, on)
 	}
@@ -153,9 +154,9 @@ func TestReviewWhileComputerMoves(t *testing.T) {
 // Black wins: every ply gets a score in −1..+1, the last one +1 (won for
 // the dark color); taking a move back drops its score only.
 func TestAnalysis(t *testing.T) {
-	q := newUIQueue()
+	q := sessiontest.NewQueue()
 	set := settings("gomoku", VsPerson).WithOption("gomoku", "opening", "none")
-	c := newTestController(t, newScripted(false), q.post, set)
+	c := newTestController(t, sessiontest.NewScripted(false), q.Post, set)
 	c.Start()
 	playTexts(t, c, "H8 A1 H9 A2 H10 A3 H11 A4 H12")
 	if !c.Over() {
@@ -167,7 +168,7 @@ func TestAnalysis(t *testing.T) {
 		_, known := c.Analysis()
 		return len(known) == 9 && !slices.Contains(known, false)
 	}
-	q.runUntil(t, "the analysis", allKnown)
+	q.RunUntil(t, "the analysis", allKnown)
 	scores, _ := c.Analysis()
 	for i, v := range scores {
 		if v < -1 || v > 1 {
@@ -184,7 +185,7 @@ func TestAnalysis(t *testing.T) {
 	if _, known := c.Analysis(); len(known) != 8 {
 		t.Fatalf("after Undo: %d scores", len(known))
 	}
-	q.runUntil(t, "the analysis after Undo", func() bool {
+	q.RunUntil(t, "the analysis after Undo", func() bool {
 		_, known := c.Analysis()
 		return !slices.Contains(known, false) && c.an.cancel == nil
 	})

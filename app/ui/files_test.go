@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"planiverse/app/internal/sessiontest"
 	"planiverse/app/session"
 	"planiverse/rules"
 )
@@ -21,7 +22,7 @@ import (
 // no temporary file is left behind.
 func TestSaveOpen(t *testing.T) {
 	dir := t.TempDir()
-	q := newUIQueue()
+	q := sessiontest.NewQueue()
 	games := map[string]string{
 		"othello": "f5 d6 c3 d3 c4",
 		"gomoku":  "H8 J9 H9",
@@ -34,7 +35,7 @@ func TestSaveOpen(t *testing.T) {
 		if game == "gomoku" {
 			set = set.WithOption("gomoku", "opening", "none")
 		}
-		c := newTestController(t, newScripted(false), q.post, set)
+		c := newTestController(t, sessiontest.NewScripted(false), q.Post, set)
 		c.Start()
 		playTexts(t, c, moves)
 		for _, f := range c.Descriptor().Formats {
@@ -50,7 +51,7 @@ func TestSaveOpen(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			d := newTestController(t, newScripted(false), q.post, settings("othello", session.VsComputer))
+			d := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("othello", session.VsComputer))
 			if err := d.OpenRecord(d.Settings(), path, data); err != nil {
 				t.Fatalf("%s %s: %v\n%s", game, f.Name, err, data)
 			}
@@ -82,7 +83,7 @@ func TestSaveOpen(t *testing.T) {
 	if len(left) > 0 {
 		t.Fatalf("temporary files left: %v", left)
 	}
-	if err := newTestController(t, newScripted(false), q.post, settings("othello", session.VsPerson)).SaveRecord(filepath.Join(dir, "x.doc")); !errors.Is(err, rules.ErrFormat) {
+	if err := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("othello", session.VsPerson)).SaveRecord(filepath.Join(dir, "x.doc")); !errors.Is(err, rules.ErrFormat) {
 		t.Fatalf("an unknown extension: %v", err)
 	}
 }
@@ -96,14 +97,14 @@ func TestAutosave(t *testing.T) {
 	old := autosaveRoot
 	autosaveRoot = func(fyne.App) string { return dir }
 	defer func() { autosaveRoot = old }()
-	q := newUIQueue()
-	g := newGUI(a, newScripted(false), q.post, 1)
+	q := sessiontest.NewQueue()
+	g := newGUI(a, sessiontest.NewScripted(false), q.Post, 1)
 	set := settings("othello", session.VsPerson)
 	g.startGame(set)
 	playTexts(t, g.ctl, "f5 d6 c3")
 	want := g.ctl.MoveList()
 
-	h := newGUI(a, newScripted(false), q.post, 2)
+	h := newGUI(a, sessiontest.NewScripted(false), q.Post, 2)
 	h.begin()
 	if got := h.ctl.MoveList(); got != want || !h.ctl.Started() {
 		t.Fatalf("restored %q (started %v), want %q", got, h.ctl.Started(), want)
@@ -112,14 +113,14 @@ func TestAutosave(t *testing.T) {
 		t.Errorf("no message about the restore: %q", msgs)
 	}
 	h.ctl.Resign()
-	k := newGUI(a, newScripted(false), q.post, 3)
+	k := newGUI(a, sessiontest.NewScripted(false), q.Post, 3)
 	k.begin()
 	if k.ctl.MoveList() == want {
 		t.Fatal("a finished game was restored")
 	}
 	// A corrupt autosave is ignored: the usual start.
 	os.WriteFile(filepath.Join(g.autosaveDir(), autosaveBase+".sgf"), []byte("(;GM[2]B[zz"), 0o644)
-	m := newGUI(a, newScripted(false), q.post, 4)
+	m := newGUI(a, sessiontest.NewScripted(false), q.Post, 4)
 	m.begin()
 	if m.ctl.Started() {
 		t.Fatal("started from a corrupt autosave")
@@ -136,8 +137,8 @@ func FuzzOpenRecord(f *testing.F) {
 	f.Add("game.ggf", []byte("(;GM[Othello]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5];)"))
 	f.Add("game.dvn", []byte("x over W1 B0 : F3 F2 F1"))
 	f.Add("game.sgf", []byte("(;PV[alak]RU[modern]SZ[9];B[e])"))
-	q := newUIQueue()
-	c := session.NewController(newScripted(false), q.post, 1)
+	q := sessiontest.NewQueue()
+	c := session.NewController(sessiontest.NewScripted(false), q.Post, 1)
 	if err := c.NewGame(settings("othello", session.VsPerson)); err != nil {
 		f.Fatal(err)
 	}
@@ -159,7 +160,7 @@ func FuzzOpenRecord(f *testing.F) {
 // panicked once when resized before being shown).
 func TestFileDialogs(t *testing.T) {
 	a := test.NewTempApp(t)
-	g := newGUI(a, newScripted(false), newUIQueue().post, 1)
+	g := newGUI(a, sessiontest.NewScripted(false), sessiontest.NewQueue().Post, 1)
 	g.startGame(settings("othello", session.VsPerson))
 	g.saveGame()
 	if g.win.Canvas().Overlays().Top() == nil {

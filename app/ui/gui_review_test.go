@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"planiverse/app/internal/sessiontest"
 	"planiverse/app/session"
 	"planiverse/widgets"
 )
@@ -15,8 +16,8 @@ import (
 // view, the graph marks it and fills in; Up gives the board the keyboard.
 func TestWindowReview(t *testing.T) {
 	a := test.NewTempApp(t)
-	q := newUIQueue()
-	g := newGUI(a, newScripted(false), q.post, 1)
+	q := sessiontest.NewQueue()
+	g := newGUI(a, sessiontest.NewScripted(false), q.Post, 1)
 	g.startGame(settings("othello", session.VsPerson))
 	playTexts(t, g.ctl, "f5 d6 c3 d3")
 	typeKey := func(k fyne.KeyName) {
@@ -46,7 +47,7 @@ func TestWindowReview(t *testing.T) {
 	if _, on := g.ctl.Reviewing(); on || g.shown != g.ctl.State() {
 		t.Fatal("End did not return to the game")
 	}
-	q.runUntil(t, "the analysis", func() bool {
+	q.RunUntil(t, "the analysis", func() bool {
 		_, known := g.ctl.Analysis()
 		return len(known) == 4 && known[0] && known[3]
 	})

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"planiverse/app/internal/sessiontest"
 	"planiverse/app/session"
 	"planiverse/rules"
 	"planiverse/rules/registry"
@@ -20,8 +21,8 @@ import (
 // and menus follow.
 func TestWindow(t *testing.T) {
 	a := test.NewTempApp(t)
-	q := newUIQueue()
-	g := newGUI(a, newScripted(false), q.post, 1)
+	q := sessiontest.NewQueue()
+	g := newGUI(a, sessiontest.NewScripted(false), q.Post, 1)
 	g.ctl.MinDelay, g.ctl.WatchDelay, g.ctl.ShowDelay = 0, 0, 0
 	g.begin()
 	if g.win.Canvas().Overlays().Top() == nil {
@@ -54,7 +55,7 @@ func TestWindow(t *testing.T) {
 		if err := g.ctl.Play(m); err != nil {
 			t.Fatal(err)
 		}
-		q.runUntil(t, "the computer's reply", g.ctl.PersonToMove)
+		q.RunUntil(t, "the computer's reply", g.ctl.PersonToMove)
 		if g.undoItem.Disabled || g.panel.undo.Disabled() {
 			t.Fatalf("%s: undo not offered after a move", game)
 		}
@@ -131,7 +132,7 @@ func TestWindowSize(t *testing.T) {
 	if s := windowSize(p); s != defaultWindow {
 		t.Fatalf("absurd stored size used: %v", s)
 	}
-	g := newGUI(a, newScripted(false), func(f func()) { f() }, 1)
+	g := newGUI(a, sessiontest.NewScripted(false), func(f func()) { f() }, 1)
 	g.win.Resize(fyne.NewSize(1000, 640))
 	g.win.Close()
 	if s := windowSize(p); s.Width != 1000 || s.Height != 640 {
@@ -143,9 +144,9 @@ func TestWindowSize(t *testing.T) {
 // the thinking indicator or a hint comes and goes.
 func TestPanelStableLayout(t *testing.T) {
 	a := test.NewTempApp(t)
-	q := newUIQueue()
-	eng := newScripted(true)
-	g := newGUI(a, eng, q.post, 1)
+	q := sessiontest.NewQueue()
+	eng := sessiontest.NewScripted(true)
+	g := newGUI(a, eng, q.Post, 1)
 	g.ctl.MinDelay = 0
 	g.win.Resize(fyne.NewSize(1040, 660))
 	g.startGame(settings("othello", session.VsComputer))
@@ -156,15 +157,15 @@ func TestPanelStableLayout(t *testing.T) {
 	if err := g.ctl.Play(g.ctl.State().Moves(nil)[0]); err != nil {
 		t.Fatal(err)
 	}
-	eng.waitStarted(t)
-	q.drain()
+	eng.WaitStarted(t)
+	q.Drain()
 	if on, _, _ := g.ctl.Thinking(); !on || at() != idle {
 		t.Fatalf("thinking %v: the panel top changed height from %v to %v", on, idle, at())
 	}
-	close(eng.release)
-	q.runUntil(t, "the computer's reply", g.ctl.PersonToMove)
+	close(eng.Release)
+	q.RunUntil(t, "the computer's reply", g.ctl.PersonToMove)
 	g.hint()
-	q.runUntil(t, "the hint", func() bool { return g.ctl.Hint() != rules.NoMove })
+	q.RunUntil(t, "the hint", func() bool { return g.ctl.Hint() != rules.NoMove })
 	if at() != idle {
 		t.Fatalf("with a hint the panel top changed height from %v to %v", idle, at())
 	}
@@ -176,8 +177,8 @@ func TestPanelStableLayout(t *testing.T) {
 // bad list changes nothing.
 func TestClipboardMoves(t *testing.T) {
 	a := test.NewTempApp(t)
-	q := newUIQueue()
-	g := newGUI(a, newScripted(false), q.post, 1)
+	q := sessiontest.NewQueue()
+	g := newGUI(a, sessiontest.NewScripted(false), q.Post, 1)
 	g.ctl.MinDelay = 0
 	g.startGame(settings("othello", session.VsPerson))
 	for _, mv := range []string{"d3", "c5"} {

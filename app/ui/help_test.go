@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"planiverse/app/internal/sessiontest"
 	"planiverse/rules/registry"
 	"planiverse/widgets"
 )
@@ -35,7 +36,7 @@ func TestRulesPages(t *testing.T) {
 		}
 	}
 	a := test.NewTempApp(t)
-	g := newGUI(a, newScripted(false), newUIQueue().post, 1)
+	g := newGUI(a, sessiontest.NewScripted(false), sessiontest.NewQueue().Post, 1)
 	g.showRules()
 	if g.win.Canvas().Overlays().Top() == nil {
 		t.Fatal("no Help dialog")

@@ -1,9 +1,10 @@
 package ui
 
 import (
+	"encoding/json"
+
 	"fyne.io/fyne/v2"
 
-	"encoding/json"
 	"planiverse/app/session"
 	"planiverse/rules"
 	"planiverse/rules/registry"

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2/test"
+
+	"planiverse/app/internal/sessiontest"
 	"planiverse/app/session"
 )
 
@@ -75,8 +77,8 @@ func TestSounder(t *testing.T) {
 // menu's Sound item mutes and is remembered.
 func TestWindowSounds(t *testing.T) {
 	a := test.NewTempApp(t)
-	q := newUIQueue()
-	g := newGUI(a, newScripted(false), q.post, 1)
+	q := sessiontest.NewQueue()
+	g := newGUI(a, sessiontest.NewScripted(false), q.Post, 1)
 	out := &fakeAudio{}
 	g.sound = newSounder(func() (audioOut, error) { return out, nil }, false)
 	g.startGame(settings("othello", session.VsPerson))

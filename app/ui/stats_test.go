@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+
+	"planiverse/app/internal/sessiontest"
 	"planiverse/app/session"
 )
 
@@ -12,14 +14,14 @@ import (
 // again; games between two people do not count.
 func TestStatistics(t *testing.T) {
 	a := test.NewTempApp(t)
-	q := newUIQueue()
-	g := newGUI(a, newScripted(false), q.post, 1)
+	q := sessiontest.NewQueue()
+	g := newGUI(a, sessiontest.NewScripted(false), q.Post, 1)
 	g.ctl.MinDelay, g.ctl.WatchDelay, g.ctl.ShowDelay = 0, 0, 0
 	set := settings("othello", session.VsComputer)
 	set.Level = 3
 	g.startGame(set)
 	playTexts(t, g.ctl, "f5")
-	q.runUntil(t, "the computer's reply", g.ctl.PersonToMove)
+	q.RunUntil(t, "the computer's reply", g.ctl.PersonToMove)
 	if !g.ctl.Resign() {
 		t.Fatal("cannot resign")
 	}

@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"planiverse/ai"
+	"planiverse/app/internal/sessiontest"
 	"planiverse/app/session"
 	"planiverse/rules"
 	"planiverse/rules/gomoku"
@@ -16,8 +17,8 @@ import (
 // stones; Balance hands two more stones and the choice back.
 func TestSwap2Buttons(t *testing.T) {
 	a := test.NewTempApp(t)
-	q := newUIQueue()
-	g := newGUI(a, newScripted(false), q.post, 1)
+	q := sessiontest.NewQueue()
+	g := newGUI(a, sessiontest.NewScripted(false), q.Post, 1)
 	g.startGame(settings("gomoku", session.VsPerson).WithOption("gomoku", "opening", "swap2").WithOption("gomoku", "rules", "renju"))
 	if len(g.panel.specials.Objects) != 0 {
 		t.Fatal("special buttons before the choice")
@@ -46,15 +47,15 @@ func TestSwap2Buttons(t *testing.T) {
 // computer against computer at level 1.
 func TestRenjuSwap2Game(t *testing.T) {
 	test.NewTempApp(t)
-	q := newUIQueue()
+	q := sessiontest.NewQueue()
 	set := settings("gomoku", session.Watch).WithOption("gomoku", "opening", "swap2").WithOption("gomoku", "rules", "renju")
-	c := session.NewController(ai.NewEngine(4), q.post, 3)
+	c := session.NewController(ai.NewEngine(4), q.Post, 3)
 	c.MinDelay, c.WatchDelay, c.ShowDelay = 0, 0, 0
 	if err := c.NewGame(set); err != nil {
 		t.Fatal(err)
 	}
 	c.Start()
-	q.runUntil(t, "the end of the game", c.Over)
+	q.RunUntil(t, "the end of the game", c.Over)
 	c.Close()
 	_, fresh, _ := session.NewGame("gomoku", set.Options())
 	if err := rules.PlayMoves(fresh, c.MoveList()); err != nil {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"sync"
@@ -12,9 +13,9 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"bytes"
 	"planiverse/ai"
 	"planiverse/app/cli"
+	"planiverse/app/internal/sessiontest"
 	"planiverse/app/session"
 	"planiverse/rules"
 	"planiverse/rules/registry"
@@ -227,15 +228,15 @@ func TestToyGame(t *testing.T) {
 		t.Fatalf("dialog: %+v %q", got, session.GameLine(got))
 	}
 	a := test.NewTempApp(t)
-	q := newUIQueue()
-	g := newGUI(a, newScripted(false), q.post, 1)
+	q := sessiontest.NewQueue()
+	g := newGUI(a, sessiontest.NewScripted(false), q.Post, 1)
 	g.ctl.MinDelay = 0
 	g.startGame(settings("tictactoe", session.VsComputer))
 	if _, ok := g.board.(*tttBoard); !ok {
 		t.Fatalf("board %T", g.board)
 	}
 	test.Tap(g.board.(*tttBoard))
-	q.runUntil(t, "the computer's reply", g.ctl.PersonToMove)
+	q.RunUntil(t, "the computer's reply", g.ctl.PersonToMove)
 	if texts, _, _ := g.ctl.History(); len(texts) != 2 || !strings.Contains(g.panel.turn.Text, "X to move") {
 		t.Fatalf("history %v, turn %q", texts, g.panel.turn.Text)
 	}

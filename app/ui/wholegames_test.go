@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -10,7 +11,6 @@ import (
 	"planiverse/ai"
 	"planiverse/app/session"
 	"planiverse/rules"
-	"strings"
 )
 
 // TestWholeGames plays a whole game of each game, computer against computer

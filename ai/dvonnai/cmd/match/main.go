@@ -17,10 +17,10 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	_ "planiverse/ai/games" // the search finds the game knowledge here
 
 	"planiverse/ai"
 	"planiverse/ai/dvonnai"
+	_ "planiverse/ai/games" // the search finds the game knowledge here
 	"planiverse/rules"
 	"planiverse/rules/dvonn"
 )

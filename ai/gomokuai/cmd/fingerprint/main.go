@@ -13,17 +13,17 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	_ "planiverse/ai/games" // the search finds the game knowledge here
 	"strings"
 
 	"planiverse/ai"
+	_ "planiverse/ai/games" // the search finds the game knowledge here
 	"planiverse/ai/gomokuai"
 	"planiverse/rules"
 	"planiverse/rules/gomoku"
 )
 
-// cases are middle games of games against AIWine, positions where a
-// threat search matters, a lost game against Pela, and a few on other
+// cases are middle games of recorded matches, positions where a
+// threat search matters, a lost game, and a few on other
 // sizes, rules and openings.
 var cases = []struct {
 	opts  gomoku.Options

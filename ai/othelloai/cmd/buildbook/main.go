@@ -17,11 +17,11 @@ import (
 	"log"
 	"math/bits"
 	"os"
-	_ "planiverse/ai/games" // the search finds the game knowledge here
 	"slices"
 	"time"
 
 	"planiverse/ai"
+	_ "planiverse/ai/games" // the search finds the game knowledge here
 	"planiverse/ai/othelloai"
 	"planiverse/rules"
 	"planiverse/rules/othello"

@@ -17,13 +17,13 @@ import (
 	"fmt"
 	"log"
 	"os"
-	"path/filepath"
-	_ "planiverse/ai/games" // the search finds the game knowledge here
 	"strings"
 	"time"
 
 	"planiverse/ai"
+	_ "planiverse/ai/games" // the search finds the game knowledge here
 	"planiverse/ai/othelloai"
+	"planiverse/ai/othelloai/internal/patfit"
 	"planiverse/rules/othello"
 )
 
@@ -72,39 +72,28 @@ func main() {
 // positions returns every distinct position with empties empty squares
 // and more than one move in the transcripts matching globs.
 func positions(globs []string, empties int) ([]*othello.Board, error) {
+	files, err := patfit.Glob(globs)
+	if err != nil {
+		return nil, err
+	}
+	games, err := patfit.ReadTranscripts(files)
+	if err != nil {
+		return nil, err
+	}
 	var boards []*othello.Board
 	seen := map[[2]uint64]bool{}
-	transcript := othello.Descriptor.FormatFor("txt")
-	for _, glob := range globs {
-		files, err := filepath.Glob(glob)
-		if err != nil {
-			return nil, err
-		}
-		for _, name := range files {
-			data, err := os.ReadFile(name)
-			if err != nil {
-				return nil, err
-			}
-			rec, err := transcript.Read(data)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %v", name, err)
-			}
-			b := othello.New()
-			for _, tok := range rec.Moves {
-				if b.Empties() == empties {
-					own, opp := b.Bitboards()
-					if !seen[[2]uint64{own, opp}] && len(b.Moves(nil)) > 1 {
-						seen[[2]uint64{own, opp}] = true
-						boards = append(boards, b)
-					}
-					break
+	for _, g := range games {
+		b := othello.New()
+		for _, m := range g.Moves {
+			if b.Empties() == empties {
+				own, opp := b.Bitboards()
+				if !seen[[2]uint64{own, opp}] && len(b.Moves(nil)) > 1 {
+					seen[[2]uint64{own, opp}] = true
+					boards = append(boards, b)
 				}
-				m, err := b.ParseMove(tok)
-				if err != nil {
-					return nil, fmt.Errorf("%s: %v", name, err)
-				}
-				b.Play(m)
+				break
 			}
+			b.Play(m)
 		}
 	}
 	return boards, nil

@@ -28,14 +28,14 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
-	_ "planiverse/ai/games" // the search finds the game knowledge here
 	"strings"
 	"sync"
 	"time"
 
 	"planiverse/ai"
+	_ "planiverse/ai/games" // the search finds the game knowledge here
 	"planiverse/ai/othelloai"
+	"planiverse/ai/othelloai/internal/patfit"
 	"planiverse/rules"
 	"planiverse/rules/othello"
 )
@@ -198,35 +198,24 @@ func fitModel(samples []sample, st, d int) string {
 // and returns the position before every ply from firstPly on that leaves at
 // least minEmpties empty squares.
 func gamePositions(globs string, firstPly, minEmpties int) ([]*othello.Board, error) {
-	transcript := othello.Descriptor.FormatFor("txt")
+	files, err := patfit.Glob(strings.Split(globs, ","))
+	if err != nil {
+		return nil, err
+	}
+	games, err := patfit.ReadTranscripts(files)
+	if err != nil {
+		return nil, err
+	}
 	var out []*othello.Board
-	for _, glob := range strings.Split(globs, ",") {
-		files, err := filepath.Glob(glob)
-		if err != nil {
-			return nil, err
-		}
-		for _, name := range files {
-			data, err := os.ReadFile(name)
-			if err != nil {
-				return nil, err
-			}
-			rec, err := transcript.Read(data)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %v", name, err)
-			}
-			b := othello.New()
-			for ply, tok := range rec.Moves {
-				if ply >= firstPly && b.Empties() >= minEmpties {
-					if over, _ := b.Outcome(); !over {
-						out = append(out, b.Copy())
-					}
+	for _, g := range games {
+		b := othello.New()
+		for ply, m := range g.Moves {
+			if ply >= firstPly && b.Empties() >= minEmpties {
+				if over, _ := b.Outcome(); !over {
+					out = append(out, b.Copy())
 				}
-				m, err := b.ParseMove(tok)
-				if err != nil {
-					return nil, fmt.Errorf("%s: %v", name, err)
-				}
-				b.Play(m)
 			}
+			b.Play(m)
 		}
 	}
 	return out, nil

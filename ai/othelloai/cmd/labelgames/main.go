@@ -19,12 +19,12 @@ import (
 	"log"
 	"math/rand/v2"
 	"os"
-	_ "planiverse/ai/games" // the search finds the game knowledge here
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"planiverse/ai"
+	_ "planiverse/ai/games" // the search finds the game knowledge here
 	"planiverse/ai/othelloai"
 	"planiverse/ai/othelloai/internal/patfit"
 	"planiverse/rules"

@@ -182,29 +182,20 @@ func label(recs [][patfit.RecordSize]byte, f io.Writer, cmd string, workers int,
 // each distinct position once. A file that does not read or holds an
 // illegal move is an error naming it.
 func transcriptPositions(files []string) ([][patfit.RecordSize]byte, error) {
-	transcript := othello.Descriptor.FormatFor("txt")
+	games, err := patfit.ReadTranscripts(files)
+	if err != nil {
+		return nil, err
+	}
 	type position struct {
 		own, opp uint64
 		black    bool // Black to move
 	}
 	seen := make(map[[2]uint64]bool)
 	var out [][patfit.RecordSize]byte
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		rec, err := transcript.Read(data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
+	for _, g := range games {
 		b := othello.New()
 		var before []position
-		for _, tok := range rec.Moves {
-			m, err := b.ParseMove(tok)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", name, err)
-			}
+		for _, m := range g.Moves {
 			if m != rules.Pass {
 				own, opp := b.Bitboards()
 				before = append(before, position{own, opp, b.ToMove() == rules.First})

@@ -13,10 +13,10 @@ import (
 	"fmt"
 	"log"
 	"math/rand/v2"
-	_ "planiverse/ai/games" // the search finds the game knowledge here
 	"sync"
 
 	"planiverse/ai"
+	_ "planiverse/ai/games" // the search finds the game knowledge here
 	"planiverse/ai/othelloai"
 	"planiverse/rules"
 	"planiverse/rules/othello"
