@@ -24,7 +24,7 @@ const (
 // one or two destinations; a tap on a destination moves
 // (alak.ClassicMove); a tap on the selection or anywhere else deselects.
 // Modern: a tap on an empty allowed point places there; the points
-// forbidden by ko are marked with a no-entry sign. Captured pieces fade
+// forbidden by ko say "ko" in their cups. Captured pieces fade
 // out. Keyboard (see Board): Left and Right move the cursor along the row;
 // it starts on the middle slot or the last move's destination.
 type AlakBoard struct {

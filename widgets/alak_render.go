@@ -16,6 +16,9 @@ var (
 	colStripEdge = color.NRGBA{0x5e, 0x3d, 0x1e, 0xff}
 	colCup       = color.NRGBA{0x6e, 0x47, 0x24, 0xff}
 	colCupEdge   = color.NRGBA{0x4a, 0x2e, 0x15, 0xff}
+	// colKo writes "ko" in a cup where the side to move may not play
+	// (modern Alak): pale on the dark cup, unlike every other mark.
+	colKo = color.NRGBA{0xf6, 0xe7, 0xc8, 0xff}
 )
 
 // CreateRenderer builds the board's canvas objects once (fyne.Widget).
@@ -46,17 +49,17 @@ func (w *AlakBoard) CreateRenderer() fyne.WidgetRenderer {
 		r.drawn[i] = -2 // force the first refresh
 		t := ring(colDvTarg)
 		r.targets = append(r.targets, t)
-		f := ring(colForbidden)
-		bar := canvas.NewLine(colForbidden)
-		bar.Hide()
-		r.forbid = append(r.forbid, f)
-		r.forbidBar = append(r.forbidBar, bar)
+		ko := canvas.NewText("ko", colKo)
+		ko.TextStyle = fyne.TextStyle{Bold: true, Italic: true}
+		ko.Alignment = fyne.TextAlignCenter
+		ko.Hide()
+		r.ko = append(r.ko, ko)
 		name := strconv.Itoa(i + 1)
 		if w.g.Modern() {
 			name = string(rune('a' + i))
 		}
 		r.labels = append(r.labels, newLabel(name))
-		r.objs = append(r.objs, t, f, bar, r.labels[i])
+		r.objs = append(r.objs, t, ko, r.labels[i])
 	}
 	r.sel = ring(colSelect)
 	r.last = dot(colLastMove)
@@ -71,22 +74,21 @@ func (w *AlakBoard) CreateRenderer() fyne.WidgetRenderer {
 
 type alakRenderer struct {
 	baseRenderer
-	w         *AlakBoard
-	n         int
-	strip     *canvas.Rectangle
-	hover     *canvas.Circle
-	cups      []*canvas.Circle
-	stones    []piece
-	targets   []*canvas.Circle
-	forbid    []*canvas.Circle
-	forbidBar []*canvas.Line
-	labels    []*canvas.Text
-	sel       *canvas.Circle
-	last      *canvas.Circle
-	lastFrom  *canvas.Circle
-	hintFrom  *canvas.Circle
-	hintTo    *canvas.Circle
-	cur       focusRing
+	w        *AlakBoard
+	n        int
+	strip    *canvas.Rectangle
+	hover    *canvas.Circle
+	cups     []*canvas.Circle
+	stones   []piece
+	targets  []*canvas.Circle
+	ko       []*canvas.Text // "ko" in the cups forbidden by ko
+	labels   []*canvas.Text
+	sel      *canvas.Circle
+	last     *canvas.Circle
+	lastFrom *canvas.Circle
+	hintFrom *canvas.Circle
+	hintTo   *canvas.Circle
+	cur      focusRing
 
 	drawn   []int8 // -1 empty, 0 x, 1 o
 	fade    fader  // captured pieces fading out
@@ -112,13 +114,7 @@ func (r *alakRenderer) Layout(size fyne.Size) {
 		r.stones[i].place(c, alkStoneR*u)
 		r.targets[i].StrokeWidth = max(2.5, u*0.07)
 		placeCircle(r.targets[i], c, (alkCupR+0.06)*u)
-		r.forbid[i].StrokeWidth = max(2, u*0.06)
-		placeCircle(r.forbid[i], c, alkCupR*0.7*u)
-		d := alkCupR * 0.7 * 0.7071 * u
-		bar := r.forbidBar[i]
-		bar.Position1, bar.Position2 = fyne.NewPos(c.X-d, c.Y+d), fyne.NewPos(c.X+d, c.Y-d)
-		bar.StrokeWidth = r.forbid[i].StrokeWidth
-		bar.Refresh()
+		placeText(r.ko[i], c, u*0.34)
 		placeText(r.labels[i], fyne.NewPos(c.X, c.Y+(alkStripH/2+alkLabelH/2)*u), u*0.4)
 	}
 	r.sel.StrokeWidth = max(2.5, u*0.08)
@@ -156,9 +152,7 @@ func (r *alakRenderer) Refresh() {
 	forb := g.Forbidden()
 	for i := range r.n {
 		setVisible(r.targets[i], tg>>i&1 != 0)
-		f := forb>>i&1 != 0
-		setVisible(r.forbid[i], f)
-		setVisible(r.forbidBar[i], f)
+		setVisible(r.ko[i], forb>>i&1 != 0)
 	}
 	if sel >= 0 {
 		placeCircle(r.sel, geo.centre(sel), (alkCupR+0.06)*u)

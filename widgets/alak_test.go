@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 
@@ -154,9 +155,7 @@ func TestAlakModern(t *testing.T) {
 	if g.Forbidden() != 1 {
 		t.Fatalf("test position: forbidden %b", g.Forbidden())
 	}
-	if !r.forbid[0].Visible() || !r.forbidBar[0].Visible() || r.forbid[1].Visible() {
-		t.Error("ko point a not marked as forbidden")
-	}
+	checkKoMark(t, w, geo.centre(0))
 	if r.stones[0].body.Visible() {
 		t.Error("captured stone still drawn")
 	}
@@ -198,4 +197,39 @@ func TestAlakShot(t *testing.T) {
 	win2.Resize(fyne.NewSize(760, 170))
 	w2.SetHint(rules.Move(9))
 	shot(t, win2, "alak-modern")
+}
+
+// checkKoMark checks that the only ko point of w, at p, reads "ko" in its
+// cup, and that nothing on the board is drawn in the red of a "no entry"
+// sign (the Gomoku forbidden points' color).
+func checkKoMark(t *testing.T, w *AlakBoard, p fyne.Position) {
+	t.Helper()
+	kos := 0
+	for _, o := range rendererObjects(w) {
+		if !o.Visible() {
+			continue
+		}
+		switch o := o.(type) {
+		case *canvas.Text:
+			if o.Text != "ko" {
+				continue
+			}
+			kos++
+			mid := o.Position().Add(fyne.NewPos(o.Size().Width/2, o.Size().Height/2))
+			if hypot(mid.X-p.X, mid.Y-p.Y) > 2 {
+				t.Errorf("ko mark at %v, want in the cup at %v", mid, p)
+			}
+		case *canvas.Circle:
+			if sameColor(o.StrokeColor, colForbidden) || sameColor(o.FillColor, colForbidden) {
+				t.Errorf("a red no-entry ring at %v", o.Position())
+			}
+		case *canvas.Line:
+			if sameColor(o.StrokeColor, colForbidden) {
+				t.Errorf("a red no-entry bar at %v", o.Position1)
+			}
+		}
+	}
+	if kos != 1 {
+		t.Errorf("%d ko marks shown, want 1", kos)
+	}
 }

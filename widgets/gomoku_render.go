@@ -18,13 +18,16 @@ const gmkFoulMarks = 64
 
 // Gomoku board colors: light wood (kaya), dark grid lines.
 var (
-	colWood      = color.NRGBA{0xe3, 0xbb, 0x6f, 0xff}
-	colWoodEdge  = color.NRGBA{0xa8, 0x7a, 0x3a, 0xff}
-	colWoodLine  = color.NRGBA{0x4a, 0x36, 0x1e, 0xff}
-	colGhostB    = color.NRGBA{0x1b, 0x1b, 0x1d, 0x70}
-	colGhostW    = color.NRGBA{0xf4, 0xf2, 0xec, 0xa0}
-	colWinLine   = color.NRGBA{0xe5, 0x39, 0x35, 0xb0}
-	colWinStroke = color.NRGBA{0xe5, 0x39, 0x35, 0xff}
+	colWood     = color.NRGBA{0xe3, 0xbb, 0x6f, 0xff}
+	colWoodEdge = color.NRGBA{0xa8, 0x7a, 0x3a, 0xff}
+	colWoodLine = color.NRGBA{0x4a, 0x36, 0x1e, 0xff}
+	colGhostB   = color.NRGBA{0x1b, 0x1b, 0x1d, 0x70}
+	colGhostW   = color.NRGBA{0xf4, 0xf2, 0xec, 0xa0}
+	// The winning five: a golden glow behind the stones and a golden line
+	// through their centres, so that the win reads as a win (red marks
+	// mean "forbidden").
+	colWinLine = color.NRGBA{0xff, 0xc8, 0x1e, 0xd8}
+	colWinGlow = color.NRGBA{0xff, 0xd2, 0x3c, 0xb8}
 )
 
 // starPoints returns the x (= y) coordinates of the star points of an n x n
@@ -70,6 +73,11 @@ func (w *GomokuBoard) CreateRenderer() fyne.WidgetRenderer {
 	}
 	r.ghost = dot(colGhostB)
 	r.objs = append(r.objs, r.ghost)
+	for range n {
+		c := dot(colWinGlow)
+		r.winGlow = append(r.winGlow, c)
+		r.objs = append(r.objs, c)
+	}
 	r.stones = make([]piece, n*n)
 	r.drawn = make([]int8, n*n)
 	for p := range r.stones {
@@ -91,11 +99,6 @@ func (w *GomokuBoard) CreateRenderer() fyne.WidgetRenderer {
 	r.last = dot(colLastMove)
 	r.hint = ring(colHint)
 	r.objs = append(r.objs, r.winLine, r.last, r.hint)
-	for range n {
-		c := ring(colWinStroke)
-		r.winRings = append(r.winRings, c)
-		r.objs = append(r.objs, c)
-	}
 	for i := range n {
 		r.colLabel = append(r.colLabel, newLabel(string(rune('A'+i))))
 		r.rowLabel = append(r.rowLabel, newLabel(strconv.Itoa(n-i)))
@@ -119,7 +122,7 @@ type gomokuRenderer struct {
 	stones   []piece
 	drawn    []int8 // -1 empty, 0 black, 1 white
 	winLine  *canvas.Line
-	winRings []*canvas.Circle
+	winGlow  []*canvas.Circle // behind the stones of the winning line
 	last     *canvas.Circle
 	hint     *canvas.Circle
 	colLabel []*canvas.Text
@@ -161,10 +164,7 @@ func (r *gomokuRenderer) Layout(size fyne.Size) {
 		r.stones[p].place(g.centre(p), u*0.47)
 	}
 	r.hint.StrokeWidth = max(2, u*0.09)
-	r.winLine.StrokeWidth = max(2, u*0.16)
-	for _, c := range r.winRings {
-		c.StrokeWidth = max(2, u*0.08)
-	}
+	r.winLine.StrokeWidth = max(2, u*0.12)
 	ts := u * 0.45
 	for i := range n {
 		placeText(r.colLabel[i], fyne.NewPos(g.origin.X+float32(i)*u, g.origin.Y+span+wd+(gmkMargin-gmkWood)*u*0.5), ts)
@@ -174,7 +174,8 @@ func (r *gomokuRenderer) Layout(size fyne.Size) {
 }
 
 // marks places and shows the single marks: last move, hint, hover ghost
-// stone, the winning line and the keyboard cursor.
+// stone, the winning line (a glow behind its stones and a line through
+// them) and the keyboard cursor.
 func (r *gomokuRenderer) marks(g gmkGeom) {
 	w := r.w
 	u := g.unit
@@ -216,10 +217,10 @@ func (r *gomokuRenderer) marks(g gmkGeom) {
 		}
 	}
 	setVisible(r.winLine, winOn)
-	for i, c := range r.winRings {
+	for i, c := range r.winGlow {
 		on := i < len(line)
 		if on {
-			placeCircle(c, g.centre(line[i]), u*0.47)
+			placeCircle(c, g.centre(line[i]), u*0.62)
 		}
 		setVisible(c, on)
 	}

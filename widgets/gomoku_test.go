@@ -1,9 +1,11 @@
 package widgets
 
 import (
+	"image/color"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 
@@ -119,15 +121,7 @@ func TestGomokuMarks(t *testing.T) {
 	if !r.winLine.Visible() {
 		t.Fatal("winning line not drawn")
 	}
-	rings := 0
-	for _, c := range r.winRings {
-		if c.Visible() {
-			rings++
-		}
-	}
-	if rings != 5 {
-		t.Errorf("%d winning rings, want 5", rings)
-	}
+	checkWinLook(t, r, g.WinningLine())
 	// Game over: taps do nothing.
 	rec.moves = nil
 	tapAt(w, geo.centre(0))
@@ -242,4 +236,61 @@ func TestGomokuRenjuFouls(t *testing.T) {
 	if len(test.WidgetRenderer(fb).(*gomokuRenderer).fouls) != 0 {
 		t.Error("crosses made for freestyle")
 	}
+}
+
+// checkWinLook checks that the winning line reads as a win: a golden glow
+// behind each of its stones and a golden line through them, and no ring
+// or red mark drawn over the stones (a red ring and slash reads as "no
+// entry").
+func checkWinLook(t *testing.T, r *gomokuRenderer, line []int) {
+	t.Helper()
+	if len(line) != 5 {
+		t.Fatalf("winning line %v, want 5 points", line)
+	}
+	index := map[fyne.CanvasObject]int{}
+	for i, o := range r.Objects() {
+		index[o] = i
+	}
+	geo := gomokuGeom(r.n, r.w.Size())
+	for _, p := range line {
+		c := geo.centre(p)
+		body := index[r.stones[p].body]
+		glows := 0
+		for i, o := range r.Objects() {
+			circ, ok := o.(*canvas.Circle)
+			if !ok || !circ.Visible() {
+				continue
+			}
+			mid := circ.Position().Add(fyne.NewPos(circ.Size().Width/2, circ.Size().Height/2))
+			if hypot(mid.X-c.X, mid.Y-c.Y) > 1 || circ == r.stones[p].body || circ == r.stones[p].shadow || circ == r.last {
+				continue
+			}
+			switch {
+			case i > body && circ.StrokeWidth > 0 && circ.StrokeColor != nil && !sameColor(circ.StrokeColor, transparent):
+				t.Errorf("point %d: a ring over the winning stone (stroke %v)", p, circ.StrokeColor)
+			case i < body && circ.Size().Width > r.stones[p].body.Size().Width && isGold(circ.FillColor):
+				glows++
+			}
+		}
+		if glows != 1 {
+			t.Errorf("point %d: %d golden glows behind the stone, want 1", p, glows)
+		}
+	}
+	if !isGold(r.winLine.StrokeColor) {
+		t.Errorf("winning line colour %v, want gold", r.winLine.StrokeColor)
+	}
+	a, b := geo.centre(line[0]), geo.centre(line[4])
+	if r.winLine.Position1 != a || r.winLine.Position2 != b {
+		t.Errorf("winning line %v-%v, want through the five %v-%v", r.winLine.Position1, r.winLine.Position2, a, b)
+	}
+}
+
+// isGold reports whether c is a warm yellow: strong red and green, little
+// blue (not the red of the forbidden and last-move marks).
+func isGold(c color.Color) bool {
+	if c == nil {
+		return false
+	}
+	n := color.NRGBAModel.Convert(c).(color.NRGBA)
+	return n.R > 0xc0 && n.G > 0x99 && n.B < 0x80
 }
