@@ -16,9 +16,16 @@ var (
 	colFelt      = color.NRGBA{0x1e, 0x7a, 0x46, 0xff}
 	colFeltLine  = color.NRGBA{0x0f, 0x4a, 0x2a, 0xff}
 	colFeltFrame = color.NRGBA{0x3b, 0x2a, 0x1a, 0xff}
-	colLegalB    = color.NRGBA{0x00, 0x00, 0x00, 0x60}
-	colLegalW    = color.NRGBA{0xff, 0xff, 0xff, 0x70}
+	// A legal move is marked by a ghost of the mover's disc: a
+	// see-through disc with a clear edge, far larger than the star points.
+	colLegalB     = color.NRGBA{0x1b, 0x1b, 0x1d, 0x50}
+	colLegalBEdge = color.NRGBA{0x00, 0x00, 0x00, 0xc0}
+	colLegalW     = color.NRGBA{0xf4, 0xf2, 0xec, 0x60}
+	colLegalWEdge = color.NRGBA{0xff, 0xff, 0xff, 0xd8}
 )
+
+// othLegalR is the radius of a legal-move mark, in squares.
+const othLegalR = 0.27
 
 // flipTime is how long the discs flipped by the last move take to turn at
 // AnimationNormal.
@@ -111,7 +118,8 @@ func (r *othelloRenderer) Layout(size fyne.Size) {
 	for sq := range 64 {
 		c := g.centre(sq)
 		r.discs[sq].place(c, u*0.41)
-		placeCircle(r.legal[sq], c, u*0.11)
+		placeCircle(r.legal[sq], c, u*othLegalR)
+		r.legal[sq].StrokeWidth = max(1.5, u*0.045)
 	}
 	placeCircle(r.last, g.centre(0), u*0.09)
 	r.hint.StrokeWidth = max(2, u*0.07)
@@ -185,15 +193,16 @@ func (r *othelloRenderer) Refresh() {
 		}
 	}
 	showLegal := w.interactive && w.showLegal
-	lc := colLegalB
+	lc, le := colLegalB, colLegalBEdge
 	if b.ToMove() == rules.Second {
-		lc = colLegalW
+		lc, le = colLegalW, colLegalWEdge
 	}
 	for sq := range 64 {
 		on := showLegal && legal>>sq&1 != 0
 		setVisible(r.legal[sq], on)
 		if on {
 			setFill(r.legal[sq], lc)
+			setStroke(r.legal[sq], le, r.legal[sq].StrokeWidth)
 		}
 	}
 	r.position(othelloGeom(w.Size()))

@@ -1,11 +1,13 @@
 package widgets
 
 import (
+	"image/color"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 
 	"planiverse/rules"
 	"planiverse/rules/othello"
@@ -170,5 +172,56 @@ func TestOthelloShot(t *testing.T) {
 	p := fyne.NewPos(g.origin.X+g.unit*6+3, g.origin.Y+g.unit*1.2)
 	if c := img.At(int(p.X), int(p.Y)); !near(c, colFelt, 12) {
 		t.Errorf("felt colour at %v is %v", p, c)
+	}
+}
+
+// TestOthelloLegalMarksStandOut checks that the legal-move marks read as
+// "you can play here" in both themes: a see-through disc of the mover's
+// color with a clear edge, several times the size of a star point, whose
+// edge stands out from the felt in the painted board.
+func TestOthelloLegalMarksStandOut(t *testing.T) {
+	for _, v := range []fyne.ThemeVariant{theme.VariantLight, theme.VariantDark} {
+		newAppVariant(t, v)
+		b := othello.New()
+		w := NewOthelloBoard(b)
+		win := show(t, w, fyne.NewSize(400, 400))
+		r := test.WidgetRenderer(w).(*othelloRenderer)
+		for _, mover := range []string{"Black", "White"} {
+			edge := colLegalBEdge
+			if mover == "White" {
+				edge = colLegalWEdge
+			}
+			img := win.Canvas().Capture()
+			scale := float32(img.Bounds().Dx()) / win.Canvas().Size().Width
+			star := r.stars[0].Size().Width
+			marks := 0
+			for sq := range 64 {
+				m := r.legal[sq]
+				if !m.Visible() {
+					continue
+				}
+				marks++
+				if m.Size().Width < 3*star {
+					t.Errorf("variant %d %s: legal mark %.1f px across, star point %.1f: too alike", v, mover, m.Size().Width, star)
+				}
+				if m.StrokeWidth < 1 || !sameColor(m.StrokeColor, edge) {
+					t.Errorf("variant %d %s: legal mark edge %v width %.1f, want %v", v, mover, m.StrokeColor, m.StrokeWidth, edge)
+				}
+				// The painted edge, just inside the mark's rim, against the felt.
+				x := (m.Position().X + m.StrokeWidth/2) * scale
+				y := (m.Position().Y + m.Size().Height/2) * scale
+				px := color.NRGBAModel.Convert(img.At(int(x), int(y))).(color.NRGBA)
+				if near(px, colFelt, 40) {
+					t.Errorf("variant %d %s: legal mark edge painted %v, hardly different from the felt", v, mover, px)
+				}
+			}
+			if want := len(b.Moves(nil)); marks != want {
+				t.Errorf("variant %d %s: %d legal marks, want %d", v, mover, marks, want)
+			}
+			if mover == "Black" {
+				play(t, b, "f5")
+				w.Update()
+			}
+		}
 	}
 }
