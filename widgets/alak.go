@@ -12,6 +12,7 @@ const (
 	alkStripH = 1.3  // strip height
 	alkLabelH = 0.75 // room for the slot names below the strip
 	alkTopH   = 0.25 // room above the strip
+	alkMargin = 0.45 // margin left and right of the strip
 	alkCupR   = 0.38
 	alkStoneR = 0.34
 )
@@ -66,8 +67,8 @@ type alkGeom struct {
 }
 
 func alakGeom(n int, size fyne.Size) alkGeom {
-	u, o := fit(size, float32(n)+2*alkPad, alkTopH+alkStripH+alkLabelH)
-	return alkGeom{n, u, fyne.NewPos(o.X+(alkPad+0.5)*u, o.Y+(alkTopH+alkStripH/2)*u)}
+	u, o := fit(size, float32(n)+2*(alkPad+alkMargin), alkTopH+alkStripH+alkLabelH)
+	return alkGeom{n, u, fyne.NewPos(o.X+(alkMargin+alkPad+0.5)*u, o.Y+(alkTopH+alkStripH/2)*u)}
 }
 
 func (g alkGeom) centre(i int) fyne.Position {

@@ -13,16 +13,19 @@ import (
 //
 // Row 1 is drawn at the bottom, row 5 at the top, so columns slant up to
 // the left; the 9-10-11-10-9 rows make the long hexagon of the real plate,
-// centred on x = 3.5. Cells are the indices of package dvonn.
+// centred on x = 4. Cells are the indices of package dvonn.
 
 // hexRowH is the vertical distance between rows: √3/2 units.
 const hexRowH = 0.8660254
 
-// Drawing bounds in lattice units (x from hexMinX, rows from hexMinRow),
-// with room for the plate's rim and the coordinates around it.
+// Drawing bounds in lattice units: the plate (its rim reaches x = −1.72 at
+// A3 and 9.72 at K3, around its centre x = 4), the coordinates around it
+// (row 3's label at x ≈ −2.1) and a margin of about a quarter unit,
+// symmetric about x = 4 so that the plate is centred in the widget and as
+// large as it allows.
 const (
-	hexMinX   = -3.1
-	hexMaxX   = 10.1
+	hexMinX   = -2.4
+	hexMaxX   = 10.4
 	hexTopY   = 4*hexRowH + 0.85 // above row 5
 	hexBotY   = -hexRowH - 0.45  // below the column letters under row 1
 	hexWidth  = hexMaxX - hexMinX
