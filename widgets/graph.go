@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -14,8 +15,12 @@ import (
 // of NBoard or Edax do: one bar per ply, left to right, rising from a zero
 // line in the middle in the dark color when the dark side (Black, x) is
 // ahead and falling below it in the light color when the light side
-// (White, o) is. The panel keeps the same colors in light and dark
-// themes, like the boards. A vertical line marks the ply on view. A tap or
+// (White) is, each bar outlined in the theme's foreground color so that
+// both colors read on the theme's background, light or dark. The panel,
+// the zero line and the line that marks the ply on view take the current
+// theme's colors. The graph spans at least graphMinPlies plies, so that
+// the first bars are narrow, and a score of ±1 leaves a little headroom
+// (graphHeadroom) at the panel's edge. A tap or
 // a drag over the graph reports the ply under the pointer (OnTapped), for
 // the app's review.
 type EvalGraph struct {
@@ -122,21 +127,28 @@ func (g *EvalGraph) PlyAt(pos fyne.Position) int {
 	return min(max(i, 0), n-1) + 1
 }
 
-// Graph colors: a mid-grey panel on which both the dark and the light
-// pieces' colors stand out, in either theme.
-var (
-	colGraphBg   = color.NRGBA{0x86, 0x8b, 0x91, 0xff}
-	colGraphEdge = color.NRGBA{0x5f, 0x63, 0x68, 0xff}
-	colGraphZero = color.NRGBA{0xf0, 0xf0, 0xf0, 0x90}
-	colGraphCur  = colSelect
+// Graph metrics.
+const (
+	graphPad      = 4    // margin (pixels) between the panel's edge and the bars
+	graphMinPlies = 40   // the fewest plies the width is divided into
+	graphHeadroom = 0.88 // the share of the half height a score of ±1 reaches
 )
 
-// graphPad is the margin (pixels) between the panel's edge and the bars.
-const graphPad = 4
+// graphColors returns the theme's colors for the graph g: the panel, its
+// edge, the zero line, the bars' outline and the ply line.
+func graphColors(g fyne.Widget) (bg, edge, zero, outline, cur color.Color) {
+	c := func(n fyne.ThemeColorName) color.NRGBA {
+		return color.NRGBAModel.Convert(theme.ColorForWidget(n, g)).(color.NRGBA)
+	}
+	fg := c(theme.ColorNameForeground)
+	return c(theme.ColorNameInputBackground), c(theme.ColorNameInputBorder),
+		withAlpha(fg, 0.55), withAlpha(fg, 0.6), c(theme.ColorNamePrimary)
+}
 
 // evalGeometry places the bars of n plies in a widget of one size: bar i
-// (ply i+1) spans x0+i*slot .. x0+(i+1)*slot (rounded to whole units); the
-// value v (−1..1) is at height mid − v*half.
+// (ply i+1) spans x0+i*slot .. x0+(i+1)*slot (rounded to whole units), the
+// width divided into max(n, graphMinPlies) slots; the value v (−1..1) is
+// at height mid − v*half.
 type evalGeometry struct {
 	x0, slot, mid, half float32
 }
@@ -144,20 +156,19 @@ type evalGeometry struct {
 func evalGeom(size fyne.Size, n int) evalGeometry {
 	w := max(1, size.Width-2*graphPad)
 	h := max(2, size.Height-2*graphPad)
-	return evalGeometry{x0: graphPad, slot: w / float32(max(n, 1)), mid: graphPad + h/2, half: h / 2}
+	return evalGeometry{x0: graphPad, slot: w / float32(max(n, graphMinPlies)), mid: graphPad + h/2, half: h / 2 * graphHeadroom}
 }
 
 // CreateRenderer builds the panel, the zero line and the ply line; the
 // bars are added as longer score lists come (fyne.Widget).
 func (g *EvalGraph) CreateRenderer() fyne.WidgetRenderer {
 	r := &evalRenderer{g: g}
-	r.bg = canvas.NewRectangle(colGraphBg)
-	r.bg.StrokeColor = colGraphEdge
+	r.bg = canvas.NewRectangle(transparent)
 	r.bg.StrokeWidth = 1
 	r.bg.CornerRadius = 4
-	r.zero = canvas.NewLine(colGraphZero)
+	r.zero = canvas.NewLine(transparent)
 	r.zero.StrokeWidth = 1
-	r.cur = canvas.NewLine(colGraphCur)
+	r.cur = canvas.NewLine(transparent)
 	r.cur.StrokeWidth = 2
 	r.cur.Hide()
 	r.rebuild()
@@ -205,6 +216,16 @@ func (r *evalRenderer) draw(size fyne.Size) {
 		r.rebuild()
 	}
 	gm := evalGeom(size, n)
+	bg, edge, zero, outline, cur := graphColors(g)
+	if !sameColor(r.bg.FillColor, bg) || !sameColor(r.bg.StrokeColor, edge) {
+		r.bg.FillColor, r.bg.StrokeColor = bg, edge
+		r.bg.Refresh()
+	}
+	if !sameColor(r.zero.StrokeColor, zero) || !sameColor(r.cur.StrokeColor, cur) {
+		r.zero.StrokeColor, r.cur.StrokeColor = zero, cur
+		r.zero.Refresh()
+		r.cur.Refresh()
+	}
 	setLine(r.zero, fyne.NewPos(gm.x0, gm.mid), fyne.NewPos(size.Width-graphPad, gm.mid))
 	gap := float32(0)
 	if gm.slot >= 4 {
@@ -225,7 +246,7 @@ func (r *evalRenderer) draw(size fyne.Size) {
 		if v < 0 {
 			pos, col = fyne.NewPos(x, gm.mid), colWhitePiece
 		}
-		setRect(b, pos, fyne.NewSize(wd, hgt), col)
+		setRect(b, pos, fyne.NewSize(wd, hgt), col, outline)
 	}
 	p := g.current
 	on := p >= 0 && p <= n && n > 0
@@ -239,17 +260,17 @@ func (r *evalRenderer) draw(size fyne.Size) {
 	setVisible(r.cur, on)
 }
 
-// setRect moves, sizes and colors a rectangle, refreshing it only when it
-// changed.
-func setRect(b *canvas.Rectangle, pos fyne.Position, size fyne.Size, fill color.NRGBA) {
+// setRect moves, sizes and colors a rectangle (a 1-pixel outline in
+// stroke), refreshing it only when it changed.
+func setRect(b *canvas.Rectangle, pos fyne.Position, size fyne.Size, fill color.NRGBA, stroke color.Color) {
 	if b.Position() != pos {
 		b.Move(pos)
 	}
 	if b.Size() != size {
 		b.Resize(size)
 	}
-	if cur, ok := b.FillColor.(color.NRGBA); !ok || cur != fill {
-		b.FillColor = fill
+	if cur, ok := b.FillColor.(color.NRGBA); !ok || cur != fill || !sameColor(b.StrokeColor, stroke) {
+		b.FillColor, b.StrokeColor, b.StrokeWidth = fill, stroke, 1
 		b.Refresh()
 	}
 }

@@ -25,12 +25,12 @@ func TestEvalGraphTap(t *testing.T) {
 	if len(*taps) != 0 || g.PlyAt(fyne.NewPos(100, 40)) != 0 {
 		t.Fatalf("a tap on an empty graph reported %v", *taps)
 	}
-	g.SetScores(make([]float64, 10), nil)
-	// 300 pixels between the margins: 30 per ply.
-	for ply := 1; ply <= 10; ply++ {
-		for _, dx := range []float32{1, 15, 29} {
+	g.SetScores(make([]float64, 50), nil)
+	// 300 pixels between the margins: 6 per ply.
+	for ply := 1; ply <= 50; ply++ {
+		for _, dx := range []float32{0.5, 3, 5.5} {
 			*taps = nil
-			x := graphPad + float32(ply-1)*30 + dx
+			x := graphPad + float32(ply-1)*6 + dx
 			tapAt(g, fyne.NewPos(x, 10))
 			if len(*taps) != 1 || (*taps)[0] != ply {
 				t.Fatalf("tap at x=%v reported %v, want ply %d", x, *taps, ply)
@@ -38,18 +38,18 @@ func TestEvalGraphTap(t *testing.T) {
 		}
 	}
 	// Left and right of the bars: the first and the last ply.
-	for x, want := range map[float32]int{0: 1, -5: 1, 307: 10, 400: 10} {
+	for x, want := range map[float32]int{0: 1, -5: 1, 307: 50, 400: 50} {
 		if p := g.PlyAt(fyne.NewPos(x, 40)); p != want {
 			t.Errorf("ply at x=%v: %d, want %d", x, p, want)
 		}
 	}
 	// A drag reports each ply once as the pointer crosses it.
 	*taps = nil
-	for x := float32(40); x < 110; x += 5 {
+	for x := float32(10); x < 28; x++ {
 		g.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(x, 40)}})
 	}
 	g.DragEnd()
-	g.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(100, 40)}})
+	g.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(22, 40)}})
 	if want := []int{2, 3, 4, 4}; len(*taps) != len(want) || (*taps)[0] != 2 || (*taps)[2] != 4 || (*taps)[3] != 4 {
 		t.Errorf("drag reported %v, want %v", *taps, want)
 	}
@@ -104,7 +104,7 @@ func TestEvalGraphRender(t *testing.T) {
 	checkEvalCurrent(t, g, r, gm)
 	// A resize moves the bars.
 	g.Resize(fyne.NewSize(608, 90))
-	if x := r.bars[1].Position().X; !nearPos(fyne.NewPos(x, 0), fyne.NewPos(graphPad+600.0/6, 0)) {
+	if x := r.bars[1].Position().X; x != round32(graphPad+600.0/graphMinPlies) {
 		t.Errorf("after a resize ply 2 is at x=%v", x)
 	}
 }
@@ -122,7 +122,7 @@ func checkEvalBar(t *testing.T, i int, b *canvas.Rectangle, score float64, gm ev
 	if v < 0 && (!nearPos(fyne.NewPos(0, top), fyne.NewPos(0, gm.mid)) || !nearPos(fyne.NewPos(0, bottom), fyne.NewPos(0, gm.mid-v*gm.half)) || !sameColor(b.FillColor, colWhitePiece)) {
 		t.Errorf("ply %d (%v): light bar %v..%v, zero at %v", i+1, v, top, bottom, gm.mid)
 	}
-	if x := b.Position().X; !nearPos(fyne.NewPos(x, 0), fyne.NewPos(gm.x0+float32(i)*gm.slot, 0)) {
+	if x := b.Position().X; x != round32(gm.x0+float32(i)*gm.slot) {
 		t.Errorf("ply %d bar at x=%v", i+1, x)
 	}
 }
@@ -153,8 +153,10 @@ func checkEvalCurrent(t *testing.T, g *EvalGraph, r *evalRenderer, gm evalGeomet
 	}
 }
 
-// TestEvalGraphThemes draws the graph in both themes; the panel keeps its
-// colors, so the bars stand out the same in both.
+// TestEvalGraphThemes draws the graph in both themes: the panel, the zero
+// line and the ply line in the theme's colors, the bars in the pieces'
+// colors, outlined in the theme's foreground so that both stand out from
+// the panel.
 func TestEvalGraphThemes(t *testing.T) {
 	for _, v := range []fyne.ThemeVariant{theme.VariantLight, theme.VariantDark} {
 		newAppVariant(t, v)
@@ -170,6 +172,10 @@ func TestEvalGraphThemes(t *testing.T) {
 		win := show(t, g, fyne.NewSize(320, 100))
 		img := win.Canvas().Capture()
 		gm := evalGeom(g.Size(), 60)
+		rgb := func(n fyne.ThemeColorName) color.NRGBA {
+			return color.NRGBAModel.Convert(theme.Color(n)).(color.NRGBA)
+		}
+		panel := rgb(theme.ColorNameInputBackground)
 		// Ply 7 (score 1/8) is dark above the zero line, ply 1 (-5/8)
 		// light below it, the panel around.
 		s := float32(img.Bounds().Dx()) / 320
@@ -181,14 +187,45 @@ func TestEvalGraphThemes(t *testing.T) {
 		}{
 			{at(gm.x0+6.5*gm.slot, gm.mid-gm.half/16), colBlackPiece, "dark bar"},
 			{at(gm.x0+0.5*gm.slot, gm.mid+gm.half/2), colWhitePiece, "light bar"},
-			{at(gm.x0+17.5*gm.slot, gm.mid+gm.half/16), colGraphBg, "gap of an unknown ply"},
-			{at(gm.x0+50.5*gm.slot, gm.mid-gm.half/2), colGraphBg, "panel"},
-			{at(gm.x0+24.5*gm.slot, gm.mid-gm.half*0.9), colGraphCur, "ply line"},
+			{at(gm.x0+17.5*gm.slot, gm.mid+gm.half/3), panel, "gap of an unknown ply"},
+			{at(gm.x0+50.5*gm.slot, gm.mid-gm.half/2), panel, "panel"},
+			{at(gm.x0+24.5*gm.slot, gm.mid-gm.half*0.9), rgb(theme.ColorNamePrimary), "ply line"},
 		}
 		for _, c := range checks {
 			if col := img.At(int(c.p.X), int(c.p.Y)); !near(col, c.want, 8) {
 				t.Errorf("theme %v: %s at %v is %v, want %v", v, c.what, c.p, col, c.want)
 			}
+		}
+		// Each bar's outline (its top edge for a dark bar, the bottom one
+		// for a light bar) stands out from the panel.
+		for _, c := range []struct {
+			p    fyne.Position
+			what string
+		}{
+			{at(gm.x0+6.5*gm.slot, gm.mid-gm.half/8), "dark bar's top"},
+			{at(gm.x0+0.5*gm.slot, gm.mid+gm.half*5/8), "light bar's bottom"},
+		} {
+			if col := img.At(int(c.p.X), int(c.p.Y)); near(col, panel, 40) {
+				t.Errorf("theme %v: %s at %v is %v, hardly different from the panel %v", v, c.what, c.p, col, panel)
+			}
+		}
+	}
+}
+
+// TestEvalGraphScale checks the scale: the first bars of a game are narrow
+// (the width holds graphMinPlies plies), and a score of ±1 stops short of
+// the panel's edge.
+func TestEvalGraphScale(t *testing.T) {
+	g, _, _ := newGraph(t)
+	r := test.WidgetRenderer(g).(*evalRenderer)
+	g.SetScores([]float64{1, -1}, nil)
+	for i, b := range r.bars[:2] {
+		if w := b.Size().Width; w > g.Size().Width/30 {
+			t.Errorf("ply %d of 2: bar %.0f px wide in a %.0f px graph", i+1, w, g.Size().Width)
+		}
+		top, bottom := b.Position().Y, b.Position().Y+b.Size().Height
+		if top < graphPad+2 || bottom > g.Size().Height-graphPad-2 {
+			t.Errorf("ply %d (score ±1): bar %.1f..%.1f reaches the edge of a %.0f px panel", i+1, top, bottom, g.Size().Height)
 		}
 	}
 }
