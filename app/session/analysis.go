@@ -15,8 +15,10 @@ import (
 // background, on an engine of its own, and its score is kept by ply for the
 // panel's graph (widgets.EvalGraph). The analysis runs only while neither
 // the computer nor a hint is searching, so that it never takes time from
-// the game's own searches, and starts over from the first changed ply when
-// moves are taken back.
+// the game's own searches, except in computer against computer, where the
+// computer is always searching: there it runs beside the computer's
+// search. It starts over from the first changed ply when moves are taken
+// back.
 
 // analysisTime is the search time of one position of the evaluation graph.
 const analysisTime = 60 * time.Millisecond
@@ -103,7 +105,7 @@ func (c *Controller) analyse() {
 		a.scores = append(a.scores, 0)
 		a.known = append(a.known, false)
 	}
-	if c.thinking || c.hinting || c.closed {
+	if c.thinking && c.set.Opponent != Watch || c.hinting || c.closed {
 		a.stop()
 		return
 	}

@@ -190,3 +190,29 @@ func TestAnalysis(t *testing.T) {
 		return !slices.Contains(known, false) && c.an.cancel == nil
 	})
 }
+
+// TestAnalysisWhileWatching checks that the evaluation graph fills in
+// during computer against computer, where the computer is always
+// searching: the positions already played are analysed while the next
+// move is being searched.
+func TestAnalysisWhileWatching(t *testing.T) {
+	q := sessiontest.NewQueue()
+	eng := sessiontest.NewScripted(true) // the computer's search never ends
+	c := newTestController(t, eng, q.Post, settings("othello", Watch))
+	if err := c.LoadMoves(settings("othello", Watch), "f5 d6 c3"); err != nil {
+		t.Fatal(err)
+	}
+	c.SetAnalysis(true)
+	defer c.SetAnalysis(false)
+	c.Start()
+	eng.WaitStarted(t)
+	if on, _, _ := c.Thinking(); !on {
+		t.Fatal("the computer should be searching")
+	}
+	q.RunUntil(t, "the analysis while the computer searches", func() bool {
+		_, known := c.Analysis()
+		return len(known) == 3 && !slices.Contains(known, false)
+	})
+	c.Close()
+	close(eng.Release)
+}
