@@ -33,8 +33,8 @@ type Descriptor struct {
 	// Options are the choices that define a variant, in dialog order.
 	Options []Option
 	// Colors names the two piece colors, the dark one first: "Black",
-	// "White" (Othello, Gomoku, DVONN) or "X", "O" (Alak). The command
-	// line writes them in lower case.
+	// "White" in every game of the registry. The command line writes them
+	// in lower case.
 	Colors [2]string
 	// Notation is one line of command-line help on the move text
 	// ("d3 (rows 1-8 top to bottom), pass").

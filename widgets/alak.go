@@ -19,7 +19,8 @@ const (
 
 // AlakBoard draws an Alak position (RULES.md "Alak") as a row of cups on a
 // wooden strip, with the slot numbers 1..11 (classic) or the point letters
-// a.. (modern) below; x plays the dark stones, o the light ones.
+// a.. (modern) below; Black (x in the notation) plays the dark stones,
+// White (o) the light ones.
 //
 // Classic: a tap on a piece of the side to move selects it and marks its
 // one or two destinations; a tap on a destination moves

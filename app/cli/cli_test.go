@@ -35,10 +35,10 @@ func TestShowStatus(t *testing.T) {
 		{[]string{"show", "gomoku", "--opening", "swap", "--moves", "H8 swap"}, "status: white to move"},
 		{[]string{"show", "gomoku", "--opening", "swap", "--moves", "H8 swap A1"}, "status: black to move"},
 		{[]string{"show", "dvonn"}, "status: white to move"},
-		{[]string{"show", "alak"}, "status: x to move"},
-		{[]string{"show", "alak", "--moves", "3-5 9-7 4-6 10-9 5-10"}, "status: x wins"},
-		{[]string{"show", "alak", "--rules", "modern", "--size", "7", "--moves", "a"}, "status: o to move"},
-		{[]string{"show", "alak", "--position", ".xxx...xoo. o"}, "status: o to move"},
+		{[]string{"show", "alak"}, "status: black to move"},
+		{[]string{"show", "alak", "--moves", "3-5 9-7 4-6 10-9 5-10"}, "status: black wins"},
+		{[]string{"show", "alak", "--rules", "modern", "--size", "7", "--moves", "a"}, "status: white to move"},
+		{[]string{"show", "alak", "--position", ".xxx...xoo. o"}, "status: white to move"},
 	}
 	for _, c := range cases {
 		out, errOut, code := runArgs(c.args...)

@@ -27,7 +27,7 @@ func TestShowRecord(t *testing.T) {
 		{"gomoku", "g.sgf", "(;GM[4]SZ[15]RU[freestyle swap];B[hh];W[swap])",
 			"record: SGF, Gomoku · 15x15 · freestyle · swap opening, 2 plies", "status: white to move"},
 		{"dvonn", "g.dvn", "g unfinished : E3", "record: DVONN move line, DVONN, 1 plies", "status: black to move"},
-		{"alak", "g.sgf", "(;PV[alak]RU[modern]SZ[7];B[a])", "record: SGF, Alak · modern · 7 points, 1 plies", "status: o to move"},
+		{"alak", "g.sgf", "(;PV[alak]RU[modern]SZ[7];B[a])", "record: SGF, Alak · modern · 7 points, 1 plies", "status: white to move"},
 	}
 	for _, c := range cases {
 		file := writeTemp(t, c.name, c.text)

@@ -51,7 +51,7 @@ func newAnalyser(post func(func()), newEng func() Searcher) *analyser {
 
 // Analysis returns the evaluation graph's data: scores[i] is the
 // evaluation of the position after move i+1, from the dark color's
-// (Black's, X's) point of view, from −1 (lost) to +1 (won); known[i] is
+// (Black's) point of view, from −1 (lost) to +1 (won); known[i] is
 // false while it has not been searched yet.
 func (c *Controller) Analysis() (scores []float64, known []bool) {
 	if c.an == nil {

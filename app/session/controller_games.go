@@ -20,7 +20,7 @@ func (c *Controller) Color(p rules.Seat) rules.Seat {
 }
 
 // SeatName returns the color name of seat p's side as the window shows it:
-// "Black"/"White", "X"/"O" (rules.Descriptor.SeatName).
+// "Black" or "White" (rules.Descriptor.SeatName).
 func (c *Controller) SeatName(p rules.Seat) string {
 	return c.desc.SeatName(c.state, p)
 }

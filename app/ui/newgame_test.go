@@ -102,7 +102,7 @@ func TestNewGameForm(t *testing.T) {
 		f.optionRow("dvonn", "placement").row.Visible() || !f.sideRow.Visible() {
 		t.Fatal("wrong option boxes visible for Alak against the computer")
 	}
-	if f.side.Selected != "O" {
+	if f.side.Selected != "White" {
 		t.Fatalf("side shows %q", f.side.Selected)
 	}
 

@@ -19,7 +19,7 @@ func (g *Game) GameName() string { return Descriptor.Name }
 var Descriptor = &rules.Descriptor{
 	Name:   "alak",
 	Title:  "Alak",
-	Colors: [2]string{"X", "O"},
+	Colors: colorNames,
 	Options: []rules.Option{
 		{
 			Key: "rules", Label: "Rules", Help: "alak rules: classic (default) or modern",
@@ -37,7 +37,7 @@ var Descriptor = &rules.Descriptor{
 	},
 	Examples: []rules.Example{
 		{Caption: "Classic Alak: each side starts with its pieces at its end of the row of slots.", Options: rules.Options{"rules": "classic"}},
-		{Caption: "Modern Alak: x played b, and o's stone on a, with no empty neighbour left, was captured; o may not play a again at once (ko).",
+		{Caption: "Modern Alak: Black played b, and White's stone on a, with no empty neighbour left, was captured; White may not play a again at once (ko).",
 			Options: rules.Options{"rules": "modern", "size": "11"}, Moves: "c a b"},
 	},
 	Notation: "alak: classic a slide such as 3-5 (slots 1-11 from the left); modern a point letter a, b, ...",
@@ -80,8 +80,10 @@ var Descriptor = &rules.Descriptor{
 	Result: result,
 }
 
-// colorNames are the names of the two sides, x (0) first.
-var colorNames = [2]string{"X", "O"}
+// colorNames are the names of the two sides as the player sees them, by
+// the pieces' colors: Black for x (0, the dark pieces, moving first), White
+// for o. The notation keeps x and o (Position, RULES.md).
+var colorNames = [2]string{"Black", "White"}
 
 // result is Alak's Descriptor.Result.
 func result(s rules.State) string {

@@ -88,7 +88,7 @@ func Serve(p *link.Server, in *link.LineReader, out *bufio.Writer) error {
 			reply("ok")
 		case "show":
 			if over, _ := g.Outcome(); over {
-				reply("position %s over %s", g.Position(), alak.Descriptor.Status(g))
+				reply("position %s over %s", g.Position(), strings.NewReplacer("black", "x", "white", "o").Replace(alak.Descriptor.Status(g)))
 				return false
 			}
 			reply("position %s", g.Position())
