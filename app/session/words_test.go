@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"planiverse/ai"
+	"planiverse/app/internal/sessiontest"
 	"planiverse/rules"
 	"planiverse/rules/alak"
 	"planiverse/rules/dvonn"
@@ -63,4 +64,27 @@ func TestSearchWords(t *testing.T) {
 			t.Errorf("%s %+v: figures %q without the depth", tc.d.Name, tc.info, figs)
 		}
 	}
+}
+
+// TestThinkingWords checks the controller's words for the running search:
+// none while nobody searches, the search's words while the computer
+// thinks.
+func TestThinkingWords(t *testing.T) {
+	q := sessiontest.NewQueue()
+	eng := sessiontest.NewScripted(true)
+	c := newTestController(t, eng, q.Post, settings("othello", Watch))
+	if w, f := c.ThinkingWords(); w != "" || f != "" {
+		t.Errorf("before the start: %q, %q", w, f)
+	}
+	c.Start()
+	eng.WaitStarted(t)
+	if w, _ := c.ThinkingWords(); w != "Looking at the moves…" {
+		t.Errorf("while the computer thinks: %q", w)
+	}
+	c.progress(c.gen, ai.Info{Depth: 4, Score: 250, Nodes: 900})
+	if w, f := c.ThinkingWords(); w != "Looked 4 moves ahead; Black leads by about 3 discs." || !strings.Contains(f, "900 positions") {
+		t.Errorf("after a progress report: %q, %q", w, f)
+	}
+	c.Close()
+	close(eng.Release)
 }
