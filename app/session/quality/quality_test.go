@@ -398,3 +398,29 @@ func TestSummary(t *testing.T) {
 		t.Errorf("a 40%% drop's accuracy %v, want lichess's about 15", a)
 	}
 }
+
+// TestScales: every game has its own scale (ai.Analyst), and a score maps
+// to an expected score that grows with it.
+func TestScales(t *testing.T) {
+	want := map[string]struct {
+		unit           string
+		logitLo, logitHi float64
+	}{
+		"othello": {"discs", 500, 700},
+		"gomoku":  {"", 1200, 1400},
+		"dvonn":   {"", 150, 200},
+		"alak":    {"", 500, 700},
+	}
+	for game, w := range want {
+		d := lookup(t, game)
+		s, _ := d.Start(d.Defaults())
+		sc := quality.ScaleFor(s)
+		if sc.Unit != w.unit || sc.Logit < w.logitLo || sc.Logit > w.logitHi || sc.Inaccuracy <= 0 || sc.Mistake <= sc.Inaccuracy || sc.Blunder <= sc.Mistake {
+			t.Errorf("%s: scale %+v", game, sc)
+		}
+		lo, mid, hi := sc.Expected(quality.Value{Score: -300}), sc.Expected(quality.Value{}), sc.Expected(quality.Value{Score: 300})
+		if !(lo < mid && mid == 0.5 && mid < hi) {
+			t.Errorf("%s: expected scores %v %v %v", game, lo, mid, hi)
+		}
+	}
+}
