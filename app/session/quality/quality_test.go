@@ -403,7 +403,7 @@ func TestSummary(t *testing.T) {
 // to an expected score that grows with it.
 func TestScales(t *testing.T) {
 	want := map[string]struct {
-		unit           string
+		unit             string
 		logitLo, logitHi float64
 	}{
 		"othello": {"discs", 500, 700},
