@@ -5,6 +5,7 @@ import "planiverse/ai"
 // The interfaces of package ai that Knowledge satisfies.
 var (
 	_ ai.Knowledge          = (*Knowledge)(nil)
+	_ ai.Analyst            = (*Knowledge)(nil)
 	_ ai.MoveOrderer        = (*Knowledge)(nil)
 	_ ai.CandidateGenerator = (*Knowledge)(nil)
 	_ ai.Solver             = (*Knowledge)(nil)

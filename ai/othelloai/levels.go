@@ -8,6 +8,7 @@ import (
 // The interfaces of package ai that Knowledge satisfies.
 var (
 	_ ai.Knowledge       = (*Knowledge)(nil)
+	_ ai.Analyst         = (*Knowledge)(nil)
 	_ ai.MoveOrderer     = (*Knowledge)(nil)
 	_ ai.Solver          = (*Knowledge)(nil)
 	_ ai.Book            = (*Knowledge)(nil)

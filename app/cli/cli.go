@@ -43,6 +43,8 @@ var commands = []command{
 		"count the move paths to each depth up to DEPTH", runPerft},
 	{"bestmove", "GAME [game options] [--moves ... | --position P] [--level N|max [--seed N] | --time-ms T | --depth D]",
 		"search a position and print the best move", runBestmove},
+	{"analyze", "GAME --record FILE [--time-ms T | --depth D] [--json] [--sgf OUT]",
+		"judge every move of a game record and sum the game up per side", runAnalyze},
 	{"solve", "othello FILE",
 		"solve the Othello positions of FILE exactly", runSolve},
 	{"selfplay", "GAME --a LEVEL --b LEVEL --games N [--time-ms T] [--seed N] [game options]",

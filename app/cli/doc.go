@@ -1,5 +1,5 @@
 // Package cli is Planiverse's command line: the headless commands (show,
-// convert, perft, bestmove, solve, selfplay, match, wpi, engine), their
+// convert, analyze, perft, bestmove, solve, selfplay, match, wpi, engine), their
 // flags, and the help and usage texts made from one command table.
 //
 // It may import app/protocol (and its sub-packages), app/referee,

@@ -1,0 +1,225 @@
+// Package quality is the game analysis: it judges every move of a game by
+// the engine, on one scale for every game, and sums a game up per side. It
+// is part of the Fyne-free session layer (never imports Fyne); the window
+// and the command line (planiverse analyze) show what it computes.
+//
+// The loss of a move is the drop in the mover's expected score (win
+// probability, draws counting half) between the best move and the move
+// played, or, in a game with a unit of its own (discs in Othello), the
+// difference of their values in that unit. Values come from the game's
+// exact solver or perfect table where it decides the position
+// (ai.Analyst.ExactValue: Othello from 20 empty squares, Alak's table,
+// Gomoku's VCF) and from the search elsewhere; a score is mapped to an
+// expected score by the game's logistic scale (ai.AnalysisScale.Logit).
+// Each move gets a Class: best, good, inaccuracy, mistake or blunder by the
+// game's thresholds (ai.AnalysisScale), "missed-win" when the best move
+// was a proven win and the move played is not, "losing" when the move
+// played is a proven loss and the best move was not.
+package quality
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"planiverse/ai"
+)
+
+// Class is the quality of a move.
+type Class uint8
+
+// The classes, from the best move to the worst; MissedWin and Losing are
+// given only where a result is proven.
+const (
+	Best Class = iota
+	Good
+	Inaccuracy
+	Mistake
+	Blunder
+	MissedWin
+	Losing
+	// NumClasses is the number of classes.
+	NumClasses
+)
+
+// classNames are the classes' names on the command line and in JSON.
+var classNames = [NumClasses]string{"best", "good", "inaccuracy", "mistake", "blunder", "missed-win", "losing"}
+
+// classTitles are the classes' names in sentences and SGF comments.
+var classTitles = [NumClasses]string{"Best move", "Good move", "Inaccuracy", "Mistake", "Blunder", "Missed win", "Losing move"}
+
+// String returns the class's name: "best", "missed-win"...
+func (c Class) String() string {
+	if c < NumClasses {
+		return classNames[c]
+	}
+	return fmt.Sprintf("class(%d)", int(c))
+}
+
+// Title returns the class's name for people: "Best move", "Missed win"...
+func (c Class) Title() string {
+	if c < NumClasses {
+		return classTitles[c]
+	}
+	return c.String()
+}
+
+// MarshalText writes the class's name (String), for JSON.
+func (c Class) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads a class's name (String).
+func (c *Class) UnmarshalText(b []byte) error {
+	v, ok := ParseClass(string(b))
+	if !ok {
+		return fmt.Errorf("unknown move class %q", b)
+	}
+	*c = v
+	return nil
+}
+
+// ParseClass reads a class's name (String) or title (Title), any case.
+func ParseClass(s string) (Class, bool) {
+	s = strings.TrimSpace(s)
+	for c := range NumClasses {
+		if strings.EqualFold(s, classNames[c]) || strings.EqualFold(s, classTitles[c]) {
+			return c, true
+		}
+	}
+	return 0, false
+}
+
+// Value is the value of a position or of a move for the side that moves
+// there.
+type Value struct {
+	// Score is on the search's scale (package ai): evaluation units, a
+	// proven win in n plies ai.WinScore - n; for a game with a unit an
+	// exact value is its final margin times the unit's score.
+	Score int
+	// Exact says the value is proven: by the game's exact solver or
+	// table, a finished game, or a win or loss the search proved.
+	Exact bool
+}
+
+// ProvenWin reports whether v is a proven win.
+func (v Value) ProvenWin() bool {
+	return v.Score > ai.MateBound || (v.Exact && v.Score > 0)
+}
+
+// ProvenLoss reports whether v is a proven loss.
+func (v Value) ProvenLoss() bool {
+	return v.Score < -ai.MateBound || (v.Exact && v.Score < 0)
+}
+
+// Scale is a game's scale for judging moves (ai.AnalysisScale).
+type Scale struct {
+	ai.AnalysisScale
+}
+
+// Expected returns v's expected score for its side, from 0 (lost) to 1
+// (won): 1, ½ or 0 for a proven result, else the logistic of the score
+// over the game's Logit.
+func (sc Scale) Expected(v Value) float64 {
+	switch {
+	case v.ProvenWin():
+		return 1
+	case v.ProvenLoss():
+		return 0
+	case v.Exact:
+		return 0.5
+	}
+	l := sc.Logit
+	if l <= 0 {
+		l = 600
+	}
+	return 1 / (1 + math.Exp(-float64(v.Score)/l))
+}
+
+// maxUnits bounds a value in the game's unit: a proven result the search
+// found without a margin counts as this many units.
+const maxUnits = 64
+
+// Units returns v in the game's unit (discs), a proven result without a
+// margin counting as ±64; 0 for a game without a unit.
+func (sc Scale) Units(v Value) float64 {
+	if sc.Unit == "" || sc.UnitScore <= 0 {
+		return 0
+	}
+	if v.Score > ai.MateBound || v.Score < -ai.MateBound {
+		return float64(ai.Sign(v.Score) * maxUnits)
+	}
+	return max(-maxUnits, min(maxUnits, float64(v.Score)/float64(sc.UnitScore)))
+}
+
+// Number returns v as the report's number: in the game's unit where it
+// has one (discs), else the expected score in percent.
+func (sc Scale) Number(v Value) float64 {
+	if sc.Unit != "" {
+		return sc.Units(v)
+	}
+	return 100 * sc.Expected(v)
+}
+
+// LossUnit is the unit of Move.Loss: the game's ("discs") or "%".
+func (sc Scale) LossUnit() string {
+	if sc.Unit != "" {
+		return sc.Unit
+	}
+	return "%"
+}
+
+// Text returns v for people: "win in 7", "loss in 4" (plies) for a proven
+// result without a margin, "+4" (exact) or "+3.5" in the game's unit,
+// "draw" for a proven draw, else the expected score, "63%".
+func (sc Scale) Text(v Value) string {
+	switch {
+	case v.Score > ai.MateBound:
+		return fmt.Sprintf("win in %d", ai.WinScore-v.Score)
+	case v.Score < -ai.MateBound:
+		return fmt.Sprintf("loss in %d", ai.WinScore+v.Score)
+	case sc.Unit != "" && v.Exact:
+		return fmt.Sprintf("%+d", int(math.Round(sc.Units(v))))
+	case sc.Unit != "":
+		return fmt.Sprintf("%+.1f", sc.Units(v))
+	case v.Exact && v.Score == 0:
+		return "draw"
+	}
+	return fmt.Sprintf("%.0f%%", 100*sc.Expected(v))
+}
+
+// judge returns the loss of a move of value played when best was
+// possible (in the game's unit, else in percent of expected score), the
+// drop of expected score in percent, and the move's class. same says the
+// move played is the best move.
+func (sc Scale) judge(best, played Value, same bool) (loss, drop float64, c Class) {
+	drop = max(0, 100*(sc.Expected(best)-sc.Expected(played)))
+	if sc.Unit != "" {
+		loss = max(0, sc.Units(best)-sc.Units(played))
+	} else {
+		loss = drop
+	}
+	switch {
+	case same || (loss == 0 && drop == 0):
+		return 0, 0, Best
+	case best.ProvenWin() && !played.ProvenWin():
+		return loss, drop, MissedWin
+	case played.ProvenLoss() && !best.ProvenLoss():
+		return loss, drop, Losing
+	case loss >= sc.Blunder:
+		return loss, drop, Blunder
+	case loss >= sc.Mistake:
+		return loss, drop, Mistake
+	case loss >= sc.Inaccuracy:
+		return loss, drop, Inaccuracy
+	}
+	return loss, drop, Good
+}
+
+// MoveAccuracy is lichess's accuracy of a move from the drop of the
+// mover's expected score in percent: 103.1668·e^(−0.04354·drop) − 3.1669,
+// within 0..100, and 100 for a move that loses nothing.
+func MoveAccuracy(drop float64) float64 {
+	if drop <= 0 {
+		return 100
+	}
+	return max(0, min(100, 103.1668*math.Exp(-0.04354*drop)-3.1669))
+}

@@ -1,0 +1,93 @@
+package quality
+
+import (
+	"context"
+
+	"planiverse/rules"
+)
+
+// Report is the analysis of a game: every move, and per side the count of
+// each class and an accuracy.
+type Report struct {
+	// Game is the game's registry name; Scale its scale for judging.
+	Game  string
+	Scale Scale
+	// Moves are the analysed moves, in order (Moves[i].Ply == i+1).
+	Moves []Move
+	// Sides are the two sides' summaries, by seat.
+	Sides [2]Side
+}
+
+// Side sums up one side's moves.
+type Side struct {
+	// Color is the side's color name at the end of the game.
+	Color string
+	// Counts is the number of its moves of each class.
+	Counts [NumClasses]int
+	// Moves counts its moves that had a choice (not Forced).
+	Moves int
+	// Accuracy is the mean of MoveAccuracy over its moves that had a
+	// choice (lichess's move accuracy from the drop of expected score),
+	// 0..100; 100 for a side without such moves.
+	Accuracy float64
+	// MeanLoss is the mean Loss of those moves, in the report's unit.
+	MeanLoss float64
+}
+
+// Summarize returns the report of the analysed moves of a game of d whose
+// final position is final (for the sides' color names).
+func Summarize(d *rules.Descriptor, sc Scale, final rules.State, moves []Move) *Report {
+	r := &Report{Game: d.Name, Scale: sc, Moves: moves}
+	var acc, loss [2]float64
+	for _, m := range moves {
+		s := &r.Sides[m.Seat&1]
+		s.Counts[m.Class]++
+		if m.Forced {
+			continue
+		}
+		s.Moves++
+		acc[m.Seat&1] += MoveAccuracy(m.Drop)
+		loss[m.Seat&1] += m.Loss
+	}
+	for i := range r.Sides {
+		s := &r.Sides[i]
+		s.Color = d.Colors[i]
+		if final != nil {
+			s.Color = d.SeatName(final, rules.Seat(i))
+		}
+		s.Accuracy = 100
+		if s.Moves > 0 {
+			s.Accuracy = acc[i] / float64(s.Moves)
+			s.MeanLoss = loss[i] / float64(s.Moves)
+		}
+	}
+	return r
+}
+
+// Game analyses every move of the record r of d's game with a, calling
+// progress (if not nil) after each move with the moves done and the
+// total. On an error (a move that does not replay, a cancelled ctx) it
+// returns the report of the moves analysed so far with the error.
+func (a *Analyser) Game(ctx context.Context, r *rules.Record, progress func(done, total int)) (*Report, error) {
+	_, played, err := a.d.Replay(r)
+	if err != nil {
+		return nil, err
+	}
+	s, err := a.d.Start(r.Options)
+	if err != nil {
+		return nil, err
+	}
+	moves := make([]Move, 0, len(played))
+	for i, m := range played {
+		mv, err := a.Analyse(ctx, s, i+1, m)
+		if err != nil {
+			return Summarize(a.d, a.Scale(), s, moves), err
+		}
+		moves = append(moves, mv)
+		s.Play(m)
+		if progress != nil {
+			progress(i+1, len(played))
+		}
+	}
+	return Summarize(a.d, a.Scale(), s, moves), nil
+}
