@@ -267,3 +267,62 @@ func Write(nodes []Node) []byte {
 	b.WriteString(")\n")
 	return []byte(b.String())
 }
+
+// Extras lists what the first game tree of data holds beyond the main line
+// that Parse reads and a rules.Record keeps, in words for a player:
+// "variations" (a node with more than one continuation), "move comments"
+// (C properties; the root's GC is the game comment a record keeps) and
+// "more games" (a collection of several game trees). It returns nil for
+// data that holds none of them or is not SGF.
+func Extras(data []byte) []string {
+	var variations, comments, more bool
+	var children []int // continuations seen at each open tree depth
+	trees := 0
+	idStart, idEnd := 0, 0 // the last property identifier, data[idStart:idEnd]
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; {
+		case c == '[':
+			if idEnd-idStart == 1 && data[idStart] == 'C' && len(children) > 0 {
+				comments = true
+			}
+			for i++; i < len(data) && data[i] != ']'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+		case c == '(':
+			if len(children) == 0 {
+				if trees++; trees > 1 {
+					more = true
+				}
+			} else if children[len(children)-1]++; children[len(children)-1] > 1 {
+				variations = true
+			}
+			children = append(children, 0)
+			idStart, idEnd = i, i
+		case c == ')':
+			if len(children) > 0 {
+				children = children[:len(children)-1]
+			}
+			idStart, idEnd = i, i
+		case isIDByte(c):
+			if i == 0 || !isIDByte(data[i-1]) {
+				idStart = i
+			}
+			idEnd = i + 1
+		case c == ';':
+			idStart, idEnd = i, i
+		}
+	}
+	var out []string
+	if variations {
+		out = append(out, "variations")
+	}
+	if comments {
+		out = append(out, "move comments")
+	}
+	if more {
+		out = append(out, "more games")
+	}
+	return out
+}
