@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 
@@ -18,9 +17,6 @@ import (
 // every format a game has (rules.Descriptor.Formats, chosen by the file's
 // extension), and the autosave: the game in progress is written to the
 // app's storage after every move and restored at the next start.
-
-// maxRecordBytes is the largest record file Open reads.
-const maxRecordBytes = 16 << 20
 
 // saveGame asks where to save the game.
 func (g *gui) saveGame() {
@@ -64,10 +60,7 @@ func (g *gui) openGame() {
 			return
 		}
 		defer r.Close()
-		data, err := io.ReadAll(io.LimitReader(r, maxRecordBytes+1))
-		if err == nil && len(data) > maxRecordBytes {
-			err = fmt.Errorf("the file is larger than %d MB", maxRecordBytes>>20)
-		}
+		data, err := registry.ReadLimited(r)
 		if err == nil {
 			err = g.ctl.OpenRecord(g.ctl.Settings(), r.URI().Name(), data)
 		}
