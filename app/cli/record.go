@@ -112,14 +112,14 @@ func runConvert(args []string, stdout io.Writer) error {
 	}
 	dropped := convertLosses(in, data, out, written, r)
 	if len(dropped) > 0 && !*lossy {
-		return fmt.Errorf("%s cannot hold the %s of %s; nothing written (give --lossy to drop them)", rules.Quote(filepath.Base(out)), strings.Join(dropped, ", "), rules.Quote(filepath.Base(in)))
+		return fmt.Errorf("%s cannot hold the %s of %s; nothing written (give --lossy to drop them)", rules.Quote(filepath.Base(out)), joinWords(dropped), rules.Quote(filepath.Base(in)))
 	}
 	if err := atomicfile.Write(out, written); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s: %s game, %d plies\n", out, r.Game, len(r.Moves))
 	if len(dropped) > 0 {
-		fmt.Fprintf(stdout, "%s: dropped the %s\n", out, strings.Join(dropped, ", "))
+		fmt.Fprintf(stdout, "%s: dropped the %s\n", out, joinWords(dropped))
 	}
 	return nil
 }
@@ -182,4 +182,12 @@ func convertLosses(in string, inData []byte, out string, written []byte, r *rule
 	check("time control", a.Time, b.Time, a.Time == "")
 	check("moves", strings.Join(r.Moves, " "), strings.Join(back.Moves, " "), len(r.Moves) == 0)
 	return lost
+}
+
+// joinWords joins words for a sentence: "a", "a and b", "a, b and c".
+func joinWords(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }

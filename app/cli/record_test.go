@@ -68,7 +68,7 @@ func TestConvert(t *testing.T) {
 	in := writeTemp(t, "in.sgf", "(;GM[2]PB[Ann]PW[Bob]DT[2024-05-17];B[f5];W[d6];B[c3])")
 	steps := []struct{ out, want, dropped string }{
 		{"a.ggf", "(;GM[Othello]DT[2024.05.17]PB[Ann]PW[Bob]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]\nB[f5]W[d6]B[c3];)\n", ""},
-		{"a.txt", "f5d6c3\n", "dropped the player names, date"},
+		{"a.txt", "f5d6c3\n", "dropped the player names and date"},
 		{"b.sgf", "(;FF[4]GM[2]CA[UTF-8]AP[Planiverse]SZ[8]\n;B[f5];W[d6];B[c3])\n", ""},
 	}
 	src := in
@@ -86,7 +86,7 @@ func TestConvert(t *testing.T) {
 		}
 		stdout, errOut, code = runArgs("convert", src, out)
 		if s.dropped != "" {
-			if _, err := os.Stat(out); code != 2 || err == nil || !strings.Contains(errOut, "player names, date") {
+			if _, err := os.Stat(out); code != 2 || err == nil || !strings.Contains(errOut, "player names and date") {
 				t.Errorf("convert %s %s without --lossy: exit %d, %q, file written: %v", src, out, code, errOut, err == nil)
 			}
 			stdout, errOut, code = runArgs("convert", "--lossy", src, out)
@@ -197,8 +197,8 @@ func TestConvertLosses(t *testing.T) {
 	variations := writeTemp(t, "var.sgf", "(;GM[2]PB[Ann];B[f5]C[a good move](;W[d6])(;W[f6]))")
 	dvonn := writeTemp(t, "d.sgf", "(;FF[4]GM[37]PB[Ann]PW[Bob];W[E3];B[D3])")
 	for _, c := range []struct{ in, out, mention string }{
-		{variations, variations, "variations, move comments"},
-		{variations, filepath.Join(dir, "var2.sgf"), "variations, move comments"},
+		{variations, variations, "variations and move comments"},
+		{variations, filepath.Join(dir, "var2.sgf"), "variations and move comments"},
 		{dvonn, filepath.Join(dir, "d.dvn"), "player names"},
 	} {
 		before, _ := os.ReadFile(c.in)
