@@ -2,12 +2,12 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -112,7 +112,7 @@ func runBestmove(args []string, stdout io.Writer) error {
 // score being the final disc difference for the side to move (empty squares
 // to the winner; othelloai.SolveExact), the move "pass" for a forced pass
 // and "none" for a finished game. Nothing is printed when any line is bad: all lines are
-// parsed first.
+// parsed first. A FILE without any position is an error.
 func runSolve(args []string, stdout io.Writer) error {
 	fs := newFlagSet("solve")
 	pos, err := fs.parseArgs(args, "GAME", "FILE")
@@ -122,19 +122,19 @@ func runSolve(args []string, stdout io.Writer) error {
 	if pos[0] != othello.Descriptor.Name {
 		return rules.Errorf(errUsage, "solve is for othello, not %s", rules.Quote(pos[0]))
 	}
-	f, err := os.Open(pos[1])
+	data, err := readFile(pos[1])
 	if err != nil {
 		return err
 	}
-	defer f.Close()
 	type job struct {
 		line int
 		b    *othello.Board
 	}
 	var jobs []job
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, len(data)+1)
 	for n := 1; sc.Scan(); n++ {
-		text := strings.TrimSpace(sc.Text())
+		text := strings.TrimSpace(strings.TrimPrefix(sc.Text(), "\ufeff"))
 		if text == "" || text[0] == '#' || text[0] == '%' {
 			continue
 		}
@@ -146,6 +146,9 @@ func runSolve(args []string, stdout io.Writer) error {
 	}
 	if err := sc.Err(); err != nil {
 		return fmt.Errorf("%s: %w", pos[1], err)
+	}
+	if len(jobs) == 0 {
+		return fmt.Errorf("%s holds no Othello position (want lines of 64 squares X, O or - and the side to move)", rules.Quote(pos[1]))
 	}
 	for _, j := range jobs {
 		start := time.Now()
@@ -163,7 +166,8 @@ func runSolve(args []string, stdout io.Writer) error {
 type selfplayGame struct{ aWin, bWin bool }
 
 // runSelfplay plays --games games between levels --a and --b, colors
-// alternating, and prints "a <wins> b <wins> draws <n>". Games come in
+// alternating, and prints a line for each game as it ends (selfplayTally)
+// and last "a <wins> b <wins> draws <n>". Games come in
 // pairs that share an opening with colors swapped: the game's
 // rules.Descriptor.Opening (Othello 4 random plies, Gomoku 2 random stones
 // near the centre, DVONN a random placement phase, Alak 2 random plies),
@@ -202,7 +206,7 @@ func runSelfplay(args []string, stdout io.Writer) error {
 		return err
 	}
 	opts, _ := d.Resolve(gf.options()) // state has checked them
-	results := make([]selfplayGame, games.val)
+	tally := selfplayTally{out: stdout}
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range 2 {
@@ -215,7 +219,7 @@ func runSelfplay(args []string, stdout io.Writer) error {
 			}
 			for i := range next {
 				s, _ := d.New(opts)
-				results[i] = playOne(d, s, engines, [2]int{la, lb}, i, uint64(seed.val))
+				tally.add(i, playOne(d, s, engines, [2]int{la, lb}, i, uint64(seed.val)))
 			}
 		}()
 	}
@@ -224,19 +228,47 @@ func runSelfplay(args []string, stdout io.Writer) error {
 	}
 	close(next)
 	wg.Wait()
-	var a, b, dr int
-	for _, r := range results {
-		switch {
-		case r.aWin:
-			a++
-		case r.bWin:
-			b++
-		default:
-			dr++
-		}
-	}
-	fmt.Fprintf(stdout, "a %d b %d draws %d\n", a, b, dr)
+	fmt.Fprintf(stdout, "a %d b %d draws %d\n", tally.a, tally.b, tally.draws)
+	flush(stdout)
 	return nil
+}
+
+// selfplayTally counts a self-play match's results and prints a line for
+// each game as it ends.
+type selfplayTally struct {
+	mu          sync.Mutex
+	out         io.Writer
+	a, b, draws int
+}
+
+// add counts game i (0-based) and prints "game <n> <winner> (a <seat>)
+// a <wins> b <wins> draws <n>": the game's number, who won it ("a", "b"
+// or "draw"), player a's seat ("first" or "second" to move), and the score
+// so far.
+func (t *selfplayTally) add(i int, g selfplayGame) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	who := "draw"
+	switch {
+	case g.aWin:
+		t.a++
+		who = "a"
+	case g.bWin:
+		t.b++
+		who = "b"
+	default:
+		t.draws++
+	}
+	seat := [2]string{"first", "second"}[i%2]
+	fmt.Fprintf(t.out, "game %d %s (a %s) a %d b %d draws %d\n", i+1, who, seat, t.a, t.b, t.draws)
+	flush(t.out)
+}
+
+// flush flushes w when it buffers (a *bufio.Writer).
+func flush(w io.Writer) {
+	if f, ok := w.(interface{ Flush() error }); ok {
+		_ = f.Flush()
+	}
 }
 
 // playOne plays game i of a self-play match of game d on s: player a

@@ -3,11 +3,13 @@ package cli
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"planiverse/app/session"
@@ -193,7 +195,7 @@ func TestSolve(t *testing.T) {
 }
 
 func TestSelfplay(t *testing.T) {
-	re := regexp.MustCompile(`^a (\d+) b (\d+) draws (\d+)\n$`)
+	re := regexp.MustCompile(`\na (\d+) b (\d+) draws (\d+)\n$`)
 	for _, args := range [][]string{
 		{"selfplay", "alak", "--a", "1", "--b", "2", "--games", "4"},
 		{"selfplay", "othello", "--a", "1", "--b", "1", "--games", "2"},
@@ -212,6 +214,49 @@ func TestSelfplay(t *testing.T) {
 		if want := args[len(args)-1]; fmt.Sprint(a+b+d) != want {
 			t.Errorf("%q: %q does not add up to %s games", args, out, want)
 		}
+	}
+}
+
+// lineWriter records each Write, to see what reached the output when.
+type lineWriter struct {
+	mu     sync.Mutex
+	writes []string
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.writes = append(w.writes, string(p))
+	return len(p), nil
+}
+
+// TestSelfplayStreams: selfplay writes a line for each game as it ends,
+// with the score so far, and the total last, so that stopping it loses
+// nothing.
+func TestSelfplayStreams(t *testing.T) {
+	var w lineWriter
+	if code := Run([]string{"selfplay", "alak", "--a", "1", "--b", "2", "--games", "4"}, &w, io.Discard); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	game := regexp.MustCompile(`^game ([1-4]) (a|b|draw) \(a (first|second)\) a (\d+) b (\d+) draws (\d+)\n$`)
+	if len(w.writes) != 5 {
+		t.Fatalf("%d writes %q, want one per game and the total", len(w.writes), w.writes)
+	}
+	seen := map[string]bool{}
+	for i, line := range w.writes[:4] {
+		m := game.FindStringSubmatch(line)
+		if m == nil {
+			t.Fatalf("write %d: %q", i, line)
+		}
+		seen[m[1]] = true
+		var a, b, d int
+		fmt.Sscan(m[4]+" "+m[5]+" "+m[6], &a, &b, &d)
+		if a+b+d != i+1 {
+			t.Errorf("line %q: the score so far counts %d games, want %d", line, a+b+d, i+1)
+		}
+	}
+	if len(seen) != 4 || !strings.HasPrefix(w.writes[4], "a ") {
+		t.Errorf("writes %q", w.writes)
 	}
 }
 

@@ -63,7 +63,7 @@ func runAnalyze(args []string, stdout io.Writer) error {
 			return err
 		}
 	}
-	d, _, rec, f, err := readRecordFile(pos[0], *record)
+	d, _, rec, f, _, err := readRecordFile(pos[0], *record)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,7 +38,7 @@ func (c command) usage() string { return c.name + " " + c.synopsis }
 var commands = []command{
 	{"show", "GAME [game options] [--moves \"M1 M2 ...\" | --position P] | show GAME --record FILE",
 		"print a position and its status", runShow},
-	{"convert", "IN OUT (record formats by extension: ." + strings.Join(registry.Extensions(), ", .") + ")",
+	{"convert", "[--force] [--lossy] IN OUT (record formats by extension: ." + strings.Join(registry.Extensions(), ", .") + ")",
 		"convert a game record from one format to another", runConvert},
 	{"perft", "GAME DEPTH [game options] [--moves ... | --position P]",
 		"count the move paths to each depth up to DEPTH", runPerft},
@@ -154,6 +155,21 @@ func runCommand(cmd command, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return 0
+}
+
+// readFile reads the file path, at most registry.MaxRecordBytes (the
+// window's cap); errors name the file.
+func readFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := registry.ReadLimited(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", rules.Quote(path), err)
+	}
+	return data, nil
 }
 
 // cliOptions returns the keys of every registered game's options that the

@@ -50,7 +50,7 @@ func TestShowRecordErrors(t *testing.T) {
 		mention string
 	}{
 		{[]string{"show", "othello", "--record", sgfFile}, "ply 2"},
-		{[]string{"show", "gomoku", "--record", okFile}, "othello game, not gomoku"},
+		{[]string{"show", "gomoku", "--record", okFile}, "holds an Othello game, not a Gomoku game"},
 		{[]string{"show", "othello", "--record", okFile, "--moves", "f5"}, "--record"},
 		{[]string{"show", "othello", "--record", writeTemp(t, "g.pgn", "1. e4")}, "known extensions"},
 		{[]string{"show", "othello", "--record", filepath.Join(t.TempDir(), "missing.sgf")}, "no such file"},
@@ -66,15 +66,31 @@ func TestShowRecordErrors(t *testing.T) {
 func TestConvert(t *testing.T) {
 	dir := t.TempDir()
 	in := writeTemp(t, "in.sgf", "(;GM[2]PB[Ann]PW[Bob]DT[2024-05-17];B[f5];W[d6];B[c3])")
-	steps := []struct{ out, want string }{
-		{"a.ggf", "(;GM[Othello]DT[2024.05.17]PB[Ann]PW[Bob]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]\nB[f5]W[d6]B[c3];)\n"},
-		{"a.txt", "f5d6c3\n"},
-		{"b.sgf", "(;FF[4]GM[2]CA[UTF-8]AP[Planiverse]SZ[8]\n;B[f5];W[d6];B[c3])\n"},
+	steps := []struct{ out, want, dropped string }{
+		{"a.ggf", "(;GM[Othello]DT[2024.05.17]PB[Ann]PW[Bob]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]\nB[f5]W[d6]B[c3];)\n", ""},
+		{"a.txt", "f5d6c3\n", "dropped the player names and date"},
+		{"b.sgf", "(;FF[4]GM[2]CA[UTF-8]AP[Planiverse]SZ[8]\n;B[f5];W[d6];B[c3])\n", ""},
 	}
 	src := in
 	for _, s := range steps {
 		out := filepath.Join(dir, s.out)
-		stdout, errOut, code := runArgs("convert", src, out)
+		stdout, errOut, code := runArgs("convert", "--lossy", src, out)
+		if code != 0 {
+			t.Fatalf("convert %s %s: exit %d, %s", src, out, code, errOut)
+		}
+		if s.dropped != "" && !strings.Contains(stdout, s.dropped) || s.dropped == "" && strings.Contains(stdout, "dropped") {
+			t.Errorf("convert %s %s: stdout %q, want it to say %q", src, out, stdout, s.dropped)
+		}
+		if err := os.Remove(out); err != nil {
+			t.Fatal(err)
+		}
+		stdout, errOut, code = runArgs("convert", src, out)
+		if s.dropped != "" {
+			if _, err := os.Stat(out); code != 2 || err == nil || !strings.Contains(errOut, "player names and date") {
+				t.Errorf("convert %s %s without --lossy: exit %d, %q, file written: %v", src, out, code, errOut, err == nil)
+			}
+			stdout, errOut, code = runArgs("convert", "--lossy", src, out)
+		}
 		if code != 0 {
 			t.Fatalf("convert %s %s: exit %d, %s", src, out, code, errOut)
 		}
@@ -103,5 +119,156 @@ func TestConvert(t *testing.T) {
 		if _, err := os.Stat(c.out); err == nil {
 			t.Errorf("%s written", c.out)
 		}
+	}
+}
+
+// TestConvertTarget: convert never replaces a file without --force, never
+// a link or a read-only file, and a replaced file keeps its mode.
+func TestConvertTarget(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.sgf")
+	const game = "(;GM[2]PB[Ann];B[f5];W[d6])"
+	if err := os.WriteFile(in, []byte(game), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	existing := filepath.Join(dir, "old.sgf")
+	readOnly := filepath.Join(dir, "ro.sgf")
+	private := filepath.Join(dir, "private.sgf")
+	link := filepath.Join(dir, "link.sgf")
+	for path, mode := range map[string]os.FileMode{existing: 0o644, readOnly: 0o444, private: 0o600} {
+		if err := os.WriteFile(path, []byte("keep me"), mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(existing, link); err != nil {
+		t.Fatal(err)
+	}
+	same := filepath.Join(dir, ".", "..", filepath.Base(dir), "in.sgf") // in, by another path
+	for _, c := range []struct {
+		args    []string
+		mention string
+		file    string // must still hold its old content
+	}{
+		{[]string{in, in}, "same file", in},
+		{[]string{in, same}, "same file", in},
+		{[]string{in, existing}, "exists; give --force", existing},
+		{[]string{"--force", in, readOnly}, "read-only", readOnly},
+		{[]string{"--force", in, link}, "symbolic link", existing},
+		{[]string{"--force", in, dir}, "not a plain file", ""},
+	} {
+		old := ""
+		if c.file != "" {
+			b, _ := os.ReadFile(c.file)
+			old = string(b)
+		}
+		out, errOut, code := runArgs(append([]string{"convert"}, c.args...)...)
+		if code != 2 || out != "" || !strings.Contains(errOut, c.mention) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("convert %q: exit %d, stdout %q, stderr %q; want exit 2 and a line mentioning %q", c.args, code, out, errOut, c.mention)
+		}
+		if c.file != "" {
+			if b, _ := os.ReadFile(c.file); string(b) != old {
+				t.Errorf("convert %q changed %s to %q", c.args, c.file, b)
+			}
+		}
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced")
+	}
+	for _, target := range []string{existing, private, in} {
+		if _, errOut, code := runArgs("convert", "--force", in, target); code != 0 {
+			t.Fatalf("convert --force %s: exit %d, %s", target, code, errOut)
+		}
+		if b, _ := os.ReadFile(target); !strings.Contains(string(b), "PB[Ann]") {
+			t.Errorf("%s holds %q after convert --force", target, b)
+		}
+	}
+	if fi, _ := os.Stat(private); fi.Mode().Perm() != 0o600 {
+		t.Errorf("convert --force widened a -rw------- file to %v", fi.Mode())
+	}
+	if fi, _ := os.Stat(existing); fi.Mode().Perm() != 0o644 {
+		t.Errorf("mode %v", fi.Mode())
+	}
+}
+
+// TestConvertLosses: what OUT's format cannot hold stops convert, named,
+// unless --lossy; SGF's variations and comments count too.
+func TestConvertLosses(t *testing.T) {
+	dir := t.TempDir()
+	variations := writeTemp(t, "var.sgf", "(;GM[2]PB[Ann];B[f5]C[a good move](;W[d6])(;W[f6]))")
+	dvonn := writeTemp(t, "d.sgf", "(;FF[4]GM[37]PB[Ann]PW[Bob];W[E3];B[D3])")
+	for _, c := range []struct{ in, out, mention string }{
+		{variations, variations, "variations and move comments"},
+		{variations, filepath.Join(dir, "var2.sgf"), "variations and move comments"},
+		{dvonn, filepath.Join(dir, "d.dvn"), "player names"},
+	} {
+		before, _ := os.ReadFile(c.in)
+		args := []string{"convert", c.in, c.out}
+		if c.in == c.out {
+			args = []string{"convert", "--force", c.in, c.out}
+		}
+		_, errOut, code := runArgs(args...)
+		if code != 2 || !strings.Contains(errOut, c.mention) || !strings.Contains(errOut, "--lossy") {
+			t.Errorf("%q: exit %d, %q; want a refusal naming %q", args, code, errOut, c.mention)
+		}
+		if after, _ := os.ReadFile(c.in); string(after) != string(before) {
+			t.Errorf("%q changed IN", args)
+		}
+		if c.in != c.out {
+			if _, err := os.Stat(c.out); err == nil {
+				t.Errorf("%q wrote OUT", args)
+			}
+		}
+	}
+	out, errOut, code := runArgs("convert", "--lossy", dvonn, filepath.Join(dir, "d.dvn"))
+	if code != 0 || !strings.Contains(out, "dropped the player names") {
+		t.Errorf("convert --lossy: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestRecordReadErrors: a huge input, an empty file, a BOM and another
+// game's parser error.
+func TestRecordReadErrors(t *testing.T) {
+	huge := filepath.Join(t.TempDir(), "huge.txt")
+	f, err := os.Create(huge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(17 << 20); err != nil { // a sparse file of zeros, larger than the cap
+		t.Fatal(err)
+	}
+	f.Close()
+	empty := writeTemp(t, "empty.txt", "")
+	bad := writeTemp(t, "bad.txt", "f5 d6 z9")
+	for _, c := range []struct {
+		args    []string
+		mention string
+	}{
+		{[]string{"show", "othello", "--record", huge}, "larger than 16 MB"},
+		{[]string{"convert", huge, filepath.Join(t.TempDir(), "x.sgf")}, "larger than 16 MB"},
+		{[]string{"solve", "othello", huge}, "larger than 16 MB"},
+		{[]string{"solve", "othello", empty}, "no Othello position"},
+		{[]string{"show", "othello", "--record", bad}, "z9"},
+	} {
+		out, errOut, code := runArgs(c.args...)
+		if code != 2 || out != "" || !strings.Contains(errOut, c.mention) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and one line mentioning %q", c.args, code, out, errOut, c.mention)
+		}
+		if strings.Contains(errOut, "DVONN") || strings.Contains(errOut, "dvonn") {
+			t.Errorf("%q: another game's error: %q", c.args, errOut)
+		}
+	}
+	for _, name := range []string{"bom.txt", "bom.sgf"} {
+		text := "\ufefff5 d6 c3"
+		if name == "bom.sgf" {
+			text = "\ufeff(;GM[2];B[f5];W[d6];B[c3])"
+		}
+		out, errOut, code := runArgs("show", "othello", "--record", writeTemp(t, name, text))
+		if code != 0 || !strings.Contains(out, "3 plies") {
+			t.Errorf("%s with a BOM: exit %d, %q %q", name, code, out, errOut)
+		}
+	}
+	psq := writeTemp(t, "bom.psq", "\ufeffPiskvorky 15x15, 11:11, 0\n8,8,0\n9,9,0\n-1\n")
+	if out, errOut, code := runArgs("show", "gomoku", "--record", psq); code != 0 || !strings.Contains(out, "2 plies") {
+		t.Errorf(".psq with a BOM: exit %d, %q %q", code, out, errOut)
 	}
 }

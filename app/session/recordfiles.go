@@ -1,11 +1,18 @@
 package session
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"planiverse/app/internal/atomicfile"
+	"planiverse/rules"
 	"planiverse/rules/registry"
+	"planiverse/rules/sgf"
 )
 
 // SaveRecord writes the game to path in the format of path's extension
@@ -48,4 +55,208 @@ func (c *Controller) DefaultExt() string {
 		return c.desc.Formats[0].Ext[0]
 	}
 	return "sgf"
+}
+
+// AutosaveBase is the autosave's file name without its extension.
+const AutosaveBase = "autosave"
+
+// Autosave keeps the game in progress in a file of a folder, Dir/autosave.<ext>
+// (the game's first record format), written after every move and read at
+// the next start. A file that cannot be read back is never deleted or
+// overwritten: Find moves it aside and offers its readable moves. A zero
+// Autosave with Dir set is ready to use; it is not safe for concurrent use.
+type Autosave struct {
+	// Dir is the folder of the autosave, "" for none (nothing is saved).
+	Dir string
+	// Now gives the time in the name of a file moved aside; nil means
+	// time.Now.
+	Now func() time.Time
+
+	failing bool   // the last save failed and the player was told
+	stuck   string // an unreadable autosave that could not be moved aside
+}
+
+// AutosaveFound is what Autosave.Find found in the folder.
+type AutosaveFound struct {
+	// Record is an unfinished game with at least one move to restore, or
+	// nil.
+	Record *rules.Record
+	// Problem is why an autosave could not be read completely (nil when
+	// every one read). Bad is where that file now is: moved aside to
+	// autosave.bad-<YYYYMMDD-HHMMSS>.<ext> in Dir, or still at its place
+	// when moving it failed (Problem then says so too).
+	Problem error
+	Bad     string
+	// Prefix holds the moves of the unreadable file that read and replay
+	// (the game up to a truncation or an illegal move), or nil when not
+	// one move does.
+	Prefix *rules.Record
+}
+
+// Path returns the autosave's file for the game of c.
+func (a *Autosave) Path(c *Controller) string {
+	return filepath.Join(a.Dir, AutosaveBase+"."+c.DefaultExt())
+}
+
+// Save writes c's game to its file (Path) when it has begun and its game
+// has a record format, and removes the autosaves in other formats, stale
+// now. The first failure after a success is told to the player once, as a
+// message of the game (Controller.Note); the error is returned every time.
+func (a *Autosave) Save(c *Controller) error {
+	if a.Dir == "" || c.State() == nil || !c.Started() || len(c.Descriptor().Formats) == 0 {
+		return nil // a game without a record format (a test's toy game) is not kept
+	}
+	path := a.Path(c)
+	err := os.MkdirAll(a.Dir, 0o755)
+	switch {
+	case err != nil:
+	case path == a.stuck:
+		err = fmt.Errorf("%s could not be read and is kept as it is", path)
+	default:
+		err = c.SaveRecord(path)
+	}
+	if err != nil {
+		if !a.failing {
+			a.failing = true
+			c.Note("The game is not being saved automatically: " + err.Error() + ".")
+		}
+		return err
+	}
+	a.failing = false
+	for _, ext := range RecordExtensions() {
+		if other := filepath.Join(a.Dir, AutosaveBase+ext); other != path && other != a.stuck {
+			if fi, err := os.Lstat(other); err == nil && fi.Mode().IsRegular() {
+				_ = os.Remove(other)
+			}
+		}
+	}
+	return nil
+}
+
+// Find reads the autosaves in Dir. An unfinished game that reads whole is
+// Record; a file that does not read whole (truncated, a bad move, not a
+// record) is moved aside, never deleted, and its readable moves are
+// Prefix. A finished game or one without moves is left where it is and
+// not restored.
+func (a *Autosave) Find() AutosaveFound {
+	var found AutosaveFound
+	if a.Dir == "" {
+		return found
+	}
+	for _, ext := range RecordExtensions() {
+		path := filepath.Join(a.Dir, AutosaveBase+ext)
+		if fi, err := os.Lstat(path); err != nil || !fi.Mode().IsRegular() {
+			continue // none, or a folder Save will report
+		}
+		data, err := readFileLimited(path)
+		var r *rules.Record
+		if err == nil {
+			r, err = readWhole(path, data)
+		}
+		if err == nil {
+			if found.Record == nil && r.Info.Result == "" && len(r.Moves) > 0 {
+				found.Record = r
+			}
+			continue
+		}
+		if found.Problem != nil {
+			a.moveAside(path) // a second bad file: kept aside as well
+			continue
+		}
+		found.Problem, found.Bad = err, path
+		if moved, merr := a.moveAside(path); merr != nil {
+			a.stuck = path
+			found.Problem = fmt.Errorf("%w; moving it aside failed: %v", err, merr)
+		} else {
+			found.Bad = moved
+		}
+		found.Prefix = readablePrefix(path, data)
+	}
+	return found
+}
+
+// moveAside renames the file path to autosave.bad-<YYYYMMDD-HHMMSS>.<ext>
+// beside it (with -2, -3... when that name is taken) and returns the new
+// name.
+func (a *Autosave) moveAside(path string) (string, error) {
+	now := time.Now
+	if a.Now != nil {
+		now = a.Now
+	}
+	ext := filepath.Ext(path)
+	stem := filepath.Join(filepath.Dir(path), AutosaveBase+".bad-"+now().Format("20060102-150405"))
+	for i := 1; i < 100; i++ {
+		name := stem + ext
+		if i > 1 {
+			name = fmt.Sprintf("%s-%d%s", stem, i, ext)
+		}
+		if _, err := os.Lstat(name); errors.Is(err, fs.ErrNotExist) {
+			return name, os.Rename(path, name)
+		}
+	}
+	return "", fmt.Errorf("too many files called %s*%s", filepath.Base(stem), ext)
+}
+
+// readFileLimited reads the file path, at most registry.MaxRecordBytes.
+func readFileLimited(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return registry.ReadLimited(f)
+}
+
+// readWhole reads the record data of the file name and checks that its
+// variant and every move replay.
+func readWhole(name string, data []byte) (*rules.Record, error) {
+	r, _, err := registry.ReadRecord(name, data)
+	if err != nil {
+		return nil, err
+	}
+	d, err := registry.Lookup(r.Game)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := d.Replay(r); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// readablePrefix returns the longest start of the SGF record data (of the
+// file name) that reads and replays: the moves before a truncation or a
+// bad move, with the record's header. It returns nil when not one move
+// does, or when data is not SGF.
+func readablePrefix(name string, data []byte) *rules.Record {
+	if !strings.EqualFold(filepath.Ext(name), ".sgf") {
+		return nil
+	}
+	cut, nodes := sgf.MainLineCuts(data)
+	read := func(n int) *rules.Record {
+		r, err := readWhole(name, cut(n))
+		if err != nil {
+			return nil
+		}
+		return r
+	}
+	best := read(nodes)
+	if best == nil {
+		// The moves that replay are a start of the main line: search for
+		// the most nodes that still read.
+		lo, hi := 0, nodes // read(lo) is known good (or lo is 0), read(hi) bad
+		for hi-lo > 1 {
+			mid := (lo + hi) / 2
+			if r := read(mid); r != nil {
+				lo, best = mid, r
+			} else {
+				hi = mid
+			}
+		}
+	}
+	if best == nil || len(best.Moves) == 0 {
+		return nil
+	}
+	best.Info.Result = "" // the game did not end where the file breaks off
+	return best
 }

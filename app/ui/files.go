@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 
@@ -11,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 
 	"planiverse/app/session"
+	"planiverse/rules"
 	"planiverse/rules/registry"
 )
 
@@ -18,9 +18,6 @@ import (
 // every format a game has (rules.Descriptor.Formats, chosen by the file's
 // extension), and the autosave: the game in progress is written to the
 // app's storage after every move and restored at the next start.
-
-// maxRecordBytes is the largest record file Open reads.
-const maxRecordBytes = 16 << 20
 
 // saveGame asks where to save the game.
 func (g *gui) saveGame() {
@@ -64,10 +61,7 @@ func (g *gui) openGame() {
 			return
 		}
 		defer r.Close()
-		data, err := io.ReadAll(io.LimitReader(r, maxRecordBytes+1))
-		if err == nil && len(data) > maxRecordBytes {
-			err = fmt.Errorf("the file is larger than %d MB", maxRecordBytes>>20)
-		}
+		data, err := registry.ReadLimited(r)
 		if err == nil {
 			err = g.ctl.OpenRecord(g.ctl.Settings(), r.URI().Name(), data)
 		}
@@ -90,7 +84,7 @@ func (g *gui) dialogSize() fyne.Size {
 
 // autosaveBase is the autosave's file name without its extension, in the
 // app's storage folder.
-const autosaveBase = "autosave"
+const autosaveBase = session.AutosaveBase
 
 // autosaveRoot returns the folder of app a's autosave: its storage folder
 // on disk, or "" when it has none (then nothing is autosaved). Tests
@@ -107,63 +101,51 @@ var autosaveRoot = func(a fyne.App) string {
 func (g *gui) autosaveDir() string { return autosaveRoot(g.app) }
 
 // autosave writes the game to the storage folder after a move (the window
-// calls it when the history changed). A finished game stays there as well
-// but is not restored.
+// calls it when the history changed); a failure is told once in the
+// panel (session.Autosave.Save). A finished game stays there as well but
+// is not restored.
 func (g *gui) autosave() {
-	dir := g.autosaveDir()
-	c := g.ctl
-	if dir == "" || c.State() == nil || !c.Started() || len(c.Descriptor().Formats) == 0 {
-		return // a game without a record format (a test's toy game) is not kept
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	g.autosaver.Dir = g.autosaveDir()
+	if err := g.autosaver.Save(g.ctl); err != nil {
 		fyne.LogError("autosave", err)
-		return
-	}
-	path := filepath.Join(dir, autosaveBase+"."+c.DefaultExt())
-	if err := c.SaveRecord(path); err != nil {
-		fyne.LogError("autosave", err)
-		return
-	}
-	// An autosave of another game's format is stale now.
-	for _, ext := range session.RecordExtensions() {
-		if other := filepath.Join(dir, autosaveBase+ext); other != path {
-			_ = os.Remove(other)
-		}
 	}
 }
 
 // restore starts the autosaved game, if there is one in progress, with
-// the remembered settings; it reports whether it did.
+// the remembered settings; it reports whether it did. An autosave that
+// cannot be read completely is moved aside and its readable moves offered
+// (offerPartialAutosave); restore then reports true as well.
 func (g *gui) restore() bool {
-	dir := g.autosaveDir()
-	if dir == "" {
-		return false
+	g.autosaver.Dir = g.autosaveDir()
+	found := g.autosaver.Find()
+	if found.Problem != nil {
+		fyne.LogError("autosave unreadable", found.Problem)
 	}
-	for _, ext := range session.RecordExtensions() {
-		path := filepath.Join(dir, autosaveBase+ext)
-		data, err := os.ReadFile(path)
-		if err != nil {
-			continue
+	if found.Record != nil {
+		if g.restoreRecord(found.Record, fmt.Sprintf("Your game in progress was restored (%d moves).", len(found.Record.Moves))) {
+			if found.Problem != nil {
+				g.ctl.Note(badAutosaveNote(found))
+			}
+			return true
 		}
-		r, _, err := registry.ReadRecord(path, data)
-		if err != nil {
-			fyne.LogError("autosave unreadable", err)
-			return false
-		}
-		if r.Info.Result != "" || len(r.Moves) == 0 {
-			return false
-		}
-		err = g.ctl.LoadRecord(LoadSettings(g.app.Preferences()), r,
-			fmt.Sprintf("Your game in progress was restored (%d moves).", len(r.Moves)))
-		if err != nil {
-			fyne.LogError("autosave not restored", err)
-			return false
-		}
-		if g.trace {
-			fmt.Fprintf(os.Stderr, "planiverse: restored %d moves\n", len(r.Moves))
-		}
-		g.ctl.Start()
+	}
+	if found.Problem != nil {
+		g.offerPartialAutosave(found)
 		return true
 	}
 	return false
+}
+
+// restoreRecord starts the game of r, an autosave, with the remembered
+// settings and note as its message; it reports whether it did.
+func (g *gui) restoreRecord(r *rules.Record, note string) bool {
+	if err := g.ctl.LoadRecord(LoadSettings(g.app.Preferences()), r, note); err != nil {
+		fyne.LogError("autosave not restored", err)
+		return false
+	}
+	if g.trace {
+		fmt.Fprintf(os.Stderr, "planiverse: restored %d moves\n", len(r.Moves))
+	}
+	g.ctl.Start()
+	return true
 }

@@ -67,8 +67,9 @@ type gui struct {
 	counted                               bool         // the finished game is in the statistics
 	sound                                 *sounder
 	soundItem                             *fyne.MenuItem
-	heard                                 int    // moves of the game the sound has played for
-	saved                                 string // what the autosave holds: moves and result
+	heard                                 int              // moves of the game the sound has played for
+	saved                                 string           // what the autosave holds: moves and result
+	autosaver                             session.Autosave // the autosave file (files.go, autosave.go)
 }
 
 // clockTick is how often the window redraws running clocks and checks for

@@ -1,7 +1,10 @@
 package registry
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -17,12 +20,14 @@ import (
 // is passed over, the first record read wins, and failing that the error
 // of the game that read furthest (one wrapping rules.ErrIllegal) is
 // returned. An extension no game reads gives an error wrapping
-// rules.ErrFormat that lists the known ones.
+// rules.ErrFormat that lists the known ones. A UTF-8 byte order mark at
+// the start of data is skipped.
 func ReadRecord(filename string, data []byte) (*rules.Record, *rules.Format, error) {
 	fs, err := formatsFor(filename)
 	if err != nil {
 		return nil, nil, err
 	}
+	data = bytes.TrimPrefix(data, utf8BOM)
 	var firstErr, illegal, formatErr error
 	for _, f := range fs {
 		r, err := f.Read(data)
@@ -47,6 +52,90 @@ func ReadRecord(filename string, data []byte) (*rules.Record, *rules.Format, err
 		return nil, nil, formatErr
 	}
 	return nil, nil, rules.Errorf(rules.ErrFormat, "%s: no game reads this %s file", rules.Quote(filepath.Base(filename)), fs[0].Name)
+}
+
+// ReadGameRecord reads data, the record of the file filename, as a record
+// of the game named game only: that game's format for filename's
+// extension reads it, and its error is the one returned (not another
+// game's). A record of another game that some other game's format reads
+// gives an error that names both games ("holds a DVONN game, not an
+// Othello game"), wrapping ErrOtherGame and rules.ErrFormat. A UTF-8 byte order mark is
+// skipped.
+func ReadGameRecord(game, filename string, data []byte) (*rules.Record, *rules.Format, error) {
+	d, err := Lookup(game)
+	if err != nil {
+		return nil, nil, err
+	}
+	f := d.FormatFor(ext(filename))
+	if f == nil {
+		if _, err := formatsFor(filename); err != nil {
+			return nil, nil, err
+		}
+		return nil, nil, rules.Errorf(rules.ErrFormat, "%s: %s records are not read from %s files", rules.Quote(filepath.Base(filename)), d.Title, rules.Quote(filepath.Ext(filename)))
+	}
+	data = bytes.TrimPrefix(data, utf8BOM)
+	r, err := f.Read(data)
+	if err == nil && r.Game == game {
+		return r, f, nil
+	}
+	if other, _, oerr := ReadRecord(filename, data); oerr == nil && other.Game != game {
+		r, err = other, nil
+	}
+	if err == nil {
+		return nil, nil, otherGameError(fmt.Sprintf("%s holds %s, not %s", rules.Quote(filepath.Base(filename)), GameWithArticle(r.Game), GameWithArticle(game)))
+	}
+	return nil, nil, err
+}
+
+// ErrOtherGame is wrapped by ReadGameRecord's error for a record of
+// another game than the one asked for (it wraps rules.ErrFormat too).
+var ErrOtherGame = errors.New("a record of another game")
+
+// otherGameError is ReadGameRecord's error for a record of another game.
+type otherGameError string
+
+func (e otherGameError) Error() string { return string(e) }
+
+// Is makes the error match ErrOtherGame and rules.ErrFormat.
+func (e otherGameError) Is(target error) bool {
+	return target == ErrOtherGame || target == rules.ErrFormat
+}
+
+// GameWithArticle names the game called name for a sentence, by its
+// descriptor's title with "a" or "an": "an Othello game", "a DVONN
+// game". An unregistered name is quoted.
+func GameWithArticle(name string) string {
+	title := rules.Quote(name)
+	if d, err := Lookup(name); err == nil {
+		title = d.Title
+	}
+	article := "a"
+	if title != "" && strings.ContainsRune("AEIOUaeiou", rune(title[0])) {
+		article = "an"
+	}
+	return article + " " + title + " game"
+}
+
+// utf8BOM is the byte order mark some editors put at the start of a UTF-8
+// text file.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// MaxRecordBytes is the largest record file the window and the command
+// line read (ReadLimited).
+const MaxRecordBytes = 16 << 20
+
+// ReadLimited reads r to its end, at most MaxRecordBytes: a longer input
+// (a huge file, /dev/zero) gives an error saying so after reading one byte
+// more than the limit.
+func ReadLimited(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxRecordBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxRecordBytes {
+		return nil, fmt.Errorf("larger than %d MB: not a game record", MaxRecordBytes>>20)
+	}
+	return data, nil
 }
 
 // WriteRecord writes r, a record of a registered game, in that game's

@@ -77,3 +77,57 @@ func TestWriteReadRecord(t *testing.T) {
 		t.Errorf("othello as psq: %v", err)
 	}
 }
+
+// TestReadRecordBOM: a UTF-8 byte order mark before any record is skipped.
+func TestReadRecordBOM(t *testing.T) {
+	for _, c := range []struct{ file, text string }{
+		{"a.txt", "f5d6c3"}, {"a.sgf", "(;GM[2];B[f5])"}, {"a.psq", "Piskvorky 15x15, 11:11, 0\n8,8,0\n"},
+		{"a.dvn", "g unfinished : E3 D3"}, {"a.ggf", "(;GM[Othello]TY[8]B[f5];)"},
+	} {
+		if _, _, err := ReadRecord(c.file, []byte("\ufeff"+c.text)); err != nil {
+			t.Errorf("%s with a BOM: %v", c.file, err)
+		}
+	}
+}
+
+// TestReadGameRecord: a game's own parser's error, and another game's
+// record named with the games' titles and articles.
+func TestReadGameRecord(t *testing.T) {
+	if r, _, err := ReadGameRecord("othello", "a.txt", []byte("\ufefff5 d6")); err != nil || r.Game != "othello" {
+		t.Fatalf("%+v %v", r, err)
+	}
+	_, _, err := ReadGameRecord("othello", "a.txt", []byte("f5 d6 z9"))
+	if err == nil || !strings.Contains(err.Error(), "z9") || strings.Contains(strings.ToLower(err.Error()), "dvonn") {
+		t.Errorf("a bad Othello transcript: %v", err)
+	}
+	_, _, err = ReadGameRecord("othello", "a.txt", []byte("g unfinished : E3 D3"))
+	if !errors.Is(err, ErrOtherGame) || !errors.Is(err, rules.ErrFormat) || !strings.Contains(err.Error(), `"a.txt" holds a DVONN game, not an Othello game`) {
+		t.Errorf("a DVONN record read as Othello: %v", err)
+	}
+	_, _, err = ReadGameRecord("alak", "a.sgf", []byte("(;GM[4];B[hh])"))
+	if !errors.Is(err, ErrOtherGame) || !strings.Contains(err.Error(), "holds a Gomoku game, not an Alak game") {
+		t.Errorf("a Gomoku record read as Alak: %v", err)
+	}
+}
+
+// zeros is an endless reader, like /dev/zero.
+type zeros struct{ read int64 }
+
+func (z *zeros) Read(p []byte) (int, error) {
+	clear(p)
+	z.read += int64(len(p))
+	return len(p), nil
+}
+
+// TestReadLimited: an endless input stops after the cap with an error
+// that says so; a record under the cap reads whole.
+func TestReadLimited(t *testing.T) {
+	z := &zeros{}
+	data, err := ReadLimited(z)
+	if err == nil || data != nil || !strings.Contains(err.Error(), "larger than 16 MB") || z.read > MaxRecordBytes+1<<16 {
+		t.Errorf("endless input: %d bytes, read %d, %v", len(data), z.read, err)
+	}
+	if data, err := ReadLimited(strings.NewReader("f5d6")); err != nil || string(data) != "f5d6" {
+		t.Errorf("%q %v", data, err)
+	}
+}

@@ -267,3 +267,135 @@ func Write(nodes []Node) []byte {
 	b.WriteString(")\n")
 	return []byte(b.String())
 }
+
+// Extras lists what the first game tree of data holds beyond the main line
+// that Parse reads and a rules.Record keeps, in words for a player:
+// "variations" (a node with more than one continuation), "move comments"
+// (C properties; the root's GC is the game comment a record keeps) and
+// "more games" (a collection of several game trees). It returns nil for
+// data that holds none of them or is not SGF.
+func Extras(data []byte) []string {
+	var variations, comments, more bool
+	var children []int // continuations seen at each open tree depth
+	trees := 0
+	idStart, idEnd := 0, 0 // the last property identifier, data[idStart:idEnd]
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; {
+		case c == '[':
+			if idEnd-idStart == 1 && data[idStart] == 'C' && len(children) > 0 {
+				comments = true
+			}
+			for i++; i < len(data) && data[i] != ']'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+		case c == '(':
+			if len(children) == 0 {
+				if trees++; trees > 1 {
+					more = true
+				}
+			} else if children[len(children)-1]++; children[len(children)-1] > 1 {
+				variations = true
+			}
+			children = append(children, 0)
+			idStart, idEnd = i, i
+		case c == ')':
+			if len(children) > 0 {
+				children = children[:len(children)-1]
+			}
+			idStart, idEnd = i, i
+		case isIDByte(c):
+			if i == 0 || !isIDByte(data[i-1]) {
+				idStart = i
+			}
+			idEnd = i + 1
+		case c == ';':
+			idStart, idEnd = i, i
+		}
+	}
+	var out []string
+	if variations {
+		out = append(out, "variations")
+	}
+	if comments {
+		out = append(out, "move comments")
+	}
+	if more {
+		out = append(out, "more games")
+	}
+	return out
+}
+
+// MainLineCuts returns the ways to cut data, an SGF text that may be
+// truncated or hold a bad move, after a number of its main line's nodes:
+// cut(n) is the first game tree's text up to its (n+1)th node (n ≥ 1),
+// closed with the parentheses still open there, and nodes is how many
+// main-line nodes start in data. cut(nodes) keeps the last node whole as
+// far as data goes. nodes is 0 when data holds no game tree. It reads
+// values as Parse does (escapes), so that a ';' inside a value is no node.
+func MainLineCuts(data []byte) (cut func(n int) []byte, nodes int) {
+	var starts, depths []int // each main-line node's ';' and the open trees there
+	start, depth := -1, 0
+	end := len(data)
+scan:
+	for i := 0; i < len(data); i++ {
+		switch data[i] {
+		case '(':
+			if start < 0 {
+				start = i
+			}
+			depth++
+		case ')':
+			if depth > 0 {
+				end = i
+				break scan // the main line ends at the first ')'
+			}
+		case ';':
+			if depth > 0 {
+				starts = append(starts, i)
+				depths = append(depths, depth)
+			}
+		case '[':
+			for i++; i < len(data) && data[i] != ']'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+		}
+	}
+	if start < 0 {
+		return func(int) []byte { return nil }, 0
+	}
+	cut = func(n int) []byte {
+		upTo, open := end, depth
+		if n < len(starts) {
+			upTo, open = starts[n], depths[n]
+		}
+		if n <= 0 || upTo < start {
+			return nil
+		}
+		out := append([]byte(nil), data[start:min(upTo, len(data))]...)
+		if upTo == end && end == len(data) && bytesOpenValue(out) {
+			return nil // the last value is cut: no whole node
+		}
+		return append(out, strings.Repeat(")", max(open, 1))...)
+	}
+	return cut, len(starts)
+}
+
+// bytesOpenValue reports whether text ends inside a "[...]" value.
+func bytesOpenValue(text []byte) bool {
+	open := false
+	for i := 0; i < len(text); i++ {
+		switch {
+		case open && text[i] == '\\':
+			i++
+		case open && text[i] == ']':
+			open = false
+		case !open && text[i] == '[':
+			open = true
+		}
+	}
+	return open
+}

@@ -66,3 +66,20 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestExtras(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"(;GM[2]PB[Ann];B[f5];W[d6])", ""},
+		{"(;GM[2];B[f5](;W[d6])(;W[f6]))", "variations"},
+		{"(;GM[2];B[f5](;W[d6];B[c3]))", ""},
+		{"(;GM[2]GC[a game];B[f5]C[good \\] move];W[d6])", "move comments"},
+		{"(;GM[2]PC[C[no]];B[f5])", ""},
+		{"(;GM[2];B[f5])(;GM[2];B[d3])", "more games"},
+		{"(;GM[2];B[f5]C[x](;W[d6])(;W[f6]))(;GM[2])", "variations, move comments, more games"},
+		{"not sgf", ""},
+	} {
+		if got := strings.Join(Extras([]byte(c.text)), ", "); got != c.want {
+			t.Errorf("Extras(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}

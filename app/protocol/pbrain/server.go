@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -36,6 +37,7 @@ type pbrain struct {
 	rule                                gomoku.Rule
 	timeoutTurn, timeoutMatch, timeLeft time.Duration
 	haveTurn, haveMatch, haveLeft       bool
+	searched                            bool // the engine searched since its table was last cleared
 }
 
 // pbrainDefaultTurn is the move time when the manager gave no timeout_turn
@@ -46,6 +48,7 @@ const pbrainDefaultTurn = 5 * time.Second
 // answers on out until the session ends; nil on a normal end.
 func Serve(p *link.Server, in *link.LineReader, out *bufio.Writer) error {
 	b := &pbrain{p: p, reply: link.Replier(out)}
+	debug.SetMemoryLimit(defaultGoLimit(p))
 	return link.ServeLines(in, func(err error) { b.reply("ERROR %v", err) },
 		func(line string) bool { return b.command(line, in) })
 }
@@ -159,7 +162,12 @@ func (b *pbrain) ready() bool {
 // newGame starts an empty board of the session's size and rule.
 func (b *pbrain) newGame() {
 	b.g, _ = gomoku.New(gomoku.Options{Size: b.size, Rule: b.rule})
-	b.p.AI().ClearHash()
+	if b.searched {
+		// A table never used is empty already: clearing it would only
+		// make every page of it resident.
+		b.p.AI().ClearHash()
+		b.searched = false
+	}
 }
 
 // point reads "x,y" (0-based, y from the top) as a point of the board.
@@ -273,12 +281,51 @@ func (b *pbrain) info(arg string) {
 		}
 	case "max_memory":
 		if err == nil && n >= 0 {
-			b.p.FitMemory(n) // 0: no limit
+			b.fitMemory(n) // 0: no limit
 		}
 	}
 	// Other keys (game_type, folder, evaluate) need no answer, nor does a
 	// malformed value (it changes nothing).
 }
+
+// fitMemory keeps the process within limit bytes of memory (INFO
+// max_memory; 0 means no limit, the session's default: defaultGoLimit): the transposition table is sized for it
+// (link.Server.FitMemory, which replaces the engine when the size
+// changes), and the Go runtime's soft memory limit (debug.SetMemoryLimit)
+// is set to the limit less what the process holds outside the Go heap
+// (its code and data, nonHeapBytes), so that the garbage collector runs
+// before garbage pushes the resident size over the limit. Measured in
+// app/EXPERIMENTS.md ("INFO max_memory").
+func (b *pbrain) fitMemory(limit int64) {
+	old := b.p.AI()
+	b.p.FitMemory(limit)
+	if limit == 0 {
+		debug.SetMemoryLimit(defaultGoLimit(b.p))
+	} else {
+		debug.SetMemoryLimit(max(limit-nonHeapBytes, limit/2))
+	}
+	if b.p.AI() != old && b.searched {
+		// The new engine's table is empty; the old one, resident, is
+		// garbage now and goes back to the system.
+		b.searched = false
+		debug.FreeOSMemory()
+	}
+}
+
+// defaultGoLimit is the Go runtime's soft memory limit of a session told
+// no memory limit: what its table size would be given by (the table, 64
+// MB for the rest, less nonHeapBytes), so that garbage does not let the
+// heap grow to twice what the engine keeps (about 100 MB resident with
+// the default 32 MB table instead of 155 MB). The garbage collector may
+// pass a soft limit when it must: the engine never fails for it.
+func defaultGoLimit(p *link.Server) int64 {
+	return int64(p.TableMB()+64)<<20 - nonHeapBytes
+}
+
+// nonHeapBytes is what the engine process holds resident outside the
+// memory the Go runtime accounts for: the program's code and static data
+// (the binary links the window's toolkit too).
+const nonHeapBytes = 24 << 20
 
 // budget is the time for the next move: the turn's timeout less a safety
 // margin, and no more than a share of the time left in the match.
@@ -301,6 +348,7 @@ func (b *pbrain) move() {
 		b.reply("ERROR the game is over")
 		return
 	}
+	b.searched = true
 	res := b.p.Think(b.g, b.budget())
 	m := res.Move
 	if m == rules.Swap || !b.g.Legal(m) {

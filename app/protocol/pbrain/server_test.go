@@ -3,6 +3,8 @@ package pbrain
 import (
 	"bufio"
 	"bytes"
+	"math"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -16,6 +18,7 @@ import (
 // leave memoryReserve of the limit (0: no limit), and a malformed value
 // changes nothing.
 func TestPbrainMaxMemory(t *testing.T) {
+	t.Cleanup(func() { debug.SetMemoryLimit(math.MaxInt64) }) // Serve sets it
 	for _, c := range []struct {
 		limit int64
 		mb    int
@@ -52,5 +55,30 @@ func TestPbrainMaxMemory(t *testing.T) {
 	out := strings.Split(strings.TrimRight(buf.String(), "\n"), "\n")
 	if err != nil || len(out) != 2 || out[0] != "OK" {
 		t.Fatalf("replies %q, %v", out, err)
+	}
+}
+
+// TestPbrainGoMemoryLimit: a session sets the Go runtime's soft memory
+// limit from INFO max_memory (less what lies outside the Go heap), and
+// without one, or with 0, from its table size.
+func TestPbrainGoMemoryLimit(t *testing.T) {
+	t.Cleanup(func() { debug.SetMemoryLimit(math.MaxInt64) })
+	srv := link.NewServer(link.Options{Game: gomoku.Descriptor, Level: ai.MaxLevel, Depth: 1})
+	var buf bytes.Buffer
+	w := bufio.NewWriter(&buf)
+	if err := Serve(srv, link.NewLineReader(strings.NewReader("START 15\nEND\n")), w); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := debug.SetMemoryLimit(-1), int64(link.DefaultTableMB+64)<<20-nonHeapBytes; got != want {
+		t.Errorf("no max_memory: Go memory limit %d, want %d", got, want)
+	}
+	b := &pbrain{p: srv, reply: func(string, ...any) {}}
+	b.info("max_memory 73400320")
+	if got := debug.SetMemoryLimit(-1); got != 73400320-nonHeapBytes || srv.TableMB() != 6 {
+		t.Errorf("max_memory 70 MB: Go memory limit %d, table %d MB", got, srv.TableMB())
+	}
+	b.info("max_memory 0")
+	if got := debug.SetMemoryLimit(-1); got != int64(link.DefaultTableMB+64)<<20-nonHeapBytes {
+		t.Errorf("max_memory 0: Go memory limit %d", got)
 	}
 }
