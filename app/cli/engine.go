@@ -36,7 +36,7 @@ var engineStdin io.Reader = os.Stdin
 // stderr.
 func ServeEngine(args []string, in io.Reader, out, stderr io.Writer) error {
 	fs := newFlagSet("engine")
-	level := fs.String("level", "", "difficulty 1..6 or max (the default)")
+	level := fs.String("level", "", "difficulty 0 (Novice) to 6, or max (the default)")
 	timeMS := fs.rangeVar("time-ms", 0, 1, maxTimeMS, "move time in milliseconds, overriding the protocol's clock")
 	depth := fs.rangeVar("depth", 0, 1, 250, "fixed search depth in plies")
 	seed := fs.rangeVar("seed", 0, 0, math.MaxInt64, "seed of the softened levels' random choices (default: from the clock)")
