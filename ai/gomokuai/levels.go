@@ -42,7 +42,7 @@ var levels = [ai.MaxLevel]ai.LevelSpec{
 // most of the time, not always, so that it wins about half its games
 // against the line-builder (novice.Liner; EXPERIMENTS.md, "Novice
 // level").
-var noviceLevel = ai.LevelSpec{Depth: 1, Temp: 130_000, Cap: 2_000_000}
+var noviceLevel = ai.LevelSpec{Depth: 1, Temp: 140_000, Cap: 2_000_000}
 
 // Levels is Gomoku's level table (ai.LevelTable).
 func (k *Knowledge) Levels() [ai.MaxLevel]ai.LevelSpec { return levels }

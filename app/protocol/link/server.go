@@ -19,7 +19,7 @@ import (
 // source of the softened levels.
 type Server struct {
 	game  *rules.Descriptor
-	level int           // ai level, 1..ai.MaxLevel
+	level int           // ai level, ai.MinLevel..ai.MaxLevel
 	fixed time.Duration // --time-ms: the move time, overriding the protocol's clock (0: none)
 	depth int           // --depth: a fixed-depth search instead of the level (0: none)
 	// gameTime is --time-game: a clock for the whole game, as CodeCup had
@@ -53,7 +53,7 @@ const DefaultTableMB = 32
 // Options configure a Server: the engine command's flags.
 type Options struct {
 	Game     *rules.Descriptor
-	Level    int           // ai level, 1..ai.MaxLevel
+	Level    int           // ai level, ai.MinLevel..ai.MaxLevel
 	Fixed    time.Duration // --time-ms: the move time, overriding the protocol's clock (0: none)
 	Depth    int           // --depth: a fixed-depth search instead of the level (0: none)
 	GameTime time.Duration // --time-game: a clock for the whole game (0: none)
