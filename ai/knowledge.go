@@ -236,6 +236,15 @@ type LevelTable interface {
 	Levels() [MaxLevel]LevelSpec
 }
 
+// NoviceTable is optional: how the Novice level (MinLevel) plays the game,
+// calibrated against a novice baseline (ai/novice) so that a true beginner
+// wins about half its games. The spec serves both a search (Depth, Temp,
+// Cap) and, in a game with a PerfectTable, the table's softened choice
+// (TableWeight, TableHorizon too). Without it a game gets DefaultNovice.
+type NoviceTable interface {
+	NoviceLevel() LevelSpec
+}
+
 // PerfectTable is optional: a perfect-play table that covers some of the
 // game's positions (Alak's retrograde tables). Play then draws every level's
 // move from the table's values instead of a search (see playTable).

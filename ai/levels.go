@@ -13,7 +13,11 @@ import (
 // move time).
 const MaxLevel = 6
 
-// Level is a difficulty: Number from 1 (gentlest) to MaxLevel, with a
+// MinLevel is the gentlest difficulty level, Novice, below Beginner: a
+// level a true beginner wins about half the time against (NoviceTable).
+const MinLevel = 0
+
+// Level is a difficulty: Number from MinLevel (gentlest) to MaxLevel, with a
 // short Name and a one-line Description. The names are the same in every
 // game.
 type Level struct {
@@ -21,6 +25,9 @@ type Level struct {
 	Name        string
 	Description string
 }
+
+// novice is level MinLevel, listed by AllLevels.
+var novice = Level{MinLevel, "Novice", "plays nearly at random, with an eye for the obvious: a beginner's even match"}
 
 var levels = []Level{
 	{1, "Beginner", "looks one move ahead and often picks a reasonable but weaker move"},
@@ -31,11 +38,24 @@ var levels = []Level{
 	{6, "Master", "full strength for the whole move time (perfect play in Alak up to 13 points)"},
 }
 
-// Levels returns the six difficulty levels, 1 (Beginner) to MaxLevel
-// (Master): Beginner, Casual, Club, Strong, Expert, Master. The slice is a
+// Levels returns the six difficulty levels 1 (Beginner) to MaxLevel
+// (Master): Beginner, Casual, Club, Strong, Expert, Master, the entry of
+// level n at index n-1; AllLevels adds Novice below them. The slice is a
 // fresh copy.
 func Levels() []Level {
 	return append([]Level(nil), levels...)
+}
+
+// AllLevels returns every difficulty level, MinLevel (Novice) to MaxLevel
+// (Master), gentlest first: the entry of level n is at index n-MinLevel.
+// The slice is a fresh copy.
+func AllLevels() []Level {
+	return append([]Level{novice}, levels...)
+}
+
+// LevelOf returns level n (MinLevel..MaxLevel; clamped).
+func LevelOf(n int) Level {
+	return AllLevels()[max(MinLevel, min(n, MaxLevel))-MinLevel]
 }
 
 // LevelSpec is how one level plays one game, as a LevelTable gives it. A
@@ -73,6 +93,19 @@ var DefaultLevels = [MaxLevel]LevelSpec{
 	{TimeDivisor: 1, Solver: true},
 }
 
+// DefaultNovice is how the Novice level plays a game whose knowledge is no
+// NoviceTable: a softened choice after a 1-ply search, hot enough to be
+// close to random among the moves within a wide cap.
+var DefaultNovice = LevelSpec{Depth: 1, Temp: 600, Cap: 2000}
+
+// noviceSpec is the Novice level's spec for knowledge k.
+func noviceSpec(k any) LevelSpec {
+	if nt, ok := k.(NoviceTable); ok {
+		return nt.NoviceLevel()
+	}
+	return DefaultNovice
+}
+
 // levelSpec is a LevelSpec with its time budget resolved against the
 // engine's move time.
 type levelSpec struct {
@@ -98,6 +131,9 @@ func (l LevelSpec) resolve(mt time.Duration) levelSpec {
 // spec returns the level's settings for the engine's current game when it
 // searches: its knowledge's LevelTable, else DefaultLevels.
 func (e *Engine) spec(level int) levelSpec {
+	if level < 1 {
+		return noviceSpec(e.know).resolve(e.moveTime)
+	}
 	t := DefaultLevels
 	if lt, ok := e.know.(LevelTable); ok {
 		t = lt.Levels()
@@ -105,15 +141,18 @@ func (e *Engine) spec(level int) levelSpec {
 	return t[level-1].resolve(e.moveTime)
 }
 
-// tableSpec returns the settings of levels 1..MaxLevel-1 for a game played
-// from a PerfectTable (playTable).
+// tableSpec returns the settings of levels MinLevel..MaxLevel-1 for a game
+// played from a PerfectTable (playTable).
 func tableSpec(pt PerfectTable, level int) levelSpec {
+	if level < 1 {
+		return noviceSpec(pt).resolve(0)
+	}
 	t := pt.TableLevels()
 	return t[min(level, MaxLevel-1)-1].resolve(0)
 }
 
-// Play chooses the move a player of the given level (1..MaxLevel; clamped)
-// makes in s: low levels sample among the root moves of a shallow search
+// Play chooses the move a player of the given level (MinLevel..MaxLevel;
+// clamped) makes in s: low levels (Novice included) sample among the root moves of a shallow search
 // that are within the level's cap of the best, by a softmax with the
 // level's temperature, seeded by r (nil: always the best); higher levels
 // search to a fixed depth or for a share of the move time (SetMoveTime).
@@ -126,7 +165,7 @@ func tableSpec(pt PerfectTable, level int) levelSpec {
 // It never mutates s (it works on a Clone). Result.Move is legal, or
 // rules.NoMove when the game is over. report and ctx behave as in Search.
 func (e *Engine) Play(ctx context.Context, s rules.State, level int, r *rand.Rand, report func(Info)) Result {
-	level = max(1, min(level, MaxLevel))
+	level = max(MinLevel, min(level, MaxLevel))
 	e.bind(s)
 	start := e.clock()
 	sp := e.spec(level)
@@ -202,7 +241,7 @@ func (e *Engine) playSoft(ctx context.Context, s rules.State, sp levelSpec, r *r
 // in draws: classic Alak is a draw with perfect play, and a stronger level
 // can only win when the weaker one has walked into a lost position.
 //
-// Levels 1-5 make a softened choice (playTable): each root move m gets the
+// Levels MinLevel-5 make a softened choice (playTable): each root move m gets the
 // utility
 //
 //	u(m) = clamp(h(m), -hCap, hCap) + result(m) * tableK * min(1, horizon/d(m)) - repPenalty * earlier(m)
@@ -370,7 +409,7 @@ func bestTableMove(tm []tableMove) int {
 	return best
 }
 
-// softTableMove is the softened choice of levels 1-5 (see above).
+// softTableMove is the softened choice of levels MinLevel-5 (see above).
 func softTableMove(tm []tableMove, sp levelSpec, r *rand.Rand) int {
 	top := math.Inf(-1)
 	for i := range tm {

@@ -16,6 +16,7 @@ var (
 	_ ai.Solver       = (*Knowledge)(nil)
 	_ ai.Preparer     = (*Knowledge)(nil)
 	_ ai.PerfectTable = (*Knowledge)(nil)
+	_ ai.NoviceTable  = (*Knowledge)(nil)
 	_ ai.LevelTable   = (*Knowledge)(nil)
 )
 
@@ -42,6 +43,13 @@ var tableLevels = [ai.MaxLevel - 1]ai.LevelSpec{
 	{Depth: 4, Temp: 40, Cap: 250, TableWeight: 1000, TableHorizon: 1},
 	{Depth: 5, Temp: 30, Cap: 200, TableWeight: 1000, TableHorizon: 2},
 }
+
+// noviceLevel is the Novice level (ai.MinLevel), from the table or not:
+// the moves of a 1-ply search drawn by a softmax hot enough to be nearly
+// random, yet leaning to captures, with no weight on the table's results,
+// so that it wins about half its games against random legal moves
+// (novice.Random; EXPERIMENTS.md, "Novice level").
+var noviceLevel = ai.LevelSpec{Depth: 1, Temp: 3000, Cap: 10000}
 
 // Levels is Alak's level table (ai.LevelTable) where no table covers the
 // board.
@@ -78,3 +86,6 @@ func (k *Knowledge) Repetitions(s rules.State) int {
 	}
 	return 1
 }
+
+// NoviceLevel is how the Novice level (ai.MinLevel) plays Alak (ai.NoviceTable).
+func (k *Knowledge) NoviceLevel() ai.LevelSpec { return noviceLevel }

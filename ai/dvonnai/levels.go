@@ -11,6 +11,7 @@ var (
 	_ ai.Analyst            = (*Knowledge)(nil)
 	_ ai.MoveOrderer        = (*Knowledge)(nil)
 	_ ai.CandidateGenerator = (*Knowledge)(nil)
+	_ ai.NoviceTable        = (*Knowledge)(nil)
 	_ ai.LevelTable         = (*Knowledge)(nil)
 	_ ai.ClockPlanner       = (*Knowledge)(nil)
 )
@@ -27,9 +28,18 @@ var levels = [ai.MaxLevel]ai.LevelSpec{
 	{TimeDivisor: 1, Solver: true},
 }
 
+// noviceLevel is the Novice level (ai.MinLevel): the moves of a 1-ply
+// search drawn by a softmax hot enough to be nearly random, yet leaning to
+// the better moves, so that it wins about half its games against random
+// legal moves (novice.Random; EXPERIMENTS.md, "Novice level").
+var noviceLevel = ai.LevelSpec{Depth: 1, Temp: 5000, Cap: 20000}
+
 // Levels is DVONN's level table (ai.LevelTable).
 func (k *Knowledge) Levels() [ai.MaxLevel]ai.LevelSpec { return levels }
 
 // MoveShare is DVONN's clock plan (ai.ClockPlanner): the package-level
 // MoveShare.
 func (k *Knowledge) MoveShare(s rules.State) (share, total float64) { return MoveShare(s) }
+
+// NoviceLevel is how the Novice level (ai.MinLevel) plays DVONN (ai.NoviceTable).
+func (k *Knowledge) NoviceLevel() ai.LevelSpec { return noviceLevel }

@@ -17,6 +17,7 @@ var (
 	_ ai.Reducer            = (*Knowledge)(nil)
 	_ ai.RootFilter         = (*Knowledge)(nil)
 	_ ai.RootVerifier       = (*Knowledge)(nil)
+	_ ai.NoviceTable        = (*Knowledge)(nil)
 	_ ai.LevelTable         = (*Knowledge)(nil)
 	_ ai.AdvantageScaler    = (*Knowledge)(nil)
 )
@@ -35,6 +36,15 @@ var levels = [ai.MaxLevel]ai.LevelSpec{
 	{TimeDivisor: 1, Solver: true},
 }
 
+// noviceLevel is the Novice level (ai.MinLevel): the moves of a 1-ply
+// search, losing ones included (the cap is two wins' scores), drawn by a
+// softmax whose temperature is about an eighth of a win's score: it
+// places its stones nearly at random and takes a five or blocks a four
+// most of the time, not always, so that it wins about half its games
+// against the line-builder (novice.Liner; EXPERIMENTS.md, "Novice
+// level").
+var noviceLevel = ai.LevelSpec{Depth: 1, Temp: 140_000, Cap: 2_000_000}
+
 // Levels is Gomoku's level table (ai.LevelTable).
 func (k *Knowledge) Levels() [ai.MaxLevel]ai.LevelSpec { return levels }
 
@@ -45,3 +55,6 @@ func (k *Knowledge) AdvantageScale() int { return 1300 }
 
 // VerifyLimits bounds Refuted's calls (ai.RootVerifier).
 func (k *Knowledge) VerifyLimits() ai.VerifyLimits { return params.verify }
+
+// NoviceLevel is how the Novice level (ai.MinLevel) plays Gomoku (ai.NoviceTable).
+func (k *Knowledge) NoviceLevel() ai.LevelSpec { return noviceLevel }

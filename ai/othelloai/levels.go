@@ -14,6 +14,7 @@ var (
 	_ ai.Book            = (*Knowledge)(nil)
 	_ ai.ProbCutter      = (*Knowledge)(nil)
 	_ ai.ShallowSearcher = (*Knowledge)(nil)
+	_ ai.NoviceTable     = (*Knowledge)(nil)
 	_ ai.LevelTable      = (*Knowledge)(nil)
 	_ ai.ClockPlanner    = (*Knowledge)(nil)
 )
@@ -31,9 +32,19 @@ var levels = [ai.MaxLevel]ai.LevelSpec{
 	{TimeDivisor: 1, Solver: true},
 }
 
+// noviceLevel is the Novice level (ai.MinLevel): the moves of a 1-ply
+// search drawn by a softmax hot enough (50 discs) to be nearly random, yet
+// leaning to the better moves, so that it wins about half its games
+// against the flip-maximiser (novice.Greedy; EXPERIMENTS.md, "Novice
+// level").
+var noviceLevel = ai.LevelSpec{Depth: 1, Temp: 5000, Cap: 20000}
+
 // Levels is Othello's level table (ai.LevelTable).
 func (k *Knowledge) Levels() [ai.MaxLevel]ai.LevelSpec { return levels }
 
 // MoveShare is Othello's clock plan (ai.ClockPlanner): the package-level
 // MoveShare.
 func (k *Knowledge) MoveShare(s rules.State) (share, total float64) { return MoveShare(s) }
+
+// NoviceLevel is how the Novice level (ai.MinLevel) plays Othello (ai.NoviceTable).
+func (k *Knowledge) NoviceLevel() ai.LevelSpec { return noviceLevel }

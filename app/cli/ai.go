@@ -25,14 +25,14 @@ import (
 // ttMegabytes is the transposition-table size of each command-line engine.
 const ttMegabytes = link.DefaultTableMB
 
-// parseLevel reads a level: a number 1..ai.MaxLevel or "max".
+// parseLevel reads a level: a number ai.MinLevel..ai.MaxLevel or "max".
 func parseLevel(flagName, text string) (int, error) {
 	if text == "max" {
 		return ai.MaxLevel, nil
 	}
 	n, err := strconv.Atoi(text)
-	if err != nil || n < 1 || n > ai.MaxLevel {
-		return 0, rules.Errorf(errUsage, "--%s %s: want a level from 1 to %d or max", flagName, rules.Quote(text), ai.MaxLevel)
+	if err != nil || n < ai.MinLevel || n > ai.MaxLevel {
+		return 0, rules.Errorf(errUsage, "--%s %s: want a level from %d to %d or max", flagName, rules.Quote(text), ai.MinLevel, ai.MaxLevel)
 	}
 	return n, nil
 }
@@ -54,7 +54,7 @@ const (
 func runBestmove(args []string, stdout io.Writer) error {
 	fs := newFlagSet("bestmove")
 	gf := addGameFlags(fs.FlagSet)
-	level := fs.String("level", "", "difficulty 1..6 or max (the default)")
+	level := fs.String("level", "", "difficulty 0 (Novice) to 6, or max (the default)")
 	timeMS := fs.rangeVar("time-ms", 0, 1, maxTimeMS, "search time in milliseconds")
 	depth := fs.rangeVar("depth", 0, 1, 250, "search depth in plies")
 	seed := fs.rangeVar("seed", 0, 0, math.MaxInt64, "seed of the softened levels' random choices (default: from the clock)")
@@ -175,8 +175,8 @@ type selfplayGame struct{ aWin, bWin bool }
 func runSelfplay(args []string, stdout io.Writer) error {
 	fs := newFlagSet("selfplay")
 	gf := addGameFlags(fs.FlagSet)
-	aText := fs.String("a", "", "level of player a (1..6 or max)")
-	bText := fs.String("b", "", "level of player b (1..6 or max)")
+	aText := fs.String("a", "", "level of player a (0..6 or max)")
+	bText := fs.String("b", "", "level of player b (0..6 or max)")
 	games := fs.rangeVar("games", 0, 1, maxGames, "number of games")
 	timeMS := fs.rangeVar("time-ms", 0, 0, maxTimeMS, "move time of the top level in milliseconds (0: the default 3 s; Expert uses an eighth in Othello and DVONN)")
 	seed := fs.rangeVar("seed", 1, 0, math.MaxInt64, "seed of the openings")

@@ -82,7 +82,7 @@ func TestAICommandErrors(t *testing.T) {
 		{"bestmove"},
 		{"bestmove", "chess"},
 		{"bestmove", "othello", "--level", "7"},
-		{"bestmove", "othello", "--level", "0"},
+		{"bestmove", "othello", "--level", "-1"},
 		{"bestmove", "othello", "--level", "max", "--depth", "3"},
 		{"bestmove", "othello", "--depth", "-1"},
 		{"bestmove", "othello", "--depth", "0"},

@@ -54,7 +54,7 @@ var commands = []command{
 		"referee games between two engine programs", runMatch},
 	{"wpi", "player NAME [--dir D] [--level L] [--time-ms T] | wpi referee NAME1 NAME2 [--dir D] [--time-limit 2m] [--seed N]",
 		"play or referee Gomoku through the WPI tournament's files", runWPI},
-	{"engine", "GAME [--level N|max] [--time-ms T] [--depth D] [--seed N] [--time-game S [--cpu-clock]] [--moves M]",
+	{"engine", "GAME [--level N|max | --player NAME] [--time-ms T] [--depth D] [--seed N] [--time-game S [--cpu-clock]] [--moves M]",
 		"speak the game's engine protocol on standard input and output", runEngine},
 }
 

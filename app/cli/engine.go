@@ -14,14 +14,16 @@ import (
 	"time"
 
 	"planiverse/ai"
+	"planiverse/ai/novice"
 	"planiverse/app/protocol"
 	"planiverse/app/protocol/link"
 	"planiverse/rules"
 	"planiverse/rules/registry"
 )
 
-// runEngine is the engine command: planiverse engine GAME [--level N|max]
-// [--time-ms T] [--depth D] [--seed N].
+// runEngine is the engine command: planiverse engine GAME [--level N|max |
+// --player NAME] [--time-ms T] [--depth D] [--seed N]. --player plays a
+// novice baseline (ai/novice) instead of the engine.
 func runEngine(args []string, stdout io.Writer) error {
 	return ServeEngine(args, nil, stdout, io.Discard)
 }
@@ -34,12 +36,13 @@ var engineStdin io.Reader = os.Stdin
 // stderr.
 func ServeEngine(args []string, in io.Reader, out, stderr io.Writer) error {
 	fs := newFlagSet("engine")
-	level := fs.String("level", "", "difficulty 1..6 or max (the default)")
+	level := fs.String("level", "", "difficulty 0 (Novice) to 6, or max (the default)")
 	timeMS := fs.rangeVar("time-ms", 0, 1, maxTimeMS, "move time in milliseconds, overriding the protocol's clock")
 	depth := fs.rangeVar("depth", 0, 1, 250, "fixed search depth in plies")
 	seed := fs.rangeVar("seed", 0, 0, math.MaxInt64, "seed of the softened levels' random choices (default: from the clock)")
 	gameTime := fs.Float64("time-game", 0, "dvonn, othello: a clock for the whole game in seconds (CodeCup had 5 for dvonn)")
 	cpuClock := fs.Bool("cpu-clock", false, "charge --time-game with the process's CPU time, not wall time (a match at equal CPU on a shared machine)")
+	player := fs.String("player", "", "play a novice baseline instead of the engine: random (every game), greedy (othello: flips the most discs), liner (gomoku: makes five, blocks a four, else lengthens its longest line)")
 	moves := fs.String("moves", "", "dvonn: the game starts after these moves (an opening; CodeCup itself has no set-up)")
 	pos, err := fs.parseArgs(args, "GAME")
 	if err != nil {
@@ -64,6 +67,16 @@ func ServeEngine(args []string, in io.Reader, out, stderr io.Writer) error {
 		if o.Level, err = parseLevel("level", *level); err != nil {
 			return err
 		}
+	}
+	if *player != "" {
+		if *level != "" || depth.given {
+			return rules.Errorf(errUsage, "--player excludes --level and --depth: a novice baseline does not search")
+		}
+		p, err := novice.Lookup(d.Name, *player)
+		if err != nil {
+			return rules.Errorf(errUsage, "--player: %v", err)
+		}
+		o.Player = p.Choose
 	}
 	if *moves != "" {
 		if !proto.NoSetUp {

@@ -239,3 +239,24 @@ func FuzzEngineLines(f *testing.F) {
 		_ = ServeEngine([]string{game, "--depth", "1"}, strings.NewReader(input), w, &bytes.Buffer{})
 	})
 }
+
+// TestEnginePlayer: --player plays a novice baseline over the protocol
+// (greedy takes the placement flipping five discs, not the one flipping
+// one); an unknown player, one of another game, and --player with --level
+// are errors.
+func TestEnginePlayer(t *testing.T) {
+	bo := "*OOOOO--" + "--------" + "*O------" + strings.Repeat("-", 40)
+	in := strings.Join([]string{"nboard 2", "set game (;GM[Othello]PC[NBoard]TY[8]BO[8 " + bo + " *];)", "go", "quit"}, "\n")
+	out, err := engineSession(t, []string{"othello", "--player", "greedy", "--seed", "1"}, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := strings.Join(out, "\n"); !strings.Contains(strings.ToLower(text), "=== g1") {
+		t.Errorf("greedy did not answer g1:\n%s", text)
+	}
+	for _, args := range [][]string{{"othello", "--player", "best"}, {"gomoku", "--player", "greedy"}, {"dvonn", "--player", "random", "--level", "1"}, {"alak", "--player", "random", "--depth", "2"}} {
+		if _, err := engineSession(t, args, ""); err == nil || !strings.Contains(err.Error(), "--player") {
+			t.Errorf("%q: error %v", args, err)
+		}
+	}
+}

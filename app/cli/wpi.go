@@ -34,7 +34,7 @@ func runWPI(args []string, stdout io.Writer) error {
 func runWPIPlayer(args []string, stdout io.Writer) error {
 	fs := newFlagSet("wpi player")
 	dir := fs.String("dir", ".", "the folder of the .in and .out files")
-	level := fs.String("level", "", "difficulty 1..6 or max (the default)")
+	level := fs.String("level", "", "difficulty 0 (Novice) to 6, or max (the default)")
 	timeMS := fs.rangeVar("time-ms", 3000, 1, 120_000, "move time in milliseconds (the tournament allowed 2 minutes)")
 	depth := fs.rangeVar("depth", 0, 1, 250, "fixed search depth in plies")
 	size := fs.rangeVar("size", 15, 15, 20, "board size")

@@ -19,7 +19,7 @@ import (
 // source of the softened levels.
 type Server struct {
 	game  *rules.Descriptor
-	level int           // ai level, 1..ai.MaxLevel
+	level int           // ai level, ai.MinLevel..ai.MaxLevel
 	fixed time.Duration // --time-ms: the move time, overriding the protocol's clock (0: none)
 	depth int           // --depth: a fixed-depth search instead of the level (0: none)
 	// gameTime is --time-game: a clock for the whole game, as CodeCup had
@@ -41,6 +41,9 @@ type Server struct {
 	tableMB int
 	rng     *rand.Rand
 	stderr  io.Writer
+	// player is --player: a novice baseline that chooses every move
+	// instead of the engine (nil: the engine plays).
+	player func(rules.State, *rand.Rand) rules.Move
 }
 
 // DefaultTableMB is the transposition-table size, in megabytes, of each
@@ -50,7 +53,7 @@ const DefaultTableMB = 32
 // Options configure a Server: the engine command's flags.
 type Options struct {
 	Game     *rules.Descriptor
-	Level    int           // ai level, 1..ai.MaxLevel
+	Level    int           // ai level, ai.MinLevel..ai.MaxLevel
 	Fixed    time.Duration // --time-ms: the move time, overriding the protocol's clock (0: none)
 	Depth    int           // --depth: a fixed-depth search instead of the level (0: none)
 	GameTime time.Duration // --time-game: a clock for the whole game (0: none)
@@ -59,6 +62,9 @@ type Options struct {
 	TableMB  int           // the transposition table's size in megabytes (0: DefaultTableMB)
 	Rand     *rand.Rand    // the softened levels' random source
 	Stderr   io.Writer     // diagnostics (nil: discarded)
+	// Player, when set, chooses every move instead of the engine (a novice
+	// baseline, --player), drawing on Rand.
+	Player func(rules.State, *rand.Rand) rules.Move
 }
 
 // NewServer returns a server with the options o and a new engine.
@@ -71,7 +77,7 @@ func NewServer(o Options) *Server {
 	}
 	return &Server{game: o.Game, level: o.Level, fixed: o.Fixed, depth: o.Depth, gameTime: o.GameTime,
 		cpuClock: o.CPUClock, moves: o.Opening, eng: ai.NewEngine(o.TableMB), tableMB: o.TableMB,
-		rng: o.Rand, stderr: o.Stderr}
+		rng: o.Rand, stderr: o.Stderr, player: o.Player}
 }
 
 // Game returns the game the server plays.
@@ -103,8 +109,12 @@ func (p *Server) SetCPUClock(on bool) { p.cpuClock = on }
 // protocol's clock; 0: none): --depth searches to that depth, --time-ms
 // replaces the budget (a fixed time per move, ai.Engine.SetMoveTimeFixed),
 // and every level, even one that searches to a fixed
-// depth, stops when the budget is spent.
+// depth, stops when the budget is spent. A novice Player (Options.Player)
+// chooses instead of the engine, at once.
 func (p *Server) Think(s rules.State, budget time.Duration) ai.Result {
+	if p.player != nil {
+		return ai.Result{Move: p.player(s.Clone(), p.rng)}
+	}
 	if p.fixed > 0 {
 		budget = p.fixed
 	}
