@@ -2,13 +2,11 @@ package link
 
 import (
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -36,17 +34,6 @@ func within(t *testing.T, what string, limit time.Duration, f func()) {
 	}
 }
 
-// gone reports whether process pid has ended within 3 s.
-func gone(pid int) bool {
-	for range 300 {
-		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
-			return true
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	return false
-}
-
 // readPid reads the process id the hangchild fake wrote.
 func readPid(t *testing.T, path string) int {
 	t.Helper()
@@ -62,32 +49,6 @@ func readPid(t *testing.T, path string) int {
 	}
 	t.Fatal("the fake engine wrote no child process id")
 	return 0
-}
-
-// TestProcHangWithChild: an engine that started a child holding its
-// output and hangs is stopped promptly, child included (the wrapper
-// script without exec of issue 63).
-func TestProcHangWithChild(t *testing.T) {
-	pidFile := filepath.Join(t.TempDir(), "pid")
-	p, err := StartProc(context.Background(), fakeengine.Command("hangchild", pidFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	child := readPid(t, pidFile)
-	if err := p.Send("START 15"); err != nil {
-		t.Fatal(err)
-	}
-	if l, err := p.Read(time.Now().Add(10 * time.Second)); l != "OK" || err != nil {
-		t.Fatalf("read %q %v, want OK", l, err)
-	}
-	if _, err := p.Read(time.Now().Add(100 * time.Millisecond)); err != ErrTimeout {
-		t.Fatalf("a hung engine: %v, want ErrTimeout", err)
-	}
-	within(t, "stopping a hung engine with a child", 3*time.Second, func() { p.Stop() })
-	if !gone(child) {
-		syscall.Kill(child, syscall.SIGKILL)
-		t.Fatalf("the engine's child %d is still running", child)
-	}
 }
 
 // TestProcCancel: cancelling the start's context kills the engine, and a
