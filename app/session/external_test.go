@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"planiverse/app/internal/fakeengine"
 	"planiverse/app/internal/sessiontest"
+	"planiverse/app/protocol/link"
 	"planiverse/rules"
 )
 
@@ -210,4 +212,31 @@ func waitGone(t *testing.T, pid int) {
 		p.Kill()
 	}
 	t.Fatalf("the engine's child process %d is still running", pid)
+}
+
+// TestExternalEngineFlood: an engine that writes thousands of lines
+// nobody asked for after each move plays on, and what it wrote stays
+// bounded.
+func TestExternalEngineFlood(t *testing.T) {
+	q := sessiontest.NewQueue()
+	c := externalController(t, q, fake("flood", "gomoku"))
+	c.Start()
+	for _, mv := range []string{"H8", "A1", "A15"} {
+		m, _ := c.State().ParseMove(mv)
+		if err := c.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		q.RunUntil(t, "the engine's reply", func() bool { return c.PersonToMove() || c.Over() })
+		if c.Over() {
+			t.Fatalf("the game ended: %s", c.Result())
+		}
+	}
+	time.Sleep(200 * time.Millisecond) // the last flood arrives
+	ext := c.ext[rules.Second]
+	if ext == nil || ext.p == nil {
+		t.Fatal("no engine")
+	}
+	if waiting, dropped := ext.p.Queued(); waiting > link.MaxQueuedLines || waiting+dropped < fakeengine.FloodLines {
+		t.Errorf("%d lines waiting, %d dropped", waiting, dropped)
+	}
 }

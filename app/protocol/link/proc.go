@@ -45,7 +45,7 @@ const (
 	// wrote that nobody has read yet: beyond either, the oldest are
 	// dropped (an engine that writes without being asked never fills
 	// memory, nor blocks).
-	MaxQueuedLines = 256
+	MaxQueuedLines = 1024
 	MaxQueuedBytes = 1 << 20
 	// StderrLines is how many of the engine's last standard-error lines
 	// are kept for error messages, each cut to stderrLineBytes.
