@@ -55,9 +55,9 @@ type external struct {
 var errStopped = errors.New("stopped")
 
 // client returns the engine's protocol client, starting the engine first
-// if need be (seat p of a game of d with options o); it blocks, so it
-// runs off the UI goroutine.
-func (e *external) client(ctx context.Context, d *rules.Descriptor, p rules.Seat, o rules.Options) (link.Client, error) {
+// if need be (seat p of a game of d with options o, moveTime a move); it
+// blocks, so it runs off the UI goroutine.
+func (e *external) client(ctx context.Context, d *rules.Descriptor, p rules.Seat, o rules.Options, moveTime time.Duration) (link.Client, error) {
 	e.mu.Lock()
 	cl, stopped := e.c, e.stopped
 	e.mu.Unlock()
@@ -78,7 +78,7 @@ func (e *external) client(ctx context.Context, d *rules.Descriptor, p rules.Seat
 	if err != nil {
 		return nil, fmt.Errorf("it did not start: %w", err)
 	}
-	if cl, err = proto.NewClient(d, proc, p, o, externalMoveTime); err != nil {
+	if cl, err = proto.NewClient(d, proc, p, o, moveTime); err != nil {
 		proc.Stop()
 		return nil, fmt.Errorf("it did not start: %w", err)
 	}
@@ -176,30 +176,43 @@ func (c *Controller) startExternal(p rules.Seat, cfg EngineConfig) {
 		c.engineFailed(cfg, err)
 		return
 	}
+	job := externalJob{desc: c.desc, opts: c.set.Options(), seat: p, game: g, gen: gen,
+		moveTime: externalMoveTime, budget: externalMoveTime + externalGrace}
+	ctx := context.Background()
 	ext := c.ext[p]
 	starting := ext == nil
 	if starting {
-		ctx, cancel := context.WithCancel(context.Background())
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithCancel(ctx)
 		ext = &external{cfg: cfg, cancel: cancel}
 		c.ext[p] = ext
 		c.say(startingText(cfg))
 		c.msgs[len(c.msgs)-1].transient = true
-		go c.runExternal(ctx, ext, p, g, gen, starting)
-		return
 	}
-	go c.runExternal(context.Background(), ext, p, g, gen, starting)
+	go c.runExternal(ctx, ext, starting, job)
+}
+
+// externalJob is what the background asks an external engine, read on
+// the UI goroutine: the game and its options, the move time the engine is
+// told, and the time it has for its answer once started.
+type externalJob struct {
+	desc             *rules.Descriptor
+	opts             rules.Options
+	seat             rules.Seat
+	game             *link.Game
+	gen              uint64
+	moveTime, budget time.Duration
 }
 
 // startingText is the message shown while the engine cfg starts.
 func startingText(cfg EngineConfig) string { return "Starting the engine " + cfg.Name + "…" }
 
 // runExternal runs in the background: it starts ext if need be (then
-// posts that it has started) and asks it for seat p's move in g, posting
-// the answer for generation gen.
-func (c *Controller) runExternal(ctx context.Context, ext *external, p rules.Seat, g *link.Game, gen uint64, starting bool) {
-	post := c.w.post
-	d, o := c.desc, c.set.Options()
-	cl, err := ext.client(ctx, d, p, o)
+// posts that it has started) and asks it for the move of job, posting the
+// answer for the job's generation.
+func (c *Controller) runExternal(ctx context.Context, ext *external, starting bool, job externalJob) {
+	post, gen := c.w.post, job.gen
+	cl, err := ext.client(ctx, job.desc, job.seat, job.opts, job.moveTime)
 	if starting && err == nil {
 		post(func() {
 			if gen == c.gen && !c.closed {
@@ -210,7 +223,7 @@ func (c *Controller) runExternal(ctx context.Context, ext *external, p rules.Sea
 	}
 	var m rules.Move
 	if err == nil {
-		m, err = cl.Move(g, time.Now().Add(externalMoveTime+externalGrace))
+		m, err = cl.Move(job.game, time.Now().Add(job.budget))
 	}
 	post(func() {
 		if gen != c.gen || c.closed {
@@ -219,7 +232,7 @@ func (c *Controller) runExternal(ctx context.Context, ext *external, p rules.Sea
 		c.thinking = false
 		switch {
 		case err == link.ErrTimeout:
-			c.engineFailed(ext.cfg, fmt.Errorf("it did not answer within %v", externalMoveTime+externalGrace))
+			c.engineFailed(ext.cfg, fmt.Errorf("it did not answer within %v", job.budget))
 		case err != nil:
 			c.engineFailed(ext.cfg, err)
 		case !c.isLegal(m):

@@ -231,12 +231,22 @@ func TestExternalEngineFlood(t *testing.T) {
 			t.Fatalf("the game ended: %s", c.Result())
 		}
 	}
-	time.Sleep(200 * time.Millisecond) // the last flood arrives
 	ext := c.ext[rules.Second]
 	if ext == nil || ext.p == nil {
 		t.Fatal("no engine")
 	}
-	if waiting, dropped := ext.p.Queued(); waiting > link.MaxQueuedLines || waiting+dropped < fakeengine.FloodLines {
-		t.Errorf("%d lines waiting, %d dropped", waiting, dropped)
+	// The flood after the last move: more than the queue holds.
+	for i := 0; ; i++ {
+		waiting, dropped := ext.p.Queued()
+		if waiting > link.MaxQueuedLines {
+			t.Fatalf("%d lines waiting", waiting)
+		}
+		if waiting == link.MaxQueuedLines && dropped > 0 {
+			break
+		}
+		if i == 1000 {
+			t.Fatalf("%d lines waiting, %d dropped: the flood (%d lines a move) did not arrive", waiting, dropped, fakeengine.FloodLines)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
