@@ -185,7 +185,7 @@ func (p *Proc) Send(lines ...string) error {
 			if errors.Is(err, os.ErrDeadlineExceeded) {
 				return p.failure(fmt.Sprintf("the engine did not read its input within %v", writeTimeout))
 			}
-			return p.failure("the engine stopped reading")
+			return p.exitError("the engine stopped reading its input")
 		}
 	}
 	return nil
@@ -210,7 +210,7 @@ func (p *Proc) Read(deadline time.Time) (string, error) {
 		eof, ready := p.eof, p.ready
 		p.mu.Unlock()
 		if eof {
-			return "", p.exitError()
+			return "", p.exitError("the engine closed its output")
 		}
 		select {
 		case <-ready:
@@ -220,13 +220,14 @@ func (p *Proc) Read(deadline time.Time) (string, error) {
 	}
 }
 
-// exitError describes the end of the engine's output: how it exited
-// (waiting for that briefly) and its last standard-error lines.
-func (p *Proc) exitError() error {
+// exitError describes the end of the engine's input or output: how it
+// exited (waiting for that briefly; else alive), with its last
+// standard-error lines.
+func (p *Proc) exitError(alive string) error {
 	select {
 	case <-p.exited:
 	case <-time.After(200 * time.Millisecond):
-		return p.failure("the engine closed its output")
+		return p.failure(alive)
 	}
 	what := "the engine exited"
 	var ee *exec.ExitError

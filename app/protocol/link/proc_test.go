@@ -205,3 +205,18 @@ func TestCheckCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestProcSendToExited: a write to an engine that has exited names its
+// exit and quotes its standard error.
+func TestProcSendToExited(t *testing.T) {
+	p, err := StartProc(context.Background(), fakeengine.Command("stderr", "weights.bin:missing"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Stop()
+	<-p.Exited()
+	err = p.Send("START 15")
+	if err == nil || !strings.Contains(err.Error(), "exit status 3") || !strings.Contains(err.Error(), "weights.bin:missing") {
+		t.Fatalf("error %v", err)
+	}
+}
