@@ -1,8 +1,12 @@
 package cli
 
 import (
+	"context"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"planiverse/app/protocol"
@@ -15,7 +19,10 @@ import (
 // [game options]. --time-ms-b gives engine b its own move time (time
 // odds): a match against a much stronger engine is most sensitive where
 // it scores about even, so a change can be compared there with fewer games
-// than at equal time.
+// than at equal time. The openings, the engines' programs and the records
+// folder are checked before the first game (referee.Run); the summary line
+// is written even when the match is interrupted (Ctrl+C) or stops on an
+// error, and the exit status is then 2.
 func runMatch(args []string, stdout io.Writer) error {
 	fs := newFlagSet("match")
 	gf := addGameFlags(fs.FlagSet)
@@ -26,7 +33,7 @@ func runMatch(args []string, stdout io.Writer) error {
 	timeMS := fs.rangeVar("time-ms", 1000, 1, maxTimeMS, "move time in milliseconds (told to engines whose protocol has a clock)")
 	timeBMS := fs.rangeVar("time-ms-b", 1000, 1, maxTimeMS, "move time of engine b in milliseconds, for time odds (default: --time-ms)")
 	tolMS := fs.rangeVar("tolerance-ms", 1000, 0, maxTimeMS, "time over the move time before a move loses on time")
-	records := fs.String("records", "", "folder to write each game's moves to")
+	records := fs.String("records", "", "folder to write each game's moves to (GAME-001.txt, ...); records are never overwritten: when the folder holds some of these names, a new numbered folder DIR-2, DIR-3, ... is used and said on the first line")
 	pos, err := fs.parseArgs(args, "GAME")
 	if err != nil {
 		return err
@@ -45,7 +52,7 @@ func runMatch(args []string, stdout io.Writer) error {
 	o, _ := d.Resolve(gf.options())
 	var opens [][]string
 	if *openings != "" {
-		if opens, err = referee.ReadOpenings(*openings, d.Name); err != nil {
+		if opens, err = referee.ReadOpenings(*openings, d, start); err != nil {
 			return err
 		}
 		if proto.NoSetUp && !(strings.Contains(*aCmd, "{moves}") && strings.Contains(*bCmd, "{moves}")) {
@@ -62,7 +69,11 @@ func runMatch(args []string, stdout io.Writer) error {
 		moveTimes[1] = time.Duration(timeBMS.val) * time.Millisecond
 	}
 	tolerance := time.Duration(tolMS.val) * time.Millisecond
-	return referee.Run(referee.Match{Game: d, Options: o, Start: start, Commands: [2]string{*aCmd, *bCmd},
+	// Ctrl+C (or SIGTERM) stops the game in progress, and the summary of
+	// the games played is still written.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return referee.Run(ctx, referee.Match{Game: d, Options: o, Start: start, Commands: [2]string{*aCmd, *bCmd},
 		Openings: opens, Games: n, MoveTimes: moveTimes, Tolerance: tolerance,
 		Records: *records}, stdout)
 }

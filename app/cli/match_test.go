@@ -2,13 +2,21 @@ package cli
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
+	"runtime"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"planiverse/app/internal/fakeengine"
+	"planiverse/app/referee"
+	"planiverse/rules/registry"
 )
 
 // TestMain lets the test binary stand in for an engine process
@@ -136,5 +144,174 @@ func TestMatchTimeOdds(t *testing.T) {
 		if b, err := os.ReadFile(log); err != nil || !strings.Contains(string(b), want+"\n") {
 			t.Errorf("%s was not told %q: %q %v", log, want, b, err)
 		}
+	}
+}
+
+// onLine is a writer that calls f with each line written (after keeping
+// it).
+type onLine struct {
+	bytes.Buffer
+	f func(line string)
+}
+
+func (w *onLine) Write(b []byte) (int, error) {
+	n, err := w.Buffer.Write(b)
+	for _, l := range strings.SplitAfter(string(b), "\n") {
+		if strings.HasSuffix(l, "\n") {
+			w.f(strings.TrimSuffix(l, "\n"))
+		}
+	}
+	return n, err
+}
+
+// gomokuMatch is a Gomoku match between two engines of the test binary
+// at depth 1.
+func gomokuMatch(games int, records string) referee.Match {
+	d, _ := registry.Lookup("gomoku")
+	o, _ := d.Resolve(nil)
+	start, _ := d.New(o)
+	return referee.Match{Game: d, Options: o, Start: start,
+		Commands:  [2]string{fake("engine", "gomoku", "--depth", "1"), fake("engine", "gomoku", "--depth", "1", "--level", "1", "--seed", "2")},
+		Games:     games,
+		MoveTimes: [2]time.Duration{100 * time.Millisecond, 100 * time.Millisecond}, Tolerance: 5 * time.Second, Records: records}
+}
+
+// TestMatchHangWithChild: an engine that hangs with a child process
+// holding its output (a wrapper script without exec) loses on time, the
+// match ends within seconds and no process of it is left (issue 63).
+func TestMatchHangWithChild(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no process groups")
+	}
+	pidFile := t.TempDir() + "/pid"
+	t0 := time.Now()
+	code, out, errText := cli("match", "gomoku", "--a", fake("engine", "gomoku", "--depth", "1"), "--b", fake("hangchild", pidFile),
+		"--games", "1", "--time-ms", "200", "--tolerance-ms", "300")
+	if d := time.Since(t0); d > 10*time.Second {
+		t.Errorf("the match took %v", d)
+	}
+	if m := matchLine.FindStringSubmatch(out); code != 0 || m == nil || m[1] != "1" || !strings.Contains(out, "b over time") {
+		t.Fatalf("exit %d\n%s%s", code, out, errText)
+	}
+	b, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, _ := strconv.Atoi(string(b))
+	for i := 0; ; i++ {
+		if p, err := os.FindProcess(pid); err != nil || p.Signal(syscall.Signal(0)) != nil {
+			break
+		} else if i == 300 {
+			p.Kill()
+			t.Fatalf("the hung engine's child %d is still running", pid)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestMatchFlood: an engine that writes thousands of lines nobody asked
+// for after each move neither grows the referee's memory nor leaves a
+// reader behind it.
+func TestMatchFlood(t *testing.T) {
+	before := runtime.NumGoroutine()
+	var m0, m1 runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m0)
+	code, out, errText := cli("match", "gomoku", "--a", fake("engine", "gomoku", "--depth", "1"), "--b", fake("flood", "gomoku"),
+		"--games", "2", "--time-ms", "2000")
+	if code != 0 || matchLine.FindStringSubmatch(out) == nil {
+		t.Fatalf("exit %d\n%s%s", code, out, errText)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&m1)
+	if grew := int64(m1.HeapAlloc) - int64(m0.HeapAlloc); grew > 16<<20 {
+		t.Errorf("the heap grew by %d MB over the match", grew>>20)
+	}
+	for i := 0; runtime.NumGoroutine() > before; i++ {
+		if i > 300 {
+			t.Fatalf("%d goroutines after the match, %d before: an engine's reader is left", runtime.NumGoroutine(), before)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestMatchChecksFirst: a bad opening (on its line), a missing or
+// unrunnable engine program and an unwritable records folder are errors
+// before the first game.
+func TestMatchChecksFirst(t *testing.T) {
+	dir := t.TempDir()
+	openings := dir + "/openings.txt"
+	os.WriteFile(openings, []byte("H8 H9\n# a comment\n\nH8 J9\nH8 H8\n"), 0o644)
+	notExec := dir + "/engine.sh"
+	os.WriteFile(notExec, []byte("#!/bin/sh\n"), 0o644)
+	aFile := dir + "/file"
+	os.WriteFile(aFile, nil, 0o644)
+	engine := fake("engine", "gomoku", "--depth", "1")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--a", engine, "--b", engine, "--openings", openings}, "line 5: move 2 \"H8\""},
+		{[]string{"--a", engine, "--b", dir + "/enigne"}, "engine b: program"},
+		{[]string{"--a", "no-such-engine-xyz --level 3", "--b", engine}, "engine a: program \"no-such-engine-xyz\" not found"},
+		{[]string{"--a", engine, "--b", notExec}, "not executable"},
+		{[]string{"--a", engine, "--b", engine, "--records", aFile + "/records"}, "records folder"},
+	} {
+		code, out, errText := cli(append([]string{"match", "gomoku", "--games", "2"}, tc.args...)...)
+		if code != 2 || out != "" || !strings.Contains(errText, tc.want) {
+			t.Errorf("%q: exit %d, want 2 and %q before any game\n%s%s", tc.args, code, tc.want, out, errText)
+		}
+	}
+}
+
+// TestMatchRecordsKept: a second match into the same records folder
+// writes a new numbered folder and says so; the first match's records are
+// untouched.
+func TestMatchRecordsKept(t *testing.T) {
+	dir := t.TempDir() + "/rec"
+	engine := fake("engine", "gomoku", "--depth", "1")
+	if code, out, errText := cli("match", "gomoku", "--a", engine, "--b", engine, "--games", "1", "--time-ms", "100", "--tolerance-ms", "5000", "--records", dir); code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errText)
+	}
+	first, _ := os.ReadFile(dir + "/gomoku-001.txt")
+	os.WriteFile(dir+"/gomoku-001.txt", []byte("kept\n"), 0o644)
+	code, out, errText := cli("match", "gomoku", "--a", engine, "--b", engine, "--games", "1", "--time-ms", "100", "--tolerance-ms", "5000", "--records", dir)
+	if code != 0 || !strings.HasPrefix(out, "records: "+dir+"-2 ") {
+		t.Fatalf("exit %d\n%s%s", code, out, errText)
+	}
+	if b, _ := os.ReadFile(dir + "/gomoku-001.txt"); string(b) != "kept\n" || len(first) == 0 {
+		t.Errorf("the first match's record became %q", b)
+	}
+	if b, err := os.ReadFile(dir + "-2/gomoku-001.txt"); err != nil || len(bytes.Fields(b)) < 5 {
+		t.Errorf("the second match's record: %q %v", b, err)
+	}
+}
+
+// TestMatchSummaryAlways: an interrupted match (Ctrl+C: its context ends)
+// and one whose records cannot be written stop with an error after the
+// summary line of the games played.
+func TestMatchSummaryAlways(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &onLine{f: func(l string) {
+		if strings.HasPrefix(l, "game 1:") {
+			cancel()
+		}
+	}}
+	err := referee.Run(ctx, gomokuMatch(4, ""), out)
+	if m := matchLine.FindStringSubmatch(out.String()); !errors.Is(err, referee.ErrInterrupted) || m == nil ||
+		strings.Count(out.String(), "\ngame ") > 1 || m[1]+m[2]+m[3] != "010" && m[1]+m[2]+m[3] != "100" && m[1]+m[2]+m[3] != "001" {
+		t.Errorf("interrupted: %v\n%s", err, out)
+	}
+	dir := t.TempDir() + "/rec"
+	out = &onLine{f: func(l string) {
+		if strings.HasPrefix(l, "game 1:") {
+			os.RemoveAll(dir)
+			os.WriteFile(dir, nil, 0o644) // a file where the folder was
+		}
+	}}
+	err = referee.Run(context.Background(), gomokuMatch(3, dir), out)
+	if err == nil || matchLine.FindStringSubmatch(out.String()) == nil || strings.Count(out.String(), "game ") != 1 {
+		t.Errorf("records failing: %v\n%s", err, out)
 	}
 }

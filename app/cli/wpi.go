@@ -29,8 +29,10 @@ func runWPI(args []string, stdout io.Writer) error {
 }
 
 // runWPIPlayer is planiverse wpi player NAME [--dir D] [--level L]
-// [--time-ms T] [--depth D]: it plays one game through NAME.in and
-// NAME.out and prints the result.
+// [--time-ms T] [--depth D] [--time-limit 2m]: it plays one game through
+// NAME.in and NAME.out and prints the result; it gives up (status 2) when
+// the referee sends nothing within the time limit (a forfeit ends the
+// game without a word) or sends something it does not understand.
 func runWPIPlayer(args []string, stdout io.Writer) error {
 	fs := newFlagSet("wpi player")
 	dir := fs.String("dir", ".", "the folder of the .in and .out files")
@@ -38,9 +40,13 @@ func runWPIPlayer(args []string, stdout io.Writer) error {
 	timeMS := fs.rangeVar("time-ms", 3000, 1, 120_000, "move time in milliseconds (the tournament allowed 2 minutes)")
 	depth := fs.rangeVar("depth", 0, 1, 250, "fixed search depth in plies")
 	size := fs.rangeVar("size", 15, 15, 20, "board size")
+	limit := fs.Duration("time-limit", 2*time.Minute, "the referee's time limit per move: with no word from the referee for this long (and 2 s more) the player gives up")
 	pos, err := fs.parseArgs(args, "NAME")
 	if err != nil {
 		return err
+	}
+	if *limit <= 0 || *limit > time.Hour {
+		return rules.Errorf(errUsage, "--time-limit %v: want more than 0 and at most 1h", *limit)
 	}
 	o := link.Options{Level: ai.MaxLevel, TableMB: ttMegabytes, Depth: int(depth.val),
 		Fixed: time.Duration(timeMS.val) * time.Millisecond, Rand: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 2))}
@@ -49,7 +55,7 @@ func runWPIPlayer(args []string, stdout io.Writer) error {
 			return err
 		}
 	}
-	return wpi.Player(link.NewServer(o), *dir, pos[0], int(size.val), stdout)
+	return wpi.Player(link.NewServer(o), *dir, pos[0], int(size.val), *limit, stdout)
 }
 
 // runWPIReferee is planiverse wpi referee NAME1 NAME2 [--dir D]

@@ -130,3 +130,65 @@ func TestWPIErrors(t *testing.T) {
 		t.Error("two programs of one name accepted")
 	}
 }
+
+// wpiPlayer runs a Planiverse WPI player named alpha in dir with args and
+// returns its error, failing the test if it has not ended within limit.
+func wpiPlayer(t *testing.T, dir string, limit time.Duration, args ...string) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() {
+		done <- runWPIPlayer(append([]string{"alpha", "--dir", dir, "--depth", "1"}, args...), io.Discard)
+	}()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(limit):
+		t.Fatalf("the player did not end within %v", limit)
+		return nil
+	}
+}
+
+// TestWPIPlayerUnknownIn: a player whose .in holds something it does not
+// understand ends with an error that quotes it, as its color and as a
+// move.
+func TestWPIPlayerUnknownIn(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "alpha.in")
+	os.WriteFile(in, []byte("Q\n"), 0o644)
+	if err := wpiPlayer(t, dir, 5*time.Second); err == nil || !strings.Contains(err.Error(), `"Q"`) {
+		t.Errorf("color Q: %v", err)
+	}
+	os.Remove(in)
+	os.WriteFile(in, []byte("B\n"), 0o644)
+	time.AfterFunc(300*time.Millisecond, func() { atomicfile.Write(in, []byte("Q\n")) })
+	if err := wpiPlayer(t, dir, 5*time.Second); err == nil || !strings.Contains(err.Error(), `"Q"`) {
+		t.Errorf("move Q: %v", err)
+	}
+}
+
+// TestWPIPlayerNoReferee: with no referee, or when the opponent forfeits
+// (the referee then writes nothing more), the player gives up after the
+// time limit.
+func TestWPIPlayerNoReferee(t *testing.T) {
+	dir := t.TempDir()
+	if err := wpiPlayer(t, dir, 6*time.Second, "--time-limit", "300ms"); err == nil || !strings.Contains(err.Error(), "referee stopped") {
+		t.Errorf("no referee: %v", err)
+	}
+	// beta answers with an occupied point: it forfeits, and the referee
+	// says nothing more to alpha.
+	go scriptedWPI(dir, "beta", func(color, last string) string {
+		if color == "W" {
+			return "(W H 8)"
+		}
+		return "(B " + strings.ReplaceAll(strings.Trim(last, "()"), "W ", "") + ")"
+	})
+	player := make(chan error, 1)
+	go func() { player <- wpiPlayer(t, dir, 10*time.Second, "--time-limit", "1s") }()
+	out := wpiReferee(t, dir, "--time-limit", "1s", "--seed", "1")
+	if !strings.Contains(out, "beta made an invalid move") {
+		t.Fatalf("%s", out)
+	}
+	if err := <-player; err == nil || !strings.Contains(err.Error(), "forfeited") {
+		t.Errorf("after a forfeit: %v", err)
+	}
+}

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -46,59 +47,196 @@ type Match struct {
 	Records   string
 }
 
+// tally is the score of the games played so far, from a's point of view.
+type tally struct {
+	n, wins, losses, draws int
+	total, sq              float64
+	spent, longest         [2]time.Duration
+	made                   [2]int
+}
+
+func (t *tally) add(r matchResult) {
+	t.n++
+	t.total += r.score
+	t.sq += r.score * r.score
+	switch r.score {
+	case 1:
+		t.wins++
+	case 0:
+		t.losses++
+	default:
+		t.draws++
+	}
+	for k := range 2 {
+		t.spent[k] += r.time[k]
+		t.made[k] += r.moves[k]
+		t.longest[k] = max(t.longest[k], r.longest[k])
+	}
+}
+
+// summary writes the summary line (an Elo difference of 0 +- 0 when no
+// game was played).
+func (t *tally) summary(stdout io.Writer) {
+	elo, margin := 0.0, 0.0
+	if t.n > 0 {
+		elo, margin = eloDiff(t.total, t.sq, t.n)
+	}
+	fmt.Fprintf(stdout, "a %d b %d draws %d elo %+.0f +- %.0f time a %s b %s longest a %s b %s\n", t.wins, t.losses, t.draws, elo, margin,
+		perMove(t.spent[0], t.made[0]), perMove(t.spent[1], t.made[1]),
+		t.longest[0].Round(time.Millisecond), t.longest[1].Round(time.Millisecond))
+}
+
+// ErrInterrupted is returned by Run when its context ended the match
+// early (Ctrl+C).
+var ErrInterrupted = errors.New("interrupted")
+
 // Run plays m's games, engine a taking the first seat in even games, and
-// writes a line per game and a summary line to stdout.
-func Run(m Match, stdout io.Writer) error {
-	d, o, start, opens, n := m.Game, m.Options, m.Start, m.Openings, m.Games
+// writes a line per game and a summary line to stdout. Before the first
+// game it checks every opening (each is replayed by the rules), that each
+// engine's program exists (link.CheckCommand) and that the records
+// folder can be written; it never overwrites records: when the folder
+// holds a file of the names it would write, the records go to the first
+// free numbered folder beside it (DIR-2, DIR-3, ...), said on a first
+// line. Once the games begin the summary line is always written: when ctx
+// ends (the game in progress is stopped and not counted; the error wraps
+// ErrInterrupted), or a record cannot be written, or an engine cannot be
+// started, the match stops there with an error.
+func Run(ctx context.Context, m Match, stdout io.Writer) error {
+	for i, o := range m.Openings {
+		if _, err := replay(m.Start.Clone(), o); err != nil {
+			return fmt.Errorf("opening %d (%s): %w", i+1, strings.Join(o, " "), err)
+		}
+	}
+	for k, c := range m.Commands {
+		if err := link.CheckCommand(c); err != nil {
+			return fmt.Errorf("engine %s: %w", "ab"[k:k+1], err)
+		}
+	}
+	records, err := recordsFolder(m.Records, m.Game.Name, m.Games)
+	if err != nil {
+		return err
+	}
+	if records != m.Records {
+		fmt.Fprintf(stdout, "records: %s (%s holds an earlier match's records)\n", records, m.Records)
+	}
+	var t tally
+	err = playGames(ctx, m, records, stdout, &t)
+	t.summary(stdout)
+	return err
+}
+
+// playGames plays m's games into t, writing each one's line and record.
+func playGames(ctx context.Context, m Match, records string, stdout io.Writer, t *tally) error {
+	d, start := m.Game, m.Start
 	proto, _ := protocol.For(d)
-	newClient := proto.NewClient
-	var total, sq float64
-	var wins, losses, draws int
-	var spent, longest [2]time.Duration
-	var made [2]int
-	for i := range n {
+	for i := range m.Games {
+		if ctx.Err() != nil {
+			return fmt.Errorf("%w after %d of %d games", ErrInterrupted, i, m.Games)
+		}
 		var opening []string
-		if len(opens) > 0 {
-			opening = opens[(i/2)%len(opens)]
+		if len(m.Openings) > 0 {
+			opening = m.Openings[(i/2)%len(m.Openings)]
 		}
 		aSeat := rules.Seat(i % 2)
-		r, err := playMatchGame(d, o, start.Clone(), opening, m.Commands, aSeat, m.MoveTimes, m.Tolerance, newClient)
+		r, err := playMatchGame(ctx, d, m.Options, start.Clone(), opening, m.Commands, aSeat, m.MoveTimes, m.Tolerance, proto.NewClient)
+		if ctx.Err() != nil {
+			fmt.Fprintf(stdout, "game %d: interrupted, not counted\n", i+1)
+			return fmt.Errorf("%w after %d of %d games", ErrInterrupted, i, m.Games)
+		}
 		if err != nil {
 			return fmt.Errorf("game %d: %w", i+1, err)
 		}
-		total += r.score
-		sq += r.score * r.score
-		switch r.score {
-		case 1:
-			wins++
-		case 0:
-			losses++
-		default:
-			draws++
-		}
-		for k := range 2 {
-			spent[k] += r.time[k]
-			made[k] += r.moves[k]
-			longest[k] = max(longest[k], r.longest[k])
-		}
+		t.add(r)
 		fmt.Fprintf(stdout, "game %d: a plays %s: %s (%s), %d plies; a %s/move cpu %.1fs, b %s/move cpu %.1fs\n",
-			i+1, strings.ToLower(d.Colors[d.ColorOf(start, aSeat)]), r.result, r.reason, r.plies,
+			i+1, strings.ToLower(d.Colors[d.ColorOf(start, aSeat)]), r.result, link.OneLine(r.reason), r.plies,
 			perMove(r.time[0], r.moves[0]), r.cpu[0].Seconds(), perMove(r.time[1], r.moves[1]), r.cpu[1].Seconds())
-		if m.Records != "" {
-			if err := os.MkdirAll(m.Records, 0o755); err != nil {
-				return err
-			}
-			name := filepath.Join(m.Records, fmt.Sprintf("%s-%03d.txt", d.Name, i+1))
-			if err := os.WriteFile(name, []byte(r.record+"\n"), 0o644); err != nil {
-				return err
+		if records != "" {
+			if err := writeNew(recordName(records, d.Name, i+1), []byte(r.record+"\n")); err != nil {
+				return fmt.Errorf("game %d: %w", i+1, err)
 			}
 		}
 	}
-	elo, margin := eloDiff(total, sq, n)
-	fmt.Fprintf(stdout, "a %d b %d draws %d elo %+.0f +- %.0f time a %s b %s longest a %s b %s\n", wins, losses, draws, elo, margin,
-		perMove(spent[0], made[0]), perMove(spent[1], made[1]),
-		longest[0].Round(time.Millisecond), longest[1].Round(time.Millisecond))
 	return nil
+}
+
+// recordName is the name of game i's record (from 1) in dir.
+func recordName(dir, game string, i int) string {
+	return filepath.Join(dir, fmt.Sprintf("%s-%03d.txt", game, i))
+}
+
+// maxRecordsFolders bounds the numbered folders recordsFolder tries.
+const maxRecordsFolders = 999
+
+// recordsFolder returns the folder the records of n games of game go to:
+// dir if it holds none of their names, else the first numbered folder
+// dir-2, dir-3, ... that does not; the folder is created and checked to
+// be writable. "" stays "".
+func recordsFolder(dir, game string, n int) (string, error) {
+	if dir == "" {
+		return "", nil
+	}
+	for k := 1; k <= maxRecordsFolders; k++ {
+		try := dir
+		if k > 1 {
+			try = fmt.Sprintf("%s-%d", strings.TrimRight(dir, string(filepath.Separator)), k)
+		}
+		if holdsRecords(try, game, n) {
+			continue
+		}
+		if err := os.MkdirAll(try, 0o755); err != nil {
+			return "", fmt.Errorf("records folder: %w", err)
+		}
+		f, err := os.CreateTemp(try, ".write-test-*")
+		if err != nil {
+			return "", fmt.Errorf("records folder %s cannot be written: %w", rules.Quote(try), err)
+		}
+		f.Close()
+		os.Remove(f.Name())
+		return try, nil
+	}
+	return "", fmt.Errorf("records folders %s to %s-%d all hold records", rules.Quote(dir), dir, maxRecordsFolders)
+}
+
+// holdsRecords reports whether dir holds a file (or anything) of the
+// names of n games' records.
+func holdsRecords(dir, game string, n int) bool {
+	for i := 1; i <= n; i++ {
+		if _, err := os.Lstat(recordName(dir, game, i)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// writeNew writes a new file, never replacing one.
+func writeNew(name string, data []byte) error {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err2 := f.Close(); err == nil {
+		err = err2
+	}
+	return err
+}
+
+// replay plays opening in s by the rules; the error names the move.
+func replay(s rules.State, opening []string) (rules.State, error) {
+	var buf []rules.Move
+	for i, text := range opening {
+		m, err := s.ParseMove(text)
+		if err == nil {
+			if buf = s.Moves(buf[:0]); !slices.Contains(buf, m) {
+				err = errors.New("not a legal move there")
+			}
+		}
+		if err != nil {
+			return nil, fmt.Errorf("move %d %s: %w", i+1, rules.Quote(text), err)
+		}
+		s.Play(m)
+	}
+	return s, nil
 }
 
 // perMove writes the mean time per move.
@@ -126,10 +264,12 @@ func eloDiff(total, sq float64, n int) (elo, margin float64) {
 	return f(p), (f(p+1.96*se) - f(p-1.96*se)) / 2
 }
 
-// ReadOpenings reads an openings file: one opening a line, moves separated
-// by spaces (Othello's may be run together); blank lines and '#' comments
-// are skipped.
-func ReadOpenings(path, game string) ([][]string, error) {
+// ReadOpenings reads an openings file for game d from position start: one
+// opening a line, moves separated by spaces (Othello's may be run
+// together); blank lines and '#' comments are skipped. Each opening is
+// replayed by the rules; the error of a bad one names its line.
+func ReadOpenings(path string, d *rules.Descriptor, start rules.State) ([][]string, error) {
+	game := d.Name
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -137,7 +277,7 @@ func ReadOpenings(path, game string) ([][]string, error) {
 	defer f.Close()
 	var out [][]string
 	sc := bufio.NewScanner(f)
-	for sc.Scan() {
+	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || line[0] == '#' {
 			continue
@@ -149,22 +289,28 @@ func ReadOpenings(path, game string) ([][]string, error) {
 				moves = append(moves, line[i:i+2])
 			}
 		}
+		if _, err := replay(start.Clone(), moves); err != nil {
+			return nil, fmt.Errorf("%s line %d: %w", path, n, err)
+		}
 		out = append(out, moves)
 	}
-	return out, sc.Err()
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return out, nil
 }
 
 // playMatchGame plays one game: engine a (cmds[0]) takes aSeat; engine k
 // has moveTimes[k] a move, plus tolerance before it loses on time.
-func playMatchGame(d *rules.Descriptor, o rules.Options, s rules.State, opening []string, cmds [2]string,
+func playMatchGame(ctx context.Context, d *rules.Descriptor, o rules.Options, s rules.State, opening []string, cmds [2]string,
 	aSeat rules.Seat, moveTimes [2]time.Duration, tolerance time.Duration,
 	newClient func(*rules.Descriptor, *link.Proc, rules.Seat, rules.Options, time.Duration) (link.Client, error)) (res matchResult, err error) {
 	g := &link.Game{Start: s.Clone(), Pos: s}
-	for i, text := range opening {
-		m, err := s.ParseMove(text)
-		if err != nil {
-			return matchResult{}, fmt.Errorf("opening move %d: %w", i+1, err)
-		}
+	if _, err := replay(s.Clone(), opening); err != nil {
+		return matchResult{}, fmt.Errorf("opening %w", err)
+	}
+	for _, text := range opening {
+		m, _ := s.ParseMove(text)
 		g.Play(m)
 	}
 	g.Opening = len(opening)
@@ -189,7 +335,7 @@ func playMatchGame(d *rules.Descriptor, o rules.Options, s rules.State, opening 
 		}
 	}()
 	for k := range 2 {
-		p, err := link.StartProc(cmds[k], io.Discard)
+		p, err := link.StartProc(ctx, cmds[k])
 		if err != nil {
 			return res, err
 		}
@@ -199,7 +345,7 @@ func playMatchGame(d *rules.Descriptor, o rules.Options, s rules.State, opening 
 			seat = aSeat.Opponent()
 		}
 		if clients[k], err = newClient(d, p, seat, o, moveTimes[k]); err != nil {
-			res.score, res.reason = float64(k), fmt.Sprintf("%s failed to start: %v", "ab"[k:k+1], err)
+			res.score, res.reason = float64(k), fmt.Sprintf("%s failed to start: %v", "ab"[k:k+1], link.OneLine(err.Error()))
 			res.result = "ab"[1-k:2-k] + " wins"
 			return res, nil
 		}

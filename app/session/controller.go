@@ -197,7 +197,7 @@ func (c *Controller) Close() {
 		c.an.stop()
 	}
 	c.stop()
-	c.stopExternal()
+	c.killExternal()
 	c.closed = true
 }
 

@@ -1,8 +1,11 @@
 package session
 
 import (
+	"context"
+	"errors"
 	"fmt"
-	"io"
+	"slices"
+	"sync"
 	"time"
 
 	"planiverse/app/protocol"
@@ -34,11 +37,90 @@ func EngineFor(list []EngineConfig, game, name string) (EngineConfig, bool) {
 }
 
 // external is an external engine playing one seat of the current game:
-// its process and the referee's side of its protocol.
+// its process and the referee's side of its protocol, started in the
+// background at its first move. The UI goroutine only ever stops it
+// (stop, kill), which never blocks; the goroutine that asks for its moves
+// owns the rest.
 type external struct {
-	cfg EngineConfig
-	p   *link.Proc
-	c   link.Client
+	cfg    EngineConfig
+	cancel context.CancelFunc // kills the engine's process group
+
+	mu      sync.Mutex
+	p       *link.Proc  // nil until started
+	c       link.Client // nil until started
+	stopped bool
+}
+
+// errStopped is the start's error once the engine was stopped meanwhile.
+var errStopped = errors.New("stopped")
+
+// client returns the engine's protocol client, starting the engine first
+// if need be (seat p of a game of d with options o, moveTime a move); it
+// blocks, so it runs off the UI goroutine.
+func (e *external) client(ctx context.Context, d *rules.Descriptor, p rules.Seat, o rules.Options, moveTime time.Duration) (link.Client, error) {
+	e.mu.Lock()
+	cl, stopped := e.c, e.stopped
+	e.mu.Unlock()
+	if stopped {
+		return nil, errStopped
+	}
+	if cl != nil {
+		return cl, nil
+	}
+	proto, ok := protocol.For(d)
+	if !ok {
+		return nil, fmt.Errorf("%s has no engine protocol", d.Name)
+	}
+	if err := link.CheckCommand(e.cfg.Command); err != nil {
+		return nil, fmt.Errorf("it did not start: %w", err)
+	}
+	proc, err := link.StartProc(ctx, e.cfg.Command)
+	if err != nil {
+		return nil, fmt.Errorf("it did not start: %w", err)
+	}
+	if cl, err = proto.NewClient(d, proc, p, o, moveTime); err != nil {
+		proc.Stop()
+		return nil, fmt.Errorf("it did not start: %w", err)
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.stopped {
+		go proc.Stop()
+		return nil, errStopped
+	}
+	e.p, e.c = proc, cl
+	return cl, nil
+}
+
+// stop ends the engine without blocking: a started one is stopped in the
+// background (its input closed, its process group killed if it lingers);
+// one still starting is killed.
+func (e *external) stop() {
+	e.mu.Lock()
+	e.stopped = true
+	p := e.p
+	e.mu.Unlock()
+	if p == nil {
+		e.cancel()
+		return
+	}
+	go func() {
+		p.Stop()
+		e.cancel()
+	}()
+}
+
+// kill kills the engine's process group at once, without blocking (the
+// window is closing: nothing may outlive it).
+func (e *external) kill() {
+	e.mu.Lock()
+	e.stopped = true
+	p := e.p
+	e.mu.Unlock()
+	e.cancel()
+	if p != nil {
+		p.Kill()
+	}
 }
 
 // Timing of external engines in the window: the move time the protocol is
@@ -78,66 +160,117 @@ func (c *Controller) refGame() (*link.Game, error) {
 }
 
 // startExternal asks the external engine cfg for seat p's move, in the
-// background; its answer is played like the built-in computer's. A
-// failure (it cannot start, crashes, answers garbage or an illegal move,
-// or hangs past its time) ends the game with a message naming the engine;
-// the board stays as it was.
+// background (starting it first if it is not running: the messages say
+// "Starting the engine …" meanwhile); its answer is played like the
+// built-in computer's. A failure (it cannot start, crashes, answers
+// garbage or an illegal move, or hangs past its time) ends the game with a
+// message naming the engine; the board stays as it was. Nothing here
+// blocks the UI goroutine; New game, Undo, Redo and Close stop the engine,
+// even while it starts.
 func (c *Controller) startExternal(p rules.Seat, cfg EngineConfig) {
 	c.stop()
 	c.thinking = true
 	gen := c.gen
-	proto, _ := protocol.For(c.desc)
-	newClient := proto.NewClient
-	ext := c.ext[p]
-	if ext == nil {
-		proc, err := link.StartProc(cfg.Command, io.Discard)
-		var cl link.Client
-		if err == nil {
-			cl, err = newClient(c.desc, proc, p, c.set.Options(), externalMoveTime)
-			if err != nil {
-				proc.Stop()
-			}
-		}
-		if newClient == nil || err != nil {
-			c.engineFailed(cfg, fmt.Errorf("it did not start: %v", err))
-			return
-		}
-		ext = &external{cfg: cfg, p: proc, c: cl}
-		c.ext[p] = ext
-	}
 	g, err := c.refGame()
 	if err != nil {
 		c.engineFailed(cfg, err)
 		return
 	}
-	deadline := time.Now().Add(externalMoveTime + externalGrace)
-	post := c.w.post
-	go func() {
-		m, err := ext.c.Move(g, deadline)
+	job := externalJob{desc: c.desc, opts: c.set.Options(), seat: p, game: g, gen: gen,
+		moveTime: externalMoveTime, budget: externalMoveTime + externalGrace}
+	ctx := context.Background()
+	ext := c.ext[p]
+	starting := ext == nil
+	if starting {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithCancel(ctx)
+		ext = &external{cfg: cfg, cancel: cancel}
+		c.ext[p] = ext
+		c.say(startingText(cfg))
+		c.msgs[len(c.msgs)-1].transient = true
+	}
+	go c.runExternal(ctx, ext, starting, job)
+}
+
+// externalJob is what the background asks an external engine, read on
+// the UI goroutine: the game and its options, the move time the engine is
+// told, and the time it has for its answer once started.
+type externalJob struct {
+	desc             *rules.Descriptor
+	opts             rules.Options
+	seat             rules.Seat
+	game             *link.Game
+	gen              uint64
+	moveTime, budget time.Duration
+}
+
+// startingText is the message shown while the engine cfg starts.
+func startingText(cfg EngineConfig) string { return "Starting the engine " + cfg.Name + "…" }
+
+// runExternal runs in the background: it starts ext if need be (then
+// posts that it has started) and asks it for the move of job, posting the
+// answer for the job's generation.
+func (c *Controller) runExternal(ctx context.Context, ext *external, starting bool, job externalJob) {
+	post, gen := c.w.post, job.gen
+	cl, err := ext.client(ctx, job.desc, job.seat, job.opts, job.moveTime)
+	if starting && err == nil {
 		post(func() {
-			if gen != c.gen || c.closed {
-				return
-			}
-			c.thinking = false
-			switch {
-			case err == link.ErrTimeout:
-				c.engineFailed(cfg, fmt.Errorf("it did not answer within %v", externalMoveTime+externalGrace))
-			case err != nil:
-				c.engineFailed(cfg, err)
-			case !c.isLegal(m):
-				c.engineFailed(cfg, fmt.Errorf("it played an illegal move"))
-			default:
-				c.apply(m, false)
-				c.advance()
+			if gen == c.gen && !c.closed {
+				c.unsay(startingText(ext.cfg))
+				c.changed()
 			}
 		})
-	}()
+	}
+	var m rules.Move
+	if err == nil {
+		m, err = cl.Move(job.game, time.Now().Add(job.budget))
+	}
+	post(func() {
+		if gen != c.gen || c.closed {
+			return
+		}
+		c.thinking = false
+		switch {
+		case err == link.ErrTimeout:
+			c.engineFailed(ext.cfg, fmt.Errorf("it did not answer within %v", job.budget))
+		case err != nil:
+			c.engineFailed(ext.cfg, err)
+		case !c.isLegal(m):
+			c.engineFailed(ext.cfg, fmt.Errorf("it played an illegal move"))
+		default:
+			c.apply(m, false)
+			c.advance()
+		}
+	})
+}
+
+// unsay removes the messages of text.
+func (c *Controller) unsay(text string) {
+	c.msgs = slices.DeleteFunc(c.msgs, func(m message) bool { return m.text == text })
+}
+
+// EngineStarting reports whether an external engine is starting (its
+// process launched, its protocol's greeting not yet answered); the
+// messages then say "Starting the engine …".
+func (c *Controller) EngineStarting() bool {
+	for _, e := range c.ext {
+		if e != nil {
+			e.mu.Lock()
+			starting := e.c == nil && !e.stopped
+			e.mu.Unlock()
+			if starting {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // engineFailed ends the game because the external engine cfg failed.
 func (c *Controller) engineFailed(cfg EngineConfig, err error) {
 	c.thinking = false
 	c.stopExternal()
+	c.unsay(startingText(cfg))
 	c.result = fmt.Sprintf("The engine %s failed: %s. The game ends here.", cfg.Name, link.OneLine(err.Error()))
 	c.say(c.result)
 	c.changed()
@@ -147,12 +280,23 @@ func (c *Controller) engineFailed(cfg EngineConfig, err error) {
 }
 
 // stopExternal stops the external engines' processes (New game, Undo,
-// Redo, closing the window); they start again at their next move, told
-// the whole game.
+// Redo) in the background; they start again at their next move, told the
+// whole game.
 func (c *Controller) stopExternal() {
 	for i, e := range c.ext {
 		if e != nil {
-			e.p.Stop()
+			e.stop()
+			c.ext[i] = nil
+		}
+	}
+}
+
+// killExternal kills the external engines' processes at once (the window
+// closes).
+func (c *Controller) killExternal() {
+	for i, e := range c.ext {
+		if e != nil {
+			e.kill()
 			c.ext[i] = nil
 		}
 	}

@@ -11,8 +11,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -40,13 +42,55 @@ func Requested() (mode string, args []string, ok bool) {
 	return "", nil, false
 }
 
+// FloodLines is how many unrequested lines the "flood" mode writes after
+// each of its moves, FloodLineBytes long each.
+const (
+	FloodLines     = 3000
+	FloodLineBytes = 300
+)
+
 // Run runs the test binary as an engine process, serve being the engine
-// mode (the cli package's): "engine" is Planiverse's engine
-// mode with args; the other modes run it too (args[0] is the game) but
-// misbehave at the engine's second move, mid-game: "crash" exits,
-// "slow" answers 8 s late, "garbage" answers nonsense, "illegal" answers
-// the opponent's last move again (an occupied point, an emptied slot...).
+// mode (the cli package's; nil where only the modes that need none run):
+// "engine" is Planiverse's engine mode with args; "slowstart" sleeps
+// 8 s and then runs it. The modes "crash", "slow", "garbage", "illegal"
+// and "flood" run it too (args[0] is the game) but misbehave at the
+// engine's second move, mid-game: "crash" exits, "slow" answers 8 s late,
+// "garbage" answers nonsense, "illegal" answers the opponent's last move
+// again (an occupied point, an emptied slot...); "flood" writes FloodLines
+// lines nobody asked for after each of its moves. Without serve:
+// "hangchild" starts a child process that inherits its output and sleeps,
+// writes the child's process id to the file args[0] (if given), answers
+// its first input line with OK (a pbrain engine's START) and then hangs,
+// reading nothing; "spew" writes args[0] lines FloodLineBytes long and
+// then "done", and waits for the end of its input; "sleep" sleeps for an
+// hour; "stderr" writes args to
+// standard error, a line each, and exits with status 3.
 func Run(mode string, args []string, serve func(args []string, in io.Reader, out, stderr io.Writer) error) int {
+	switch mode {
+	case "hangchild":
+		return hangWithChild(args)
+	case "sleep":
+		time.Sleep(time.Hour)
+		return 0
+	case "spew":
+		n, _ := strconv.Atoi(args[0])
+		w := bufio.NewWriter(os.Stdout)
+		for range n {
+			fmt.Fprintln(w, strings.Repeat("x", FloodLineBytes-1))
+		}
+		fmt.Fprintln(w, "done")
+		w.Flush()
+		io.Copy(io.Discard, os.Stdin)
+		return 0
+	case "stderr":
+		for _, a := range args {
+			fmt.Fprintln(os.Stderr, a)
+		}
+		return 3
+	case "slowstart":
+		time.Sleep(8 * time.Second)
+		mode = "engine"
+	}
 	if mode == "engine" {
 		if i := slices.Index(args, MovesFlag); i >= 0 && i+1 < len(args) {
 			moves := args[i+1]
@@ -116,8 +160,31 @@ func Run(mode string, args []string, serve func(args []string, in io.Reader, out
 					mu.Unlock()
 				}
 			}
+			if mode == "flood" {
+				fmt.Println(l)
+				l = strings.Repeat("MESSAGE "+strings.Repeat("x", FloodLineBytes-9)+"\n", FloodLines-1) +
+					"MESSAGE " + strings.Repeat("x", FloodLineBytes-9)
+			}
 		}
 		fmt.Println(l)
 	}
+	return 0
+}
+
+// hangWithChild is the "hangchild" mode (Run): a wrapper script without
+// exec, "read l; echo OK; sleep 1000".
+func hangWithChild(args []string) int {
+	child := exec.Command(os.Args[0], flagName, "sleep")
+	child.Stdout, child.Stderr = os.Stdout, os.Stderr
+	if err := child.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	if len(args) > 0 {
+		os.WriteFile(args[0], []byte(strconv.Itoa(child.Process.Pid)), 0o644)
+	}
+	bufio.NewReader(os.Stdin).ReadString('\n')
+	fmt.Println("OK")
+	child.Wait()
 	return 0
 }

@@ -114,6 +114,44 @@ func waitGone(path string, deadline time.Time) error {
 	}
 }
 
+// settle is how long a file that is not a whole move or color line must
+// stay unchanged before a player takes it as what the referee meant (and
+// reports it), instead of waiting for the rest.
+const settle = 500 * time.Millisecond
+
+// PlayerGrace is how long a player waits for its .in file beyond the
+// time limit of a move: after its own move the opponent has the limit,
+// and the referee passes the answer on within a few polls.
+const PlayerGrace = 2 * time.Second
+
+// errNoReferee is the player's error when no file comes in time.
+var errNoReferee = errors.New("the game ended (the opponent forfeited?) or the referee stopped")
+
+// waitIn waits for path to hold a whole move or color line (Complete),
+// or anything that stays unchanged for settle (returned as it is, for the
+// caller to report), until deadline.
+func waitIn(path string, deadline time.Time) (string, error) {
+	var last string
+	var since time.Time
+	for {
+		if b, err := os.ReadFile(path); err == nil && len(b) > 0 {
+			s := string(b)
+			switch {
+			case Complete(s):
+				return strings.TrimSpace(s), nil
+			case s != last:
+				last, since = s, time.Now()
+			case time.Since(since) >= settle:
+				return strings.TrimSpace(s), nil
+			}
+		}
+		if time.Now().After(deadline) {
+			return "", link.ErrTimeout
+		}
+		time.Sleep(wpiPoll)
+	}
+}
+
 // Complete accepts a whole move or color line.
 func Complete(s string) bool {
 	t := strings.TrimSpace(s)
@@ -131,10 +169,22 @@ func wpiResult(g *gomoku.Game, names [2]string) string {
 
 // Player plays one game as the program name through name.in and name.out
 // in dir, on a board of size, with the engine p, and prints the result.
-func Player(p *link.Server, dir, name string, size int, stdout io.Writer) error {
+// It waits for each file from the referee at most limit (the referee's
+// time limit of a move) plus PlayerGrace: the error then says the game
+// ended or the referee stopped (the referee writes nothing more when a
+// program forfeits). A file that holds neither a color nor a move is an
+// error that quotes it.
+func Player(p *link.Server, dir, name string, size int, limit time.Duration, stdout io.Writer) error {
 	in := filepath.Join(dir, name+".in")
 	out := filepath.Join(dir, name+".out")
-	color, err := WaitFile(in, time.Time{}, Complete)
+	wait := func(what string) (string, error) {
+		text, err := waitIn(in, time.Now().Add(limit+PlayerGrace))
+		if errors.Is(err, link.ErrTimeout) {
+			return "", fmt.Errorf("no %s in %s within %v: %w", what, in, limit+PlayerGrace, errNoReferee)
+		}
+		return text, err
+	}
+	color, err := wait("color")
 	if err != nil {
 		return err
 	}
@@ -163,14 +213,14 @@ func Player(p *link.Server, dir, name string, size int, stdout io.Writer) error 
 			}
 			continue
 		}
-		text, err := WaitFile(in, time.Time{}, Complete)
+		text, err := wait("move")
 		if err != nil {
 			return err
 		}
 		os.Remove(in)
 		m, err := wpiParse(g, me.Opponent(), text)
 		if err != nil {
-			return fmt.Errorf("the opponent's %w", err)
+			return fmt.Errorf("%s: the opponent's %w", in, err)
 		}
 		g.Play(m)
 	}
