@@ -258,3 +258,26 @@ func (c *Controller) analysisChanged() {
 	c.checkValues()
 	c.checkTeaching()
 }
+
+// ReportLabels returns the labels the board shows for the report's
+// judgement of the move that led to the position on view: the value of
+// the move played and of the best move, by move (the moves of the
+// position before it); nil without a report or at the start.
+func (c *Controller) ReportLabels() map[rules.Move]string {
+	ply, _ := c.Reviewing()
+	q, ok := c.MoveQuality(ply)
+	if !ok || q.Forced {
+		return nil
+	}
+	before := c.ViewState().Clone()
+	before.Undo()
+	sc := quality.ScaleFor(before)
+	out := map[rules.Move]string{}
+	if m, err := before.ParseMove(q.Move); err == nil {
+		out[m] = ValueLabel(q.Value, sc)
+	}
+	if m, err := before.ParseMove(q.Best); err == nil && q.Best != q.Move {
+		out[m] = "best " + ValueLabel(q.BestValue, sc)
+	}
+	return out
+}
