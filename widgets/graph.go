@@ -34,7 +34,7 @@ type EvalGraph struct {
 	scores  []float64
 	known   []bool
 	current int
-	dragPly int // the last ply a drag reported, 0 for none
+	dragPly int        // the last ply a drag reported, 0 for none
 	marks   graphMarks // the moves' quality marks (graphmarks.go)
 }
 
