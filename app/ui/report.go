@@ -329,16 +329,18 @@ func (a *analysisUI) syncMenu() {
 	}
 }
 
-// reportSummary is the panel's line of the report: accuracy and the
-// mistakes of each side.
+// reportSummary is the panel's line of the report: each side's
+// accuracy and its mistakes or worse (the Report dialog has every class).
 func reportSummary(r *quality.Report) string {
 	var parts []string
 	for _, s := range r.Sides {
-		parts = append(parts, fmt.Sprintf("%s %.0f%% accuracy: %d inaccuracies, %d mistakes, %d blunders", s.Color, s.Accuracy,
-			s.Counts[quality.Inaccuracy], s.Counts[quality.Mistake],
-			s.Counts[quality.Blunder]+s.Counts[quality.MissedWin]+s.Counts[quality.Losing]))
+		bad := 0
+		for cl := quality.Mistake; cl < quality.NumClasses; cl++ {
+			bad += s.Counts[cl]
+		}
+		parts = append(parts, fmt.Sprintf("%s %.0f%% (%d mistakes)", s.Color, s.Accuracy, bad))
 	}
-	return strings.Join(parts, "\n")
+	return "Accuracy: " + strings.Join(parts, ", ")
 }
 
 // showReport shows the game report: per class the moves of each side,
