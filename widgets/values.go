@@ -149,14 +149,23 @@ func (v *valueLabels) draw(cells map[int]string, centre func(int) fyne.Position,
 	}
 }
 
+// idle reports whether there are no labels to draw or to hide.
+func (v *valueLabels) idle() bool { return len(v.moves) == 0 && len(v.drawn) == 0 }
+
 // drawValues draws the value labels for the widget's size.
 func (o *OthelloBoard) drawValues(size fyne.Size) {
+	if o.vl.idle() {
+		return
+	}
 	g := othelloGeom(size)
 	o.vl.draw(o.vl.cells(onePoint(64), -1), g.centre, g.unit)
 }
 
 // drawValues draws the value labels for the widget's size.
 func (w *GomokuBoard) drawValues(size fyne.Size) {
+	if w.vl.idle() {
+		return
+	}
 	n := w.g.Size()
 	g := gomokuGeom(n, size)
 	w.vl.draw(w.vl.cells(onePoint(n*n), -1), g.centre, g.unit)
@@ -165,6 +174,9 @@ func (w *GomokuBoard) drawValues(size fyne.Size) {
 // drawValues draws the value labels for the widget's size, on the
 // spaces' pegs.
 func (w *DvonnBoard) drawValues(size fyne.Size) {
+	if w.vl.idle() {
+		return
+	}
 	g := dvonnGeom(size)
 	centre := func(c int) fyne.Position {
 		col, row := dvonn.CellCoord(c)
@@ -175,6 +187,9 @@ func (w *DvonnBoard) drawValues(size fyne.Size) {
 
 // drawValues draws the value labels for the widget's size.
 func (w *AlakBoard) drawValues(size fyne.Size) {
+	if w.vl.idle() {
+		return
+	}
 	g := alakGeom(w.g.Len(), size)
 	w.vl.draw(w.vl.cells(w.decode, w.sel), g.centre, g.unit)
 }
