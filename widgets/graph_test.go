@@ -71,7 +71,7 @@ func TestEvalGraphRender(t *testing.T) {
 	known := []bool{true, true, true, false, true}
 	g.SetScores(scores, known)
 	objs := len(r.Objects())
-	if objs != 3+len(scores) {
+	if objs != 4+len(scores) {
 		t.Fatalf("%d objects for %d plies", objs, len(scores))
 	}
 	gm := evalGeom(g.Size(), len(scores))
