@@ -69,6 +69,7 @@ func (w *AlakBoard) CreateRenderer() fyne.WidgetRenderer {
 	r.cur = newFocusRing()
 	r.objs = r.cur.objects(r.objs)
 	r.Refresh()
+	r.objs = append(r.objs, r.w.vl.object()) // value labels on top (values.go)
 	return r
 }
 
@@ -100,6 +101,7 @@ func (r *alakRenderer) MinSize() fyne.Size {
 }
 
 func (r *alakRenderer) Layout(size fyne.Size) {
+	defer r.w.drawValues(size)
 	g := alakGeom(r.n, size)
 	u := g.unit
 	left := g.centre(0)
@@ -125,6 +127,7 @@ func (r *alakRenderer) Layout(size fyne.Size) {
 }
 
 func (r *alakRenderer) Refresh() {
+	defer r.w.drawValues(r.w.Size())
 	w := r.w
 	g := w.g
 	geo := alakGeom(r.n, w.Size())

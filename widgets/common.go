@@ -104,9 +104,10 @@ type core struct {
 
 	// Keyboard play (keys.go).
 	nav        keyNav
-	cursor     int  // the keyboard cursor's cell, -1 until the first focus
-	focused    bool // the board has the focus
-	showCursor bool // the cursor ring is drawn while focused (not after a mouse tap)
+	cursor     int         // the keyboard cursor's cell, -1 until the first focus
+	focused    bool        // the board has the focus
+	showCursor bool        // the cursor ring is drawn while focused (not after a mouse tap)
+	vl         valueLabels // texts on the cells (values.go)
 }
 
 func (c *core) init(hoverable func(pos fyne.Position) int) {

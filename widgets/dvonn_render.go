@@ -166,6 +166,7 @@ func (w *DvonnBoard) CreateRenderer() fyne.WidgetRenderer {
 		r.drawn[c].h = -1 // force the first refresh to draw every space
 	}
 	r.Refresh()
+	r.objs = append(r.objs, r.w.vl.object()) // value labels on top (values.go)
 	return r
 }
 
@@ -211,6 +212,7 @@ func (r *dvonnRenderer) top(c, h int) fyne.Position {
 }
 
 func (r *dvonnRenderer) Layout(size fyne.Size) {
+	defer r.w.drawValues(size)
 	r.geo = dvonnGeom(size)
 	u := r.geo.unit
 	r.plate.Move(fyne.Position{})
@@ -318,6 +320,7 @@ func (r *dvonnRenderer) drawStack(c int, s stackLook) {
 }
 
 func (r *dvonnRenderer) Refresh() {
+	defer r.w.drawValues(r.w.Size())
 	w := r.w
 	g := w.g
 	if r.geo.unit == 0 {

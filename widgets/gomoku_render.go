@@ -107,6 +107,7 @@ func (w *GomokuBoard) CreateRenderer() fyne.WidgetRenderer {
 	r.cur = newFocusRing()
 	r.objs = r.cur.objects(r.objs)
 	r.Refresh()
+	r.objs = append(r.objs, r.w.vl.object()) // value labels on top (values.go)
 	return r
 }
 
@@ -135,6 +136,7 @@ type gomokuRenderer struct {
 func (r *gomokuRenderer) MinSize() fyne.Size { return fyne.NewSquareSize(300) }
 
 func (r *gomokuRenderer) Layout(size fyne.Size) {
+	defer r.w.drawValues(size)
 	g := gomokuGeom(r.n, size)
 	u := g.unit
 	n := r.n
@@ -261,6 +263,7 @@ func (r *gomokuRenderer) foulMarks(g gmkGeom) {
 }
 
 func (r *gomokuRenderer) Refresh() {
+	defer r.w.drawValues(r.w.Size())
 	w := r.w
 	for p := range r.stones {
 		s := int8(-1)

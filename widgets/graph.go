@@ -34,7 +34,8 @@ type EvalGraph struct {
 	scores  []float64
 	known   []bool
 	current int
-	dragPly int // the last ply a drag reported, 0 for none
+	dragPly int        // the last ply a drag reported, 0 for none
+	marks   graphMarks // the moves' quality marks (graphmarks.go)
 }
 
 var (
@@ -190,7 +191,7 @@ func (r *evalRenderer) rebuild() {
 	for _, b := range r.bars {
 		r.objs = append(r.objs, b)
 	}
-	r.objs = append(r.objs, r.zero, r.cur)
+	r.objs = append(r.objs, r.zero, r.cur, r.g.marks.object()) // marks: graphmarks.go
 }
 
 func (r *evalRenderer) MinSize() fyne.Size { return fyne.NewSize(200, 80) }
@@ -258,6 +259,7 @@ func (r *evalRenderer) draw(size fyne.Size) {
 		setLine(r.cur, fyne.NewPos(x, 1), fyne.NewPos(x, size.Height-1))
 	}
 	setVisible(r.cur, on)
+	g.marks.draw(gm, size) // graphmarks.go
 }
 
 // setRect moves, sizes and colors a rectangle (a 1-pixel outline in

@@ -64,14 +64,14 @@ func TestEvalGraphRender(t *testing.T) {
 	if ms := g.MinSize(); ms.Width < 200 || ms.Height < 80 {
 		t.Errorf("MinSize %v", ms)
 	}
-	if len(r.Objects()) != 3 {
+	if len(r.Objects()) != 4 { // panel, zero line, ply line, the quality marks
 		t.Fatalf("empty graph has %d objects", len(r.Objects()))
 	}
 	scores := []float64{0.5, -0.25, 1.7, 0, -1, 0.1}
 	known := []bool{true, true, true, false, true}
 	g.SetScores(scores, known)
 	objs := len(r.Objects())
-	if objs != 3+len(scores) {
+	if objs != 4+len(scores) {
 		t.Fatalf("%d objects for %d plies", objs, len(scores))
 	}
 	gm := evalGeom(g.Size(), len(scores))

@@ -65,6 +65,7 @@ func (o *OthelloBoard) CreateRenderer() fyne.WidgetRenderer {
 	r.cur = newFocusRing()
 	r.objs = r.cur.objects(r.objs)
 	r.Refresh()
+	r.objs = append(r.objs, r.w.vl.object()) // value labels on top (values.go)
 	return r
 }
 
@@ -93,6 +94,7 @@ type othelloRenderer struct {
 func (r *othelloRenderer) MinSize() fyne.Size { return fyne.NewSquareSize(240) }
 
 func (r *othelloRenderer) Layout(size fyne.Size) {
+	defer r.w.drawValues(size)
 	g := othelloGeom(size)
 	u := g.unit
 	f := othFrame * u
@@ -160,6 +162,7 @@ func discColors(p int8) (fill, edge color.NRGBA) {
 }
 
 func (r *othelloRenderer) Refresh() {
+	defer r.w.drawValues(r.w.Size())
 	w := r.w
 	b := w.b
 	var now [64]int8

@@ -58,6 +58,7 @@ type Controller struct {
 	ext        [2]*external // external engines by seat, started at their first move
 	rng        *rand.Rand   // DVONN random placements
 	buf        []rules.Move
+	xa         analysisExtras // game report, values on the board, teaching game (report.go)
 
 	// MinDelay is the least time the computer takes for a move (default
 	// 300 ms), so its instant replies stay visible; WatchDelay replaces it
@@ -596,6 +597,7 @@ func (c *Controller) say(msg string) {
 
 func (c *Controller) changed() {
 	c.analyse()
+	c.analysisChanged() // report.go
 	if c.OnChange != nil && !c.closed {
 		c.OnChange()
 	}

@@ -70,6 +70,7 @@ func (g *gui) openGame() {
 			return
 		}
 		g.ctl.Start()
+		g.an.opened() // report.go
 	}, g.win)
 	d.SetFilter(storage.NewExtensionFileFilter(session.RecordExtensions()))
 	d.Show()

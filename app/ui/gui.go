@@ -70,6 +70,7 @@ type gui struct {
 	heard                                 int              // moves of the game the sound has played for
 	saved                                 string           // what the autosave holds: moves and result
 	autosaver                             session.Autosave // the autosave file (files.go, autosave.go)
+	an                                    *analysisUI      // game report, values, teaching (report.go)
 }
 
 // clockTick is how often the window redraws running clocks and checks for
@@ -121,6 +122,7 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 
 	g.buildMenu()
 	g.addShortcuts()
+	g.an = newAnalysisUI(g) // report.go
 	g.win.SetContent(container.NewBorder(nil, nil, nil, g.panel.content, container.NewPadded(g.boardBox)))
 	g.win.Resize(windowSize(a.Preferences()))
 	g.ticker = time.NewTicker(clockTick)
@@ -256,6 +258,7 @@ func (g *gui) refresh() {
 	if g.trace {
 		g.traceState()
 	}
+	g.an.refresh() // report.go
 	changed := setDisabled(g.undoItem, !c.CanUndo())
 	changed = setDisabled(g.redoItem, !c.CanRedo()) || changed
 	changed = setDisabled(g.hintItem, !c.PersonToMove()) || changed

@@ -1,0 +1,283 @@
+package session
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"planiverse/app/session/quality"
+	"planiverse/rules"
+)
+
+// Game report: every move of the game judged by the engine
+// (quality.Analyser.Game) in the background, on an engine of its own,
+// with progress, Cancel and the navigation between mistakes. The report
+// belongs to the game object and the moves it analysed: New game, opening
+// a record, or Undo of an analysed move drops it (a running one is
+// cancelled); moves played after it was made are simply not in it.
+
+// DefaultReportTime is the search time of each position of a game report.
+const DefaultReportTime = 250 * time.Millisecond
+
+// reportTTMegabytes is the game report's transposition table size.
+const reportTTMegabytes = 32
+
+// analysisExtras is what the game report (report.go), the values on the
+// board (values.go) and the teaching game (teaching.go) keep in the
+// Controller.
+type analysisExtras struct {
+	rep   reportRun
+	val   valuesRun
+	teach teachState
+	// reportOpts are the game report's options (SetReportOptions).
+	reportOpts quality.Options
+}
+
+// reportRun is the game report, running or done.
+type reportRun struct {
+	game    rules.State // the game object the report belongs to (Controller.state)
+	moves   []string    // the moves it analyses
+	gen     uint64
+	cancel  context.CancelFunc
+	running bool
+	done    int
+	report  *quality.Report
+	err     error
+}
+
+// SetReportOptions sets how the game report searches each position (zero:
+// DefaultReportTime a position). Tests set a Depth, so that the report
+// depends on the record only.
+func (c *Controller) SetReportOptions(o quality.Options) { c.xa.reportOpts = o }
+
+// StartReport starts the game report of the moves played so far, in the
+// background; a report already running or done for the same moves stays.
+// It returns false when there is no move to analyse.
+func (c *Controller) StartReport() bool {
+	if c.state == nil || c.closed || len(c.hist) == 0 {
+		return false
+	}
+	c.checkReport()
+	r := &c.xa.rep
+	texts, _, _ := c.History()
+	if r.game == c.state && slices.Equal(r.moves, texts) && (r.running || r.report != nil && r.err == nil) {
+		return true
+	}
+	c.dropReport()
+	opts := c.xa.reportOpts
+	if opts.Time <= 0 && opts.Depth <= 0 {
+		opts.Time = DefaultReportTime
+	}
+	if opts.TTMegabytes <= 0 {
+		opts.TTMegabytes = reportTTMegabytes
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	r.game, r.moves, r.cancel, r.running, r.done = c.state, texts, cancel, true, 0
+	gen := r.gen
+	rec, d, post := c.Record(), c.desc, c.w.post
+	go func() {
+		an := quality.New(d, opts)
+		rep, err := an.Game(ctx, rec, func(done, total int) {
+			post(func() {
+				if gen == c.xa.rep.gen && !c.closed {
+					c.xa.rep.done = done
+					c.changed()
+				}
+			})
+		})
+		post(func() {
+			if gen != c.xa.rep.gen || c.closed {
+				return
+			}
+			r := &c.xa.rep
+			r.running, r.cancel = false, nil
+			cancel()
+			if err != nil {
+				// Cancelled or a record that does not replay: no report.
+				r.report, r.err = nil, err
+			} else {
+				r.report = rep
+			}
+			c.changed()
+		})
+	}()
+	c.changed()
+	return true
+}
+
+// CancelReport stops a running game report; nothing is kept of it.
+func (c *Controller) CancelReport() {
+	if c.xa.rep.running {
+		c.dropReport()
+		c.changed()
+	}
+}
+
+// dropReport cancels the running report, if any, and forgets the report.
+func (c *Controller) dropReport() {
+	r := &c.xa.rep
+	if r.cancel != nil {
+		r.cancel()
+	}
+	*r = reportRun{gen: r.gen + 1}
+}
+
+// checkReport drops the report when the game it belongs to is gone (New
+// game, an opened record) or a move it analysed was taken back.
+func (c *Controller) checkReport() {
+	r := &c.xa.rep
+	if r.game == nil {
+		return
+	}
+	texts, _, _ := c.History()
+	if r.game != c.state || len(texts) < len(r.moves) || !slices.Equal(texts[:len(r.moves)], r.moves) {
+		c.dropReport()
+	}
+}
+
+// ReportProgress reports whether the game report runs, with the moves
+// analysed so far and the moves it analyses.
+func (c *Controller) ReportProgress() (running bool, done, total int) {
+	r := &c.xa.rep
+	return r.running, r.done, len(r.moves)
+}
+
+// Report returns the finished game report of this game, or nil (none
+// asked, running, cancelled, or dropped by New game or Undo).
+func (c *Controller) Report() *quality.Report {
+	c.checkReport()
+	return c.xa.rep.report
+}
+
+// MoveQuality returns the report's judgement of the game's ply-th move
+// (1 for the first), false when the report has none.
+func (c *Controller) MoveQuality(ply int) (quality.Move, bool) {
+	rep := c.Report()
+	if rep == nil || ply < 1 || ply > len(rep.Moves) {
+		return quality.Move{}, false
+	}
+	return rep.Moves[ply-1], true
+}
+
+// IsMistake reports whether a move of class cl counts as a mistake for
+// the navigation and the teaching game: a mistake, a blunder, a missed
+// win or a losing move.
+func IsMistake(cl quality.Class) bool { return cl >= quality.Mistake }
+
+// NextMistake returns the ply (1-based) of the first mistake (IsMistake)
+// after ply when dir > 0, or the last one before it when dir < 0; 0 when
+// there is none (or no report).
+func (c *Controller) NextMistake(ply, dir int) int {
+	rep := c.Report()
+	if rep == nil || dir == 0 {
+		return 0
+	}
+	for p := ply + dir; p >= 1 && p <= len(rep.Moves); p += dir {
+		if IsMistake(rep.Moves[p-1].Class) {
+			return p
+		}
+	}
+	return 0
+}
+
+// ReviewMistake puts the position after the next (dir > 0) or previous
+// (dir < 0) mistake on view, from the ply on view; it returns false when
+// there is none.
+func (c *Controller) ReviewMistake(dir int) bool {
+	cur, _ := c.Reviewing()
+	p := c.NextMistake(cur, dir)
+	if p == 0 {
+		return false
+	}
+	c.Review(p)
+	if p >= len(c.hist) {
+		// The last move: Review shows the game itself.
+		c.changed()
+	}
+	return true
+}
+
+// MoveWords describes the report's judgement of move q for people: "Move
+// 12, Black: you played d3 (−4 discs); best was c4 (+2). Mistake."; you
+// says the person played it.
+func MoveWords(q quality.Move, sc quality.Scale, you bool) string {
+	who := q.Color + " played"
+	if you {
+		who = "You played"
+	}
+	s := fmt.Sprintf("Move %d: %s %s (%s)", q.Ply, who, q.Move, ValueWords(q.Value, sc))
+	switch {
+	case q.Forced:
+		return s + ", the only move."
+	case q.Class == quality.Best:
+		return s + ", the best move."
+	}
+	return fmt.Sprintf("%s; best was %s (%s). %s, %s.", s, q.Best, ValueWords(q.BestValue, sc), q.Class.Title(), LossWords(q, sc))
+}
+
+// ValueWords writes a value for people: "+2 discs" in a game with a unit,
+// "win in 7", "loss in 4", "draw" for a proven result, else the expected
+// score, "63% to win" (draws counting half).
+func ValueWords(v quality.Value, sc quality.Scale) string {
+	t := sc.Text(v)
+	switch {
+	case sc.Unit != "" && (t[0] == '+' || t[0] == '-'):
+		return t + " " + sc.Unit
+	case strings.HasSuffix(t, "%"):
+		return t + " to win"
+	}
+	return t
+}
+
+// LossWords says what move q cost: "it cost 6 discs", "it cost 12% of
+// winning chances", "it misses a win", "it loses".
+func LossWords(q quality.Move, sc quality.Scale) string {
+	switch q.Class {
+	case quality.MissedWin:
+		return "it misses a win"
+	case quality.Losing:
+		return "it lets the opponent win"
+	}
+	if sc.Unit != "" {
+		return fmt.Sprintf("it cost %.1f %s", q.Loss, sc.Unit)
+	}
+	return fmt.Sprintf("it cost %.0f%% of winning chances", q.Drop)
+}
+
+// analysisChanged brings the report, the values on the board and the
+// teaching game up to date after a change (Controller.changed).
+func (c *Controller) analysisChanged() {
+	if c.closed {
+		c.dropReport()
+		c.stopValues()
+		return
+	}
+	c.checkReport()
+	c.checkValues()
+	c.checkTeaching()
+}
+
+// ReportLabels returns the labels the board shows for the report's
+// judgement of the move that led to the position on view: the value of
+// the move played and of the best move, by move (the moves of the
+// position before it); nil without a report or at the start.
+func (c *Controller) ReportLabels() map[rules.Move]string {
+	ply, _ := c.Reviewing()
+	q, ok := c.MoveQuality(ply)
+	if !ok || q.Forced {
+		return nil
+	}
+	before := c.ViewState().Clone()
+	before.Undo()
+	sc := quality.ScaleFor(before)
+	out := map[rules.Move]string{}
+	if m, err := before.ParseMove(q.Move); err == nil {
+		out[m] = ValueLabel(q.Value, sc)
+	}
+	if m, err := before.ParseMove(q.Best); err == nil && q.Best != q.Move {
+		out[m] = "best " + ValueLabel(q.BestValue, sc)
+	}
+	return out
+}

@@ -1,0 +1,261 @@
+package session
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"sort"
+	"sync"
+	"time"
+
+	"planiverse/ai"
+	"planiverse/app/session/quality"
+	"planiverse/rules"
+)
+
+// Values on the board: the value of every legal move of the position on
+// view (quality.Analyser.MoveValue, the exact value where the game's
+// solver or table decides), searched deeper and deeper in the background
+// on an engine of its own, each depth's values shown as soon as they are
+// all known. A new position on view cancels the search and starts over.
+// Where a position has more than valuesAllMoves legal moves (Gomoku), a
+// one-ply search of each picks the valuesCandidates best ones, and only
+// those are valued.
+
+const (
+	// valuesAllMoves is the most legal moves that are all valued.
+	valuesAllMoves = 40
+	// valuesCandidates is how many moves are valued beyond that.
+	valuesCandidates = 6
+	// valuesMaxDepth bounds the deepening.
+	valuesMaxDepth = 30
+	// valuesMaxTime bounds the time spent on one position.
+	valuesMaxTime = 20 * time.Second
+	// valuesTTMegabytes is the values engine's table size (cleared before
+	// each search of a fixed depth: small, so that clearing is quick).
+	valuesTTMegabytes = 4
+)
+
+// valuesRun is the values on the board, running or done.
+type valuesRun struct {
+	on     bool
+	key    valuesKey // the position the values belong to
+	gen    uint64
+	cancel context.CancelFunc
+	values map[rules.Move]quality.Value
+	depth  int // the depth of values (plies below each move)
+	done   bool
+	// MaxDepth, when above 0, stops the deepening at that depth (tests).
+	maxDepth int
+	// mu is held by the values goroutine for a whole run: a new run
+	// waits for a cancelled one to return.
+	mu *sync.Mutex
+}
+
+// valuesKey names a position on view: the object, its hash and ply.
+type valuesKey struct {
+	s    rules.State
+	hash uint64
+	ply  int
+}
+
+// SetValues turns the values on the board on or off.
+func (c *Controller) SetValues(on bool) {
+	v := &c.xa.val
+	if v.on == on {
+		return
+	}
+	v.on = on
+	if !on {
+		c.stopValues()
+	}
+	c.changed()
+}
+
+// SetValuesMaxDepth stops the values' deepening at depth plies (0: the
+// default bound), for tests.
+func (c *Controller) SetValuesMaxDepth(depth int) { c.xa.val.maxDepth = depth }
+
+// ValuesOn reports whether the values on the board are on.
+func (c *Controller) ValuesOn() bool { return c.xa.val.on }
+
+// Values returns the values of the legal moves of the position on view
+// found so far, for its side to move, with the depth they were searched
+// to and whether the deepening has ended; nil while none is known or the
+// values are off.
+func (c *Controller) Values() (vals map[rules.Move]quality.Value, depth int, done bool) {
+	v := &c.xa.val
+	if !v.on || v.key != c.viewKey() {
+		return nil, 0, false
+	}
+	return v.values, v.depth, v.done
+}
+
+// stopValues cancels the values' search and forgets the values.
+func (c *Controller) stopValues() {
+	v := &c.xa.val
+	if v.cancel != nil {
+		v.cancel()
+	}
+	v.gen++
+	v.cancel, v.values, v.depth, v.done, v.key = nil, nil, 0, false, valuesKey{}
+}
+
+// viewKey names the position on view.
+func (c *Controller) viewKey() valuesKey {
+	s := c.ViewState()
+	if s == nil {
+		return valuesKey{}
+	}
+	ply, _ := c.Reviewing()
+	return valuesKey{s, s.Hash(), ply}
+}
+
+// checkValues starts the values of the position on view when it changed.
+func (c *Controller) checkValues() {
+	v := &c.xa.val
+	if !v.on || c.state == nil {
+		return
+	}
+	key := c.viewKey()
+	if key == v.key {
+		return
+	}
+	c.stopValues()
+	v.key = key
+	s := key.s
+	if over, _ := s.Outcome(); over {
+		v.done = true
+		return
+	}
+	if v.mu == nil {
+		v.mu = new(sync.Mutex)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), valuesMaxTime)
+	v.cancel = cancel
+	gen, post, d, mu := v.gen, c.w.post, c.desc, v.mu
+	maxDepth := valuesMaxDepth
+	if v.maxDepth > 0 {
+		maxDepth = v.maxDepth
+	}
+	pos := s.Clone()
+	go func() {
+		mu.Lock()
+		defer mu.Unlock()
+		MoveValues(ctx, d, pos, maxDepth, func(vals map[rules.Move]quality.Value, depth int, done bool) {
+			post(func() {
+				if gen != c.xa.val.gen || c.closed {
+					return
+				}
+				v := &c.xa.val
+				v.values, v.depth, v.done = vals, depth, done
+				if done {
+					v.cancel = nil
+					cancel()
+				}
+				c.changed()
+			})
+		})
+	}()
+}
+
+// MoveValues values the legal moves of s (a private copy, not over) of
+// d's game deeper and deeper, to maxDepth plies, calling report with a
+// fresh map after each depth (done true with the last one). Moves whose
+// value is exact are not searched again. It returns when ctx is cancelled
+// (without a report of the unfinished depth) or the deepening ends.
+func MoveValues(ctx context.Context, d *rules.Descriptor, s rules.State, maxDepth int,
+	report func(vals map[rules.Move]quality.Value, depth int, done bool)) {
+	an := quality.New(d, quality.Options{Depth: 1, TTMegabytes: valuesTTMegabytes})
+	moves := candidates(ctx, s)
+	vals := make(map[rules.Move]quality.Value, len(moves))
+	for depth := 1; depth <= maxDepth; depth++ {
+		exact := true
+		for _, m := range moves {
+			if old, ok := vals[m]; ok && old.Exact {
+				continue
+			}
+			v, err := an.MoveValue(ctx, s, m, depth)
+			if err != nil {
+				return
+			}
+			vals[m] = v
+			exact = exact && v.Exact
+		}
+		done := exact || depth == maxDepth
+		report(maps.Clone(vals), depth, done)
+		if done {
+			return
+		}
+	}
+}
+
+// candidates returns the moves of s to value: all of them, or where there
+// are more than valuesAllMoves the valuesCandidates best by a one-ply
+// search of each.
+func candidates(ctx context.Context, s rules.State) []rules.Move {
+	moves := s.Moves(nil)
+	moves = slices.DeleteFunc(moves, func(m rules.Move) bool { return m == rules.Swap })
+	if len(moves) <= valuesAllMoves {
+		return moves
+	}
+	eng := ai.NewEngine(1)
+	score := make(map[rules.Move]int, len(moves))
+	for _, m := range moves {
+		if ctx.Err() != nil {
+			break
+		}
+		child := s.Clone()
+		child.Play(m)
+		sc := math.MinInt32
+		if over, out := child.Outcome(); over {
+			sc = ai.TerminalScore(out, 0)
+			if child.ToMove() != s.ToMove() {
+				sc = -sc
+			}
+		} else {
+			r := eng.Search(ctx, child, ai.Limits{Depth: 1}, nil)
+			sc = r.Score
+			if child.ToMove() != s.ToMove() {
+				sc = -sc
+			}
+		}
+		score[m] = sc
+	}
+	sort.SliceStable(moves, func(i, j int) bool { return score[moves[i]] > score[moves[j]] })
+	return moves[:valuesCandidates]
+}
+
+// ValueLabel writes a move's value briefly, for its point on the board:
+// "+4" (discs, exact) or "+3" in a game with a unit; "win", "loss" or
+// "draw" for a proven result; else the expected score, "63%".
+func ValueLabel(v quality.Value, sc quality.Scale) string {
+	switch {
+	case v.ProvenWin() && sc.Unit == "" || v.Score > ai.MateBound:
+		return "win"
+	case v.ProvenLoss() && sc.Unit == "" || v.Score < -ai.MateBound:
+		return "loss"
+	case sc.Unit != "":
+		return fmt.Sprintf("%+d", int(math.Round(sc.Units(v))))
+	case v.Exact && v.Score == 0:
+		return "draw"
+	}
+	return fmt.Sprintf("%.0f%%", 100*sc.Expected(v))
+}
+
+// ValueLabels returns the labels of the values on the board (ValueLabel),
+// by move, with the game's scale; nil while there are none.
+func (c *Controller) ValueLabels() map[rules.Move]string {
+	vals, _, _ := c.Values()
+	if len(vals) == 0 {
+		return nil
+	}
+	sc := quality.ScaleFor(c.ViewState())
+	out := make(map[rules.Move]string, len(vals))
+	for m, v := range vals {
+		out[m] = ValueLabel(v, sc)
+	}
+	return out
+}

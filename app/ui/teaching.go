@@ -1,0 +1,61 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"planiverse/app/session/quality"
+	"planiverse/rules/registry"
+)
+
+// qualityHelpIntro explains the move classes (Help ▸ Move quality).
+const qualityHelpIntro = `The game report (Analysis ▸ Analyse game) judges every move by the engine. For each move it finds the best move of the position and compares the two: what the move played lost against the best is its loss. In Othello the loss is counted in discs (exact from 20 empty squares on, by deep search before). In the other games it is the drop of the mover's chance to win, in percent (draws counting half), from the engine's values, exact where a result is proven (Alak's perfect table, a Gomoku win by continuous fours).
+
+Best move: the engine's choice, or as good.
+Good move: a small loss, below the inaccuracy threshold.
+Inaccuracy (?!), Mistake (?), Blunder (??): a loss at or above the thresholds below.
+Missed win: the best move won by force and the move played does not.
+Losing move: the move played loses by force where the best move did not.
+
+Accuracy is the mean, over a side's moves that had a choice, of 103.17·e^(−0.0435·drop) − 3.17 (the drop in percent of winning chances): 100% for a game of best moves.
+
+Teaching game (Analysis menu): every move you make is judged at once; after a mistake or worse the panel says what it cost and offers "Take back and try again". Learn from your mistakes walks through your mistakes of the report: find a better move on the board; a best or good move counts as found.
+
+The thresholds of each game:`
+
+// qualityHelpText returns the Help's page on move quality, with each
+// game's thresholds read from its analysis scale (ai.Analyst).
+func qualityHelpText() string {
+	var b strings.Builder
+	b.WriteString(qualityHelpIntro)
+	b.WriteString("\n")
+	for _, d := range registry.Games() {
+		s, err := d.Start(d.Defaults())
+		if err != nil {
+			continue
+		}
+		sc := quality.ScaleFor(s)
+		unit := "% of winning chances"
+		if sc.Unit != "" {
+			unit = " " + sc.Unit
+		}
+		fmt.Fprintf(&b, "\n%s: inaccuracy from %g%s, mistake from %g%s, blunder from %g%s.",
+			d.Title, sc.Inaccuracy, unit, sc.Mistake, unit, sc.Blunder, unit)
+	}
+	return b.String()
+}
+
+// showQualityHelp shows Help ▸ Move quality.
+func (a *analysisUI) showQualityHelp() {
+	text := widget.NewLabel(qualityHelpText())
+	text.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustom("Move quality", "Close", container.NewVScroll(text), a.g.win)
+	size := a.g.win.Canvas().Size()
+	d.Resize(fyne.NewSize(min(680, size.Width-40), min(560, size.Height-40)))
+	d.Show()
+}
