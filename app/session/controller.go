@@ -32,7 +32,7 @@ type Controller struct {
 	floor   int     // len(hist) below which Undo never goes (the descriptor's Setup moves)
 	opening bool    // Setup's moves are being played
 	msgs    []message
-	log     []string // every message said in this game, oldest first
+	log     []string    // every message said in this game, oldest first
 	result  string      // the game-over summary, "" while the game goes on
 	started bool        // false until Start: the computer waits (the new-game dialog is up)
 	view    int         // the ply on view while reviewing (the position after view moves), -1 for the game itself
