@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
+	"slices"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -29,13 +32,60 @@ const AppID = "net.planiverse.app"
 const guiTTMegabytes = 64
 
 // Run opens the main window and runs the Fyne event loop until it closes.
+//
+// Call CheckDisplay first: without a display Fyne's driver panics.
 func Run() {
+	quietLog()
+	prepareCache()
 	a := app.NewWithID(AppID)
 	a.SetIcon(iconResource)
 	g := newGUI(a, ai.NewEngine(guiTTMegabytes), fyne.Do, uint64(time.Now().UnixNano()))
 	g.sound = newSounder(openOto, !loadSoundOn(a.Preferences()))
 	g.begin()
-	g.win.ShowAndRun()
+	g.win.Show()
+	// The canvas scale is known once the window is on the screen: fit
+	// the window to the screen again with it.
+	go func() {
+		time.Sleep(300 * time.Millisecond)
+		fyne.Do(func() {
+			if sz := fitScreen(g.win.Canvas().Size(), g.win.Canvas().Scale()); sz != g.win.Canvas().Size() {
+				g.win.Resize(sz)
+			}
+		})
+	}()
+	defer func() {
+		if r := recover(); r != nil {
+			startFailed(r)
+		}
+	}()
+	a.Run()
+}
+
+// retryEnv marks the second start after the window failed to open.
+const retryEnv = "PLANIVERSE_WINDOW_RETRY"
+
+// startFailed handles a panic of Fyne's driver while the window opens
+// (GLFW's "PlatformUnavailable" when the display is not ready): the
+// program starts itself once more; if that was the second start it prints
+// one line and exits with status 1.
+func startFailed(r any) {
+	if os.Getenv(retryEnv) == "" {
+		if exe, err := os.Executable(); err == nil {
+			cmd := exec.Command(exe, os.Args[1:]...)
+			cmd.Env = append(os.Environ(), retryEnv+"=1")
+			cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+			err := cmd.Run()
+			var exit *exec.ExitError
+			switch {
+			case err == nil:
+				os.Exit(0)
+			case errors.As(err, &exit):
+				os.Exit(exit.ExitCode())
+			}
+		}
+	}
+	fmt.Fprintf(os.Stderr, "planiverse: the window could not open (%v); use the CLI commands (planiverse help) or check DISPLAY\n", r)
+	os.Exit(1)
 }
 
 // gui is the main window: the board of the current game in the centre, the
@@ -69,6 +119,14 @@ type gui struct {
 	soundItem                             *fyne.MenuItem
 	heard                                 int    // moves of the game the sound has played for
 	saved                                 string // what the autosave holds: moves and result
+	holding                               bool   // a dialog is open: the clocks are held
+	modals                                []*modal
+}
+
+// modal is an open dialog that takes Enter (enter) and Escape (cancels).
+type modal struct {
+	d     dialog.Dialog
+	enter func()
 }
 
 // clockTick is how often the window redraws running clocks and checks for
@@ -77,12 +135,57 @@ const clockTick = 100 * time.Millisecond
 
 // tick checks the clocks and redraws them while one runs.
 func (g *gui) tick() {
+	g.holdWhileDialog()
 	if s := g.ctl.State(); s == nil {
 		return
 	} else if _, running, _ := g.ctl.Clock(s.ToMove()); running {
 		g.ctl.Tick()
 		g.panel.showClocks(g.ctl)
 	}
+}
+
+// holdWhileDialog holds the clocks while any dialog (or menu) is open
+// over the window, and lets them run when the last one has gone.
+func (g *gui) holdWhileDialog() {
+	open := g.win.Canvas().Overlays().Top() != nil
+	if open != g.holding {
+		g.holding = open
+		g.ctl.HoldClock(open)
+	}
+}
+
+// show shows dialog d, holding the clocks while it is open; Enter calls
+// enter (nil: Enter closes it like Escape), Escape closes it with its
+// cancel answer.
+func (g *gui) show(d dialog.Dialog, enter func()) {
+	m := &modal{d: d, enter: enter}
+	g.modals = append(g.modals, m)
+	d.SetOnClosed(func() {
+		g.modals = slices.DeleteFunc(g.modals, func(o *modal) bool { return o == m })
+		g.holdWhileDialog()
+	})
+	d.Show()
+	g.holdWhileDialog()
+}
+
+// dialogKey gives Enter and Escape to the newest open dialog; it reports
+// whether one took the key.
+func (g *gui) dialogKey(k fyne.KeyName) bool {
+	if len(g.modals) == 0 {
+		return false
+	}
+	m := g.modals[len(g.modals)-1]
+	switch k {
+	case fyne.KeyEscape:
+		m.d.Hide()
+	case fyne.KeyReturn, fyne.KeyEnter:
+		if m.enter != nil {
+			m.enter()
+		} else {
+			m.d.Hide()
+		}
+	}
+	return true // no key reaches the board under a dialog
 }
 
 // togglePause pauses or resumes computer against computer.
@@ -99,6 +202,8 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 	g.panel.onReview = g.ctl.Review
 	g.panel.onContinue = g.continueHere
 	g.panel.onSpecial = func(m rules.Move) { _ = g.ctl.Play(m) }
+	g.panel.onLog = g.showLog
+	g.panel.moves.onKey = g.reviewKey
 	g.panel.showLegal.SetChecked(g.showLegal)
 	g.boardBox = container.NewStack()
 
@@ -121,7 +226,7 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 	g.buildMenu()
 	g.addShortcuts()
 	g.win.SetContent(container.NewBorder(nil, nil, nil, g.panel.content, container.NewPadded(g.boardBox)))
-	g.win.Resize(windowSize(a.Preferences()))
+	g.win.Resize(fitScreen(windowSize(a.Preferences()), a.Settings().Scale()))
 	g.ticker = time.NewTicker(clockTick)
 	stopTick := make(chan struct{})
 	go func(t *time.Ticker) {
@@ -135,7 +240,7 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 		}
 	}(g.ticker)
 	g.win.SetOnClosed(func() {
-		saveWindowSize(a.Preferences(), g.win.Canvas().Size())
+		saveWindowSize(a.Preferences(), fitScreen(g.win.Canvas().Size(), g.win.Canvas().Scale()))
 		g.ticker.Stop()
 		close(stopTick)
 		g.ctl.Close()
@@ -143,14 +248,41 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 	return g
 }
 
-// The window's first size fits a 1366x768 screen with a title bar and a
-// panel or task bar (about 700 pixels of height left); later starts use the
-// size the window had when it closed, within limits.
+// The window's first size is defaultWindow; later starts use the size the
+// window had when it closed, within limits. Either way fitScreen makes it
+// fit the screen at the canvas scale. The least size is the content's
+// (Fyne keeps the window from shrinking below it): the board's least and
+// the panel's width; the panel scrolls when the window is shorter than its
+// parts.
 var (
 	defaultWindow = fyne.NewSize(1040, 660)
-	minWindow     = fyne.NewSize(760, 560)
+	minWindow     = fyne.NewSize(560, 300)
 	maxWindow     = fyne.NewSize(7680, 4320)
 )
+
+// assumedScreen is the screen size in pixels when the display check could
+// not tell it (Wayland, macOS, Windows): a common small laptop screen.
+var assumedScreen = [2]int{1366, 768}
+
+// Room that the window manager's title bar and a panel or task bar take
+// from the screen, in pixels.
+const screenMarginW, screenMarginH = 16, 96
+
+// fitScreen returns size (Fyne units) made to fit the screen at scale
+// (Fyne units to pixels): never wider or taller than the screen less the
+// title bar and task bar.
+func fitScreen(size fyne.Size, scale float32) fyne.Size {
+	if scale <= 0 {
+		scale = 1
+	}
+	w, h := screenPixels.w, screenPixels.h
+	if w <= 0 || h <= 0 {
+		w, h = assumedScreen[0], assumedScreen[1]
+	}
+	maxW := float32(w-screenMarginW) / scale
+	maxH := float32(h-screenMarginH) / scale
+	return fyne.NewSize(min(size.Width, maxW), min(size.Height, maxH))
+}
 
 // windowSize returns the size to open the window at (Fyne units).
 func windowSize(p fyne.Preferences) fyne.Size {
@@ -183,14 +315,43 @@ func (g *gui) begin() {
 	g.showNewGame()
 }
 
-// showNewGame shows the new-game dialog; Start begins the chosen game,
-// Cancel goes on with the current one.
+// showNewGame shows the new-game dialog; Start (or Enter) begins the
+// chosen game, asking first when it would abandon a game in progress;
+// Cancel (or Escape) goes on with the current one.
 func (g *gui) showNewGame() {
 	if g.gameOver != nil {
 		g.gameOver.Hide()
 		g.gameOver = nil
 	}
-	showNewGameDialog(g.win, g.ctl.Settings(), LoadEngines(g.app.Preferences()), g.startGame, g.ctl.Start)
+	d := newGameDialog(g.win, g.ctl.Settings(), LoadEngines(g.app.Preferences()), g.startChosen, g.ctl.Start)
+	g.show(d, d.Confirm)
+}
+
+// startChosen starts the game the new-game dialog chose; a game in
+// progress is abandoned only when the person confirms, and against the
+// computer it counts as a loss.
+func (g *gui) startChosen(set session.MatchSettings) {
+	if !g.ctl.InProgress() {
+		g.startGame(set)
+		return
+	}
+	text := "Abandon the game in progress?"
+	if g.ctl.Counted() {
+		text += "\nIt counts as a loss in your statistics."
+	}
+	d := dialog.NewConfirm("New game", text, func(yes bool) {
+		if !yes {
+			return
+		}
+		if g.ctl.Counted() && !g.counted {
+			g.counted = true
+			cur := g.ctl.Settings()
+			countGame(g.app.Preferences(), cur.Game, cur.Level, "lost")
+		}
+		g.startGame(set)
+	}, g.win)
+	d.SetConfirmText("Abandon")
+	g.show(d, d.Confirm)
 }
 
 // startGame starts a game with set and remembers the choices.
@@ -225,6 +386,9 @@ func (g *gui) rebuildBoard(s rules.State) {
 			fyne.LogError("board move", err)
 		}
 	})
+	if r, ok := g.board.(interface{ SetOnRefused(func(rules.Move)) }); ok {
+		r.SetOnRefused(g.ctl.Refused)
+	}
 	g.boardBox.Objects = []fyne.CanvasObject{g.board}
 	g.boardBox.Refresh()
 }
@@ -316,11 +480,12 @@ func (g *gui) resign() {
 	if !g.ctl.CanResign() {
 		return
 	}
-	dialog.ShowConfirm("Resign", "Resign this game?", func(yes bool) {
+	d := dialog.NewConfirm("Resign", "Resign this game?", func(yes bool) {
 		if yes {
 			g.ctl.Resign()
 		}
 	}, g.win)
+	g.show(d, d.Confirm)
 }
 
 func (g *gui) swap() {
@@ -355,7 +520,7 @@ func (g *gui) showGameOver(summary string) {
 		}
 	}, g.win)
 	g.gameOver = d
-	d.Show()
+	g.show(d, d.Confirm)
 }
 
 // shortcut is Ctrl (Cmd on macOS) plus key, with extra modifiers.
@@ -401,7 +566,7 @@ func (g *gui) buildMenu() {
 	g.resignItem = fyne.NewMenuItem("Resign…", g.resign)
 	openItem := fyne.NewMenuItem("Open…", g.openGame)
 	openItem.Shortcut = shortcut(fyne.KeyO, 0)
-	saveItem := fyne.NewMenuItem("Save…", g.saveGame)
+	saveItem := fyne.NewMenuItem("Save…", g.save)
 	saveItem.Shortcut = shortcut(fyne.KeyS, 0)
 	copyItem := fyne.NewMenuItem("Copy moves", g.copyMoves)
 	copyItem.Shortcut = &fyne.ShortcutCopy{}
@@ -428,24 +593,69 @@ func (g *gui) addShortcuts() {
 	c.AddShortcut(shortcut(fyne.KeyZ, fyne.KeyModifierShift), func(fyne.Shortcut) { g.redo() })
 	c.AddShortcut(shortcut(fyne.KeyH, 0), func(fyne.Shortcut) { g.hint() })
 	c.AddShortcut(shortcut(fyne.KeyO, 0), func(fyne.Shortcut) { g.openGame() })
-	c.AddShortcut(shortcut(fyne.KeyS, 0), func(fyne.Shortcut) { g.saveGame() })
+	c.AddShortcut(shortcut(fyne.KeyS, 0), func(fyne.Shortcut) { g.save() })
+	c.AddShortcut(shortcut(fyne.KeyQ, 0), func(fyne.Shortcut) { g.quit() })
 	g.clipboardShortcuts(c)
-	// The arrow keys and Home/End walk through the game when no widget
-	// has the keyboard focus (a focused board moves its cursor instead).
+	// Enter and Escape answer the newest dialog; the arrow keys and
+	// Home/End walk through the game when no widget has the keyboard
+	// focus (a focused board moves its cursor instead; the focused move
+	// list walks through the game as well).
 	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
+		if g.dialogKey(e.Name) || g.reviewKey(e.Name) {
+			return
+		}
 		switch e.Name {
-		case fyne.KeyLeft:
-			g.ctl.ReviewStep(-1)
-		case fyne.KeyRight:
-			g.ctl.ReviewStep(1)
-		case fyne.KeyHome:
-			g.ctl.Review(0)
-		case fyne.KeyEnd, fyne.KeyEscape:
-			g.ctl.Review(g.ctl.Plies())
 		case fyne.KeyUp, fyne.KeyDown, fyne.KeyReturn, fyne.KeyEnter, fyne.KeySpace:
 			g.focusBoard()
 		}
 	})
+}
+
+// reviewKey walks through the game for the arrow keys, Home and End
+// (Escape returns to the game); it reports whether k was one of them.
+// The move list's Up and Down step like Left and Right.
+func (g *gui) reviewKey(k fyne.KeyName) bool {
+	switch k {
+	case fyne.KeyLeft, fyne.KeyUp:
+		if k == fyne.KeyUp && g.win.Canvas().Focused() != g.panel.moves {
+			return false
+		}
+		g.ctl.ReviewStep(-1)
+	case fyne.KeyRight, fyne.KeyDown:
+		if k == fyne.KeyDown && g.win.Canvas().Focused() != g.panel.moves {
+			return false
+		}
+		g.ctl.ReviewStep(1)
+	case fyne.KeyHome:
+		g.ctl.Review(0)
+	case fyne.KeyEnd, fyne.KeyEscape:
+		g.ctl.Review(g.ctl.Plies())
+	default:
+		return false
+	}
+	return true
+}
+
+// save asks where to save the game; asking is the person's action, so
+// the messages that last until then go.
+func (g *gui) save() {
+	g.ctl.Acted()
+	g.saveGame()
+}
+
+// quit closes the window (Ctrl+Q), which ends the program.
+func (g *gui) quit() { g.win.Close() }
+
+// showLog shows every message of the game so far, newest last.
+func (g *gui) showLog() {
+	text := widget.NewLabel(strings.Join(g.ctl.MessageLog(), "\n"))
+	text.Wrapping = fyne.TextWrapWord
+	scroll := container.NewVScroll(text)
+	d := dialog.NewCustom("Messages of this game", "Close", scroll, g.win)
+	size := g.win.Canvas().Size()
+	d.Resize(fyne.NewSize(min(560, size.Width-40), min(420, size.Height-40)))
+	g.show(d, nil)
+	scroll.ScrollToBottom()
 }
 
 // focusBoard gives the board the keyboard: from then on the arrow keys
@@ -466,12 +676,13 @@ func (g *gui) continueHere() {
 	}
 	ply, _ := c.Reviewing()
 	n := c.Plies() - ply
-	dialog.ShowConfirm("Continue from here",
+	d := dialog.NewConfirm("Continue from here",
 		fmt.Sprintf("Take back the %d later moves and play on from move %d?", n, ply), func(yes bool) {
 			if yes {
 				c.ContinueFromHere()
 			}
 		}, g.win)
+	g.show(d, d.Confirm)
 }
 
 // showRules shows every game's rules (rules.Descriptor.Rules) with its
@@ -488,7 +699,7 @@ func (g *gui) showRules() {
 	dlg := dialog.NewCustom("How to play", "Close", tabs, g.win)
 	size := g.win.Canvas().Size()
 	dlg.Resize(fyne.NewSize(min(720, size.Width-40), min(600, size.Height-40)))
-	dlg.Show()
+	g.show(dlg, nil)
 }
 
 // rulesPage is one game's page of the Help: the rules, then each example
@@ -517,8 +728,8 @@ func rulesPage(d *rules.Descriptor) fyne.CanvasObject {
 }
 
 func (g *gui) showAbout() {
-	dialog.ShowInformation("About Planiverse",
-		"Planiverse 0.1.0\nDVONN, Othello, Gomoku and Alak against the computer or a friend.", g.win)
+	g.show(dialog.NewInformation("About Planiverse",
+		"Planiverse 0.1.0\nDVONN, Othello, Gomoku and Alak against the computer or a friend.", g.win), nil)
 }
 
 // toggleSound mutes or unmutes the sounds and remembers it.

@@ -424,10 +424,10 @@ func (f *newGameForm) Settings() session.MatchSettings {
 	return s.Normalized()
 }
 
-// showNewGameDialog shows the new-game dialog over w with set's choices and
-// the configured engines; Start calls onStart with the chosen settings,
-// Cancel calls onCancel.
-func showNewGameDialog(w fyne.Window, set session.MatchSettings, engines []session.EngineConfig, onStart func(session.MatchSettings), onCancel func()) {
+// newGameDialog returns the new-game dialog over w with set's choices and
+// the configured engines, sized to fit the window (the form scrolls inside
+// it); Start calls onStart with the chosen settings, Cancel calls onCancel.
+func newGameDialog(w fyne.Window, set session.MatchSettings, engines []session.EngineConfig, onStart func(session.MatchSettings), onCancel func()) *dialog.ConfirmDialog {
 	f := newNewGameForm(set, engines)
 	d := dialog.NewCustomConfirm("New game", "Start", "Cancel", container.NewVScroll(f.content), func(ok bool) {
 		if ok {
@@ -438,5 +438,5 @@ func showNewGameDialog(w fyne.Window, set session.MatchSettings, engines []sessi
 	}, w)
 	size := w.Canvas().Size()
 	d.Resize(fyne.NewSize(min(640, size.Width-40), min(640, size.Height-40)))
-	d.Show()
+	return d
 }
