@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -120,6 +121,7 @@ type gui struct {
 	heard                                 int    // moves of the game the sound has played for
 	saved                                 string // what the autosave holds: moves and result
 	holding                               bool   // a dialog is open: the clocks are held
+	closed                                bool   // the window closed
 	modals                                []*modal
 }
 
@@ -239,11 +241,15 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 			}
 		}
 	}(g.ticker)
+	var once sync.Once
 	g.win.SetOnClosed(func() {
-		saveWindowSize(a.Preferences(), fitScreen(g.win.Canvas().Size(), g.win.Canvas().Scale()))
-		g.ticker.Stop()
-		close(stopTick)
-		g.ctl.Close()
+		once.Do(func() {
+			g.closed = true
+			saveWindowSize(a.Preferences(), fitScreen(g.win.Canvas().Size(), g.win.Canvas().Scale()))
+			g.ticker.Stop()
+			close(stopTick)
+			g.ctl.Close()
+		})
 	})
 	return g
 }
@@ -572,10 +578,13 @@ func (g *gui) buildMenu() {
 	copyItem.Shortcut = &fyne.ShortcutCopy{}
 	pasteItem := fyne.NewMenuItem("Paste moves (new game)", g.pasteMoves)
 	pasteItem.Shortcut = &fyne.ShortcutPaste{}
+	quitItem := fyne.NewMenuItem("Quit", g.quit)
+	quitItem.IsQuit = true
+	quitItem.Shortcut = shortcut(fyne.KeyQ, 0)
 	game := fyne.NewMenu("Game", g.newItem, openItem, saveItem, fyne.NewMenuItemSeparator(),
 		g.undoItem, g.redoItem, g.hintItem, g.swapItem, g.resignItem, fyne.NewMenuItemSeparator(),
 		copyItem, pasteItem, fyne.NewMenuItemSeparator(), g.legalItem,
-		g.soundItem, animItem, fyne.NewMenuItemSeparator(), g.enginesItem)
+		g.soundItem, animItem, fyne.NewMenuItemSeparator(), g.enginesItem, fyne.NewMenuItemSeparator(), quitItem)
 	help := fyne.NewMenu("Help",
 		fyne.NewMenuItem("How to play", g.showRules),
 		fyne.NewMenuItem("Statistics", g.showStats),

@@ -306,12 +306,16 @@ func (p *panel) update(c *session.Controller) {
 	changed := !slices.Equal(rows, p.moveTexts)
 	p.moveTexts = rows
 	p.moves.Refresh()
-	if (changed || p.viewPly != p.reviewPly) && p.reviewPly > 0 {
+	switch {
+	case !changed && p.viewPly == p.reviewPly:
+	case p.reviewPly > 0:
 		// The list follows the move on view (the newest after a move,
 		// End or Open). ScrollTo places the row by arithmetic on the
 		// row height; the list's own ScrollToBottom would use the content
 		// height of the previous layout and leave the newest row hidden.
 		p.moves.ScrollTo(p.reviewPly - 1)
+	default:
+		p.moves.ScrollToTop() // the start position (Home)
 	}
 	p.viewPly = p.reviewPly
 
