@@ -490,7 +490,8 @@ func (p *panel) showSpecials(sp []rules.Special) {
 // header (turn, players, thinking), the buttons, the message line, the
 // "Moves" title, the move list and the evaluation graph. Every part but the
 // list gets its least height; the list takes the rest, never less than
-// minListRows rows; the graph sits at the bottom.
+// minListRows rows; the graph sits at the bottom where there is room for
+// it beside those rows, and is hidden where there is not.
 type panelLayout struct{}
 
 // minListRows is the least number of move-list rows the panel shows.
@@ -516,10 +517,17 @@ func (l *panelLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 	gh := graph.MinSize().Height
 	listMin := l.listMin(list)
-	if spare := size.Height - y - gh - pad - listMin; spare > 0 {
-		gh += min(spare*graphShare, gh)
+	spare := size.Height - y - gh - pad - listMin
+	if spare < 0 {
+		// No room for the graph: the list takes it all.
+		graph.Hide()
+		list.Move(fyne.NewPos(0, y))
+		list.Resize(fyne.NewSize(size.Width, max(size.Height-y, listMin)))
+		return
 	}
-	gy := max(size.Height-gh, y+listMin+pad)
+	graph.Show()
+	gh += min(spare*graphShare, gh)
+	gy := size.Height - gh
 	graph.Move(fyne.NewPos(0, gy))
 	graph.Resize(fyne.NewSize(size.Width, gh))
 	list.Move(fyne.NewPos(0, y))
@@ -546,7 +554,7 @@ func (l *panelLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 			h += m.Height + pad
 		}
 	}
-	h += l.listMin(objs[4]) + pad + objs[5].MinSize().Height
+	h += l.listMin(objs[4]) // the graph shows only where there is room
 	return fyne.NewSize(w, h)
 }
 

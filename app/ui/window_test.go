@@ -60,7 +60,7 @@ func TestPanelPlaces(t *testing.T) {
 		if h := p.moves.Size().Height; h < 6*row {
 			t.Fatalf("%v: the move list is %v high, under six rows of %v", size, h, row)
 		}
-		if gy := p.graphBox.Position().Y; gy < listTop+p.moves.Size().Height {
+		if gy := p.graphBox.Position().Y; p.graphBox.Visible() && gy < listTop+p.moves.Size().Height {
 			t.Fatalf("%v: the graph (top %v) over the list", size, gy)
 		}
 		for i := range 12 {
@@ -73,10 +73,11 @@ func TestPanelPlaces(t *testing.T) {
 			t.Fatalf("messages grew the window's least size from %v to %v", least, m)
 		}
 	}
-	// At the default size the panel fits without scrolling.
+	// At the default size the panel fits without scrolling, with the
+	// graph.
 	g.win.Resize(defaultWindow)
-	if body, view := g.panel.body.MinSize().Height, g.panel.content.Size().Height; body > view {
-		t.Fatalf("the panel needs %v at the default size, has %v", body, view)
+	if body, view := g.panel.body.MinSize().Height, g.panel.content.Size().Height; body > view || !g.panel.graphBox.Visible() {
+		t.Fatalf("the panel needs %v at the default size, has %v; graph shown %v", body, view, g.panel.graphBox.Visible())
 	}
 }
 
