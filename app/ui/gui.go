@@ -198,6 +198,7 @@ func (g *gui) togglePause() { g.ctl.SetPaused(!g.ctl.Paused()) }
 func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *gui {
 	g := &gui{app: a, showLegal: LoadShowLegal(a.Preferences()), trace: os.Getenv("PLANIVERSE_TRACE") == "1",
 		sound: newSounder(nil, !loadSoundOn(a.Preferences()))}
+	a.Settings().SetTheme(newAppTheme())
 	g.win = a.NewWindow("Planiverse")
 	g.ctl = session.NewController(eng, post, seed)
 	g.panel = newPanel(g.showNewGame, g.undo, g.redo, g.hint, g.resign, g.swap, g.togglePause, g.setShowLegal)

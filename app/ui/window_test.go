@@ -1,11 +1,14 @@
 package ui
 
 import (
+	"image/color"
+	"math"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"planiverse/app/internal/sessiontest"
@@ -247,4 +250,34 @@ func TestRenjuRefusalSaysWhy(t *testing.T) {
 	if !strings.Contains(g.panel.messages.Text, "Forbidden for Black: double three") {
 		t.Fatalf("message line %q", g.panel.messages.Text)
 	}
+}
+
+// TestLightRadioVisible: in the light theme an unselected radio button's
+// ring (the input border colour) has at least 2.5:1 contrast against the
+// background.
+func TestLightRadioVisible(t *testing.T) {
+	g, _ := newTestGUI(t)
+	th := g.app.Settings().Theme()
+	ring := th.Color(theme.ColorNameInputBorder, theme.VariantLight)
+	bg := th.Color(theme.ColorNameBackground, theme.VariantLight)
+	if c := contrast(ring, bg); c < 2.5 {
+		t.Fatalf("radio ring contrast %.2f:1 in the light theme", c)
+	}
+}
+
+// contrast is the WCAG contrast ratio of two colours.
+func contrast(a, b color.Color) float64 {
+	lum := func(c color.Color) float64 {
+		r, g, b, _ := c.RGBA()
+		ch := func(v uint32) float64 {
+			x := float64(v) / 0xffff
+			if x <= 0.03928 {
+				return x / 12.92
+			}
+			return math.Pow((x+0.055)/1.055, 2.4)
+		}
+		return 0.2126*ch(r) + 0.7152*ch(g) + 0.0722*ch(b)
+	}
+	la, lb := lum(a), lum(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 }
