@@ -257,7 +257,10 @@ func TestRenjuRefusalSaysWhy(t *testing.T) {
 // background.
 func TestLightRadioVisible(t *testing.T) {
 	g, _ := newTestGUI(t)
-	th := g.app.Settings().Theme()
+	th, ok := g.app.Settings().Theme().(*appTheme)
+	if !ok {
+		t.Fatalf("the window uses %T, not the app theme", g.app.Settings().Theme())
+	}
 	ring := th.Color(theme.ColorNameInputBorder, theme.VariantLight)
 	bg := th.Color(theme.ColorNameBackground, theme.VariantLight)
 	if c := contrast(ring, bg); c < 2.5 {
