@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"os"
 	"os/exec"
 	"slices"
@@ -12,10 +13,12 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"planiverse/ai"
@@ -228,7 +231,14 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 
 	g.buildMenu()
 	g.addShortcuts()
-	g.win.SetContent(container.NewBorder(nil, nil, nil, g.panel.content, container.NewPadded(g.boardBox)))
+	// The window's least height shows the whole panel (six rows of moves)
+	// where the screen has room for it at this scale; on a smaller screen
+	// it is the screen's, and the panel scrolls. It is set once: nothing
+	// the panel shows later makes the window grow.
+	least := canvas.NewRectangle(color.Transparent)
+	least.SetMinSize(g.leastSize(a.Settings().Scale()))
+	g.win.SetContent(container.NewStack(least,
+		container.NewBorder(nil, nil, nil, g.panel.content, container.NewPadded(g.boardBox))))
 	g.win.Resize(fitScreen(windowSize(a.Preferences()), a.Settings().Scale()))
 	g.ticker = time.NewTicker(clockTick)
 	stopTick := make(chan struct{})
@@ -267,6 +277,10 @@ var (
 	maxWindow     = fyne.NewSize(7680, 4320)
 )
 
+// menuHeight is about the height of the window's menu bar, which Fyne
+// draws inside the canvas on Linux and Windows.
+const menuHeight = 30
+
 // assumedScreen is the screen size in pixels when the display check could
 // not tell it (Wayland, macOS, Windows): a common small laptop screen.
 var assumedScreen = [2]int{1366, 768}
@@ -289,6 +303,12 @@ func fitScreen(size fyne.Size, scale float32) fyne.Size {
 	maxW := float32(w-screenMarginW) / scale
 	maxH := float32(h-screenMarginH) / scale
 	return fyne.NewSize(min(size.Width, maxW), min(size.Height, maxH))
+}
+
+// leastSize is the least size the window's content asks for at scale:
+// the height of the whole panel and the menu bar, within the screen.
+func (g *gui) leastSize(scale float32) fyne.Size {
+	return fitScreen(fyne.NewSize(0, g.panel.body.MinSize().Height+2*theme.Padding()+menuHeight), scale)
 }
 
 // windowSize returns the size to open the window at (Fyne units).

@@ -432,8 +432,8 @@ func (p *panel) updateReview(c *session.Controller, n int) {
 	p.review.Show()
 }
 
-// levelText is what the seat row adds for a computer seat: its level
-// (", level 2 Casual"), or "" for a person or an external engine.
+// levelText is what the seat row adds for a computer seat: its level's
+// name (", Casual"), or "" for a person or an external engine.
 func levelText(c *session.Controller, seat rules.Seat) string {
 	if !c.IsComputer(seat) {
 		return ""
@@ -442,7 +442,7 @@ func levelText(c *session.Controller, seat rules.Seat) string {
 		return ""
 	}
 	l := ai.Levels()[c.LevelOf(seat)-1]
-	return fmt.Sprintf(", level %d %s", l.Number, l.Name)
+	return ", " + l.Name
 }
 
 // showClocks shows each seat's time left, the running one highlighted.
