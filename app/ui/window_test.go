@@ -285,3 +285,35 @@ func contrast(a, b color.Color) float64 {
 	la, lb := lum(a), lum(b)
 	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 }
+
+// TestMessageLineFollowsState: the message line shows one message, which
+// goes at the next action (Save, through Ctrl+S), and the hint's ring
+// leaves the board when an earlier position is put on view.
+func TestMessageLineFollowsState(t *testing.T) {
+	g, q := newTestGUI(t)
+	g.startGame(settings("othello", session.VsPerson))
+	playTexts(t, g.ctl, "f5 d6 c3")
+	press(t, g, &fyne.ShortcutUndo{})
+	if g.panel.messages.Text != "Move taken back." {
+		t.Fatalf("message line %q after Undo", g.panel.messages.Text)
+	}
+	press(t, g, shortcut(fyne.KeyS, 0))
+	if g.panel.messages.Text != "" {
+		t.Fatalf("message line %q after Save", g.panel.messages.Text)
+	}
+	for _, o := range g.win.Canvas().Overlays().List() {
+		o.Hide() // the file dialog
+	}
+	g.win.Canvas().Unfocus()
+	press(t, g, shortcut(fyne.KeyH, 0))
+	hint := func() rules.Move { return g.board.(interface{ Hint() rules.Move }).Hint() }
+	q.RunUntil(t, "the hint", func() bool { return hint() != rules.NoMove })
+	sendKey(g, fyne.KeyLeft)
+	if hint() != rules.NoMove {
+		t.Fatal("the hint ring stayed on the board while reviewing")
+	}
+	sendKey(g, fyne.KeyEnd)
+	if hint() != rules.NoMove {
+		t.Fatal("the hint ring for another position came back after review")
+	}
+}
