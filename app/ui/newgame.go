@@ -464,7 +464,17 @@ func newGameDialog(w fyne.Window, set session.MatchSettings, engines []session.E
 			onCancel()
 		}
 	}, w)
-	size := w.Canvas().Size()
-	d.Resize(fyne.NewSize(min(640, size.Width-40), min(640, size.Height-40)))
+	// The dialog fits its form (no blank band under a short one) and the
+	// window (a tall one scrolls), again whenever the choices change.
+	fit := func() {
+		size := w.Canvas().Size()
+		d.Resize(fyne.NewSize(min(640, size.Width-40), min(f.content.MinSize().Height+dialogChrome, size.Height-40)))
+	}
+	f.onChange = fit
+	fit()
 	return d
 }
+
+// dialogChrome is the height a dialog adds to its content: the title, the
+// buttons and the margins.
+const dialogChrome = 150

@@ -317,3 +317,42 @@ func TestMessageLineFollowsState(t *testing.T) {
 		t.Fatal("the hint ring for another position came back after review")
 	}
 }
+
+// TestNewGameDialogFits: the new-game dialog fits the window, and
+// Othello's short form leaves no tall blank band above the buttons.
+func TestNewGameDialogFits(t *testing.T) {
+	g, _ := newTestGUI(t)
+	g.win.Resize(defaultWindow)
+	g.begin()
+	start := findButton(g.win.Canvas().Overlays().Top(), "Start")
+	if start == nil {
+		t.Fatal("no Start button")
+	}
+	bottom := fyne.CurrentApp().Driver().AbsolutePositionForObject(start).Y + start.Size().Height
+	if win := g.win.Canvas().Size().Height; bottom > win-20 || bottom > 580 {
+		t.Fatalf("Start ends at %v in a %v high window", bottom, win)
+	}
+}
+
+// findButton returns the button with text under o, or nil.
+func findButton(o fyne.CanvasObject, text string) *widget.Button {
+	switch w := o.(type) {
+	case *widget.Button:
+		if w.Text == text {
+			return w
+		}
+	case *fyne.Container:
+		for _, c := range w.Objects {
+			if b := findButton(c, text); b != nil {
+				return b
+			}
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(w).Objects() {
+			if b := findButton(c, text); b != nil {
+				return b
+			}
+		}
+	}
+	return nil
+}
