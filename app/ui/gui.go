@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -41,6 +42,9 @@ const guiTTMegabytes = 64
 func Run() {
 	quietLog()
 	prepareCache()
+	if f, err := strconv.ParseFloat(os.Getenv("FYNE_SCALE"), 32); err == nil && f > 0 {
+		startScale = float32(f) // Fyne's driver reads it; its Settings do not
+	}
 	a := app.NewWithID(AppID)
 	a.SetIcon(iconResource)
 	g := newGUI(a, ai.NewEngine(guiTTMegabytes), fyne.Do, uint64(time.Now().UnixNano()))
@@ -52,7 +56,9 @@ func Run() {
 	go func() {
 		time.Sleep(300 * time.Millisecond)
 		fyne.Do(func() {
-			if sz := fitScreen(g.win.Canvas().Size(), g.win.Canvas().Scale()); sz != g.win.Canvas().Size() {
+			scale := g.win.Canvas().Scale()
+			g.least.SetMinSize(g.leastSize(scale))
+			if sz := fitScreen(g.win.Canvas().Size(), scale); sz != g.win.Canvas().Size() {
 				g.win.Resize(sz)
 			}
 		})
@@ -121,10 +127,11 @@ type gui struct {
 	counted                               bool         // the finished game is in the statistics
 	sound                                 *sounder
 	soundItem                             *fyne.MenuItem
-	heard                                 int    // moves of the game the sound has played for
-	saved                                 string // what the autosave holds: moves and result
-	holding                               bool   // a dialog is open: the clocks are held
-	closed                                bool   // the window closed
+	heard                                 int               // moves of the game the sound has played for
+	saved                                 string            // what the autosave holds: moves and result
+	holding                               bool              // a dialog is open: the clocks are held
+	closed                                bool              // the window closed
+	least                                 *canvas.Rectangle // holds the window's least size (leastSize)
 	modals                                []*modal
 }
 
@@ -235,11 +242,15 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 	// where the screen has room for it at this scale; on a smaller screen
 	// it is the screen's, and the panel scrolls. It is set once: nothing
 	// the panel shows later makes the window grow.
-	least := canvas.NewRectangle(color.Transparent)
-	least.SetMinSize(g.leastSize(a.Settings().Scale()))
-	g.win.SetContent(container.NewStack(least,
+	scale := a.Settings().Scale()
+	if startScale > 0 {
+		scale = startScale
+	}
+	g.least = canvas.NewRectangle(color.Transparent)
+	g.least.SetMinSize(g.leastSize(scale))
+	g.win.SetContent(container.NewStack(g.least,
 		container.NewBorder(nil, nil, nil, g.panel.content, container.NewPadded(g.boardBox))))
-	g.win.Resize(fitScreen(windowSize(a.Preferences()), a.Settings().Scale()))
+	g.win.Resize(fitScreen(windowSize(a.Preferences()), scale))
 	g.ticker = time.NewTicker(clockTick)
 	stopTick := make(chan struct{})
 	go func(t *time.Ticker) {
@@ -277,9 +288,13 @@ var (
 	maxWindow     = fyne.NewSize(7680, 4320)
 )
 
+// startScale is the canvas scale the window will have, when Run knows it
+// before the window opens (FYNE_SCALE); 0: the app's settings' scale.
+var startScale float32
+
 // menuHeight is about the height of the window's menu bar, which Fyne
 // draws inside the canvas on Linux and Windows.
-const menuHeight = 30
+const menuHeight = 40
 
 // assumedScreen is the screen size in pixels when the display check could
 // not tell it (Wayland, macOS, Windows): a common small laptop screen.
@@ -305,10 +320,11 @@ func fitScreen(size fyne.Size, scale float32) fyne.Size {
 	return fyne.NewSize(min(size.Width, maxW), min(size.Height, maxH))
 }
 
-// leastSize is the least size the window's content asks for at scale:
-// the height of the whole panel and the menu bar, within the screen.
+// leastSize is the least size the window's content (below the menu bar)
+// asks for at scale: the height of the whole panel, within the screen.
 func (g *gui) leastSize(scale float32) fyne.Size {
-	return fitScreen(fyne.NewSize(0, g.panel.body.MinSize().Height+2*theme.Padding()+menuHeight), scale)
+	h := fitScreen(fyne.NewSize(0, g.panel.body.MinSize().Height+2*theme.Padding()+menuHeight), scale).Height
+	return fyne.NewSize(0, max(h-menuHeight, 0))
 }
 
 // windowSize returns the size to open the window at (Fyne units).
