@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Starts the real Planiverse binary under Xvfb, waits until a window titled "Planiverse"
-# appears, takes a screenshot and stops it. Usage: smoke.sh BINARY SHOT.png
+# Checks that the real Planiverse binary without a display says so in one line, then
+# starts it under Xvfb, waits until a window titled "Planiverse" appears, takes a
+# screenshot and stops it. Usage: smoke.sh BINARY SHOT.png
 set -euo pipefail
 bin=$1 shot=$2
 source "$(dirname "$0")/xvfb.sh"
@@ -9,6 +10,14 @@ app= xvfb=
 cleanup() { set +e; [ -n "$app" ] && kill "$app" 2>/dev/null; [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null; true; }
 trap cleanup EXIT
 export LANG=C.UTF-8
+# Without a display: one line on stderr and status 1, no GLFW trace.
+set +e
+out=$(env -u DISPLAY -u WAYLAND_DISPLAY HOME="$(mktemp -d)" "$bin" 2>&1); rc=$?
+set -e
+if [ "$rc" != 1 ] || [ "$(printf '%s\n' "$out" | wc -l)" != 1 ] || ! grep -q '^planiverse: no display' <<<"$out"; then
+  echo "smoke: without a display the app said (status $rc):"; echo "$out"; exit 1
+fi
+echo "smoke: without a display: $out"
 start_xvfb 90
 tmphome=$(mktemp -d)
 # One retry when GLFW finds no display although Xvfb answered (seen once under load).

@@ -98,7 +98,8 @@ type core struct {
 	interactive bool
 	hint        rules.Move
 	onMove      func(rules.Move)
-	hover       int // cell under the mouse that a tap would act on, or -1
+	onRefused   func(rules.Move) // a tapped move that is not legal (SetOnRefused)
+	hover       int              // cell under the mouse that a tap would act on, or -1
 	buf         []rules.Move
 	hoverable   func(pos fyne.Position) int
 
@@ -147,6 +148,10 @@ func (c *core) Hint() rules.Move { return c.hint }
 // SetOnMove sets the callback for completed moves. See Board.
 func (c *core) SetOnMove(f func(m rules.Move)) { c.onMove = f }
 
+// SetOnRefused sets the callback for a tapped move that is not legal (the
+// window says why, when the position can tell).
+func (c *core) SetOnRefused(f func(m rules.Move)) { c.onRefused = f }
+
 // legal reports whether m is among s.Moves.
 func (c *core) legal(s rules.State, m rules.Move) bool {
 	if m == rules.NoMove {
@@ -165,6 +170,9 @@ func (c *core) legal(s rules.State, m rules.Move) bool {
 // did.
 func (c *core) emit(s rules.State, m rules.Move) bool {
 	if !c.legal(s, m) {
+		if c.onRefused != nil && m != rules.NoMove {
+			c.onRefused(m)
+		}
 		return false
 	}
 	if c.onMove != nil {

@@ -108,7 +108,7 @@ func TestAutosaveFailureToldOnce(t *testing.T) {
 	c.Start()
 	told := func() int {
 		n := 0
-		for _, m := range c.Messages() {
+		for _, m := range c.MessageLog() {
 			if strings.Contains(m, "not being saved automatically") {
 				n++
 			}
@@ -122,10 +122,10 @@ func TestAutosaveFailureToldOnce(t *testing.T) {
 		}
 	}
 	if n := told(); n != 1 {
-		t.Fatalf("told %d times, want once: %q", n, c.Messages())
+		t.Fatalf("told %d times, want once: %q", n, c.MessageLog())
 	}
-	if !strings.Contains(strings.Join(c.Messages(), "\n"), "a folder") {
-		t.Errorf("the message does not say why: %q", c.Messages())
+	if !strings.Contains(strings.Join(c.MessageLog(), "\n"), "a folder") {
+		t.Errorf("the message does not say why: %q", c.MessageLog())
 	}
 	os.Remove(filepath.Join(dir, "autosave.sgf"))
 	playTexts(t, c, "d3")

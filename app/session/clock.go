@@ -76,9 +76,39 @@ func (c *Controller) used() time.Duration {
 // it), unless the game has not started, is over or paused.
 func (c *Controller) runClock() {
 	c.clk.spent = 0
-	c.clk.running = c.clk.p.On() && c.started && c.result == "" && !c.paused
+	c.clk.running = c.clockShouldRun()
 	c.clk.start = c.now()
 }
+
+// clockShouldRun reports whether the side to move's clock runs: the match
+// has a clock, the game started and goes on, and it is neither paused nor
+// held (HoldClock).
+func (c *Controller) clockShouldRun() bool {
+	return c.clk.p.On() && c.started && c.result == "" && !c.paused && c.held == 0 && !c.closed
+}
+
+// HoldClock stops the clocks while the window shows a dialog (on true) and
+// lets them run again once every hold is released (on false; the time on
+// the move so far is kept). Holds nest; they outlast NewGame, so a game
+// started from the new-game dialog starts its clock when the dialog has
+// gone.
+func (c *Controller) HoldClock(on bool) {
+	if on {
+		c.held++
+		c.stopClock()
+		return
+	}
+	if c.held == 0 {
+		return
+	}
+	c.held--
+	if !c.clk.running && c.clockShouldRun() {
+		c.clk.running, c.clk.start = true, c.now()
+	}
+}
+
+// ClockHeld reports whether a dialog holds the clocks (HoldClock).
+func (c *Controller) ClockHeld() bool { return c.held > 0 }
 
 // stopClock stops the running clock, keeping the time spent (pause, game
 // over).
@@ -231,10 +261,9 @@ func (c *Controller) SetPaused(on bool) {
 		c.stopExternal()
 		c.stopClock()
 		c.say("Paused.")
-		c.msgs[len(c.msgs)-1].transient = true
 		c.changed()
 		return
 	}
-	c.forget()
+	c.forget(true)
 	c.advance()
 }

@@ -32,6 +32,7 @@ type Controller struct {
 	floor   int     // len(hist) below which Undo never goes (the descriptor's Setup moves)
 	opening bool    // Setup's moves are being played
 	msgs    []message
+	log     []string    // every message said in this game, oldest first
 	result  string      // the game-over summary, "" while the game goes on
 	started bool        // false until Start: the computer waits (the new-game dialog is up)
 	view    int         // the ply on view while reviewing (the position after view moves), -1 for the game itself
@@ -41,6 +42,7 @@ type Controller struct {
 	clk    clockState       // the match's clocks
 	now    func() time.Time // the clocks' time source (time.Now; tests set a fake)
 	paused bool             // computer against computer is paused
+	held   int              // open dialogs holding the clocks (HoldClock)
 	began  time.Time        // when the game was set up (the record's date)
 	// resultCode is the result in SGF's form when the game ended other
 	// than by the rules (resignation "W+R", time "B+T"), else "".
@@ -97,15 +99,30 @@ type entry struct {
 }
 
 // message is one line of the panel's messages with the history length when
-// it was said: Undo drops the messages of the moves it takes back, and a
-// transient message ("Move taken back.") lasts only until the next move,
-// Undo or Redo.
+// it was said: Undo drops the messages of the moves it takes back, and each
+// message stops being true at its lasting's event.
 type message struct {
-	text      string
-	ply       int
-	phase     int // the game's phase when it was said (rules.Descriptor.Phase)
-	transient bool
+	text  string
+	ply   int
+	phase int // the game's phase when it was said (rules.Descriptor.Phase)
+	until lasting
 }
+
+// lasting says when a message stops being true.
+type lasting int
+
+const (
+	// untilAction: until the person's next action (a move, Undo, Redo,
+	// Hint, Save, Continue from here, Resume, entering review); in
+	// computer against computer, until the next move. Most messages.
+	untilAction lasting = iota
+	// untilMove: only while the position it was said in is the game's
+	// (the game's Intro, such as DVONN's "White moves first.": gone after
+	// the first move, back when Undo returns to the start).
+	untilMove
+	// untilUndone: until the move it speaks of is taken back (the result).
+	untilUndone
+)
 
 // ErrNotYourTurn is returned by Play when no person is to move: the
 // computer is thinking, the game is over or has not started.
@@ -149,7 +166,7 @@ func (c *Controller) newGame(set MatchSettings, moves []rules.Move) error {
 	c.stopExternal()
 	ai.Prepare(s, false) // tables the computer will need, built in the background
 	c.set, c.desc, c.state = set, d, s
-	c.hist, c.redo, c.floor, c.msgs, c.result = nil, nil, 0, nil, ""
+	c.hist, c.redo, c.floor, c.msgs, c.log, c.result = nil, nil, 0, nil, nil, ""
 	c.view, c.viewPos = -1, nil
 	c.paused, c.resultCode, c.began = false, "", c.now()
 	c.resetClock()
@@ -170,7 +187,7 @@ func (c *Controller) newGame(set MatchSettings, moves []rules.Move) error {
 	}
 	if d.Intro != nil && moves == nil {
 		for _, m := range d.Intro(set.Options()) {
-			c.say(m)
+			c.sayUntil(m, untilMove)
 		}
 	}
 	if c.OnNewGame != nil {
@@ -219,15 +236,16 @@ func (c *Controller) Over() bool { return c.result != "" }
 // the game goes on.
 func (c *Controller) Result() string { return c.result }
 
-// Messages returns the messages of the game so far, oldest first (passes,
-// swaps, captures, the result), without those of moves taken back and those
-// of an earlier phase of the game (DVONN's placement help once the stacks
-// move).
+// Messages returns the messages that hold now, oldest first (passes, swaps,
+// captures, the result): without those of moves taken back, those of an
+// earlier phase of the game (DVONN's placement help once the stacks move),
+// the Intro once a move was made, and those said before the person's last
+// action (lasting).
 func (c *Controller) Messages() []string {
 	var out []string
 	now := c.phase()
 	for _, m := range c.msgs {
-		if m.phase == now {
+		if m.phase == now && (m.until != untilMove || m.ply == len(c.hist)) {
 			out = append(out, m.text)
 		}
 	}
@@ -400,8 +418,8 @@ func (c *Controller) Undo() bool {
 		}
 	}
 	c.result, c.resultCode = "", ""
-	c.forget()
-	c.msgs = append(c.msgs, message{text: "Move taken back.", ply: len(c.hist), phase: c.phase(), transient: true})
+	c.forget(true)
+	c.say("Move taken back.")
 	c.advance()
 	return true
 }
@@ -421,7 +439,7 @@ func (c *Controller) Redo() bool {
 	c.leaveReview()
 	c.stop()
 	c.stopExternal()
-	c.forget()
+	c.forget(true)
 	for i := 0; len(c.redo) > 0; i++ {
 		e := c.redo[len(c.redo)-1]
 		if i > 0 && c.undoable(e) {
@@ -442,6 +460,7 @@ func (c *Controller) RequestHint() {
 		return
 	}
 	c.stop()
+	c.forget(true)
 	c.hinting = true
 	gen := c.gen
 	ctx, cancel := context.WithCancel(context.Background())
@@ -476,16 +495,32 @@ func (c *Controller) stop() {
 	c.hint = rules.NoMove
 }
 
-// forget drops the transient messages and those of moves no longer in the
-// history.
-func (c *Controller) forget() {
-	c.msgs = slices.DeleteFunc(c.msgs, func(m message) bool { return m.transient || m.ply > len(c.hist) })
+// forget drops the messages of moves no longer in the history, and those
+// that last until the person's next action when action is true.
+func (c *Controller) forget(action bool) {
+	c.msgs = slices.DeleteFunc(c.msgs, func(m message) bool {
+		return m.ply > len(c.hist) || action && m.until == untilAction
+	})
+}
+
+// Acted drops the messages that last until the person's next action and
+// reports the change (OnChange); the window calls it for actions the
+// controller does not see, such as Save.
+func (c *Controller) Acted() {
+	n := len(c.msgs)
+	c.forget(true)
+	if len(c.msgs) != n {
+		c.changed()
+	}
 }
 
 // apply plays m for the side to move and records it with its messages.
 func (c *Controller) apply(m rules.Move, auto bool) {
-	c.forget()
 	mover := c.state.ToMove()
+	// A move ends the Intro; a person's own move (or any move when the
+	// computer plays both sides) ends the messages that last until the
+	// person's next action.
+	c.forget(!auto && (!c.IsComputer(mover) || c.set.Opponent == Watch))
 	e := entry{move: m, text: c.state.MoveString(m), mover: mover, side: c.SeatName(mover), auto: auto}
 	inTime := c.chargeMove(mover)
 	c.state.Play(m)
@@ -590,10 +625,26 @@ func (c *Controller) isLegal(m rules.Move) bool {
 	return slices.Contains(c.buf, m)
 }
 
-// say adds a message about the position now.
+// say adds a message about the position now: the game's result lasts
+// until its move is taken back, any other message until the person's next
+// action (lasting). Every message also goes to the game's log.
 func (c *Controller) say(msg string) {
-	c.msgs = append(c.msgs, message{text: msg, ply: len(c.hist), phase: c.phase()})
+	until := untilAction
+	if c.result != "" && msg == c.result {
+		until = untilUndone
+	}
+	c.sayUntil(msg, until)
 }
+
+// sayUntil adds a message that lasts until the event until.
+func (c *Controller) sayUntil(msg string, until lasting) {
+	c.msgs = append(c.msgs, message{text: msg, ply: len(c.hist), phase: c.phase(), until: until})
+	c.log = append(c.log, msg)
+}
+
+// MessageLog returns every message said in the game so far, oldest first,
+// including those that no longer hold (the panel's message log).
+func (c *Controller) MessageLog() []string { return slices.Clone(c.log) }
 
 func (c *Controller) changed() {
 	c.analyse()

@@ -129,10 +129,7 @@ func (c *Controller) Winner() (p rules.Seat, ok bool) {
 // while the game goes on and in other matches (two people, computer
 // against computer, an external engine).
 func (c *Controller) PersonOutcome() (outcome string, ok bool) {
-	if c.result == "" || c.set.Opponent != VsComputer {
-		return "", false
-	}
-	if _, ext := c.ExternalSeat(c.set.Side.Opponent()); ext {
+	if c.result == "" || !c.Counted() {
 		return "", false
 	}
 	switch w, won := c.Winner(); {
@@ -176,4 +173,52 @@ func (c *Controller) Specials() []rules.Special {
 		return nil
 	}
 	return c.desc.Specials(c.state)
+}
+
+// Counted reports whether the game counts in the person's statistics: the
+// person plays against Planiverse's own computer (not two people, not
+// computer against computer, not an external engine).
+func (c *Controller) Counted() bool {
+	if c.state == nil || c.set.Opponent != VsComputer {
+		return false
+	}
+	_, ext := c.ExternalSeat(c.set.Side.Opponent())
+	return !ext
+}
+
+// InProgress reports whether a game is going on that a new game would
+// abandon: it started, is not over, and a move was made after the moves
+// that set it up (DVONN's random placement).
+func (c *Controller) InProgress() bool {
+	return c.state != nil && c.started && !c.closed && c.result == "" && len(c.hist) > c.floor
+}
+
+// Refusal returns why the move m the person tried is not allowed, in
+// words, when the position can say so ("Forbidden for Black: double
+// three", from a state with a ForbiddenReason method such as Renju
+// Gomoku's), or "".
+func (c *Controller) Refusal(m rules.Move) string {
+	f, ok := c.ViewState().(interface{ ForbiddenReason(rules.Move) string })
+	if !ok {
+		return ""
+	}
+	why := f.ForbiddenReason(m)
+	if why == "" {
+		return ""
+	}
+	return fmt.Sprintf("Forbidden for %s: %s.", c.desc.Colors[0], strings.ReplaceAll(why, "-", " "))
+}
+
+// Refused tells the person why the board refused the move m they tried
+// (Refusal), as a message until their next action; it does nothing when
+// the position cannot say why or no person is to move.
+func (c *Controller) Refused(m rules.Move) {
+	if !c.PersonToMove() {
+		return
+	}
+	if why := c.Refusal(m); why != "" {
+		c.forget(true)
+		c.say(why)
+		c.changed()
+	}
 }

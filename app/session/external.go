@@ -187,7 +187,6 @@ func (c *Controller) startExternal(p rules.Seat, cfg EngineConfig) {
 		ext = &external{cfg: cfg, cancel: cancel}
 		c.ext[p] = ext
 		c.say(startingText(cfg))
-		c.msgs[len(c.msgs)-1].transient = true
 	}
 	go c.runExternal(ctx, ext, starting, job)
 }

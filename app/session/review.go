@@ -29,8 +29,10 @@ func (c *Controller) ViewState() rules.State {
 // Review puts the position after ply moves on view (0: the start
 // position); ply at or past the end of the history, or below 0 with no
 // history, returns to the game. ply < 0 means the start position. It calls
-// OnChange; the window shows ViewState. Nothing in the game changes: no
-// search is cancelled.
+// OnChange; the window shows ViewState. The game goes on (the computer's
+// search is not cancelled), but the hint goes (a hint search is
+// cancelled) and so do the messages that last until the person's next
+// action.
 func (c *Controller) Review(ply int) {
 	if c.state == nil || c.closed {
 		return
@@ -41,11 +43,16 @@ func (c *Controller) Review(ply int) {
 			return
 		}
 		c.leaveReview()
+		c.leaveHint()
 		c.changed()
 		return
 	}
 	if ply == c.view {
 		return
+	}
+	c.leaveHint()
+	if c.view < 0 {
+		c.forget(true) // entering review is the person's action
 	}
 	if c.viewPos == nil || c.view < ply {
 		c.viewPos = c.state.Clone()
@@ -63,6 +70,15 @@ func (c *Controller) Review(ply int) {
 func (c *Controller) ReviewStep(delta int) {
 	ply, _ := c.Reviewing()
 	c.Review(ply + delta)
+}
+
+// leaveHint drops the hint (and cancels a hint search): the position on
+// view changes, and the board no longer shows the position it was for.
+func (c *Controller) leaveHint() {
+	if c.hinting {
+		c.stop()
+	}
+	c.hint = rules.NoMove
 }
 
 // leaveReview drops the review position; the game is on view again.
@@ -109,8 +125,8 @@ func (c *Controller) ContinueFromHere() bool {
 		c.redo = nil
 	}
 	c.result = ""
-	c.forget()
-	c.msgs = append(c.msgs, message{text: "Play goes on from here.", ply: len(c.hist), phase: c.phase(), transient: true})
+	c.forget(true)
+	c.say("Play goes on from here.")
 	c.advance()
 	return true
 }

@@ -3,15 +3,23 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"planiverse/ai"
@@ -29,13 +37,65 @@ const AppID = "net.planiverse.app"
 const guiTTMegabytes = 64
 
 // Run opens the main window and runs the Fyne event loop until it closes.
+//
+// Call CheckDisplay first: without a display Fyne's driver panics.
 func Run() {
+	quietLog()
+	prepareCache()
+	if f, err := strconv.ParseFloat(os.Getenv("FYNE_SCALE"), 32); err == nil && f > 0 {
+		startScale = float32(f) // Fyne's driver reads it; its Settings do not
+	}
 	a := app.NewWithID(AppID)
 	a.SetIcon(iconResource)
 	g := newGUI(a, ai.NewEngine(guiTTMegabytes), fyne.Do, uint64(time.Now().UnixNano()))
 	g.sound = newSounder(openOto, !loadSoundOn(a.Preferences()))
 	g.begin()
-	g.win.ShowAndRun()
+	g.win.Show()
+	// The canvas scale is known once the window is on the screen: fit
+	// the window to the screen again with it.
+	go func() {
+		time.Sleep(300 * time.Millisecond)
+		fyne.Do(func() {
+			scale := g.win.Canvas().Scale()
+			g.least.SetMinSize(g.leastSize(scale))
+			if sz := fitScreen(g.win.Canvas().Size(), scale); sz != g.win.Canvas().Size() {
+				g.win.Resize(sz)
+			}
+		})
+	}()
+	defer func() {
+		if r := recover(); r != nil {
+			startFailed(r)
+		}
+	}()
+	a.Run()
+}
+
+// retryEnv marks the second start after the window failed to open.
+const retryEnv = "PLANIVERSE_WINDOW_RETRY"
+
+// startFailed handles a panic of Fyne's driver while the window opens
+// (GLFW's "PlatformUnavailable" when the display is not ready): the
+// program starts itself once more; if that was the second start it prints
+// one line and exits with status 1.
+func startFailed(r any) {
+	if os.Getenv(retryEnv) == "" {
+		if exe, err := os.Executable(); err == nil {
+			cmd := exec.Command(exe, os.Args[1:]...)
+			cmd.Env = append(os.Environ(), retryEnv+"=1")
+			cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+			err := cmd.Run()
+			var exit *exec.ExitError
+			switch {
+			case err == nil:
+				os.Exit(0)
+			case errors.As(err, &exit):
+				os.Exit(exit.ExitCode())
+			}
+		}
+	}
+	fmt.Fprintf(os.Stderr, "planiverse: the window could not open (%v); use the CLI commands (planiverse help) or check DISPLAY\n", r)
+	os.Exit(1)
 }
 
 // gui is the main window: the board of the current game in the centre, the
@@ -67,10 +127,20 @@ type gui struct {
 	counted                               bool         // the finished game is in the statistics
 	sound                                 *sounder
 	soundItem                             *fyne.MenuItem
-	heard                                 int              // moves of the game the sound has played for
-	saved                                 string           // what the autosave holds: moves and result
+	heard                                 int               // moves of the game the sound has played for
+	saved                                 string            // what the autosave holds: moves and result
+	holding                               bool              // a dialog is open: the clocks are held
+	closed                                bool              // the window closed
+	least                                 *canvas.Rectangle // holds the window's least size (leastSize)
+	modals                                []*modal
 	autosaver                             session.Autosave // the autosave file (files.go, autosave.go)
 	an                                    *analysisUI      // game report, values, teaching (report.go)
+}
+
+// modal is an open dialog that takes Enter (enter) and Escape (cancels).
+type modal struct {
+	d     dialog.Dialog
+	enter func()
 }
 
 // clockTick is how often the window redraws running clocks and checks for
@@ -79,12 +149,57 @@ const clockTick = 100 * time.Millisecond
 
 // tick checks the clocks and redraws them while one runs.
 func (g *gui) tick() {
+	g.holdWhileDialog()
 	if s := g.ctl.State(); s == nil {
 		return
 	} else if _, running, _ := g.ctl.Clock(s.ToMove()); running {
 		g.ctl.Tick()
 		g.panel.showClocks(g.ctl)
 	}
+}
+
+// holdWhileDialog holds the clocks while any dialog (or menu) is open
+// over the window, and lets them run when the last one has gone.
+func (g *gui) holdWhileDialog() {
+	open := g.win.Canvas().Overlays().Top() != nil
+	if open != g.holding {
+		g.holding = open
+		g.ctl.HoldClock(open)
+	}
+}
+
+// show shows dialog d, holding the clocks while it is open; Enter calls
+// enter (nil: Enter closes it like Escape), Escape closes it with its
+// cancel answer.
+func (g *gui) show(d dialog.Dialog, enter func()) {
+	m := &modal{d: d, enter: enter}
+	g.modals = append(g.modals, m)
+	d.SetOnClosed(func() {
+		g.modals = slices.DeleteFunc(g.modals, func(o *modal) bool { return o == m })
+		g.holdWhileDialog()
+	})
+	d.Show()
+	g.holdWhileDialog()
+}
+
+// dialogKey gives Enter and Escape to the newest open dialog; it reports
+// whether one took the key.
+func (g *gui) dialogKey(k fyne.KeyName) bool {
+	if len(g.modals) == 0 {
+		return false
+	}
+	m := g.modals[len(g.modals)-1]
+	switch k {
+	case fyne.KeyEscape:
+		m.d.Hide()
+	case fyne.KeyReturn, fyne.KeyEnter:
+		if m.enter != nil {
+			m.enter()
+		} else {
+			m.d.Hide()
+		}
+	}
+	return true // no key reaches the board under a dialog
 }
 
 // togglePause pauses or resumes computer against computer.
@@ -95,12 +210,15 @@ func (g *gui) togglePause() { g.ctl.SetPaused(!g.ctl.Paused()) }
 func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *gui {
 	g := &gui{app: a, showLegal: LoadShowLegal(a.Preferences()), trace: os.Getenv("PLANIVERSE_TRACE") == "1",
 		sound: newSounder(nil, !loadSoundOn(a.Preferences()))}
+	a.Settings().SetTheme(newAppTheme())
 	g.win = a.NewWindow("Planiverse")
 	g.ctl = session.NewController(eng, post, seed)
 	g.panel = newPanel(g.showNewGame, g.undo, g.redo, g.hint, g.resign, g.swap, g.togglePause, g.setShowLegal)
 	g.panel.onReview = g.ctl.Review
 	g.panel.onContinue = g.continueHere
 	g.panel.onSpecial = func(m rules.Move) { _ = g.ctl.Play(m) }
+	g.panel.onLog = g.showLog
+	g.panel.moves.onKey = g.reviewKey
 	g.panel.showLegal.SetChecked(g.showLegal)
 	g.boardBox = container.NewStack()
 
@@ -123,8 +241,19 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 	g.buildMenu()
 	g.addShortcuts()
 	g.an = newAnalysisUI(g) // report.go
-	g.win.SetContent(container.NewBorder(nil, nil, nil, g.panel.content, container.NewPadded(g.boardBox)))
-	g.win.Resize(windowSize(a.Preferences()))
+	// The window's least height shows the whole panel (six rows of moves)
+	// where the screen has room for it at this scale; on a smaller screen
+	// it is the screen's, and the panel scrolls. It is set once: nothing
+	// the panel shows later makes the window grow.
+	scale := a.Settings().Scale()
+	if startScale > 0 {
+		scale = startScale
+	}
+	g.least = canvas.NewRectangle(color.Transparent)
+	g.least.SetMinSize(g.leastSize(scale))
+	g.win.SetContent(container.NewStack(g.least,
+		container.NewBorder(nil, nil, nil, g.panel.content, container.NewPadded(g.boardBox))))
+	g.win.Resize(fitScreen(windowSize(a.Preferences()), scale))
 	g.ticker = time.NewTicker(clockTick)
 	stopTick := make(chan struct{})
 	go func(t *time.Ticker) {
@@ -137,23 +266,69 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 			}
 		}
 	}(g.ticker)
+	var once sync.Once
 	g.win.SetOnClosed(func() {
-		saveWindowSize(a.Preferences(), g.win.Canvas().Size())
-		g.ticker.Stop()
-		close(stopTick)
-		g.ctl.Close()
+		once.Do(func() {
+			g.closed = true
+			saveWindowSize(a.Preferences(), fitScreen(g.win.Canvas().Size(), g.win.Canvas().Scale()))
+			g.ticker.Stop()
+			close(stopTick)
+			g.ctl.Close()
+		})
 	})
 	return g
 }
 
-// The window's first size fits a 1366x768 screen with a title bar and a
-// panel or task bar (about 700 pixels of height left); later starts use the
-// size the window had when it closed, within limits.
+// The window's first size is defaultWindow; later starts use the size the
+// window had when it closed, within limits. Either way fitScreen makes it
+// fit the screen at the canvas scale. The least size is the content's
+// (Fyne keeps the window from shrinking below it): the board's least and
+// the panel's width; the panel scrolls when the window is shorter than its
+// parts.
 var (
 	defaultWindow = fyne.NewSize(1040, 660)
-	minWindow     = fyne.NewSize(760, 560)
+	minWindow     = fyne.NewSize(560, 300)
 	maxWindow     = fyne.NewSize(7680, 4320)
 )
+
+// startScale is the canvas scale the window will have, when Run knows it
+// before the window opens (FYNE_SCALE); 0: the app's settings' scale.
+var startScale float32
+
+// menuHeight is about the height of the window's menu bar, which Fyne
+// draws inside the canvas on Linux and Windows.
+const menuHeight = 40
+
+// assumedScreen is the screen size in pixels when the display check could
+// not tell it (Wayland, macOS, Windows): a common small laptop screen.
+var assumedScreen = [2]int{1366, 768}
+
+// Room that the window manager's title bar and a panel or task bar take
+// from the screen, in pixels.
+const screenMarginW, screenMarginH = 16, 96
+
+// fitScreen returns size (Fyne units) made to fit the screen at scale
+// (Fyne units to pixels): never wider or taller than the screen less the
+// title bar and task bar.
+func fitScreen(size fyne.Size, scale float32) fyne.Size {
+	if scale <= 0 {
+		scale = 1
+	}
+	w, h := screenPixels.w, screenPixels.h
+	if w <= 0 || h <= 0 {
+		w, h = assumedScreen[0], assumedScreen[1]
+	}
+	maxW := float32(w-screenMarginW) / scale
+	maxH := float32(h-screenMarginH) / scale
+	return fyne.NewSize(min(size.Width, maxW), min(size.Height, maxH))
+}
+
+// leastSize is the least size the window's content (below the menu bar)
+// asks for at scale: the height of the whole panel, within the screen.
+func (g *gui) leastSize(scale float32) fyne.Size {
+	h := fitScreen(fyne.NewSize(0, g.panel.body.MinSize().Height+2*theme.Padding()+menuHeight), scale).Height
+	return fyne.NewSize(0, max(h-menuHeight, 0))
+}
 
 // windowSize returns the size to open the window at (Fyne units).
 func windowSize(p fyne.Preferences) fyne.Size {
@@ -186,14 +361,43 @@ func (g *gui) begin() {
 	g.showNewGame()
 }
 
-// showNewGame shows the new-game dialog; Start begins the chosen game,
-// Cancel goes on with the current one.
+// showNewGame shows the new-game dialog; Start (or Enter) begins the
+// chosen game, asking first when it would abandon a game in progress;
+// Cancel (or Escape) goes on with the current one.
 func (g *gui) showNewGame() {
 	if g.gameOver != nil {
 		g.gameOver.Hide()
 		g.gameOver = nil
 	}
-	showNewGameDialog(g.win, g.ctl.Settings(), LoadEngines(g.app.Preferences()), g.startGame, g.ctl.Start)
+	d := newGameDialog(g.win, g.ctl.Settings(), LoadEngines(g.app.Preferences()), g.startChosen, g.ctl.Start)
+	g.show(d, d.Confirm)
+}
+
+// startChosen starts the game the new-game dialog chose; a game in
+// progress is abandoned only when the person confirms, and against the
+// computer it counts as a loss.
+func (g *gui) startChosen(set session.MatchSettings) {
+	if !g.ctl.InProgress() {
+		g.startGame(set)
+		return
+	}
+	text := "Abandon the game in progress?"
+	if g.ctl.Counted() {
+		text += "\nIt counts as a loss in your statistics."
+	}
+	d := dialog.NewConfirm("New game", text, func(yes bool) {
+		if !yes {
+			return
+		}
+		if g.ctl.Counted() && !g.counted {
+			g.counted = true
+			cur := g.ctl.Settings()
+			countGame(g.app.Preferences(), cur.Game, cur.Level, "lost")
+		}
+		g.startGame(set)
+	}, g.win)
+	d.SetConfirmText("Abandon")
+	g.show(d, d.Confirm)
 }
 
 // startGame starts a game with set and remembers the choices.
@@ -228,6 +432,9 @@ func (g *gui) rebuildBoard(s rules.State) {
 			fyne.LogError("board move", err)
 		}
 	})
+	if r, ok := g.board.(interface{ SetOnRefused(func(rules.Move)) }); ok {
+		r.SetOnRefused(g.ctl.Refused)
+	}
 	g.boardBox.Objects = []fyne.CanvasObject{g.board}
 	g.boardBox.Refresh()
 }
@@ -320,11 +527,12 @@ func (g *gui) resign() {
 	if !g.ctl.CanResign() {
 		return
 	}
-	dialog.ShowConfirm("Resign", "Resign this game?", func(yes bool) {
+	d := dialog.NewConfirm("Resign", "Resign this game?", func(yes bool) {
 		if yes {
 			g.ctl.Resign()
 		}
 	}, g.win)
+	g.show(d, d.Confirm)
 }
 
 func (g *gui) swap() {
@@ -359,7 +567,7 @@ func (g *gui) showGameOver(summary string) {
 		}
 	}, g.win)
 	g.gameOver = d
-	d.Show()
+	g.show(d, d.Confirm)
 }
 
 // shortcut is Ctrl (Cmd on macOS) plus key, with extra modifiers.
@@ -405,16 +613,19 @@ func (g *gui) buildMenu() {
 	g.resignItem = fyne.NewMenuItem("Resign…", g.resign)
 	openItem := fyne.NewMenuItem("Open…", g.openGame)
 	openItem.Shortcut = shortcut(fyne.KeyO, 0)
-	saveItem := fyne.NewMenuItem("Save…", g.saveGame)
+	saveItem := fyne.NewMenuItem("Save…", g.save)
 	saveItem.Shortcut = shortcut(fyne.KeyS, 0)
 	copyItem := fyne.NewMenuItem("Copy moves", g.copyMoves)
 	copyItem.Shortcut = &fyne.ShortcutCopy{}
 	pasteItem := fyne.NewMenuItem("Paste moves (new game)", g.pasteMoves)
 	pasteItem.Shortcut = &fyne.ShortcutPaste{}
+	quitItem := fyne.NewMenuItem("Quit", g.quit)
+	quitItem.IsQuit = true
+	quitItem.Shortcut = shortcut(fyne.KeyQ, 0)
 	game := fyne.NewMenu("Game", g.newItem, openItem, saveItem, fyne.NewMenuItemSeparator(),
 		g.undoItem, g.redoItem, g.hintItem, g.swapItem, g.resignItem, fyne.NewMenuItemSeparator(),
 		copyItem, pasteItem, fyne.NewMenuItemSeparator(), g.legalItem,
-		g.soundItem, animItem, fyne.NewMenuItemSeparator(), g.enginesItem)
+		g.soundItem, animItem, fyne.NewMenuItemSeparator(), g.enginesItem, fyne.NewMenuItemSeparator(), quitItem)
 	help := fyne.NewMenu("Help",
 		fyne.NewMenuItem("How to play", g.showRules),
 		fyne.NewMenuItem("Statistics", g.showStats),
@@ -432,24 +643,69 @@ func (g *gui) addShortcuts() {
 	c.AddShortcut(shortcut(fyne.KeyZ, fyne.KeyModifierShift), func(fyne.Shortcut) { g.redo() })
 	c.AddShortcut(shortcut(fyne.KeyH, 0), func(fyne.Shortcut) { g.hint() })
 	c.AddShortcut(shortcut(fyne.KeyO, 0), func(fyne.Shortcut) { g.openGame() })
-	c.AddShortcut(shortcut(fyne.KeyS, 0), func(fyne.Shortcut) { g.saveGame() })
+	c.AddShortcut(shortcut(fyne.KeyS, 0), func(fyne.Shortcut) { g.save() })
+	c.AddShortcut(shortcut(fyne.KeyQ, 0), func(fyne.Shortcut) { g.quit() })
 	g.clipboardShortcuts(c)
-	// The arrow keys and Home/End walk through the game when no widget
-	// has the keyboard focus (a focused board moves its cursor instead).
+	// Enter and Escape answer the newest dialog; the arrow keys and
+	// Home/End walk through the game when no widget has the keyboard
+	// focus (a focused board moves its cursor instead; the focused move
+	// list walks through the game as well).
 	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
+		if g.dialogKey(e.Name) || g.reviewKey(e.Name) {
+			return
+		}
 		switch e.Name {
-		case fyne.KeyLeft:
-			g.ctl.ReviewStep(-1)
-		case fyne.KeyRight:
-			g.ctl.ReviewStep(1)
-		case fyne.KeyHome:
-			g.ctl.Review(0)
-		case fyne.KeyEnd, fyne.KeyEscape:
-			g.ctl.Review(g.ctl.Plies())
 		case fyne.KeyUp, fyne.KeyDown, fyne.KeyReturn, fyne.KeyEnter, fyne.KeySpace:
 			g.focusBoard()
 		}
 	})
+}
+
+// reviewKey walks through the game for the arrow keys, Home and End
+// (Escape returns to the game); it reports whether k was one of them.
+// The move list's Up and Down step like Left and Right.
+func (g *gui) reviewKey(k fyne.KeyName) bool {
+	switch k {
+	case fyne.KeyLeft, fyne.KeyUp:
+		if k == fyne.KeyUp && g.win.Canvas().Focused() != g.panel.moves {
+			return false
+		}
+		g.ctl.ReviewStep(-1)
+	case fyne.KeyRight, fyne.KeyDown:
+		if k == fyne.KeyDown && g.win.Canvas().Focused() != g.panel.moves {
+			return false
+		}
+		g.ctl.ReviewStep(1)
+	case fyne.KeyHome:
+		g.ctl.Review(0)
+	case fyne.KeyEnd, fyne.KeyEscape:
+		g.ctl.Review(g.ctl.Plies())
+	default:
+		return false
+	}
+	return true
+}
+
+// save asks where to save the game; asking is the person's action, so
+// the messages that last until then go.
+func (g *gui) save() {
+	g.ctl.Acted()
+	g.saveGame()
+}
+
+// quit closes the window (Ctrl+Q), which ends the program.
+func (g *gui) quit() { g.win.Close() }
+
+// showLog shows every message of the game so far, newest last.
+func (g *gui) showLog() {
+	text := widget.NewLabel(strings.Join(g.ctl.MessageLog(), "\n"))
+	text.Wrapping = fyne.TextWrapWord
+	scroll := container.NewVScroll(text)
+	d := dialog.NewCustom("Messages of this game", "Close", scroll, g.win)
+	size := g.win.Canvas().Size()
+	d.Resize(fyne.NewSize(min(560, size.Width-40), min(420, size.Height-40)))
+	g.show(d, nil)
+	scroll.ScrollToBottom()
 }
 
 // focusBoard gives the board the keyboard: from then on the arrow keys
@@ -470,12 +726,13 @@ func (g *gui) continueHere() {
 	}
 	ply, _ := c.Reviewing()
 	n := c.Plies() - ply
-	dialog.ShowConfirm("Continue from here",
+	d := dialog.NewConfirm("Continue from here",
 		fmt.Sprintf("Take back the %d later moves and play on from move %d?", n, ply), func(yes bool) {
 			if yes {
 				c.ContinueFromHere()
 			}
 		}, g.win)
+	g.show(d, d.Confirm)
 }
 
 // showRules shows every game's rules (rules.Descriptor.Rules) with its
@@ -492,7 +749,7 @@ func (g *gui) showRules() {
 	dlg := dialog.NewCustom("How to play", "Close", tabs, g.win)
 	size := g.win.Canvas().Size()
 	dlg.Resize(fyne.NewSize(min(720, size.Width-40), min(600, size.Height-40)))
-	dlg.Show()
+	g.show(dlg, nil)
 }
 
 // rulesPage is one game's page of the Help: the rules, then each example
@@ -521,8 +778,8 @@ func rulesPage(d *rules.Descriptor) fyne.CanvasObject {
 }
 
 func (g *gui) showAbout() {
-	dialog.ShowInformation("About Planiverse",
-		"Planiverse 0.1.0\nDVONN, Othello, Gomoku and Alak against the computer or a friend.", g.win)
+	g.show(dialog.NewInformation("About Planiverse",
+		"Planiverse 0.1.0\nDVONN, Othello, Gomoku and Alak against the computer or a friend.", g.win), nil)
 }
 
 // toggleSound mutes or unmutes the sounds and remembers it.

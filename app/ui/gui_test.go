@@ -150,9 +150,9 @@ func TestPanelStableLayout(t *testing.T) {
 	g.ctl.MinDelay = 0
 	g.win.Resize(fyne.NewSize(1040, 660))
 	g.startGame(settings("othello", session.VsComputer))
-	// The height of everything above the move list: the buttons are in
-	// it, below the thinking row.
-	at := func() float32 { return g.panel.top.MinSize().Height }
+	// The top of the move list: the buttons and the message line are
+	// above it, below the thinking row.
+	at := func() float32 { return g.panel.moves.Position().Y }
 	idle := at()
 	if err := g.ctl.Play(g.ctl.State().Moves(nil)[0]); err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -139,7 +140,6 @@ func newNewGameForm(set session.MatchSettings, engines []session.EngineConfig) *
 	f.levelDesc.Wrapping = fyne.TextWrapWord
 	f.level = widget.NewSelect(levelOpts, nil)
 	f.level.SetSelectedIndex(set.Level - 1)
-	f.levelDesc.SetText(ai.Levels()[set.Level-1].Description)
 
 	f.level2 = widget.NewSelect(levelOpts, nil)
 	if set.Level2 > 0 {
@@ -243,6 +243,24 @@ func newNewGameForm(set session.MatchSettings, engines []session.EngineConfig) *
 	return f
 }
 
+// levelDescription is level l's description for game d: a remark in
+// parentheses about another of games (Master's "perfect play in Alak …")
+// is left out.
+func levelDescription(l ai.Level, d *rules.Descriptor, games []*rules.Descriptor) string {
+	text := l.Description
+	i := strings.Index(text, " (")
+	if i < 0 || d == nil {
+		return text
+	}
+	remark := text[i:]
+	for _, g := range games {
+		if g != d && strings.Contains(remark, g.Title) && !strings.Contains(remark, d.Title) {
+			return text[:i]
+		}
+	}
+	return text
+}
+
 func maxLen(ss []string) int {
 	n := 0
 	for _, s := range ss {
@@ -300,7 +318,17 @@ func (f *newGameForm) sync() {
 	} else {
 		f.loseTime.Disable()
 	}
-	f.levelDesc.SetText(ai.Levels()[s.Level-1].Description)
+	f.levelDesc.SetText(levelDescription(ai.Levels()[s.Level-1], d, f.games))
+	// In computer against computer each level row names its seat's
+	// colour.
+	first, second := "Level", "Second seat"
+	if s.Opponent == session.Watch {
+		names := sideOptions(d)
+		first = strings.TrimSuffix(names[0], " (moves first)") + "'s level"
+		second = names[1] + "'s level"
+	}
+	f.levelRow.label.(*widget.Label).SetText(first)
+	f.level2Row.label.(*widget.Label).SetText(second)
 	if opts := sideOptions(d); opts[0] != f.side.Options[0] || opts[1] != f.side.Options[1] {
 		f.side.Options = opts
 		f.side.Selected = opts[s.Side]
@@ -424,10 +452,10 @@ func (f *newGameForm) Settings() session.MatchSettings {
 	return s.Normalized()
 }
 
-// showNewGameDialog shows the new-game dialog over w with set's choices and
-// the configured engines; Start calls onStart with the chosen settings,
-// Cancel calls onCancel.
-func showNewGameDialog(w fyne.Window, set session.MatchSettings, engines []session.EngineConfig, onStart func(session.MatchSettings), onCancel func()) {
+// newGameDialog returns the new-game dialog over w with set's choices and
+// the configured engines, sized to fit the window (the form scrolls inside
+// it); Start calls onStart with the chosen settings, Cancel calls onCancel.
+func newGameDialog(w fyne.Window, set session.MatchSettings, engines []session.EngineConfig, onStart func(session.MatchSettings), onCancel func()) *dialog.ConfirmDialog {
 	f := newNewGameForm(set, engines)
 	d := dialog.NewCustomConfirm("New game", "Start", "Cancel", container.NewVScroll(f.content), func(ok bool) {
 		if ok {
@@ -436,7 +464,17 @@ func showNewGameDialog(w fyne.Window, set session.MatchSettings, engines []sessi
 			onCancel()
 		}
 	}, w)
-	size := w.Canvas().Size()
-	d.Resize(fyne.NewSize(min(640, size.Width-40), min(640, size.Height-40)))
-	d.Show()
+	// The dialog fits its form (no blank band under a short one) and the
+	// window (a tall one scrolls), again whenever the choices change.
+	fit := func() {
+		size := w.Canvas().Size()
+		d.Resize(fyne.NewSize(min(640, size.Width-40), min(f.content.MinSize().Height+dialogChrome, size.Height-40)))
+	}
+	f.onChange = fit
+	fit()
+	return d
 }
+
+// dialogChrome is the height a dialog adds to its content: the title, the
+// buttons and the margins.
+const dialogChrome = 150

@@ -3,9 +3,11 @@ package ui
 import (
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"planiverse/app/session"
 	"planiverse/rules"
@@ -20,8 +22,8 @@ func TestSettingsRoundTrip(t *testing.T) {
 	if got := LoadSettings(p); !reflect.DeepEqual(got, session.DefaultSettings()) {
 		t.Fatalf("first start: %+v, want the defaults", got)
 	}
-	if session.DefaultSettings().Variants["gomoku"]["opening"] != "swap" {
-		t.Fatal("the dialog's first Gomoku opening is not the preferred swap")
+	if session.DefaultSettings().Variants["gomoku"]["opening"] != "none" {
+		t.Fatal("the dialog's first Gomoku opening is not none (freestyle without a swap)")
 	}
 	want := session.DefaultSettings()
 	want.Game, want.Opponent, want.Level, want.Side = "gomoku", session.Watch, 5, rules.Second
@@ -149,5 +151,30 @@ func TestNewGameForm(t *testing.T) {
 	f.optionRow("alak", "rules").setValue("classic")
 	if !f.optionRow("alak", "size").sel.Disabled() || f.Settings().Options()["size"] != "" {
 		t.Fatal("points offered for classic Alak")
+	}
+}
+
+// TestLevelTextsNameTheGame: the Master description speaks of the chosen
+// game only, and in computer against computer each level row names its
+// seat's colour.
+func TestLevelTextsNameTheGame(t *testing.T) {
+	test.NewTempApp(t)
+	set := session.DefaultSettings()
+	set.Level = 6
+	f := newNewGameForm(set, nil)
+	if strings.Contains(f.levelDesc.Text, "Alak") || f.levelDesc.Text == "" {
+		t.Fatalf("Othello's Master: %q", f.levelDesc.Text)
+	}
+	f.game.SetSelected("Alak")
+	if !strings.Contains(f.levelDesc.Text, "Alak") {
+		t.Fatalf("Alak's Master: %q", f.levelDesc.Text)
+	}
+	f.opponent.SetSelected(optWatch)
+	for game, want := range map[string][2]string{"Othello": {"Black's level", "White's level"}, "DVONN": {"White's level", "Black's level"}} {
+		f.game.SetSelected(game)
+		got := [2]string{f.levelRow.label.(*widget.Label).Text, f.level2Row.label.(*widget.Label).Text}
+		if got != want || !f.level2Row.Visible() {
+			t.Errorf("%s: level rows %q, want %q", game, got, want)
+		}
 	}
 }

@@ -69,8 +69,12 @@ func (l *insetLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 }
 
-func (l *insetLayout) MinSize([]fyne.CanvasObject) fyne.Size {
-	return fyne.NewSize(2*l.inset, 2*l.inset)
+func (l *insetLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	m := fyne.NewSize(0, 0)
+	for _, o := range objs {
+		m = m.Max(o.MinSize())
+	}
+	return m.AddWidthHeight(2*l.inset, 2*l.inset)
 }
 
 func newSeatRow() *seatRow {
@@ -86,17 +90,20 @@ func newSeatRow() *seatRow {
 // panel is the side panel: whose turn, both sides' scores, the level, the
 // thinking indicator, the buttons, the messages and the move list.
 type panel struct {
-	title     *widget.Label
+	title     *canvas.Text // the game and its variant (caption size)
+	titleBox  fyne.CanvasObject
 	turnSwat  *canvas.Circle
 	turn      *widget.Label
 	seats     [2]*seatRow
-	level     *widget.Label
 	activity  *widget.Activity
-	thinking  *widget.Label
+	thinking  *tipLabel // the engine's figures in words; the numbers in its tooltip
 	thinkRow  *fyne.Container
-	messages  *widget.Label
-	moves     *widget.List
+	messages  *widget.Label  // the latest message that holds, on one line
+	logButton *widget.Button // shows every message of the game (onLog)
+	onLog     func()
+	moves     *moveList
 	moveTexts []string
+	viewPly   int // the ply on view when the list last followed it
 	// legalMarks: the board can mark the legal moves (widgets.LegalMarker),
 	// so the panel offers the toggle.
 	legalMarks bool
@@ -118,7 +125,10 @@ type panel struct {
 	onSpecial                               func(rules.Move)
 	undo, redo, hint, swap, newGame, resign *widget.Button
 	showLegal                               *widget.Check
-	top                                     *fyne.Container // everything above the move list
+	header, buttons, msgSlot                *fyne.Container
+	movesTitle                              fyne.CanvasObject
+	graphBox                                *fyne.Container
+	body                                    *fyne.Container // the parts in panelLayout
 
 	content fyne.CanvasObject
 }
@@ -126,18 +136,26 @@ type panel struct {
 // newPanel builds the panel; the callbacks are the buttons' actions.
 func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), onShowLegal func(bool)) *panel {
 	p := &panel{
-		title:    widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		turnSwat: newSwatch(),
 		turn:     widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		level:    widget.NewLabel(""),
 		activity: widget.NewActivity(),
-		thinking: widget.NewLabel(""),
+		thinking: newTipLabel(""),
 		messages: widget.NewLabel(""),
+		viewPly:  -1,
 	}
-	p.title.Wrapping = fyne.TextWrapWord
+	p.titleBox = newCaption(" ", true)
+	p.title = p.titleBox.(*fyne.Container).Objects[0].(*canvas.Text)
 	p.turn.Wrapping = fyne.TextWrapWord
-	p.messages.Wrapping = fyne.TextWrapWord
-	p.thinking.Wrapping = fyne.TextWrapWord
+	// One line each: a long message or hint is cut short (the whole
+	// message is in the log), never wrapped onto the move list.
+	p.messages.Truncation = fyne.TextTruncateEllipsis
+	p.thinking.Truncation = fyne.TextTruncateEllipsis
+	p.logButton = widget.NewButtonWithIcon("", theme.ListIcon(), func() {
+		if p.onLog != nil {
+			p.onLog()
+		}
+	})
+	p.logButton.Importance = widget.LowImportance
 	p.seats[0], p.seats[1] = newSeatRow(), newSeatRow()
 	p.newGame = widget.NewButtonWithIcon("New game", theme.DocumentCreateIcon(), onNew)
 	p.resign = widget.NewButtonWithIcon("Resign", theme.CancelIcon(), onResign)
@@ -150,11 +168,7 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 	p.specials = container.NewVBox()
 	p.showLegal = widget.NewCheck("Show legal moves", onShowLegal)
 
-	p.moves = widget.NewList(
-		func() int { return len(p.moveTexts) },
-		func() fyne.CanvasObject { return widget.NewLabel("000. White  E3G3") },
-		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(p.moveTexts[i]) },
-	)
+	p.moves = newMoveList(func() int { return len(p.moveTexts) }, func(i int) string { return p.moveTexts[i] })
 	// A click on a row puts the position after that move on view; the
 	// row stays selected while it is on view.
 	p.moves.OnSelected = func(id widget.ListItemID) {
@@ -185,34 +199,34 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 	p.thinking.SetText(" ")
 	p.thinkRow = container.NewBorder(nil, nil, p.activity, nil, p.thinking)
 
-	p.top = container.NewVBox(
-		p.title,
+	p.header = container.NewVBox(
+		p.titleBox,
 		container.NewBorder(nil, nil, swatchBox(p.turnSwat, 28), nil, p.turn),
 		widget.NewSeparator(),
 		p.seats[0].box, p.seats[1].box,
-		p.level,
 		p.thinkRow,
 		widget.NewSeparator(),
+	)
+	p.buttons = container.NewVBox(
 		container.NewGridWithColumns(3, p.newGame, p.hint, p.resign, p.undo, p.redo, p.pause),
 		p.swap,
 		p.specials,
-		widget.NewSeparator(),
-		p.messages,
-		p.review,
-		widget.NewLabelWithStyle("Moves", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 	)
-	width := canvas.NewRectangle(color.Transparent)
-	width.SetMinSize(fyne.NewSize(panelWidth, 0))
+	// The message line and the review bar share one place: the review
+	// bar while an earlier position is on view, the message otherwise.
+	p.msgSlot = container.NewStack(container.NewBorder(nil, nil, nil, p.logButton, p.messages), p.review)
+	p.movesTitle = newCaption("Moves", true)
 	p.graph = widgets.NewEvalGraph()
 	p.graph.OnTapped = func(ply int) {
 		if p.onReview != nil {
 			p.onReview(ply)
 		}
 	}
-	graphTitle := widget.NewLabel("Evaluation by move (up: the dark side ahead)")
-	graphTitle.SizeName = theme.SizeNameCaptionText
-	graphBox := container.NewBorder(graphTitle, nil, nil, nil, p.graph)
-	p.content = container.NewStack(width, container.NewPadded(container.NewBorder(p.top, graphBox, nil, nil, p.moves)))
+	p.graphBox = container.NewBorder(newCaption("Evaluation by move (up: the dark side ahead)", false), nil, nil, nil, p.graph)
+	p.body = container.New(&panelLayout{}, p.header, p.buttons, p.msgSlot, p.movesTitle, p.moves, p.graphBox)
+	// The panel scrolls as a whole only when the window is shorter than
+	// its least height; its height never makes the window grow.
+	p.content = container.NewVScroll(container.NewPadded(p.body))
 	return p
 }
 
@@ -223,7 +237,10 @@ func (p *panel) update(c *session.Controller) {
 	if s == nil {
 		return
 	}
-	p.title.SetText(session.GameLine(set))
+	if line := session.GameLine(set); p.title.Text != line {
+		p.title.Text = line
+		p.title.Refresh()
+	}
 	toMove := s.ToMove()
 	if w, ok := c.Winner(); ok {
 		setSwatch(p.turnSwat, c.Color(w))
@@ -253,7 +270,7 @@ func (p *panel) update(c *session.Controller) {
 	for seat := rules.First; seat <= rules.Second; seat++ {
 		r := p.seats[seat]
 		setSwatch(r.swatch, c.Color(seat))
-		r.name.SetText(c.SeatName(seat) + " — " + c.PlayerName(seat))
+		r.name.SetText(c.SeatName(seat) + " — " + c.PlayerName(seat) + levelText(c, seat))
 		n, unit := c.Score(seat)
 		if n == 1 {
 			unit = strings.TrimSuffix(unit, "s")
@@ -261,32 +278,17 @@ func (p *panel) update(c *session.Controller) {
 		r.score.SetText(fmt.Sprintf("%d %s", n, unit))
 	}
 	p.showClocks(c)
-	if set.Opponent == session.VsPerson {
-		p.level.Hide()
-	} else {
-		l := ai.Levels()[set.Level-1]
-		text := fmt.Sprintf("Computer level %d: %s", l.Number, l.Name)
-		if l2 := ai.Levels()[c.LevelOf(rules.Second)-1]; set.Opponent == session.Watch && l2 != l {
-			text = fmt.Sprintf("Levels: %s %d %s, %s %d %s", c.SeatName(rules.First), l.Number, l.Name,
-				c.SeatName(rules.Second), l2.Number, l2.Name)
-		}
-		if cfg, ok := c.ExternalSeat(rules.Second); ok && set.Opponent == session.Watch {
-			text = fmt.Sprintf("Planiverse level %d: %s against the external engine %s", l.Number, l.Name, cfg.Name)
-		} else if cfg, ok := c.ExternalSeat(set.Side.Opponent()); ok {
-			text = "The external engine " + cfg.Name
-		}
-		p.level.SetText(text)
-		p.level.Show()
-	}
 	p.showThinking(c)
 
+	// One line: the latest message that holds (the log button shows them
+	// all).
 	msgs := c.Messages()
-	if len(msgs) > 4 {
-		msgs = msgs[len(msgs)-4:]
+	last := ""
+	if len(msgs) > 0 {
+		last = msgs[len(msgs)-1]
 	}
-	p.messages.SetText(strings.Join(msgs, "\n"))
-	_, reviewing := c.Reviewing()
-	showIf(p.messages, len(msgs) > 0 && !reviewing)
+	p.messages.SetText(last)
+	enable(p.logButton, len(c.MessageLog()) > 0)
 
 	texts, _, sides := c.History()
 	p.updateReview(c, len(texts))
@@ -304,12 +306,18 @@ func (p *panel) update(c *session.Controller) {
 	changed := !slices.Equal(rows, p.moveTexts)
 	p.moveTexts = rows
 	p.moves.Refresh()
-	if changed && len(rows) > 0 && p.reviewPly == len(rows) {
-		// ScrollTo places the row by arithmetic on the row height; the
-		// list's own ScrollToBottom would use the content height of the
-		// previous layout and leave the newest row hidden.
-		p.moves.ScrollTo(len(p.moveTexts) - 1)
+	switch {
+	case !changed && p.viewPly == p.reviewPly:
+	case p.reviewPly > 0:
+		// The list follows the move on view (the newest after a move,
+		// End or Open). ScrollTo places the row by arithmetic on the
+		// row height; the list's own ScrollToBottom would use the content
+		// height of the previous layout and leave the newest row hidden.
+		p.moves.ScrollTo(p.reviewPly - 1)
+	default:
+		p.moves.ScrollToTop() // the start position (Home)
 	}
+	p.viewPly = p.reviewPly
 
 	enable(p.undo, c.CanUndo())
 	enable(p.redo, c.CanRedo())
@@ -334,8 +342,9 @@ func (p *panel) update(c *session.Controller) {
 // showThinking shows or hides the thinking indicator with the search's
 // latest progress.
 func (p *panel) showThinking(c *session.Controller) {
-	on, hint, info := c.Thinking()
+	on, hint, _ := c.Thinking()
 	if !on {
+		p.thinking.SetTip("")
 		p.activity.Stop()
 		p.activity.Hide()
 		if h := c.Hint(); h != rules.NoMove {
@@ -354,36 +363,15 @@ func (p *panel) showThinking(c *session.Controller) {
 	if hint {
 		what = "Looking for a hint"
 	}
-	if info.Depth > 0 {
-		what += fmt.Sprintf("… depth %d, %s, %s nodes", info.Depth, scoreText(info.Score), countText(info.Nodes))
+	words, figures := c.ThinkingWords()
+	if words != "" {
+		what += "… " + words
 	} else {
 		what += "…"
 	}
 	p.thinking.SetText(what)
+	p.thinking.SetTip(figures)
 	p.activity.Start()
-}
-
-// scoreText writes a search score (side to move's view) for people:
-// "+1.35" (hundredths of a disc or stone), "wins in 5", "loses in 4".
-func scoreText(score int) string {
-	switch {
-	case score > ai.WinScore-1000:
-		return fmt.Sprintf("wins in %d", ai.WinScore-score)
-	case score < -ai.WinScore+1000:
-		return fmt.Sprintf("loses in %d", ai.WinScore+score)
-	}
-	return fmt.Sprintf("%+.2f", float64(score)/100)
-}
-
-// countText writes a node count briefly: 950, 12.3k, 4.1M.
-func countText(n int64) string {
-	switch {
-	case n >= 1_000_000:
-		return fmt.Sprintf("%.1fM", float64(n)/1e6)
-	case n >= 10_000:
-		return fmt.Sprintf("%.1fk", float64(n)/1e3)
-	}
-	return fmt.Sprint(n)
 }
 
 func setSwatch(c *canvas.Circle, color rules.Seat) {
@@ -409,18 +397,32 @@ func (p *panel) updateReview(c *session.Controller, n int) {
 	if !on {
 		p.moves.UnselectAll()
 		p.review.Hide()
+		p.msgSlot.Objects[0].Show()
 		return
 	}
 	if ply == 0 {
 		p.moves.UnselectAll()
 	} else {
 		p.moves.Select(ply - 1)
-		p.moves.ScrollTo(ply - 1)
 	}
 	enable(p.first, ply > 0)
 	enable(p.back, ply > 0)
 	enable(p.cont, c.CanContinue())
+	p.msgSlot.Objects[0].Hide()
 	p.review.Show()
+}
+
+// levelText is what the seat row adds for a computer seat: its level's
+// name (", Casual"), or "" for a person or an external engine.
+func levelText(c *session.Controller, seat rules.Seat) string {
+	if !c.IsComputer(seat) {
+		return ""
+	}
+	if _, ext := c.ExternalSeat(seat); ext {
+		return ""
+	}
+	l := ai.Levels()[c.LevelOf(seat)-1]
+	return ", " + l.Name
 }
 
 // showClocks shows each seat's time left, the running one highlighted.
@@ -462,4 +464,140 @@ func (p *panel) showSpecials(sp []rules.Special) {
 		p.specials.Add(b)
 	}
 	p.specials.Refresh()
+}
+
+// panelLayout gives the panel's parts fixed places, top to bottom: the
+// header (turn, players, thinking), the buttons, the message line, any
+// further parts (the analysis box of report.go), the "Moves" title, the
+// move list and the evaluation graph: the last two objects are the list
+// and the graph. Every part but the
+// list gets its least height; the list takes the rest, never less than
+// minListRows rows; the graph sits at the bottom where there is room for
+// it beside those rows, and is hidden where there is not.
+type panelLayout struct{}
+
+// minListRows is the least number of move-list rows the panel shows.
+const minListRows = 6
+
+// graphShare is the share of the spare height (beyond the parts' least)
+// the evaluation graph takes, up to twice its least height.
+const graphShare = 0.25
+
+func (l *panelLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	pad := theme.Padding()
+	n := len(objs)
+	list, graph := objs[n-2], objs[n-1]
+	fixed := objs[:n-2]
+	y := float32(0)
+	for _, o := range fixed {
+		if !o.Visible() {
+			continue
+		}
+		h := o.MinSize().Height
+		o.Move(fyne.NewPos(0, y))
+		o.Resize(fyne.NewSize(size.Width, h))
+		y += h + pad
+	}
+	gh := graph.MinSize().Height
+	listMin := l.listMin(list)
+	spare := size.Height - y - gh - pad - listMin
+	if spare < 0 {
+		// No room for the graph: the list takes it all.
+		graph.Hide()
+		list.Move(fyne.NewPos(0, y))
+		list.Resize(fyne.NewSize(size.Width, max(size.Height-y, listMin)))
+		return
+	}
+	graph.Show()
+	gh += min(spare*graphShare, gh)
+	gy := size.Height - gh
+	graph.Move(fyne.NewPos(0, gy))
+	graph.Resize(fyne.NewSize(size.Width, gh))
+	list.Move(fyne.NewPos(0, y))
+	list.Resize(fyne.NewSize(size.Width, gy-pad-y))
+}
+
+// listMin is the move list's least height: minListRows rows.
+func (l *panelLayout) listMin(list fyne.CanvasObject) float32 {
+	row := list.MinSize().Height
+	if m, ok := list.(*moveList); ok {
+		row = m.CreateItem().MinSize().Height
+	}
+	return minListRows*(row+theme.SeparatorThicknessSize()) + theme.Padding()
+}
+
+func (l *panelLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	pad := theme.Padding()
+	w := float32(panelWidth)
+	h := float32(0)
+	for _, o := range objs[:len(objs)-2] {
+		if o.Visible() {
+			m := o.MinSize()
+			w = max(w, m.Width)
+			h += m.Height + pad
+		}
+	}
+	h += l.listMin(objs[len(objs)-2]) // the graph shows only where there is room
+	return fyne.NewSize(w, h)
+}
+
+// moveList is the move list: compact rows of text, and the review keys
+// (arrows, Home, End) when it has the keyboard focus (after a click on a
+// row), handed to onKey.
+type moveList struct {
+	widget.List
+	onKey func(fyne.KeyName) bool
+}
+
+func newMoveList(length func() int, text func(int) string) *moveList {
+	l := &moveList{}
+	l.Length = length
+	l.CreateItem = func() fyne.CanvasObject {
+		t := canvas.NewText("000. White  E3G3", theme.Color(theme.ColorNameForeground))
+		return container.New(&insetLayout{inset: 3}, t)
+	}
+	l.UpdateItem = func(i widget.ListItemID, o fyne.CanvasObject) {
+		t := o.(*fyne.Container).Objects[0].(*canvas.Text)
+		t.Text = text(i)
+		t.Color = theme.Color(theme.ColorNameForeground)
+		t.Refresh()
+	}
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+// TypedKey handles the review keys (onKey), and the list's own otherwise.
+func (l *moveList) TypedKey(e *fyne.KeyEvent) {
+	if l.onKey != nil && l.onKey(e.Name) {
+		return
+	}
+	l.List.TypedKey(e)
+}
+
+// newCaption is a small line of text (caption size) with the labels'
+// left margin and little height, for the panel's titles.
+func newCaption(text string, bold bool) fyne.CanvasObject {
+	t := canvas.NewText(text, theme.Color(theme.ColorNameForeground))
+	t.TextSize = theme.Size(theme.SizeNameCaptionText)
+	t.TextStyle.Bold = bold
+	return container.New(&captionLayout{}, t)
+}
+
+// captionLayout places one text with the labels' left margin and a small
+// margin above and below.
+type captionLayout struct{}
+
+func (captionLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(theme.InnerPadding(), 2))
+		o.Resize(fyne.NewSize(size.Width-theme.InnerPadding(), size.Height-4))
+	}
+}
+
+func (captionLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	m := fyne.NewSize(0, 0)
+	for _, o := range objs {
+		m = m.Max(o.MinSize())
+	}
+	return m.AddWidthHeight(theme.InnerPadding(), 4)
 }

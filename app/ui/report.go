@@ -103,19 +103,20 @@ func newAnalysisUI(g *gui) *analysisUI {
 	return a
 }
 
-// insertInPanel puts the box in the panel's top part, after the review
-// bar (at the end when there is none).
+// insertInPanel puts the box in the panel's body, after the message
+// line and before the "Moves" title (panelLayout gives it its least
+// height).
 func (a *analysisUI) insertInPanel() {
-	top := a.g.panel.top
-	objs := top.Objects
-	at := len(objs)
+	body := a.g.panel.body
+	objs := body.Objects
+	at := len(objs) - 3 // before the title, the list and the graph
 	for i, o := range objs {
-		if o == fyne.CanvasObject(a.g.panel.review) {
+		if o == fyne.CanvasObject(a.g.panel.msgSlot) {
 			at = i + 1
 		}
 	}
-	top.Objects = append(objs[:at:at], append([]fyne.CanvasObject{a.box}, objs[at:]...)...)
-	top.Refresh()
+	body.Objects = append(objs[:at:at], append([]fyne.CanvasObject{a.box}, objs[at:]...)...)
+	body.Refresh()
 }
 
 // colorMoveList adds a class strip and mark to each row of the panel's
@@ -143,8 +144,9 @@ func (a *analysisUI) colorMoveList() {
 		var fill color.Color = color.Transparent
 		if q, ok := a.g.ctl.MoveQuality(id + 1); ok {
 			fill = classColors[q.Class]
-			if lbl, ok := row.(*widget.Label); ok && classGlyphs[q.Class] != "" {
-				lbl.SetText(lbl.Text + "  " + classGlyphs[q.Class])
+			if t := rowText(row); t != nil && classGlyphs[q.Class] != "" {
+				t.Text += "  " + classGlyphs[q.Class]
+				t.Refresh()
 			}
 		}
 		if strip.FillColor != fill {
@@ -152,6 +154,15 @@ func (a *analysisUI) colorMoveList() {
 			strip.Refresh()
 		}
 	}
+}
+
+// rowText is the text of a move-list row (newMoveList's item), or nil.
+func rowText(row fyne.CanvasObject) *canvas.Text {
+	if box, ok := row.(*fyne.Container); ok && len(box.Objects) > 0 {
+		t, _ := box.Objects[0].(*canvas.Text)
+		return t
+	}
+	return nil
 }
 
 // addMenu adds the Analysis menu and the Help's page on move quality.

@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"planiverse/ai"
 	"planiverse/app/internal/sessiontest"
@@ -88,8 +87,8 @@ func TestWindowReport(t *testing.T) {
 	g.panel.moves.UpdateItem(ply-1, row)
 	var text string
 	for _, o := range row.(*fyne.Container).Objects {
-		if l, ok := o.(*widget.Label); ok {
-			text = l.Text
+		if t := rowText(o); t != nil {
+			text = t.Text
 		}
 	}
 	if !strings.HasSuffix(text, classGlyphs[mq.Class]) {

@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"planiverse/ai"
@@ -106,19 +107,35 @@ func statsGrid(lines []statLine) fyne.CanvasObject {
 
 // showStats shows the statistics with a button that resets them.
 func (g *gui) showStats() {
+	d, _, _ := g.statsDialog()
+	g.show(d, nil)
+}
+
+// statsDialog builds the statistics dialog: the table at the top (its
+// rows never stretched over the dialog's height), Reset beside Close at
+// the bottom, the dialog sized to the table within the window. It returns
+// the table's box and the Reset button as well (tests).
+func (g *gui) statsDialog() (dialog.Dialog, *fyne.Container, *widget.Button) {
 	p := g.app.Preferences()
-	box := container.NewStack(statsGrid(loadStats(p)))
-	reset := widget.NewButton("Reset statistics", func() {
-		dialog.ShowConfirm("Reset statistics", "Forget every counted game?", func(yes bool) {
+	box := container.NewVBox(widget.NewLabel("Your games against the computer:"), statsGrid(loadStats(p)))
+	var d *dialog.CustomDialog
+	reset := widget.NewButtonWithIcon("Reset…", theme.DeleteIcon(), func() {
+		c := dialog.NewConfirm("Reset statistics", "Forget every counted game?", func(yes bool) {
 			if yes {
 				resetStats(p)
-				box.Objects = []fyne.CanvasObject{statsGrid(nil)}
+				box.Objects[1] = statsGrid(nil)
 				box.Refresh()
 			}
 		}, g.win)
+		g.show(c, c.Confirm)
 	})
-	content := container.NewBorder(widget.NewLabel("Your games against the computer:"), reset, nil, nil, container.NewVScroll(box))
-	d := dialog.NewCustom("Statistics", "Close", content, g.win)
-	d.Resize(fyne.NewSize(600, 420))
-	d.Show()
+	reset.Importance = widget.LowImportance
+	closeButton := widget.NewButton("Close", func() { d.Hide() })
+	closeButton.Importance = widget.HighImportance
+	d = dialog.NewCustomWithoutButtons("Statistics", container.NewVScroll(box), g.win)
+	d.SetButtons([]fyne.CanvasObject{reset, closeButton})
+	win := g.win.Canvas().Size()
+	want := box.MinSize().AddWidthHeight(80, 140) // title, buttons and margins
+	d.Resize(fyne.NewSize(min(max(want.Width, 420), win.Width-40), min(want.Height, win.Height-40)))
+	return d, box, reset
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"planiverse/app/internal/sessiontest"
@@ -46,5 +47,26 @@ func TestStatistics(t *testing.T) {
 	resetStats(a.Preferences())
 	if lines := loadStats(a.Preferences()); len(lines) != 0 {
 		t.Fatalf("after reset: %+v", lines)
+	}
+}
+
+// TestStatisticsDialogLayout: the table sits at the top at its own height
+// (one row does not float in blank space) and Reset is a small button
+// beside Close, not a full-width bar.
+func TestStatisticsDialogLayout(t *testing.T) {
+	g, _ := newTestGUI(t)
+	g.win.Resize(defaultWindow)
+	countGame(g.app.Preferences(), "othello", 2, "won")
+	d, box, reset := g.statsDialog()
+	g.show(d, nil)
+	if grid := box.Objects[1]; grid.Size().Height > grid.MinSize().Height+1 || grid.Position().Y > 60 {
+		t.Fatalf("the table is at %v, %v high (needs %v)", grid.Position().Y, grid.Size().Height, grid.MinSize().Height)
+	}
+	if reset.Size().Width > box.Size().Width/3 {
+		t.Fatalf("Reset is %v wide in a %v dialog", reset.Size().Width, box.Size().Width)
+	}
+	sendKey(g, fyne.KeyEscape)
+	if g.win.Canvas().Overlays().Top() != nil {
+		t.Fatal("Escape did not close the statistics")
 	}
 }

@@ -49,8 +49,7 @@ var Descriptor = &rules.Descriptor{
 				{Value: "swap2", Label: "Swap2", Short: "swap2",
 					Note: "Swap2: the first player places three stones (black, white, black). The second player then takes White by placing the fourth stone, takes Black (Swap colours), or places two more stones (white, black) and lets the first player choose a colour."},
 			},
-			Default:   "none",
-			Preferred: "swap",
+			Default: "none",
 		},
 	},
 	Examples: []rules.Example{
