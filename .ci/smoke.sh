@@ -29,6 +29,14 @@ for attempt in 1 2; do
       sleep 2
       import -window root "$shot"
       echo "smoke: window 'Planiverse' appeared; screenshot $shot"
+      # SIGTERM closes the window and ends the process within a few seconds.
+      kill -TERM "$app"
+      for _ in $(seq 50); do kill -0 "$app" 2>/dev/null || break; sleep 0.2; done
+      if kill -0 "$app" 2>/dev/null; then
+        echo "smoke: the app still runs 10 s after SIGTERM"; cat /tmp/planiverse-smoke.log; exit 1
+      fi
+      app=
+      echo "smoke: SIGTERM ended the app"
       exit 0
     fi
     kill -0 "$app" 2>/dev/null || break

@@ -52,7 +52,7 @@ var commands = []command{
 		"play two levels against each other and print the score", runSelfplay},
 	{"match", "GAME --a CMD --b CMD [--openings FILE] [--games N] [--time-ms T] [--time-ms-b T] [--tolerance-ms T] [--records DIR] [game options]",
 		"referee games between two engine programs", runMatch},
-	{"wpi", "player NAME [--dir D] [--level L] [--time-ms T] | wpi referee NAME1 NAME2 [--dir D] [--time-limit 2m] [--seed N]",
+	{"wpi", "player NAME [--dir D] [--level L] [--time-ms T] [--time-limit 2m] | wpi referee NAME1 NAME2 [--dir D] [--time-limit 2m] [--seed N]",
 		"play or referee Gomoku through the WPI tournament's files", runWPI},
 	{"engine", "GAME [--level N|max | --player NAME] [--time-ms T] [--depth D] [--seed N] [--time-game S [--cpu-clock]] [--moves M]",
 		"speak the game's engine protocol on standard input and output", runEngine},

@@ -233,7 +233,7 @@ func (c *Controller) computerBudget(p rules.Seat) time.Duration {
 // LevelOf returns the level the computer plays seat p at: Level2 for the
 // second seat in computer against computer (when set), else Level.
 func (c *Controller) LevelOf(p rules.Seat) int {
-	if c.set.Opponent == Watch && p == rules.Second && c.set.Level2 > 0 {
+	if c.set.Opponent == Watch && p == rules.Second && c.set.HasLevel2 {
 		return c.set.Level2
 	}
 	return c.set.Level

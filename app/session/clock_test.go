@@ -169,7 +169,7 @@ func TestPauseAndLevels(t *testing.T) {
 	q := sessiontest.NewQueue()
 	eng := sessiontest.NewScripted(true)
 	set := settings("othello", Watch)
-	set.Level, set.Level2 = 2, 5
+	set.Level, set.Level2, set.HasLevel2 = 2, 5, true
 	c := newTestController(t, eng, q.Post, set)
 	if c.LevelOf(rules.First) != 2 || c.LevelOf(rules.Second) != 5 {
 		t.Fatalf("levels %d %d", c.LevelOf(rules.First), c.LevelOf(rules.Second))

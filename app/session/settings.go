@@ -26,15 +26,17 @@ const (
 type MatchSettings struct {
 	Game     string     // a registered game's name (registry.Names)
 	Opponent Opponent   // VsComputer, VsPerson or Watch
-	Level    int        // the computer's level, 1..ai.MaxLevel (ai.Levels)
+	Level    int        // the computer's level, ai.MinLevel..ai.MaxLevel (ai.AllLevels)
 	Side     rules.Seat // the seat the person plays against the computer (0 moves first)
 	// Engine names a configured external engine (EngineConfig.Name) that
 	// plays the computer's seat instead of Planiverse (in computer against
 	// computer, the second seat); "" for none.
 	Engine string
 	// Level2 is the second seat's level in computer against computer
-	// (Level plays the first), 1..ai.MaxLevel; 0 means Level.
-	Level2 int
+	// (Level plays the first), ai.MinLevel..ai.MaxLevel, when HasLevel2;
+	// without it both seats play at Level.
+	Level2    int
+	HasLevel2 bool
 	// Clock is the time control's key (ClockPresets: "off", "move2m",
 	// "game5"...); LoseOnTime makes running out of time lose the game.
 	Clock      string
@@ -136,11 +138,11 @@ func (s MatchSettings) Normalized() MatchSettings {
 	if !oneOf(string(s.Opponent), string(VsComputer), string(VsPerson), string(Watch)) {
 		s.Opponent = d.Opponent
 	}
-	if s.Level < 1 || s.Level > ai.MaxLevel {
+	if s.Level < ai.MinLevel || s.Level > ai.MaxLevel {
 		s.Level = d.Level
 	}
-	if s.Level2 < 0 || s.Level2 > ai.MaxLevel {
-		s.Level2 = 0
+	if !s.HasLevel2 || s.Level2 < ai.MinLevel || s.Level2 > ai.MaxLevel {
+		s.Level2, s.HasLevel2 = 0, false
 	}
 	s.Clock = ClockPresetFor(s.Clock).Key
 	if s.Side > rules.Second {

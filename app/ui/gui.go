@@ -6,10 +6,12 @@ import (
 	"image/color"
 	"os"
 	"os/exec"
+	"os/signal"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -45,6 +47,7 @@ func Run() {
 	if f, err := strconv.ParseFloat(os.Getenv("FYNE_SCALE"), 32); err == nil && f > 0 {
 		startScale = float32(f) // Fyne's driver reads it; its Settings do not
 	}
+	go exitAfterSignal(termGrace)
 	a := app.NewWithID(AppID)
 	a.SetIcon(iconResource)
 	g := newGUI(a, ai.NewEngine(guiTTMegabytes), fyne.Do, uint64(time.Now().UnixNano()))
@@ -69,6 +72,23 @@ func Run() {
 		}
 	}()
 	a.Run()
+}
+
+// termGrace is how long the window has to close after SIGINT or SIGTERM
+// (Fyne's driver quits on them) before the process exits by itself.
+const termGrace = 3 * time.Second
+
+// exitAfterSignal waits for SIGINT or SIGTERM and, if the process is still
+// running grace later (the UI goroutine busy, a driver that did not quit),
+// says so on stderr and exits with status 1. The game is autosaved after
+// every move, so nothing is lost.
+func exitAfterSignal(grace time.Duration) {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
+	s := <-sig
+	time.Sleep(grace)
+	fmt.Fprintf(os.Stderr, "planiverse: the window did not close within %v of %v; exiting\n", grace, s)
+	os.Exit(1)
 }
 
 // retryEnv marks the second start after the window failed to open.

@@ -133,19 +133,19 @@ func newNewGameForm(set session.MatchSettings, engines []session.EngineConfig) *
 	f.opponent.SetSelected(map[session.Opponent]string{session.VsComputer: optVsComputer, session.VsPerson: optVsPerson, session.Watch: optWatch}[set.Opponent])
 
 	var levelOpts []string
-	for _, l := range ai.Levels() {
+	for _, l := range ai.AllLevels() {
 		levelOpts = append(levelOpts, levelOption(l))
 	}
 	f.levelDesc = widget.NewLabel("")
 	f.levelDesc.Wrapping = fyne.TextWrapWord
 	f.level = widget.NewSelect(levelOpts, nil)
-	f.level.SetSelectedIndex(set.Level - 1)
+	f.level.SetSelectedIndex(set.Level - ai.MinLevel)
 
 	f.level2 = widget.NewSelect(levelOpts, nil)
-	if set.Level2 > 0 {
-		f.level2.SetSelectedIndex(set.Level2 - 1)
+	if set.HasLevel2 {
+		f.level2.SetSelectedIndex(set.Level2 - ai.MinLevel)
 	} else {
-		f.level2.SetSelectedIndex(set.Level - 1)
+		f.level2.SetSelectedIndex(set.Level - ai.MinLevel)
 	}
 	var clocks []string
 	for _, p := range session.ClockPresets {
@@ -318,7 +318,7 @@ func (f *newGameForm) sync() {
 	} else {
 		f.loseTime.Disable()
 	}
-	f.levelDesc.SetText(levelDescription(ai.Levels()[s.Level-1], d, f.games))
+	f.levelDesc.SetText(levelDescription(ai.LevelOf(s.Level), d, f.games))
 	// In computer against computer each level row names its seat's
 	// colour.
 	first, second := "Level", "Second seat"
@@ -421,11 +421,11 @@ func (f *newGameForm) Settings() session.MatchSettings {
 		s.Opponent = session.Watch
 	}
 	if i := f.level.SelectedIndex(); i >= 0 {
-		s.Level = i + 1
+		s.Level = i + ai.MinLevel
 	}
-	s.Level2 = 0
-	if i := f.level2.SelectedIndex(); i >= 0 && i+1 != s.Level {
-		s.Level2 = i + 1
+	s.Level2, s.HasLevel2 = 0, false
+	if i := f.level2.SelectedIndex(); i >= 0 && i+ai.MinLevel != s.Level {
+		s.Level2, s.HasLevel2 = i+ai.MinLevel, true
 	}
 	for _, p := range session.ClockPresets {
 		if p.Label == f.clock.Selected {

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"planiverse/ai"
 	"planiverse/app/session"
 	"planiverse/rules"
 	"planiverse/rules/registry"
@@ -132,7 +133,7 @@ func TestNewGameForm(t *testing.T) {
 	if f.levelRow.Visible() || f.sideRow.Visible() {
 		t.Fatal("level or side shown for two people")
 	}
-	f.level.SetSelectedIndex(5)
+	f.level.SetSelectedIndex(6 - ai.MinLevel)
 	got := f.Settings()
 	if got.Game != "gomoku" || got.Option("size") != "19" || got.Option("rules") != "exact5" || got.Option("opening") != "swap" ||
 		got.Opponent != session.VsPerson || got.Level != 6 || got.Variants["alak"]["size"] != "9" {
@@ -151,6 +152,45 @@ func TestNewGameForm(t *testing.T) {
 	f.optionRow("alak", "rules").setValue("classic")
 	if !f.optionRow("alak", "size").sel.Disabled() || f.Settings().Options()["size"] != "" {
 		t.Fatal("points offered for classic Alak")
+	}
+}
+
+// TestNoviceInTheDialog: the level list starts at Novice (level 0, below
+// Beginner), which the form reads as level 0, also as the second seat's
+// level in computer against computer, and which the preferences keep.
+func TestNoviceInTheDialog(t *testing.T) {
+	a := test.NewTempApp(t)
+	set := session.DefaultSettings()
+	set.Opponent = session.Watch
+	f := newNewGameForm(set, nil)
+	if len(f.level.Options) != len(ai.AllLevels()) || !strings.Contains(f.level.Options[0], "Novice") {
+		t.Fatalf("levels offered: %q", f.level.Options)
+	}
+	f.level.SetSelected(f.level.Options[3])
+	f.level2.SetSelected(f.level2.Options[0])
+	got := f.Settings()
+	if got.Level != 3 || !got.HasLevel2 || got.Level2 != ai.MinLevel {
+		t.Fatalf("form reads level %d, second seat %d (set %v)", got.Level, got.Level2, got.HasLevel2)
+	}
+	if f.levelDesc.Text == "" {
+		t.Fatal("no description of the level shown")
+	}
+	SaveSettings(a.Preferences(), got)
+	back := LoadSettings(a.Preferences())
+	if back.Level2 != ai.MinLevel || !back.HasLevel2 {
+		t.Fatalf("preferences keep second seat %d (set %v)", back.Level2, back.HasLevel2)
+	}
+	f.level.SetSelected(f.level.Options[0])
+	f.level2.SetSelected(f.level2.Options[0])
+	if got := f.Settings(); got.Level != ai.MinLevel || got.HasLevel2 {
+		t.Fatalf("both Novice: level %d, second seat set %v", got.Level, got.HasLevel2)
+	}
+	// A preference written before Novice existed: level2 0 meant "the same".
+	p := a.Preferences()
+	p.RemoveValue(prefHasLevel2)
+	p.SetInt(prefLevel2, 0)
+	if LoadSettings(p).HasLevel2 {
+		t.Fatal("an old level2 of 0 read as Novice")
 	}
 }
 

@@ -421,7 +421,7 @@ func levelText(c *session.Controller, seat rules.Seat) string {
 	if _, ext := c.ExternalSeat(seat); ext {
 		return ""
 	}
-	l := ai.Levels()[c.LevelOf(seat)-1]
+	l := ai.LevelOf(c.LevelOf(seat))
 	return ", " + l.Name
 }
 

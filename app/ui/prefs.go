@@ -21,6 +21,7 @@ const (
 	prefShowLegal = "othello.showLegal"
 	prefEngine    = "engine"
 	prefLevel2    = "level2"
+	prefHasLevel2 = "level2.set" // Level2 is set (before Novice, level2 0 meant unset)
 	prefSound     = "sound"
 	prefAnimation = "animation"
 	prefClock     = "clock"
@@ -43,6 +44,7 @@ func LoadSettings(p fyne.Preferences) session.MatchSettings {
 		Side:       d.Side,
 		Engine:     p.StringWithFallback(prefEngine, ""),
 		Level2:     p.IntWithFallback(prefLevel2, 0),
+		HasLevel2:  p.BoolWithFallback(prefHasLevel2, p.IntWithFallback(prefLevel2, 0) > 0),
 		Clock:      p.StringWithFallback(prefClock, "off"),
 		LoseOnTime: p.BoolWithFallback(prefLoseTime, true),
 		Variants:   map[string]rules.Options{},
@@ -68,6 +70,7 @@ func SaveSettings(p fyne.Preferences, s session.MatchSettings) {
 	p.SetInt(prefSide, int(s.Side))
 	p.SetString(prefEngine, s.Engine)
 	p.SetInt(prefLevel2, s.Level2)
+	p.SetBool(prefHasLevel2, s.HasLevel2)
 	p.SetString(prefClock, s.Clock)
 	p.SetBool(prefLoseTime, s.LoseOnTime)
 	for game, o := range s.Variants {

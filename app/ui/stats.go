@@ -43,7 +43,7 @@ type statLine struct {
 func loadStats(p fyne.Preferences) []statLine {
 	var out []statLine
 	for _, d := range registry.Games() {
-		for _, l := range ai.Levels() {
+		for _, l := range ai.AllLevels() {
 			line := statLine{Game: d.Title, Level: l.Number}
 			total := 0
 			for i, o := range statOutcomes {
@@ -61,7 +61,7 @@ func loadStats(p fyne.Preferences) []statLine {
 // resetStats forgets every count.
 func resetStats(p fyne.Preferences) {
 	for _, d := range registry.Games() {
-		for _, l := range ai.Levels() {
+		for _, l := range ai.AllLevels() {
 			for _, o := range statOutcomes {
 				p.RemoveValue(statKey(d.Name, l.Number, o))
 			}
@@ -98,7 +98,7 @@ func statsGrid(lines []statLine) fyne.CanvasObject {
 		total := l.Count[0] + l.Count[1] + l.Count[2]
 		pct := 100 * (float64(l.Count[0]) + float64(l.Count[1])/2) / float64(total)
 		cells = append(cells, widget.NewLabel(l.Game),
-			widget.NewLabel(fmt.Sprintf("%d %s", l.Level, ai.Levels()[l.Level-1].Name)),
+			widget.NewLabel(fmt.Sprintf("%d %s", l.Level, ai.LevelOf(l.Level).Name)),
 			widget.NewLabel(fmt.Sprint(l.Count[0])), widget.NewLabel(fmt.Sprint(l.Count[1])),
 			widget.NewLabel(fmt.Sprint(l.Count[2])), widget.NewLabel(fmt.Sprintf("%.0f%%", pct)))
 	}
