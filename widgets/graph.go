@@ -247,7 +247,13 @@ func (r *evalRenderer) draw(size fyne.Size) {
 		if v < 0 {
 			pos, col = fyne.NewPos(x, gm.mid), colWhitePiece
 		}
-		setRect(b, pos, fyne.NewSize(wd, hgt), col, outline)
+		// A bar of a level game is a sliver: an outline around it would
+		// draw an empty box.
+		stroke := outline
+		if hgt < 4 {
+			stroke = color.Transparent
+		}
+		setRect(b, pos, fyne.NewSize(wd, hgt), col, stroke)
 	}
 	p := g.current
 	on := p >= 0 && p <= n && n > 0

@@ -313,8 +313,10 @@ func (p *panel) update(c *session.Controller) {
 		// End or Open). ScrollTo places the row by arithmetic on the
 		// row height; the list's own ScrollToBottom would use the content
 		// height of the previous layout and leave the newest row hidden.
+		p.moves.follow = p.reviewPly - 1
 		p.moves.ScrollTo(p.reviewPly - 1)
 	default:
+		p.moves.follow = -1
 		p.moves.ScrollToTop() // the start position (Home)
 	}
 	p.viewPly = p.reviewPly
@@ -547,10 +549,25 @@ func (l *panelLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 type moveList struct {
 	widget.List
 	onKey func(fyne.KeyName) bool
+	// follow is the row the list keeps in sight (the move on view), -1
+	// for the top: a resize (the panel's parts above it growing or
+	// shrinking) scrolls to it again.
+	follow int
+}
+
+// Resize sizes the list and scrolls the followed row back into sight.
+func (l *moveList) Resize(size fyne.Size) {
+	if size == l.Size() {
+		return
+	}
+	l.List.Resize(size)
+	if l.follow >= 0 {
+		l.ScrollTo(l.follow)
+	}
 }
 
 func newMoveList(length func() int, text func(int) string) *moveList {
-	l := &moveList{}
+	l := &moveList{follow: -1}
 	l.Length = length
 	l.CreateItem = func() fyne.CanvasObject {
 		t := canvas.NewText("000. White  E3G3", theme.Color(theme.ColorNameForeground))

@@ -46,12 +46,12 @@ type analysisUI struct {
 	box                  *fyne.Container
 	progress             *widget.ProgressBar
 	progRow              *fyne.Container
-	summary              *widget.Label
+	summary              *tipLabel // one line; the whole text in its tooltip
 	offer                *widget.Button
 	prev, next, open     *widget.Button
 	learnBtn             *widget.Button
 	navRow               *fyne.Container
-	words                *widget.Label
+	words                *tipLabel // the move on view in words, one line; the whole in its tooltip
 	verdict              *widget.Label
 	takeBack             *widget.Button
 	teachRow             *fyne.Container
@@ -66,9 +66,14 @@ type analysisUI struct {
 // newAnalysisUI adds the analysis to g's window: the menu, the panel box,
 // the move list's colors.
 func newAnalysisUI(g *gui) *analysisUI {
-	a := &analysisUI{g: g, progress: widget.NewProgressBar(), summary: widget.NewLabel(""),
-		words: widget.NewLabel(""), verdict: widget.NewLabel(""), learnText: widget.NewLabel("")}
-	for _, l := range []*widget.Label{a.summary, a.words, a.verdict, a.learnText} {
+	a := &analysisUI{g: g, progress: widget.NewProgressBar(), summary: newTipLabel(""),
+		words: newTipLabel(""), verdict: widget.NewLabel(""), learnText: widget.NewLabel("")}
+	// The summary and the move's words keep to one line each, so that the
+	// move list keeps its rows; the verdict and the learning text wrap.
+	for _, l := range []*widget.Label{&a.summary.Label, &a.words.Label} {
+		l.Truncation = fyne.TextTruncateEllipsis
+	}
+	for _, l := range []*widget.Label{a.verdict, a.learnText} {
 		l.Wrapping = fyne.TextWrapWord
 	}
 	c := g.ctl
@@ -237,6 +242,7 @@ func (a *analysisUI) refresh() {
 	showIf(a.navRow, rep != nil)
 	if rep != nil {
 		a.summary.SetText(reportSummary(rep))
+		a.summary.SetTip(reportSummary(rep))
 	}
 	ply, _ := c.Reviewing()
 	words := ""
@@ -244,6 +250,7 @@ func (a *analysisUI) refresh() {
 		words = session.MoveWords(q, rep.Scale, c.Settings().Opponent == session.VsComputer && !c.IsComputer(q.Seat))
 	}
 	a.words.SetText(words)
+	a.words.SetTip(words)
 	showIf(a.words, words != "")
 	v := c.VerdictWords()
 	a.verdict.SetText(v)
