@@ -44,6 +44,7 @@ type analysisUI struct {
 	g *gui
 
 	box                  *fyne.Container
+	boxMin               fyne.Size // the box's least size at the last layout
 	progress             *widget.ProgressBar
 	progRow              *fyne.Container
 	summary              *tipLabel // one line; the whole text in its tooltip
@@ -161,6 +162,15 @@ func (a *analysisUI) colorMoveList() {
 	}
 }
 
+// relayout lays the panel out again when the box's rows came or went
+// (its least size changed), so that the move list moves down or up.
+func (a *analysisUI) relayout() {
+	if m := a.box.MinSize(); m != a.boxMin {
+		a.boxMin = m
+		a.g.panel.body.Refresh()
+	}
+}
+
 // rowText is the text of a move-list row (newMoveList's item), or nil.
 func rowText(row fyne.CanvasObject) *canvas.Text {
 	if box, ok := row.(*fyne.Container); ok && len(box.Objects) > 0 {
@@ -229,6 +239,7 @@ func (a *analysisUI) refresh() {
 	if a == nil || a.g.ctl.State() == nil {
 		return
 	}
+	defer a.relayout()
 	c := a.g.ctl
 	running, done, total := c.ReportProgress()
 	showIf(a.progRow, running)
