@@ -17,6 +17,7 @@ var (
 	_ ai.Preparer     = (*Knowledge)(nil)
 	_ ai.PerfectTable = (*Knowledge)(nil)
 	_ ai.NoviceTable  = (*Knowledge)(nil)
+	_ ai.LevelFigures = (*Knowledge)(nil)
 	_ ai.LevelTable   = (*Knowledge)(nil)
 )
 

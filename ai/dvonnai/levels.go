@@ -12,6 +12,7 @@ var (
 	_ ai.MoveOrderer        = (*Knowledge)(nil)
 	_ ai.CandidateGenerator = (*Knowledge)(nil)
 	_ ai.NoviceTable        = (*Knowledge)(nil)
+	_ ai.LevelFigures       = (*Knowledge)(nil)
 	_ ai.LevelTable         = (*Knowledge)(nil)
 	_ ai.ClockPlanner       = (*Knowledge)(nil)
 )

@@ -18,6 +18,7 @@ var (
 	_ ai.RootFilter         = (*Knowledge)(nil)
 	_ ai.RootVerifier       = (*Knowledge)(nil)
 	_ ai.NoviceTable        = (*Knowledge)(nil)
+	_ ai.LevelFigures       = (*Knowledge)(nil)
 	_ ai.LevelTable         = (*Knowledge)(nil)
 	_ ai.AdvantageScaler    = (*Knowledge)(nil)
 )

@@ -15,6 +15,7 @@ var (
 	_ ai.ProbCutter      = (*Knowledge)(nil)
 	_ ai.ShallowSearcher = (*Knowledge)(nil)
 	_ ai.NoviceTable     = (*Knowledge)(nil)
+	_ ai.LevelFigures    = (*Knowledge)(nil)
 	_ ai.LevelTable      = (*Knowledge)(nil)
 	_ ai.ClockPlanner    = (*Knowledge)(nil)
 )

@@ -1,0 +1,48 @@
+package ai
+
+// LevelFigure is how often one difficulty level errs in a game, measured
+// by analysing its moves with a strong fixed analysis (the tool
+// app/cmd/levelquality writes these tables).
+type LevelFigure struct {
+	// Level is the level's number, MinLevel..MaxLevel.
+	Level int
+	// Moves is the number of the level's moves analysed (those with a
+	// choice of move): the sample behind the other figures.
+	Moves int
+	// MistakeEvery is the number of moves per mistake or worse (mistake,
+	// blunder, missed win or losing move): 12 means about one in 12
+	// moves; 0 means none was seen in Moves moves.
+	MistakeEvery float64
+	// MeanLoss is the mean loss per move, in Unit.
+	MeanLoss float64
+	// Unit is MeanLoss's unit: the game's own ("discs"), or "%" for
+	// percentage points of expected score.
+	Unit string
+}
+
+// LevelFigures is optional: the measured figures of the game's difficulty
+// levels, one per level from MinLevel to MaxLevel in order, for the New
+// game dialog's words about each level. It must keep no state.
+type LevelFigures interface {
+	LevelFigures() []LevelFigure
+}
+
+// LevelFiguresOf returns the figures of the named game's levels (registry
+// name; LevelFigures), or nil for a game whose knowledge has none.
+func LevelFiguresOf(game string) []LevelFigure {
+	if f, ok := sharedKnowledge(game).(LevelFigures); ok {
+		return f.LevelFigures()
+	}
+	return nil
+}
+
+// LevelFigureOf returns the figure of level n (MinLevel..MaxLevel) of the
+// named game, and false when the game has none for that level.
+func LevelFigureOf(game string, n int) (LevelFigure, bool) {
+	for _, f := range LevelFiguresOf(game) {
+		if f.Level == n {
+			return f, true
+		}
+	}
+	return LevelFigure{}, false
+}
