@@ -18,15 +18,62 @@ const rareMistakes = 100
 // 12 moves", "rarely makes a mistake (about one in 400 moves)", "rarely
 // makes a mistake (none in 1900 moves)". It returns "" for a game or level
 // without figures. The New game dialog writes it after the level's name.
+//
+// The figures come from self-play samples, where a level's rate also
+// depends on how sharp its own games were, so a higher level can come out
+// erring more often than the one below it. The words never say that: the
+// rates are made non-increasing with the level first by pooling adjacent
+// levels that are out of order, weighted by their moves (the
+// pool-adjacent-violators fit). The measured figures stay as they are in
+// the game's level table and the README.
 func LevelWords(d *rules.Descriptor, level int) string {
 	if d == nil {
 		return ""
 	}
-	f, ok := ai.LevelFigureOf(d.Name, level)
-	if !ok {
-		return ""
+	figs := orderedFigures(ai.LevelFiguresOf(d.Name))
+	for _, f := range figs {
+		if f.Level == level {
+			return levelFigureWords(f)
+		}
 	}
-	return levelFigureWords(f)
+	return ""
+}
+
+// orderedFigures returns a copy of figs (in level order) whose mistake
+// rates (1/MistakeEvery; 0 when none was seen) do not increase with the
+// level, by pooling adjacent out-of-order levels weighted by Moves.
+func orderedFigures(figs []ai.LevelFigure) []ai.LevelFigure {
+	type block struct {
+		rate, moves float64
+		n           int
+	}
+	var blocks []block
+	for _, f := range figs {
+		b := block{moves: float64(max(f.Moves, 1)), n: 1}
+		if f.MistakeEvery > 0 {
+			b.rate = 1 / f.MistakeEvery
+		}
+		blocks = append(blocks, b)
+		for len(blocks) > 1 && blocks[len(blocks)-2].rate < blocks[len(blocks)-1].rate {
+			x, y := blocks[len(blocks)-2], blocks[len(blocks)-1]
+			m := x.moves + y.moves
+			blocks = append(blocks[:len(blocks)-2], block{(x.rate*x.moves + y.rate*y.moves) / m, m, x.n + y.n})
+		}
+	}
+	out := make([]ai.LevelFigure, 0, len(figs))
+	for _, b := range blocks {
+		for range b.n {
+			f := figs[len(out)]
+			switch {
+			case b.rate > 0:
+				f.MistakeEvery = 1 / b.rate
+			default:
+				f.MistakeEvery = 0
+			}
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // levelFigureWords is LevelWords for the figure f.

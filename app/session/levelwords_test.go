@@ -1,6 +1,7 @@
 package session
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -65,5 +66,39 @@ func TestLevelWords(t *testing.T) {
 	}
 	if w := LevelWords(nil, 3); w != "" {
 		t.Errorf("no game: %q", w)
+	}
+}
+
+// TestLevelWordsOrdered: a level never reads as erring more often than
+// the level below it, in every game, and out-of-order samples are pooled
+// by their moves.
+func TestLevelWordsOrdered(t *testing.T) {
+	figs := []ai.LevelFigure{
+		{Level: 0, Moves: 100, MistakeEvery: 2},
+		{Level: 1, Moves: 100, MistakeEvery: 13},
+		{Level: 2, Moves: 300, MistakeEvery: 8},
+		{Level: 3, Moves: 50, MistakeEvery: 0},
+	}
+	got := orderedFigures(figs)
+	// Levels 1 and 2 pool: (100/13 + 300/8) mistakes in 400 moves.
+	want := 400 / (100.0/13 + 300.0/8)
+	if got[1].MistakeEvery != got[2].MistakeEvery || math.Abs(got[1].MistakeEvery-want) > 1e-9 {
+		t.Fatalf("pooled %v and %v, want %v", got[1].MistakeEvery, got[2].MistakeEvery, want)
+	}
+	if got[0].MistakeEvery != 2 || got[3].MistakeEvery != 0 || figs[1].MistakeEvery != 13 {
+		t.Fatalf("ordered %+v from %+v", got, figs)
+	}
+	for _, d := range registry.Games() {
+		prev := 0.0
+		for _, f := range orderedFigures(ai.LevelFiguresOf(d.Name)) {
+			every := f.MistakeEvery
+			if every == 0 {
+				every = math.Inf(1)
+			}
+			if every < prev {
+				t.Errorf("%s level %d errs every %v moves, more often than the level below (%v)", d.Name, f.Level, every, prev)
+			}
+			prev = every
+		}
 	}
 }

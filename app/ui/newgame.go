@@ -318,7 +318,11 @@ func (f *newGameForm) sync() {
 	} else {
 		f.loseTime.Disable()
 	}
-	f.levelDesc.SetText(levelDescription(ai.LevelOf(s.Level), d, f.games))
+	desc := levelDescription(ai.LevelOf(s.Level), d, f.games)
+	if words := session.LevelWords(d, s.Level); words != "" {
+		desc += "; in " + d.Title + ", " + words + " (measured)"
+	}
+	f.levelDesc.SetText(desc)
 	// In computer against computer each level row names its seat's
 	// colour.
 	first, second := "Level", "Second seat"

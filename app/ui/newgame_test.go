@@ -172,8 +172,8 @@ func TestNoviceInTheDialog(t *testing.T) {
 	if got.Level != 3 || !got.HasLevel2 || got.Level2 != ai.MinLevel {
 		t.Fatalf("form reads level %d, second seat %d (set %v)", got.Level, got.Level2, got.HasLevel2)
 	}
-	if f.levelDesc.Text == "" {
-		t.Fatal("no description of the level shown")
+	if !strings.Contains(f.levelDesc.Text, "mistake") || !strings.Contains(f.levelDesc.Text, "Othello") {
+		t.Fatalf("the level's description does not say how often it errs: %q", f.levelDesc.Text)
 	}
 	SaveSettings(a.Preferences(), got)
 	back := LoadSettings(a.Preferences())
