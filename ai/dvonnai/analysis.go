@@ -2,9 +2,11 @@ package dvonnai
 
 import (
 	"context"
+	"math/bits"
 
 	"planiverse/ai"
 	"planiverse/rules"
+	"planiverse/rules/dvonn"
 )
 
 // AnalysisScale returns DVONN's scale for judging moves (ai.Analyst):
@@ -16,8 +18,23 @@ func (k *Knowledge) AnalysisScale() ai.AnalysisScale {
 	return ai.AnalysisScale{Logit: float64(PhaseMax*64*300) / modelDiv, Inaccuracy: 5, Mistake: 10, Blunder: 15}
 }
 
-// ExactValue proves nothing (ai.Analyst): DVONN has no exact solver; the
-// search's own proven results near the end are its exact values.
+// ExactValue solves the movement phase's endgames exactly (ai.Analyst):
+// a full-width search to the end of the game (exactSolver) within
+// prm.exactNodes nodes, tried when at most prm.exactMobile stacks can
+// move, so it decides positions with few mobile stacks and gives ok false
+// for the others, for the placement phase, for
+// a finished game (DVONN's analysis has no unit) and for a cancelled ctx.
 func (k *Knowledge) ExactValue(ctx context.Context, s rules.State) (rules.Move, int, bool) {
-	return rules.NoMove, 0, false
+	g, isDvonn := s.(*dvonn.Game)
+	if !isDvonn || g.Placing() || ctx.Err() != nil {
+		return rules.NoMove, 0, false
+	}
+	if over, _ := g.Outcome(); over || bits.OnesCount64(g.Mobile()) > prm.exactMobile {
+		return rules.NoMove, 0, false
+	}
+	m, score, ok := k.exact.solve(g.Copy(), prm.exactNodes, ctx.Done())
+	if !ok || m == rules.NoMove {
+		return rules.NoMove, 0, false
+	}
+	return m, score, true
 }

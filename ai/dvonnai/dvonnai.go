@@ -67,6 +67,8 @@ type Knowledge struct {
 	// movement phase instead of the engine-game model (model.go); for
 	// comparison and analysis (it plays worse). fitted takes precedence.
 	fieldEval bool
+	// exact solves endgames for the game analysis (ExactValue).
+	exact exactSolver
 }
 
 // New returns the DVONN knowledge.

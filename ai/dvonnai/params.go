@@ -49,6 +49,10 @@ type params struct {
 	placementShare float64 // 0.06 of a movement move's time for a placement: best of 0.03..0.25 at 5 s a game ("clock")
 	movementSlack  float64 // 10 moves fewer than half the mobile stacks: the last moves are quick
 	movementMoves  float64 // 15 movement moves of ours planned for while placing
+
+	// Exact endgame solving for the game analysis (ExactValue).
+	exactMobile int // 14 mobile stacks at most: beyond, a full-width search rarely ends in the budget
+	exactNodes  int // 200,000 nodes a position: bounds the time spent on a position it cannot solve
 }
 
 // prm holds the values in use.
@@ -84,4 +88,7 @@ var prm = params{
 	placementShare: 0.06,
 	movementSlack:  10,
 	movementMoves:  15,
+
+	exactMobile: 14,
+	exactNodes:  200_000,
 }

@@ -424,3 +424,35 @@ func TestScales(t *testing.T) {
 		}
 	}
 }
+
+// TestDvonnExactEndgame: in a DVONN game the analysis solves the last
+// moves exactly (ai/dvonnai's endgame solver): their values are exact
+// proven results, and a move that throws away a proven win is a missed
+// win.
+func TestDvonnExactEndgame(t *testing.T) {
+	d := lookup(t, "dvonn")
+	rec := selfPlay(t, d, [2]int{1, 2}, 3, 400)
+	a := quality.New(d, quality.Options{Depth: 2})
+	rep, err := a.Game(context.Background(), rec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(rep.Moves)
+	if n < 60 {
+		t.Fatalf("a DVONN game of %d plies", n)
+	}
+	exact := 0
+	for _, m := range rep.Moves[n-4:] {
+		if m.Forced {
+			continue
+		}
+		if !m.Value.Exact || !m.BestValue.Exact {
+			t.Errorf("ply %d %s: values not exact near the end: %+v", m.Ply, m.Move, m)
+		}
+		exact++
+		if m.BestValue.ProvenWin() && !m.Value.ProvenWin() && m.Class != quality.MissedWin {
+			t.Errorf("ply %d: a proven win thrown away is %s", m.Ply, m.Class)
+		}
+	}
+	t.Logf("%d of the last 4 moves judged exactly", exact)
+}
