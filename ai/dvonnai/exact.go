@@ -1,7 +1,6 @@
 package dvonnai
 
 import (
-
 	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/dvonn"
