@@ -4,7 +4,6 @@ import (
 	"os"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -185,18 +184,11 @@ func TestExternalEngineHangsWithChild(t *testing.T) {
 // childPid reads the process id the hangchild fake engine wrote.
 func childPid(t *testing.T, path string) int {
 	t.Helper()
-	for range 1000 {
-		if b, err := os.ReadFile(path); err == nil && len(b) > 0 {
-			pid, err := strconv.Atoi(string(b))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return pid
-		}
-		time.Sleep(10 * time.Millisecond)
+	pid, err := fakeengine.ChildPid(path, 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Fatal("the fake engine wrote no child process id")
-	return 0
+	return pid
 }
 
 // waitGone fails the test unless process pid ends within 3 s.

@@ -188,3 +188,17 @@ func hangWithChild(args []string) int {
 	child.Wait()
 	return 0
 }
+
+// ChildPid returns the process id that the "hangchild" mode wrote to
+// path, waiting up to wait for it; an error when none came or it is not
+// a number.
+func ChildPid(path string, wait time.Duration) (int, error) {
+	for end := time.Now().Add(wait); ; time.Sleep(10 * time.Millisecond) {
+		if b, err := os.ReadFile(path); err == nil && len(b) > 0 {
+			return strconv.Atoi(strings.TrimSpace(string(b)))
+		}
+		if time.Now().After(end) {
+			return 0, fmt.Errorf("the fake engine wrote no child process id to %s within %v", path, wait)
+		}
+	}
+}

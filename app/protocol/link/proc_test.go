@@ -34,21 +34,14 @@ func within(t *testing.T, what string, limit time.Duration, f func()) {
 	}
 }
 
-// readPid reads the process id the hangchild fake wrote.
+// readPid reads the process id the hangchild fake engine wrote.
 func readPid(t *testing.T, path string) int {
 	t.Helper()
-	for range 300 {
-		if b, err := os.ReadFile(path); err == nil && len(b) > 0 {
-			pid, err := strconv.Atoi(string(b))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return pid
-		}
-		time.Sleep(10 * time.Millisecond)
+	pid, err := fakeengine.ChildPid(path, 3*time.Second)
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Fatal("the fake engine wrote no child process id")
-	return 0
+	return pid
 }
 
 // TestProcCancel: cancelling the start's context kills the engine, and a
