@@ -70,3 +70,42 @@ func TestQuietLog(t *testing.T) {
 		t.Fatalf("log %q", got)
 	}
 }
+
+// TestQuietLogFatal: Fyne's "window creation error" (no OpenGL on the
+// display) is not logged; its cause goes to the fatal handler, which ends
+// the program with one line.
+func TestQuietLogFatal(t *testing.T) {
+	var out bytes.Buffer
+	var causes []string
+	l := log.New(&quietWriter{w: &out, fatal: func(c string) { causes = append(causes, c) }}, "", 0)
+	l.Println("Fyne error:  window creation error")
+	l.Println("  Cause: APIUnavailable: GLX: GLX extension not found")
+	l.Println("  At: internal/driver/glfw/driver.go:180")
+	if len(causes) != 1 || causes[0] != "APIUnavailable: GLX: GLX extension not found" {
+		t.Fatalf("fatal causes %q", causes)
+	}
+	if strings.Contains(out.String(), "window creation") {
+		t.Fatalf("the fatal error was logged as well: %q", out.String())
+	}
+}
+
+// TestRetryStart: a failed first start runs the program once more and
+// ends with its exit code; a failed second start, or a rerun that cannot
+// run, prints one line and exits with 1.
+func TestRetryStart(t *testing.T) {
+	reruns := 0
+	ok := func() (int, error) { reruns++; return 0, nil }
+	if code, msg := retryStart("GLFW: PlatformUnavailable", false, ok); code != 0 || msg != "" || reruns != 1 {
+		t.Fatalf("first start: code %d, %q, %d reruns", code, msg, reruns)
+	}
+	if code, _ := retryStart("x", false, func() (int, error) { return 3, nil }); code != 3 {
+		t.Fatalf("the rerun's exit code 3 became %d", code)
+	}
+	code, msg := retryStart("GLFW: PlatformUnavailable", true, ok)
+	if code != 1 || reruns != 1 || strings.Count(msg, "\n") != 0 || !strings.Contains(msg, "PlatformUnavailable") {
+		t.Fatalf("second start: code %d, %q, %d reruns", code, msg, reruns)
+	}
+	if code, msg := retryStart("x", false, func() (int, error) { return 0, errors.New("no executable") }); code != 1 || msg == "" {
+		t.Fatalf("a rerun that cannot run: code %d, %q", code, msg)
+	}
+}

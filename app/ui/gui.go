@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,8 +43,16 @@ const guiTTMegabytes = 64
 //
 // Call CheckDisplay first: without a display Fyne's driver panics.
 func Run() {
+	// A panic of Fyne's driver while the window is made or opened (GLFW's
+	// "PlatformUnavailable"), on this goroutine, ends in startFailed.
+	defer func() {
+		if r := recover(); r != nil {
+			startFailed(r)
+		}
+	}()
 	quietLog()
 	prepareCache()
+	preferX11()
 	if f, err := strconv.ParseFloat(os.Getenv("FYNE_SCALE"), 32); err == nil && f > 0 {
 		startScale = float32(f) // Fyne's driver reads it; its Settings do not
 	}
@@ -66,12 +75,17 @@ func Run() {
 			}
 		})
 	}()
-	defer func() {
-		if r := recover(); r != nil {
-			startFailed(r)
-		}
-	}()
 	a.Run()
+}
+
+// preferX11 tells Fyne's driver to use X11 outside a Wayland session:
+// GLFW's automatic choice tries Wayland first, and libwayland prints an
+// error on stderr when XDG_RUNTIME_DIR is not set. FYNE_PLATFORM, when
+// set, is left as it is.
+func preferX11() {
+	if runtime.GOOS == "linux" && os.Getenv("FYNE_PLATFORM") == "" && os.Getenv("WAYLAND_DISPLAY") == "" && os.Getenv("DISPLAY") != "" {
+		_ = os.Setenv("FYNE_PLATFORM", "x11")
+	}
 }
 
 // termGrace is how long the window has to close after SIGINT or SIGTERM
@@ -99,23 +113,45 @@ const retryEnv = "PLANIVERSE_WINDOW_RETRY"
 // program starts itself once more; if that was the second start it prints
 // one line and exits with status 1.
 func startFailed(r any) {
-	if os.Getenv(retryEnv) == "" {
-		if exe, err := os.Executable(); err == nil {
-			cmd := exec.Command(exe, os.Args[1:]...)
-			cmd.Env = append(os.Environ(), retryEnv+"=1")
-			cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-			err := cmd.Run()
-			var exit *exec.ExitError
-			switch {
-			case err == nil:
-				os.Exit(0)
-			case errors.As(err, &exit):
-				os.Exit(exit.ExitCode())
-			}
+	code, msg := retryStart(r, os.Getenv(retryEnv) != "", rerun)
+	if msg != "" {
+		fmt.Fprintln(os.Stderr, msg)
+	}
+	os.Exit(code)
+}
+
+// retryStart decides what a failed start does: on the first start it runs
+// the program once more (rerun: its exit code, or an error when it could
+// not run) and ends with that start's code; on the second start, or when
+// the rerun could not run, it gives exit code 1 and the one line to print.
+func retryStart(r any, second bool, rerun func() (int, error)) (code int, msg string) {
+	if !second {
+		if code, err := rerun(); err == nil {
+			return code, ""
 		}
 	}
-	fmt.Fprintf(os.Stderr, "planiverse: the window could not open (%v); use the CLI commands (planiverse help) or check DISPLAY\n", r)
-	os.Exit(1)
+	return 1, fmt.Sprintf("planiverse: the window could not open (%v); use the CLI commands (planiverse help) or check DISPLAY", r)
+}
+
+// rerun starts this program again with the same arguments and retryEnv
+// set, and returns its exit code.
+func rerun() (int, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return 0, err
+	}
+	cmd := exec.Command(exe, os.Args[1:]...)
+	cmd.Env = append(os.Environ(), retryEnv+"=1")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return 0, nil
+	case errors.As(err, &exit):
+		return exit.ExitCode(), nil
+	}
+	return 0, err
 }
 
 // gui is the main window: the board of the current game in the centre, the

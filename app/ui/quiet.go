@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"log"
 	"os"
@@ -12,7 +13,8 @@ import (
 // Fyne logs a few errors that mean nothing to a player on a fresh home
 // folder: it cannot create its cache folder when ~/.cache is missing (it
 // makes one level only), and its file dialog finds no Videos or Music
-// folder without xdg-user-dirs. prepareCache makes the cache folder
+// folder without xdg-user-dirs, and without a D-Bus session it cannot
+// follow the desktop's theme changes. prepareCache makes the cache folder
 // first; quietLog drops the file dialog's favourite-folder complaint.
 
 // prepareCache creates Fyne's cache folder of the app (the user cache
@@ -24,26 +26,57 @@ func prepareCache() {
 }
 
 // quietLog sends the standard logger (Fyne's fyne.LogError) through
-// quietWriter to stderr.
-func quietLog() { log.SetOutput(&quietWriter{w: os.Stderr}) }
+// quietWriter to stderr; a window that cannot open ends the program with
+// one line and exit status 1 (Fyne's driver would wait without a window).
+func quietLog() {
+	log.SetOutput(&quietWriter{w: os.Stderr, fatal: func(cause string) {
+		fmt.Fprintf(os.Stderr, "planiverse: the window could not open (%s); use the CLI commands (planiverse help) or check DISPLAY and OpenGL\n", cause)
+		os.Exit(1)
+	}})
+}
+
+// fatalReasons are the Fyne errors after which no window can open: GLFW
+// did not start, or it made no window (no OpenGL on the display).
+var fatalReasons = [][]byte{
+	[]byte("Fyne error:  window creation error"),
+	[]byte("Fyne error:  failed to initialise GLFW"),
+}
 
 // quietReasons are the Fyne error reasons quietWriter drops, with their
 // Cause and At lines.
 var quietReasons = [][]byte{
 	[]byte("Fyne error:  Getting favorite locations"),
+	[]byte("Fyne error:  failed to watch theme settings"), // no D-Bus session (dbus-launch): the theme stays as it started
 }
 
 // quietWriter passes log lines through to w except the errors of
-// quietReasons and the "  Cause:" and "  At:" lines that follow them.
+// quietReasons and the "  Cause:" and "  At:" lines that follow them. An
+// error of fatalReasons is not passed on: fatal is called with its cause
+// (the text of its "  Cause:" line).
 type quietWriter struct {
 	mu       sync.Mutex
 	w        io.Writer
 	dropping bool
+	failing  bool // a fatal reason was logged; its cause comes next
+	fatal    func(cause string)
 }
 
 func (q *quietWriter) Write(p []byte) (int, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
+	if q.failing {
+		if _, cause, ok := bytes.Cut(p, []byte("  Cause: ")); ok && q.fatal != nil {
+			q.fatal(string(bytes.TrimSpace(cause)))
+		}
+		q.failing = false
+		return len(p), nil
+	}
+	for _, r := range fatalReasons {
+		if bytes.Contains(p, r) {
+			q.failing = true
+			return len(p), nil
+		}
+	}
 	for _, r := range quietReasons {
 		if bytes.Contains(p, r) {
 			q.dropping = true
