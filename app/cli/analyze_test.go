@@ -118,7 +118,7 @@ func TestAnalyzeBadInput(t *testing.T) {
 	}{
 		{[]string{"analyze", "othello"}, "missing --record"},
 		{[]string{"analyze", "othello", "--record", filepath.Join(t.TempDir(), "none.txt")}, "no such file"},
-		{[]string{"analyze", "gomoku", "--record", rec}, "not gomoku"},
+		{[]string{"analyze", "gomoku", "--record", rec}, "not a Gomoku game"},
 		{[]string{"analyze", "othello", "--record", rec, "--sgf", "x.txt"}, "ending in .sgf"},
 		{[]string{"analyze", "othello", "--record", rec, "--time-ms", "0"}, "--time-ms"},
 	} {

@@ -202,21 +202,20 @@ func TestToyGame(t *testing.T) {
 	test.NewTempApp(t)
 	set := settings("tictactoe", session.Watch)
 	set.Level = ai.MaxLevel
-	done := make(chan string, 1)
-	c := session.NewController(ai.NewEngine(1), fyne.Do, 1)
+	// The queue runs the controller's posts on this goroutine, as the UI
+	// goroutine would.
+	tq := sessiontest.NewQueue()
+	c := session.NewController(ai.NewEngine(1), tq.Post, 1)
 	c.MinDelay, c.WatchDelay, c.ShowDelay, c.HintTime = 0, 0, 0, time.Second
-	c.OnGameOver = func(s string) { done <- s }
+	var over string
+	c.OnGameOver = func(s string) { over = s }
 	if err := c.NewGame(set); err != nil {
 		t.Fatal(err)
 	}
 	c.Start()
-	select {
-	case s := <-done:
-		if s != "Draw, 4–5." && s != "Draw, 5–4." {
-			t.Fatalf("perfect play ended %q", s)
-		}
-	case <-time.After(time.Minute):
-		t.Fatal("the toy game did not end")
+	tq.RunUntilWithin(t, "the toy game's end", time.Minute, func() bool { return over != "" })
+	if over != "Draw, 4–5." && over != "Draw, 5–4." {
+		t.Fatalf("perfect play ended %q", over)
 	}
 	c.Close()
 

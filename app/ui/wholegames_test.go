@@ -5,10 +5,10 @@ import (
 	"testing"
 	"time"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"planiverse/ai"
+	"planiverse/app/internal/sessiontest"
 	"planiverse/app/session"
 	"planiverse/rules"
 )
@@ -32,20 +32,19 @@ func TestWholeGames(t *testing.T) {
 	cases = append(cases, rnd, modern, exact)
 	for _, set := range cases {
 		t.Run(session.GameLine(set), func(t *testing.T) {
-			done := make(chan string, 1)
-			c := session.NewController(ai.NewEngine(4), fyne.Do, 7)
+			// The queue runs the controller's posts on this goroutine, as
+			// the UI goroutine would (fyne.Do of the test driver would run
+			// them on the worker's).
+			q := sessiontest.NewQueue()
+			c := session.NewController(ai.NewEngine(4), q.Post, 7)
 			c.MinDelay, c.WatchDelay, c.ShowDelay = 0, 0, 0
-			c.OnGameOver = func(s string) { done <- s }
+			var summary string
+			c.OnGameOver = func(s string) { summary = s }
 			if err := c.NewGame(set); err != nil {
 				t.Fatal(err)
 			}
 			c.Start()
-			var summary string
-			select {
-			case summary = <-done:
-			case <-time.After(3 * time.Minute):
-				t.Fatal("the game did not end within 3 minutes")
-			}
+			q.RunUntilWithin(t, "the end of the game", 3*time.Minute, func() bool { return summary != "" })
 			c.Close()
 			if over, _ := c.State().Outcome(); !over || !c.Over() || summary != c.Result() {
 				t.Fatalf("over=%v Over()=%v summary %q result %q", over, c.Over(), summary, c.Result())

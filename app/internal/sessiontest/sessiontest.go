@@ -29,7 +29,14 @@ func (q *Queue) Post(f func()) { q.ch <- f }
 // RunUntil runs posted functions until cond holds, failing after 30 s.
 func (q *Queue) RunUntil(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.After(30 * time.Second)
+	q.RunUntilWithin(t, what, 30*time.Second, cond)
+}
+
+// RunUntilWithin runs posted functions until cond holds, failing after
+// limit.
+func (q *Queue) RunUntilWithin(t *testing.T, what string, limit time.Duration, cond func() bool) {
+	t.Helper()
+	deadline := time.After(limit)
 	for !cond() {
 		select {
 		case f := <-q.ch:
