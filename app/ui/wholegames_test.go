@@ -14,8 +14,8 @@ import (
 )
 
 // TestWholeGames plays a whole game of each game, computer against computer
-// at level 1 with the real engine, through the path the window uses
-// (fyne.Do of the test driver), and checks that the recorded moves replay
+// at level 1 with the real engine, its posts run on the test goroutine as
+// on the window's UI goroutine, and checks that the recorded moves replay
 // to the same final position.
 func TestWholeGames(t *testing.T) {
 	test.NewTempApp(t)
