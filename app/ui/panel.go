@@ -344,7 +344,7 @@ func (p *panel) update(c *session.Controller) {
 // showThinking shows or hides the thinking indicator with the search's
 // latest progress.
 func (p *panel) showThinking(c *session.Controller) {
-	on, hint, _ := c.Thinking()
+	on, hint, info := c.Thinking()
 	if !on {
 		p.thinking.SetTip("")
 		p.activity.Stop()
@@ -366,10 +366,10 @@ func (p *panel) showThinking(c *session.Controller) {
 		what = "Looking for a hint"
 	}
 	words, figures := c.ThinkingWords()
-	if words != "" {
+	if info.Depth > 0 && words != "" {
 		what += "… " + words
 	} else {
-		what += "…"
+		what += "…" // the first iteration, or an external engine, has no figures yet
 	}
 	p.thinking.SetText(what)
 	p.thinking.SetTip(figures)
