@@ -31,6 +31,7 @@ type analysisExtras struct {
 	rep   reportRun
 	val   valuesRun
 	teach teachState
+	notes fileNotes // an opened record's own analysis (filenotes.go)
 	// reportOpts are the game report's options (SetReportOptions).
 	reportOpts quality.Options
 }

@@ -70,7 +70,7 @@ func (g *gui) openGame() {
 			return
 		}
 		g.ctl.Start()
-		g.an.opened() // report.go
+		g.an.opened(data) // report.go
 	}, g.win)
 	d.SetFilter(storage.NewExtensionFileFilter(session.RecordExtensions()))
 	d.Show()

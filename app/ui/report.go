@@ -148,10 +148,17 @@ func (a *analysisUI) colorMoveList() {
 		}
 		update(id, row)
 		var fill color.Color = color.Transparent
-		if q, ok := a.g.ctl.MoveQuality(id + 1); ok {
-			fill = classColors[q.Class]
-			if t := rowText(row); t != nil && classGlyphs[q.Class] != "" {
-				t.Text += "  " + classGlyphs[q.Class]
+		class, ok := a.g.ctl.MoveQuality(id + 1)
+		cl := class.Class
+		if !ok {
+			// The opened record's own analysis, while there is no report.
+			n, has := a.g.ctl.FileNote(id + 1)
+			cl, ok = n.Class, has && n.HasClass
+		}
+		if ok {
+			fill = classColors[cl]
+			if t := rowText(row); t != nil && classGlyphs[cl] != "" {
+				t.Text += "  " + classGlyphs[cl]
 				t.Refresh()
 			}
 		}
@@ -215,10 +222,19 @@ func (a *analysisUI) analyse() {
 }
 
 // opened starts the report of a game just opened from a record.
-func (a *analysisUI) opened() {
-	if a.g.ctl.Plies() > 0 {
-		a.g.ctl.StartReport()
+func (a *analysisUI) opened(data []byte) {
+	c := a.g.ctl
+	if c.Plies() == 0 {
+		return
 	}
+	// A record with its own analysis (planiverse analyze --sgf) shows it;
+	// Analyse game makes a new one.
+	if notes, err := quality.Notes(data); err == nil && c.SetFileNotes(notes) {
+		c.Note("The record holds an analysis: its marks are shown (Analyse game, Ctrl+R, makes a new one).")
+		a.g.panel.moves.Refresh()
+		return
+	}
+	c.StartReport()
 }
 
 // learn starts Learn from your mistakes, making the report first.
@@ -259,6 +275,8 @@ func (a *analysisUI) refresh() {
 	words := ""
 	if q, ok := c.MoveQuality(ply); ok {
 		words = session.MoveWords(q, rep.Scale, c.Settings().Opponent == session.VsComputer && !c.IsComputer(q.Seat))
+	} else if n, ok := c.FileNote(ply); ok && n.Comment != "" {
+		words = fmt.Sprintf("Move %d, from the record: %s", ply, n.Comment)
 	}
 	a.words.SetText(words)
 	a.words.SetTip(words)

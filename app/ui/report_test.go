@@ -13,6 +13,8 @@ import (
 	"planiverse/app/session"
 	"planiverse/app/session/quality"
 	"planiverse/rules"
+	"planiverse/rules/registry"
+	"planiverse/rules/sgf"
 	"planiverse/widgets"
 )
 
@@ -185,5 +187,64 @@ func TestQualityHelp(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("the Help lacks %q:\n%s", want, text)
 		}
+	}
+}
+
+// TestOpenAnnotatedRecord: opening a record with its own analysis (SGF
+// annotations, as planiverse analyze --sgf writes them) shows its marks in
+// the move list and its comment on the move on view, without analysing the
+// game again; a new move makes the notes no longer the game's.
+func TestOpenAnnotatedRecord(t *testing.T) {
+	a := test.NewTempApp(t)
+	q := sessiontest.NewQueue()
+	g := newGUI(a, sessiontest.NewScripted(false), q.Post, 1)
+	g.startGame(settings("othello", session.VsPerson))
+	firstLegal(t, g.ctl, 4)
+	plain, err := registry.WriteRecord("game.sgf", g.ctl.Record())
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := make([]sgf.Annotation, 4)
+	notes[1] = sgf.Annotation{Quality: "BM", Degree: 2, Value: -12, HasValue: true,
+		Comment: "Blunder: loses 14.0 discs; best c4 (+2), played d3 (-12)"}
+	data, err := sgf.Annotate(plain, notes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.ctl.OpenRecord(g.ctl.Settings(), "game.sgf", data); err != nil {
+		t.Fatal(err)
+	}
+	g.ctl.Start()
+	g.an.opened(data)
+	if running, _, _ := g.ctl.ReportProgress(); running || g.ctl.Report() != nil {
+		t.Fatal("an annotated record was analysed again")
+	}
+	row := g.panel.moves.CreateItem()
+	g.panel.moves.UpdateItem(1, row)
+	var text string
+	for _, o := range row.(*fyne.Container).Objects {
+		if tx := rowText(o); tx != nil {
+			text = tx.Text
+		}
+	}
+	if !strings.HasSuffix(text, "??") {
+		t.Fatalf("the blunder's row %q does not carry ??", text)
+	}
+	g.ctl.Review(2)
+	g.refresh()
+	if !strings.Contains(g.an.words.Text, "from the record: Blunder") {
+		t.Fatalf("the move on view says %q", g.an.words.Text)
+	}
+	// A record without annotations is analysed as before.
+	if err := g.ctl.OpenRecord(g.ctl.Settings(), "game.sgf", plain); err != nil {
+		t.Fatal(err)
+	}
+	g.ctl.Start()
+	g.an.opened(plain)
+	if running, _, _ := g.ctl.ReportProgress(); !running && g.ctl.Report() == nil {
+		t.Fatal("a plain record was not analysed")
+	}
+	if _, ok := g.ctl.FileNote(2); ok {
+		t.Fatal("the earlier record's notes hold for another game")
 	}
 }
