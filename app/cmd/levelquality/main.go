@@ -1,10 +1,14 @@
 // Command levelquality measures how well each difficulty level plays a
 // game: it plays games of level L against itself (both sides level L, so
 // that every move of the game is a move of the level, in positions that
-// level reaches), each from a seeded random opening (the game's
+// level reaches), or with --opponent N against level N with colours
+// alternating (every level then meets the same opponent, so that no
+// level's figures depend on how sharp its own games are), each from a
+// seeded random opening (the game's
 // Descriptor.Opening: Othello and Alak two random plies, Gomoku two stones
 // near the centre, DVONN a random placement), analyses every move after
-// the opening with package quality at a fixed depth or time, and prints per
+// the opening played by level L with package quality at a fixed depth or
+// time, and prints per
 // level: the games and moves analysed, the mean loss (in the game's unit,
 // else percentage points of expected score), the rate of mistakes or worse
 // (mistake, blunder, missed win, losing move) and of inaccuracies, and the
@@ -54,7 +58,14 @@ type config struct {
 	analysis quality.Options
 	moveTime time.Duration // the engine's move time (the timed levels' budget)
 	seed     uint64
+	// opponent is the level every measured level plays against, taking
+	// Black (the first seat) in odd games; NoOpponent: each level plays
+	// itself. Only the measured level's moves are analysed.
+	opponent int
 }
+
+// NoOpponent is config.opponent when each level plays itself.
+const NoOpponent = -1
 
 // figures is the measure of one level: one line of --json.
 type figures struct {
@@ -77,6 +88,7 @@ type figures struct {
 	AnalysisMS     int64                   `json:"analysis_ms,omitempty"`
 	MoveMS         int64                   `json:"move_ms"`
 	Seed           uint64                  `json:"seed"`
+	Opponent       *int                    `json:"opponent,omitempty"` // the common opponent's level; none: self-play
 	Seconds        float64                 `json:"seconds"`
 }
 
@@ -121,8 +133,8 @@ func (t *tally) figures(game string, lv int, unit string) figures {
 	return f
 }
 
-// measure plays cfg.games games of level lv against itself and analyses
-// every move after the opening; progress (if not nil) is called after
+// measure plays cfg.games games of level lv against itself (or against
+// cfg.opponent) and analyses every move of lv's after the opening; progress (if not nil) is called after
 // each game.
 func measure(ctx context.Context, cfg config, lv int, progress func(game int, t *tally)) (figures, error) {
 	start := time.Now()
@@ -138,11 +150,13 @@ func measure(ctx context.Context, cfg config, lv int, progress func(game int, t 
 			return figures{}, err
 		}
 		for k, m := range plies.moves {
-			mv, err := a.Analyse(ctx, s, k+1, m) // plies counted from the opening's end
-			if err != nil {
-				return figures{}, fmt.Errorf("game %d: %w", i+1, err)
+			if plies.mine[k] {
+				mv, err := a.Analyse(ctx, s, k+1, m) // plies counted from the opening's end
+				if err != nil {
+					return figures{}, fmt.Errorf("game %d: %w", i+1, err)
+				}
+				t.add(mv)
 			}
-			t.add(mv)
 			s.Play(m)
 		}
 		t.games++
@@ -155,6 +169,9 @@ func measure(ctx context.Context, cfg config, lv int, progress func(game int, t 
 	f.AnalysisDepth = cfg.analysis.Depth
 	f.AnalysisMS = cfg.analysis.Time.Milliseconds()
 	f.Seed = cfg.seed
+	if cfg.opponent != NoOpponent {
+		f.Opponent = &cfg.opponent
+	}
 	f.Seconds = time.Since(start).Seconds()
 	return f, nil
 }
@@ -162,11 +179,13 @@ func measure(ctx context.Context, cfg config, lv int, progress func(game int, t 
 // played is a game's moves after its opening.
 type played struct {
 	moves []rules.Move
+	mine  []bool // the move is the measured level's
 }
 
-// playGame plays game i (0-based) of level lv against itself from the
-// opening seeded by (cfg.seed, i). It returns the position after the
-// opening and the moves played from it.
+// playGame plays game i (0-based) of level lv against itself, or against
+// cfg.opponent, from the opening seeded by (cfg.seed, i). It returns the
+// position after the opening and the moves played from it, each marked
+// whether lv played it.
 func playGame(ctx context.Context, cfg config, engines [2]*ai.Engine, lv, i int) (rules.State, played, error) {
 	s, err := cfg.d.New(cfg.opts)
 	if err != nil {
@@ -189,7 +208,12 @@ func playGame(ctx context.Context, cfg config, engines [2]*ai.Engine, lv, i int)
 		if over, _ := s.Outcome(); over {
 			break
 		}
-		res := engines[s.ToMove()&1].Play(ctx, s, lv, r, nil)
+		seat := s.ToMove() & 1
+		level, mine := lv, true
+		if cfg.opponent != NoOpponent && int(seat) == i%2 {
+			level, mine = cfg.opponent, false // the opponent: Black in even games, White in odd ones
+		}
+		res := engines[seat].Play(ctx, s, level, r, nil)
 		if err := ctx.Err(); err != nil {
 			return nil, played{}, err
 		}
@@ -198,6 +222,7 @@ func playGame(ctx context.Context, cfg config, engines [2]*ai.Engine, lv, i int)
 		}
 		s.Play(res.Move)
 		p.moves = append(p.moves, res.Move)
+		p.mine = append(p.mine, mine)
 	}
 	return opening, p, nil
 }
@@ -350,7 +375,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fl.SetOutput(stderr)
 	game := fl.String("game", "", "the game (othello, gomoku, dvonn, alak); its default variant")
 	levelsText := fl.String("levels", "0-6", "the levels to measure, such as 0-6 or 1,3,5-6")
-	games := fl.Int("games", 4, "games per level (each level plays itself)")
+	games := fl.Int("games", 4, "games per level (each level plays itself, or --opponent)")
+	opponent := fl.Int("opponent", NoOpponent, "the level each measured level plays against, colours alternating (-1: itself); only the measured level's moves are analysed")
 	depth := fl.Int("analysis-depth", 0, "analyse each position to this many plies (0: by time)")
 	analysisMS := fl.Int("analysis-ms", 0, "analyse each position for this many milliseconds (default 300 when no depth)")
 	moveMS := fl.Int("move-ms", 3000, "the engine's move time in milliseconds, which the timed levels share (the app's is 3000)")
@@ -389,7 +415,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cfg := config{d: d, opts: opts, games: *games, moveTime: time.Duration(*moveMS) * time.Millisecond, seed: *seed,
+	if *opponent != NoOpponent && (*opponent < ai.MinLevel || *opponent > ai.MaxLevel) {
+		return fmt.Errorf("--opponent %d: want a level from %d to %d, or -1", *opponent, ai.MinLevel, ai.MaxLevel)
+	}
+	cfg := config{d: d, opts: opts, games: *games, moveTime: time.Duration(*moveMS) * time.Millisecond, seed: *seed, opponent: *opponent,
 		analysis: quality.Options{Depth: *depth, Time: time.Duration(*analysisMS) * time.Millisecond}}
 	if cfg.analysis.Depth > 0 {
 		cfg.analysis.Time = 0

@@ -25,7 +25,7 @@ func tinyConfig(t *testing.T) config {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return config{d: d, opts: o, games: 1, analysis: quality.Options{Depth: 1}, moveTime: 100 * time.Millisecond, seed: 3}
+	return config{d: d, opts: o, games: 1, analysis: quality.Options{Depth: 1}, moveTime: 100 * time.Millisecond, seed: 3, opponent: NoOpponent}
 }
 
 // TestMeasureTiny: one game of level 1 against itself, analysed to depth
@@ -66,6 +66,42 @@ func TestMeasureTiny(t *testing.T) {
 	f.Seconds, g.Seconds = 0, 0
 	if f != g {
 		t.Errorf("the same seed measured\n%+v\nthen\n%+v", f, g)
+	}
+}
+
+// TestMeasureAgainstOpponent: with a common opponent only the measured
+// level's moves are analysed (about half of the game's), the opponent is
+// named in the figures, and its colour alternates from game to game.
+func TestMeasureAgainstOpponent(t *testing.T) {
+	self := tinyConfig(t)
+	self.games = 2
+	alone, err := measure(context.Background(), self, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs := self
+	vs.opponent = 3
+	f, err := measure(context.Background(), vs, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Opponent == nil || *f.Opponent != 3 || alone.Opponent != nil {
+		t.Fatalf("opponent in the figures: %v, self-play %v", f.Opponent, alone.Opponent)
+	}
+	if f.Moves < 30 || f.Moves > alone.Moves*3/4 {
+		t.Fatalf("%d moves analysed against an opponent, %d in self-play", f.Moves, alone.Moves)
+	}
+	for i := range 2 {
+		_, p, err := playGame(context.Background(), vs, [2]*ai.Engine{ai.NewEngine(1), ai.NewEngine(1)}, 1, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.mine) != len(p.moves) || len(p.mine) < 2 {
+			t.Fatalf("game %d: %d marks for %d moves", i, len(p.mine), len(p.moves))
+		}
+		if p.mine[0] != (i%2 == 1) {
+			t.Errorf("game %d: the first move after the opening is the measured level's: %v", i, p.mine[0])
+		}
 	}
 }
 
