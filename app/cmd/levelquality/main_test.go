@@ -132,6 +132,20 @@ func TestPooledFigures(t *testing.T) {
 	if p.Games != 3 || p.Moves != 40 || p.MeanLoss != 2.5 || p.Accuracy != 75 || p.Mistakes != 3 || p.MistakeEvery != 40.0/3 {
 		t.Errorf("pooled level 3: %+v", p)
 	}
+	// Runs against a common opponent pool among themselves, keep it, and
+	// never pool with self-play runs.
+	three := 3
+	var vs bytes.Buffer
+	venc := json.NewEncoder(&vs)
+	_ = venc.Encode(figures{Game: "othello", Level: 1, Games: 1, Moves: 10, Unit: "discs", Opponent: &three})
+	_ = venc.Encode(figures{Game: "othello", Level: 1, Games: 1, Moves: 20, Unit: "discs", Opponent: &three})
+	if got, err := readFigures(bytes.NewReader(vs.Bytes()), "othello"); err != nil || got[0].Moves != 30 || got[0].Opponent == nil || *got[0].Opponent != 3 {
+		t.Fatalf("pooled runs against level 3: %+v, %v", got, err)
+	}
+	_ = venc.Encode(figures{Game: "othello", Level: 1, Games: 1, Moves: 20, Unit: "discs"})
+	if _, err := readFigures(&vs, "othello"); err == nil {
+		t.Fatal("a self-play run pooled with runs against an opponent")
+	}
 	var src bytes.Buffer
 	if err := writeGo(&src, d, fs, "test"); err != nil {
 		t.Fatal(err)
