@@ -5,17 +5,18 @@ package alakai
 import "planiverse/ai"
 
 // levelFigures are Alak's measured level figures (ai.LevelFigures):
-// each level's moves in games against itself, analysed by package
-// quality (classic, by the perfect-play table; 100 games a level; seeds
-// 1-2; app/EXPERIMENTS.md, "Level figures").
+// each level's moves in games against level 3 (Club), colours
+// alternating, analysed by package quality (exact by the perfect-play
+// table; 100 classic games a level at 1 s a move; seed 5;
+// app/EXPERIMENTS.md, "Level figures").
 var levelFigures = []ai.LevelFigure{
-	{Level: 0, Moves: 3420, MistakeEvery: 3.4, MeanLoss: 18.27, Unit: "%"},
-	{Level: 1, Moves: 2546, MistakeEvery: 4.5, MeanLoss: 12.2, Unit: "%"},
-	{Level: 2, Moves: 14621, MistakeEvery: 17.7, MeanLoss: 2.92, Unit: "%"},
-	{Level: 3, Moves: 14459, MistakeEvery: 33.9, MeanLoss: 1.52, Unit: "%"},
-	{Level: 4, Moves: 20707, MistakeEvery: 70, MeanLoss: 0.71, Unit: "%"},
-	{Level: 5, Moves: 44704, MistakeEvery: 508, MeanLoss: 0.1, Unit: "%"},
-	{Level: 6, Moves: 9622, MistakeEvery: 0, MeanLoss: 0, Unit: "%"},
+	{Level: 0, Moves: 717, MistakeEvery: 3.9, MeanLoss: 13.88, Unit: "%"},
+	{Level: 1, Moves: 932, MistakeEvery: 4.6, MeanLoss: 11.64, Unit: "%"},
+	{Level: 2, Moves: 5365, MistakeEvery: 19.7, MeanLoss: 2.63, Unit: "%"},
+	{Level: 3, Moves: 6505, MistakeEvery: 27.8, MeanLoss: 1.84, Unit: "%"},
+	{Level: 4, Moves: 5362, MistakeEvery: 46.2, MeanLoss: 1.08, Unit: "%"},
+	{Level: 5, Moves: 2821, MistakeEvery: 94, MeanLoss: 0.53, Unit: "%"},
+	{Level: 6, Moves: 1131, MistakeEvery: 0, MeanLoss: 0, Unit: "%"},
 }
 
 // LevelFigures is Alak's level figures, Novice to Master (ai.LevelFigures).

@@ -5,17 +5,18 @@ package dvonnai
 import "planiverse/ai"
 
 // levelFigures are DVONN's measured level figures (ai.LevelFigures):
-// each level's moves in games against itself, analysed by package
-// quality (depth 8; 4 games a level, 2 of Expert and Master at 1 s a
-// move; seed 1; app/EXPERIMENTS.md, "Level figures").
+// each level's moves in games against level 3 (Club), colours
+// alternating, analysed by package quality (depth 9; 24 games a level,
+// 12 of Expert and Master, at 1 s a move; seeds 5-6;
+// app/EXPERIMENTS.md, "Level figures").
 var levelFigures = []ai.LevelFigure{
-	{Level: 0, Moves: 109, MistakeEvery: 1.9, MeanLoss: 21.8, Unit: "%"},
-	{Level: 1, Moves: 123, MistakeEvery: 3.4, MeanLoss: 9.72, Unit: "%"},
-	{Level: 2, Moves: 123, MistakeEvery: 2.6, MeanLoss: 11.18, Unit: "%"},
-	{Level: 3, Moves: 108, MistakeEvery: 5.4, MeanLoss: 5.16, Unit: "%"},
-	{Level: 4, Moves: 116, MistakeEvery: 8.3, MeanLoss: 2.53, Unit: "%"},
-	{Level: 5, Moves: 59, MistakeEvery: 14.8, MeanLoss: 1.78, Unit: "%"},
-	{Level: 6, Moves: 74, MistakeEvery: 18.5, MeanLoss: 1.56, Unit: "%"},
+	{Level: 0, Moves: 271, MistakeEvery: 4.4, MeanLoss: 6.06, Unit: "%"},
+	{Level: 1, Moves: 305, MistakeEvery: 4.6, MeanLoss: 6.41, Unit: "%"},
+	{Level: 2, Moves: 312, MistakeEvery: 3.6, MeanLoss: 7.53, Unit: "%"},
+	{Level: 3, Moves: 345, MistakeEvery: 6.1, MeanLoss: 5.02, Unit: "%"},
+	{Level: 4, Moves: 367, MistakeEvery: 12.2, MeanLoss: 2.16, Unit: "%"},
+	{Level: 5, Moves: 183, MistakeEvery: 20.3, MeanLoss: 1.49, Unit: "%"},
+	{Level: 6, Moves: 177, MistakeEvery: 59, MeanLoss: 0.48, Unit: "%"},
 }
 
 // LevelFigures is DVONN's level figures, Novice to Master (ai.LevelFigures).

@@ -5,17 +5,18 @@ package gomokuai
 import "planiverse/ai"
 
 // levelFigures are Gomoku's measured level figures (ai.LevelFigures):
-// each level's moves in games against itself, analysed by package
-// quality (depth 10; 20 games a level, 12 of Expert and 8 of Master at
-// 1 s a move; seeds 1-2; app/EXPERIMENTS.md, "Level figures").
+// each level's moves in games against level 3 (Club), colours
+// alternating, analysed by package quality (depth 12; 40 games a level,
+// 20 of Expert and Master, at 1 s a move; seeds 5-6;
+// app/EXPERIMENTS.md, "Level figures").
 var levelFigures = []ai.LevelFigure{
-	{Level: 0, Moves: 1354, MistakeEvery: 2.2, MeanLoss: 26.44, Unit: "%"},
-	{Level: 1, Moves: 1492, MistakeEvery: 13.2, MeanLoss: 1.87, Unit: "%"},
-	{Level: 2, Moves: 521, MistakeEvery: 8.3, MeanLoss: 3.29, Unit: "%"},
-	{Level: 3, Moves: 744, MistakeEvery: 10.1, MeanLoss: 2.79, Unit: "%"},
-	{Level: 4, Moves: 478, MistakeEvery: 12.9, MeanLoss: 1.83, Unit: "%"},
-	{Level: 5, Moves: 470, MistakeEvery: 16.2, MeanLoss: 1.73, Unit: "%"},
-	{Level: 6, Moves: 204, MistakeEvery: 20.4, MeanLoss: 0.79, Unit: "%"},
+	{Level: 0, Moves: 262, MistakeEvery: 3.3, MeanLoss: 8.26, Unit: "%"},
+	{Level: 1, Moves: 600, MistakeEvery: 7.1, MeanLoss: 4.03, Unit: "%"},
+	{Level: 2, Moves: 564, MistakeEvery: 5.7, MeanLoss: 4.42, Unit: "%"},
+	{Level: 3, Moves: 684, MistakeEvery: 8.2, MeanLoss: 3.36, Unit: "%"},
+	{Level: 4, Moves: 569, MistakeEvery: 8.9, MeanLoss: 2.66, Unit: "%"},
+	{Level: 5, Moves: 237, MistakeEvery: 16.9, MeanLoss: 1.36, Unit: "%"},
+	{Level: 6, Moves: 270, MistakeEvery: 45, MeanLoss: 0.47, Unit: "%"},
 }
 
 // LevelFigures is Gomoku's level figures, Novice to Master (ai.LevelFigures).

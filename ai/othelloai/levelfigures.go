@@ -5,18 +5,18 @@ package othelloai
 import "planiverse/ai"
 
 // levelFigures are Othello's measured level figures (ai.LevelFigures):
-// each level's moves in games against itself, analysed by package
-// quality (depth 12, exact from 20 empties; 10 games a level, 12 of
-// Expert and 6 of Master at 1 s a move; seeds 1-2; app/EXPERIMENTS.md,
-// "Level figures").
+// each level's moves in games against level 3 (Club), colours
+// alternating, analysed by package quality (depth 12, exact from 20
+// empties; 24 games a level, 18 of Expert and Master, at 1 s a move;
+// seeds 5-6; app/EXPERIMENTS.md, "Level figures").
 var levelFigures = []ai.LevelFigure{
-	{Level: 0, Moves: 546, MistakeEvery: 1.6, MeanLoss: 9.6, Unit: "discs"},
-	{Level: 1, Moves: 539, MistakeEvery: 6.3, MeanLoss: 2.31, Unit: "discs"},
-	{Level: 2, Moves: 532, MistakeEvery: 10.4, MeanLoss: 1.63, Unit: "discs"},
-	{Level: 3, Moves: 538, MistakeEvery: 12, MeanLoss: 1.4, Unit: "discs"},
-	{Level: 4, Moves: 537, MistakeEvery: 22.4, MeanLoss: 0.86, Unit: "discs"},
-	{Level: 5, Moves: 650, MistakeEvery: 50, MeanLoss: 0.27, Unit: "discs"},
-	{Level: 6, Moves: 328, MistakeEvery: 328, MeanLoss: 0.21, Unit: "discs"},
+	{Level: 0, Moves: 421, MistakeEvery: 3.5, MeanLoss: 4.83, Unit: "discs"},
+	{Level: 1, Moves: 533, MistakeEvery: 6.7, MeanLoss: 2.66, Unit: "discs"},
+	{Level: 2, Moves: 611, MistakeEvery: 10, MeanLoss: 1.76, Unit: "discs"},
+	{Level: 3, Moves: 646, MistakeEvery: 11.7, MeanLoss: 1.43, Unit: "discs"},
+	{Level: 4, Moves: 657, MistakeEvery: 22.7, MeanLoss: 0.74, Unit: "discs"},
+	{Level: 5, Moves: 507, MistakeEvery: 50.7, MeanLoss: 0.29, Unit: "discs"},
+	{Level: 6, Moves: 505, MistakeEvery: 126.2, MeanLoss: 0.17, Unit: "discs"},
 }
 
 // LevelFigures is Othello's level figures, Novice to Master (ai.LevelFigures).
