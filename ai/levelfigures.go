@@ -1,6 +1,6 @@
 package ai
 
-// LevelFigure is how often one difficulty level errs in a game, measured
+// LevelFigure is how often one difficulty level errs in a game, found
 // by analysing its moves with a strong fixed analysis (the tool
 // app/cmd/levelquality writes these tables).
 type LevelFigure struct {
@@ -20,7 +20,7 @@ type LevelFigure struct {
 	Unit string
 }
 
-// LevelFigures is optional: the measured figures of the game's difficulty
+// LevelFigures is optional: the figures of the game's difficulty
 // levels, one per level from MinLevel to MaxLevel in order, for the New
 // game dialog's words about each level. It must keep no state.
 type LevelFigures interface {

@@ -73,7 +73,7 @@ func sharedKnowledge(game string) Knowledge {
 
 // AdvantageScale returns the score, in evaluation units, that marks a clear
 // advantage in the named game (registry name), for displays such as the
-// evaluation graph, which draws it at tanh(1) ≈ 76% of its height: the
+// evaluation graph, which draws it at tanh(1) ≈ 0.76 of its height: the
 // game knowledge's own (AdvantageScaler), else 600 (6 discs or pieces).
 func AdvantageScale(game string) int {
 	if a, ok := sharedKnowledge(game).(AdvantageScaler); ok {

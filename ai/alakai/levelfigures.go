@@ -4,11 +4,10 @@ package alakai
 
 import "planiverse/ai"
 
-// levelFigures are Alak's measured level figures (ai.LevelFigures):
-// each level's moves in games against level 3 (Club), colours
-// alternating, analysed by package quality (exact by the perfect-play
-// table; 100 classic games a level at 1 s a move; seed 5;
-// app/EXPERIMENTS.md, "Level figures").
+// levelFigures are Alak's level figures (ai.LevelFigures), each level
+// playing level 3 (Club), colours alternating, written by
+// app/cmd/levelquality --write from the runs in app/EXPERIMENTS.md,
+// "Level figures".
 var levelFigures = []ai.LevelFigure{
 	{Level: 0, Moves: 717, MistakeEvery: 3.9, MeanLoss: 13.88, Unit: "%"},
 	{Level: 1, Moves: 932, MistakeEvery: 4.6, MeanLoss: 11.64, Unit: "%"},

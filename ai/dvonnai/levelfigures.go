@@ -4,11 +4,10 @@ package dvonnai
 
 import "planiverse/ai"
 
-// levelFigures are DVONN's measured level figures (ai.LevelFigures):
-// each level's moves in games against level 3 (Club), colours
-// alternating, analysed by package quality (depth 9; 24 games a level,
-// 12 of Expert and Master, at 1 s a move; seeds 5-6;
-// app/EXPERIMENTS.md, "Level figures").
+// levelFigures are DVONN's level figures (ai.LevelFigures), each level
+// playing level 3 (Club), colours alternating, written by
+// app/cmd/levelquality --write from the runs in app/EXPERIMENTS.md,
+// "Level figures".
 var levelFigures = []ai.LevelFigure{
 	{Level: 0, Moves: 271, MistakeEvery: 4.4, MeanLoss: 6.06, Unit: "%"},
 	{Level: 1, Moves: 305, MistakeEvery: 4.6, MeanLoss: 6.41, Unit: "%"},

@@ -4,11 +4,10 @@ package gomokuai
 
 import "planiverse/ai"
 
-// levelFigures are Gomoku's measured level figures (ai.LevelFigures):
-// each level's moves in games against level 3 (Club), colours
-// alternating, analysed by package quality (depth 12; 40 games a level,
-// 20 of Expert and Master, at 1 s a move; seeds 5-6;
-// app/EXPERIMENTS.md, "Level figures").
+// levelFigures are Gomoku's level figures (ai.LevelFigures), each level
+// playing level 3 (Club), colours alternating, written by
+// app/cmd/levelquality --write from the runs in app/EXPERIMENTS.md,
+// "Level figures".
 var levelFigures = []ai.LevelFigure{
 	{Level: 0, Moves: 262, MistakeEvery: 3.3, MeanLoss: 8.26, Unit: "%"},
 	{Level: 1, Moves: 600, MistakeEvery: 7.1, MeanLoss: 4.03, Unit: "%"},

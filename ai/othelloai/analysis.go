@@ -11,7 +11,7 @@ import (
 // analysisScale is how the game analysis judges an Othello move
 // (ai.Analyst): losses in discs, 3, 6 and 12 discs the least inaccuracy,
 // mistake and blunder; a midgame score's expected score at 6 discs a
-// logit (a 6-disc lead is worth about 73%).
+// logit (a 6-disc lead is worth an expected score of about 0.73).
 var analysisScale = ai.AnalysisScale{Logit: 600, Unit: "discs", UnitScore: 100,
 	Inaccuracy: 3, Mistake: 6, Blunder: 12}
 

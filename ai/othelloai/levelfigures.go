@@ -4,11 +4,10 @@ package othelloai
 
 import "planiverse/ai"
 
-// levelFigures are Othello's measured level figures (ai.LevelFigures):
-// each level's moves in games against level 3 (Club), colours
-// alternating, analysed by package quality (depth 12, exact from 20
-// empties; 24 games a level, 18 of Expert and Master, at 1 s a move;
-// seeds 5-6; app/EXPERIMENTS.md, "Level figures").
+// levelFigures are Othello's level figures (ai.LevelFigures), each
+// level playing level 3 (Club), colours alternating, written by
+// app/cmd/levelquality --write from the runs in app/EXPERIMENTS.md,
+// "Level figures".
 var levelFigures = []ai.LevelFigure{
 	{Level: 0, Moves: 421, MistakeEvery: 3.5, MeanLoss: 4.83, Unit: "discs"},
 	{Level: 1, Moves: 533, MistakeEvery: 6.7, MeanLoss: 2.66, Unit: "discs"},

@@ -16,22 +16,13 @@ var (
 	_ ai.ShallowSearcher = (*Knowledge)(nil)
 	_ ai.NoviceTable     = (*Knowledge)(nil)
 	_ ai.LevelFigures    = (*Knowledge)(nil)
-	_ ai.LevelTable      = (*Knowledge)(nil)
 	_ ai.ClockPlanner    = (*Knowledge)(nil)
 )
 
-// levels is how each difficulty level plays Othello: levels 1-3 soften
-// their choice after searches of 1, 2 and 3 plies, 4 searches 6 plies, 5
-// and 6 search for an eighth of and the whole move time, with the exact
-// solver.
-var levels = [ai.MaxLevel]ai.LevelSpec{
-	{Depth: 1, Temp: 150, Cap: 500},
-	{Depth: 2, Temp: 80, Cap: 300},
-	{Depth: 3, Temp: 30, Cap: 120},
-	{Depth: 6},
-	{TimeDivisor: 8, Solver: true},
-	{TimeDivisor: 1, Solver: true},
-}
+// Othello's levels are ai.DefaultLevels (Knowledge is no ai.LevelTable):
+// levels 1-3 soften their choice after searches of 1, 2 and 3 plies, 4
+// searches 6 plies, 5 and 6 search for an eighth of and the whole move
+// time, with the exact solver.
 
 // noviceLevel is the Novice level (ai.MinLevel): the moves of a 1-ply
 // search drawn by a softmax hot enough (50 discs) to be nearly random, yet
@@ -39,9 +30,6 @@ var levels = [ai.MaxLevel]ai.LevelSpec{
 // against the flip-maximiser (novice.Greedy; EXPERIMENTS.md, "Novice
 // level").
 var noviceLevel = ai.LevelSpec{Depth: 1, Temp: 5000, Cap: 20000}
-
-// Levels is Othello's level table (ai.LevelTable).
-func (k *Knowledge) Levels() [ai.MaxLevel]ai.LevelSpec { return levels }
 
 // MoveShare is Othello's clock plan (ai.ClockPlanner): the package-level
 // MoveShare.

@@ -331,7 +331,7 @@ func readFigures(r io.Reader, game string) ([]figures, error) {
 
 // writeGo writes the Go source of ai/<game>ai/levelfigures.go holding fs,
 // which must be the figures of every level, MinLevel to MaxLevel.
-func writeGo(w io.Writer, d *rules.Descriptor, fs []figures, how string) error {
+func writeGo(w io.Writer, d *rules.Descriptor, fs []figures) error {
 	if len(fs) != ai.MaxLevel-ai.MinLevel+1 {
 		return fmt.Errorf("--write needs the figures of every level %d-%d; have %d levels", ai.MinLevel, ai.MaxLevel, len(fs))
 	}
@@ -341,7 +341,7 @@ func writeGo(w io.Writer, d *rules.Descriptor, fs []figures, how string) error {
 	if op := fs[0].Opponent; op != nil {
 		against = fmt.Sprintf("level %d (%s), colours alternating", *op, ai.LevelOf(*op).Name)
 	}
-	doc := fmt.Sprintf("levelFigures are %s's measured level figures (ai.LevelFigures): each level's moves in games against %s, analysed by package quality (%s; app/EXPERIMENTS.md, \"Level figures\").", d.Title, against, how)
+	doc := fmt.Sprintf("levelFigures are %s's level figures (ai.LevelFigures), each level playing %s, written by app/cmd/levelquality --write from the runs in app/EXPERIMENTS.md, \"Level figures\".", d.Title, against)
 	b.WriteString(wrapComment(doc, 72))
 	b.WriteString("var levelFigures = []ai.LevelFigure{\n")
 	for _, f := range fs {
@@ -400,7 +400,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 	asJSON := fl.Bool("json", false, "print one JSON object per level, one per line")
 	from := fl.String("from", "", "read the figures from this file of --json lines instead of playing")
 	write := fl.Bool("write", false, "print the Go source of ai/<game>ai/levelfigures.go (every level's figures needed)")
-	how := fl.String("how", "", "with --write: how the figures were made, for the generated comment")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -415,7 +414,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *from != "" {
-		return fromFile(stdout, d, *from, *write, *asJSON, *how)
+		return fromFile(stdout, d, *from, *write, *asJSON)
 	}
 	if *write {
 		return errors.New("--write needs --from FILE (the --json lines of the runs)")
@@ -465,7 +464,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 
 // fromFile prints the pooled figures of d's game read from path: as Go
 // source (write), JSON lines or the text table.
-func fromFile(stdout io.Writer, d *rules.Descriptor, path string, write, asJSON bool, how string) error {
+func fromFile(stdout io.Writer, d *rules.Descriptor, path string, write, asJSON bool) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -476,10 +475,7 @@ func fromFile(stdout io.Writer, d *rules.Descriptor, path string, write, asJSON 
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	if write {
-		if how == "" {
-			how = "see the run"
-		}
-		return writeGo(stdout, d, fs, how)
+		return writeGo(stdout, d, fs)
 	}
 	if asJSON {
 		enc := json.NewEncoder(stdout)

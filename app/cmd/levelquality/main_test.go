@@ -147,7 +147,7 @@ func TestPooledFigures(t *testing.T) {
 		t.Fatal("a self-play run pooled with runs against an opponent")
 	}
 	var src bytes.Buffer
-	if err := writeGo(&src, d, fs, "test"); err != nil {
+	if err := writeGo(&src, d, fs); err != nil {
 		t.Fatal(err)
 	}
 	clean, err := format.Source(src.Bytes())
@@ -158,7 +158,7 @@ func TestPooledFigures(t *testing.T) {
 		!strings.Contains(src.String(), "{Level: 3, Moves: 40, MistakeEvery: 13.3, MeanLoss: 2.5, Unit: \"discs\"}") {
 		t.Errorf("source:\n%s", src.String())
 	}
-	if err := writeGo(&src, d, fs[:6], "test"); err == nil {
+	if err := writeGo(&src, d, fs[:6]); err == nil {
 		t.Error("--write took six levels")
 	}
 }

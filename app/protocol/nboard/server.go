@@ -131,8 +131,8 @@ func (n *nboard) set(arg string) {
 // such a position, as a controller sends the whole game before every
 // move; any other position starts afresh with an empty table.
 //
-// Keeping the table scored better than emptying it at every "set game"
-// (app/EXPERIMENTS.md, "NBoard: keep the transposition table").
+// Why the table is kept: app/EXPERIMENTS.md, "NBoard: keep the
+// transposition table".
 func continues(prev, next *othello.Board) bool {
 	po, pp := prev.Bitboards()
 	no, np := next.Bitboards()
