@@ -466,6 +466,7 @@ func (c *Controller) RequestHint() {
 	ctx, cancel := context.WithCancel(context.Background())
 	c.cancel = cancel
 	c.w.start(ctx, searchJob{
+		kind:   searchLimits,
 		state:  c.state.Clone(),
 		limits: ai.Limits{Time: c.HintTime},
 		onInfo: func(info ai.Info) { c.progress(gen, info) },
@@ -587,6 +588,7 @@ func (c *Controller) startComputer() {
 	c.cancel = cancel
 	seat := c.state.ToMove()
 	c.w.start(ctx, searchJob{
+		kind:     playLevel,
 		state:    c.state.Clone(),
 		level:    c.LevelOf(seat),
 		maxTime:  c.computerBudget(seat),

@@ -33,15 +33,29 @@ type worker struct {
 	post func(func())
 }
 
+// jobKind says what a searchJob asks of the engine. Its zero value is no
+// kind: a job must say which it is, so that no level (level 0, Novice,
+// included) can be mistaken for "no level".
+type jobKind uint8
+
+const (
+	// playLevel is the computer's move at searchJob.level (ai.Engine.Play).
+	playLevel jobKind = iota + 1
+	// searchLimits is a plain search within searchJob.limits
+	// (ai.Engine.Search): a hint.
+	searchLimits
+)
+
 // searchJob is one search: a private Clone of the position, and either a
-// level (the computer's move, ai.Engine.Play) or limits (a hint,
-// ai.Engine.Search). onInfo and onDone run on the UI goroutine via post;
-// they must check themselves whether the job is still wanted (the
-// controller's generation counter).
+// level (kind playLevel: the computer's move, ai.Engine.Play) or limits
+// (kind searchLimits: a hint, ai.Engine.Search). onInfo and onDone run on
+// the UI goroutine via post; they must check themselves whether the job is
+// still wanted (the controller's generation counter).
 type searchJob struct {
+	kind     jobKind
 	state    rules.State
-	level    int           // > 0: Play at this level
-	limits   ai.Limits     // used when level == 0
+	level    int           // kind playLevel: ai.MinLevel..ai.MaxLevel
+	limits   ai.Limits     // kind searchLimits
 	maxTime  time.Duration // > 0: the search stops by then (the computer's clock) with its best move so far
 	minDelay time.Duration
 	onInfo   func(ai.Info)
@@ -82,10 +96,13 @@ func (w *worker) start(ctx context.Context, j searchJob) {
 			sctx, cancel = context.WithTimeout(ctx, j.maxTime-time.Since(begin))
 			defer cancel()
 		}
-		if j.level > 0 {
+		switch j.kind {
+		case playLevel:
 			res = w.eng.Play(sctx, j.state, j.level, w.rng, report)
-		} else {
+		case searchLimits:
 			res = w.eng.Search(sctx, j.state, j.limits, report)
+		default:
+			panic("session: a searchJob without a kind")
 		}
 		res.PV = append([]rules.Move(nil), res.PV...)
 		if wait := j.minDelay - time.Since(begin); wait > 0 {
