@@ -133,6 +133,26 @@ func TestSolverAndFilterInBudget(t *testing.T) {
 	}
 }
 
+// TestDepthSearchIgnoresDeadline checks that a depth-limited search (the
+// gentler levels) hands its RootFilter a context without a deadline even
+// when the caller's has one (a game clock's cap), so that a level plays the
+// same with and without a clock; the caller's cancellation still reaches
+// the filter.
+func TestDepthSearchIgnoresDeadline(t *testing.T) {
+	k := &deadlineKnowledge{solve: -2, filter: -2}
+	e := ai.NewEngine(1)
+	e.SetKnowledge(k)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	res := e.Search(ctx, ai.NewTicTac(), ai.Limits{Depth: 2}, nil)
+	if res.Depth != 2 {
+		t.Fatalf("%+v: want depth 2", res)
+	}
+	if k.filter != -1 {
+		t.Errorf("RootFilter: %v left to its deadline, want none (-1)", k.filter)
+	}
+}
+
 // TestTableWaitInBudget checks that a timed Alak level waits for the
 // table for at most half its time, so that the search keeps the rest.
 func TestTableWaitInBudget(t *testing.T) {

@@ -155,6 +155,14 @@ func (e *Engine) filterRoot(ctx context.Context, lim Limits, f RootFilter) {
 		var cancel context.CancelFunc
 		fctx, cancel = context.WithTimeout(ctx, wait)
 		defer cancel()
+	} else if _, ok := ctx.Deadline(); ok {
+		// An untimed search (a depth level) filters as it does without
+		// a deadline: the caller's deadline (a game clock's cap) only
+		// stops it, and a filter that reads a deadline as a timed
+		// search's (Gomoku's threat solvers) must not see it.
+		var stop func()
+		fctx, stop = untimed(ctx)
+		defer stop()
 	}
 	kept := f.RootMoves(fctx, e.s, e.stack[:all])
 	if len(kept) == 0 || len(kept) >= all {
@@ -167,6 +175,14 @@ func (e *Engine) filterRoot(ctx context.Context, lim Limits, f RootFilter) {
 	}
 	e.rootMoves = append(e.rootMoves[:0], kept...)
 	e.best.Move = e.rootMoves[0]
+}
+
+// untimed returns a context that is cancelled with ctx but has no
+// deadline, and the function that releases it.
+func untimed(ctx context.Context) (context.Context, func()) {
+	u, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	stop := context.AfterFunc(ctx, cancel)
+	return u, func() { stop(); cancel() }
 }
 
 // legal reports whether m is one of the root's moves.
