@@ -223,3 +223,27 @@ func MoveAccuracy(drop float64) float64 {
 	}
 	return max(0, min(100, 103.1668*math.Exp(-0.04354*drop)-3.1669))
 }
+
+// Keeps says what the best move of q keeps that the move played gives
+// up, from their values, in one sentence: "c4 wins by force (win in 7);
+// b2 lets the win slip.", "b2 loses by force (loss in 4); c4 does not.",
+// "c4 keeps 16 more discs by the end with best play." in a game with a
+// unit, else "c4 keeps a 70% winning chance instead of 40%.".
+func (sc Scale) Keeps(q Move) string {
+	switch q.Class {
+	case MissedWin:
+		return fmt.Sprintf("%s wins by force (%s); %s lets the win slip.", q.Best, sc.Text(q.BestValue), q.Move)
+	case Losing:
+		return fmt.Sprintf("%s loses by force (%s); %s does not.", q.Move, sc.Text(q.Value), q.Best)
+	}
+	if sc.Unit != "" {
+		n := int(math.Round(q.Loss))
+		unit := sc.Unit
+		if n == 1 {
+			unit = strings.TrimSuffix(unit, "s")
+		}
+		return fmt.Sprintf("%s keeps %d more %s by the end with best play.", q.Best, n, unit)
+	}
+	return fmt.Sprintf("%s keeps a %.0f%% winning chance instead of %.0f%%.", q.Best,
+		100*sc.Expected(q.BestValue), 100*sc.Expected(q.Value))
+}
