@@ -89,16 +89,17 @@ func (c *Controller) Verdict() (quality.Move, bool) {
 	return *t.verdict, true
 }
 
-// VerdictWords says the teaching game's verdict for people: "Mistake: it
-// cost 6 discs. Best was c4 (+2 discs)." ("" when there is none).
+// VerdictWords says the teaching game's verdict for people: "Mistake
+// (move 5, b2): it cost 6.0 discs. Best was c4 (+2.0 discs). b2 gives
+// White the corner a1." ("" when there is none).
 func (c *Controller) VerdictWords() string {
 	q, ok := c.Verdict()
 	if !ok {
 		return ""
 	}
 	sc := quality.ScaleFor(c.state)
-	return fmt.Sprintf("%s (move %d, %s): %s. Best was %s (%s).", q.Class.Title(), q.Ply, q.Move,
-		LossWords(q, sc), q.Best, ValueWords(q.BestValue, sc))
+	return withWhy(fmt.Sprintf("%s (move %d, %s): %s. Best was %s (%s).", q.Class.Title(), q.Ply, q.Move,
+		LossWords(q, sc), q.Best, ValueWords(q.BestValue, sc)), q)
 }
 
 // TakeBack takes the game back to before the person's latest mistake
@@ -259,7 +260,10 @@ func (c *Controller) LearnBest() rules.Move {
 }
 
 // TryLearn judges move m, tried in the mistake's position on view, in the
-// background; LearnTried returns the judgement. It returns an error for a
+// background, against the report's judgement of the mistake
+// (quality.Analyser.AnalyseAgainst: the mistake's move and the best move
+// keep the report's figures, another move is measured from the report's
+// best value); LearnTried returns the judgement. It returns an error for a
 // move that is not legal there, and ErrNotYourTurn when not learning.
 func (c *Controller) TryLearn(m rules.Move) error {
 	q, _, _, ok := c.Learning()
@@ -275,7 +279,7 @@ func (c *Controller) TryLearn(m rules.Move) error {
 	l.tried, l.trying = nil, true
 	gen, post, d, opts := l.gen, c.w.post, c.desc, c.teachingOptions()
 	go func() {
-		tq, err := quality.New(d, opts).Analyse(context.Background(), pos, q.Ply, m)
+		tq, err := quality.New(d, opts).AnalyseAgainst(context.Background(), pos, q.Ply, m, q)
 		post(func() {
 			l := &c.xa.teach.learn
 			if gen != l.gen || c.closed || !l.on {
@@ -305,8 +309,36 @@ func (c *Controller) LearnWords() string {
 	case LearnGood(tq.Class):
 		return fmt.Sprintf("Well found: %s is as good as the best move.", tq.Move)
 	}
-	return fmt.Sprintf("%s is still %s: %s. Try again, or show the answer.", tq.Move,
-		article(tq.Class), LossWords(tq, quality.ScaleFor(c.ViewState())))
+	why := ""
+	if IsMistake(tq.Class) && tq.Why != "" && c.LearnRevealed() {
+		why = " " + tq.Why
+	}
+	return fmt.Sprintf("%s is still %s: %s.%s Try again, or show the answer.", tq.Move,
+		article(tq.Class), LossWords(tq, quality.ScaleFor(c.ViewState())), why)
+}
+
+// LearnPrompt is the text of Learn from your mistakes on the mistake on
+// view: the exercise, the outcome of the move tried (LearnWords) and,
+// once the answer is shown, the best move and why the mistake fell short
+// of it (quality.Move.Why, kept back until then: it may name the best
+// move); "" when not learning.
+func (c *Controller) LearnPrompt() string {
+	q, n, of, ok := c.Learning()
+	if !ok {
+		return ""
+	}
+	text := fmt.Sprintf("Learn from your mistakes, %d of %d — move %d: %s played %s (%s). Find a better move on the board.",
+		n, of, q.Ply, q.Color, q.Move, strings.ToLower(q.Class.Title()))
+	if w := c.LearnWords(); w != "" {
+		text += "\n" + w
+	}
+	if c.LearnRevealed() {
+		text += fmt.Sprintf("\nThe best move was %s (%s).", q.Best, ValueWords(q.BestValue, quality.ScaleFor(c.ViewState())))
+		if q.Why != "" {
+			text += " " + q.Why
+		}
+	}
+	return text
 }
 
 // LearnGood reports whether a tried move of class cl counts as found: a

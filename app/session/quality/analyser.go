@@ -181,6 +181,52 @@ func (a *Analyser) why(ctx context.Context, s rules.State, m, best rules.Move, r
 	return a.scale.Keeps(res)
 }
 
+// AnalyseAgainst judges move m, tried in s as the game's ply-th move,
+// against ref, an earlier judgement of a move of the same position (the
+// game report's), so that both speak of one figure: m the move ref
+// judged gets ref itself; m ref's best move is the best move with ref's
+// best value; any other move is valued here (Options) and its loss
+// measured from ref's best value (a move found better than it becomes
+// the best). Errors as Analyse's.
+func (a *Analyser) AnalyseAgainst(ctx context.Context, s rules.State, ply int, m rules.Move, ref Move) (Move, error) {
+	a.bind(s)
+	a.buf = s.Moves(a.buf[:0])
+	if !slices.Contains(a.buf, m) {
+		return Move{}, fmt.Errorf("ply %d: %w", ply, rules.ErrIllegal)
+	}
+	text := s.MoveString(m)
+	switch text {
+	case ref.Move:
+		return ref, nil
+	case ref.Best:
+		q := ref
+		q.Move, q.Value, q.Loss, q.Drop, q.Class, q.Why = ref.Best, ref.BestValue, 0, 0, Best, ""
+		return q, nil
+	}
+	mover := s.ToMove()
+	res := Move{Ply: ply, Seat: mover, Color: a.d.SeatName(s, mover), Move: text, Unit: a.scale.LossUnit(),
+		Best: ref.Best, BestValue: ref.BestValue}
+	child := s.Clone()
+	child.Play(m)
+	pv, err := a.childValue(ctx, child, mover)
+	if err != nil {
+		return res, err
+	}
+	res.Value = pv
+	bv := ref.BestValue
+	if pv.Score > bv.Score || (pv.Exact && !bv.Exact && pv.Score == bv.Score) {
+		res.Best, res.BestValue = text, pv
+		return res, nil
+	}
+	res.Loss, res.Drop, res.Class = a.scale.judge(bv, pv, false)
+	if res.Class >= Mistake {
+		if best, err := s.ParseMove(ref.Best); err == nil {
+			res.Why = a.why(ctx, s, m, best, res)
+		}
+	}
+	return res, nil
+}
+
 // childValue returns the value for mover of child, the position after a
 // move of mover's.
 func (a *Analyser) childValue(ctx context.Context, child rules.State, mover rules.Seat) (Value, error) {
