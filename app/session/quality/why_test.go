@@ -49,11 +49,15 @@ func TestKeeps(t *testing.T) {
 		{discs, quality.Move{Move: "b2", Best: "c4", Loss: 16.1, Class: quality.Blunder}, "c4 keeps 16 more discs by the end with best play."},
 		{discs, quality.Move{Move: "b2", Best: "c4", Loss: 1.2, Class: quality.Mistake}, "c4 keeps 1 more disc by the end with best play."},
 		{chances, quality.Move{Move: "e3", Best: "f4", Value: quality.Value{Score: -243}, BestValue: quality.Value{Score: 508}, Class: quality.Blunder},
-			"f4 keeps a 70% winning chance instead of 40%."},
+			"f4 keeps a winning chance of 70% instead of 40%."},
 		{chances, quality.Move{Move: "e3", Best: "f4", Value: quality.Value{Score: 0}, BestValue: quality.Value{Score: ai.WinScore - 7, Exact: true}, Class: quality.MissedWin},
-			"f4 wins by force (win in 7); e3 lets the win slip."},
+			"f4 wins by force in 4 moves; e3 lets the win slip."},
 		{chances, quality.Move{Move: "e3", Best: "f4", Value: quality.Value{Score: -ai.WinScore + 4, Exact: true}, Class: quality.Losing},
-			"e3 loses by force (loss in 4); f4 does not."},
+			"e3 loses by force within 2 moves; f4 does not."},
+		{chances, quality.Move{Move: "e3", Best: "f4", Value: quality.Value{Score: -ai.WinScore + 2, Exact: true}, Class: quality.Losing},
+			"e3 loses by force within 1 move; f4 does not."},
+		{discs, quality.Move{Move: "b2", Best: "c4", Value: quality.Value{Score: 0, Exact: true}, BestValue: quality.Value{Score: 200, Exact: true}, Loss: 2, Class: quality.MissedWin},
+			"c4 wins by force; b2 lets the win slip."},
 	}
 	for _, tc := range tests {
 		if got := tc.sc.Keeps(tc.q); got != tc.want {
