@@ -33,8 +33,16 @@ func (k *Knowledge) Explain(ctx context.Context, s rules.State, played, best rul
 	name, bestName := g.MoveString(played), g.MoveString(best)
 	p, q := afterMove(g, played), afterMove(g, best)
 	if p.cutOwn > q.cutOwn {
-		return fmt.Sprintf("%s cuts %s's stacks holding %s off from every DVONN piece, so they are removed; %s keeps %s.",
-			name, me, plural(p.cutOwn, "piece"), bestName, pronoun(q.cutOwn))
+		it, is := "they", "are"
+		if p.cutStacks == 1 {
+			it, is = "it", "is"
+		}
+		keeps := "more"
+		if q.cutOwn == 0 {
+			keeps = map[string]string{"they": "them", "it": "it"}[it]
+		}
+		return fmt.Sprintf("%s cuts off %d of %s's stacks (%s) from every DVONN piece, and %s %s removed; %s keeps %s.",
+			name, p.cutStacks, me, plural(p.cutOwn, "piece"), it, is, bestName, keeps)
 	}
 	if p.takeHeight >= tallStack && p.takeHeight > q.takeHeight {
 		return fmt.Sprintf("%s lets %s take %s's stack of %d on %s with %s.", name, you, me, p.takeHeight,
@@ -45,7 +53,7 @@ func (k *Knowledge) Explain(ctx context.Context, s rules.State, played, best rul
 			name, p.height, dvonn.CellName(p.to), bestName)
 	}
 	if p.ontoDvonn && !q.ontoDvonn {
-		return fmt.Sprintf("%s jumps onto the DVONN piece on %s, where %s keeps more.", name, dvonn.CellName(p.to), bestName)
+		return fmt.Sprintf("%s jumps onto the DVONN piece on %s; %s keeps more points.", name, dvonn.CellName(p.to), bestName)
 	}
 	return ""
 }
@@ -57,6 +65,7 @@ type moveFacts struct {
 	ontoDvonn bool // the target held a DVONN piece
 	stuck     bool // the moved stack has no move afterwards
 	cutOwn    int  // the mover's pieces in stacks it controlled that are removed
+	cutStacks int  // those stacks
 	// takeHeight is the tallest stack of the mover's that the opponent
 	// can take with its next move (take, from takeCell's point of view).
 	takeHeight int
@@ -80,6 +89,7 @@ func afterMove(g *dvonn.Game, m rules.Move) moveFacts {
 	for cut := c.LastRemoved() & own &^ (1 << from); cut != 0; cut &= cut - 1 {
 		h, _, _ := g.Stack(bits.TrailingZeros64(cut))
 		f.cutOwn += h
+		f.cutStacks++
 	}
 	f.height, _, _ = c.Stack(to)
 	f.stuck = c.Occupied()>>to&1 != 0 && c.Targets(to) == 0
@@ -96,15 +106,6 @@ func afterMove(g *dvonn.Game, m rules.Move) moveFacts {
 		}
 	}
 	return f
-}
-
-// pronoun is "them" when the better move loses none of the pieces, else
-// how many it loses.
-func pronoun(n int) string {
-	if n == 0 {
-		return "them"
-	}
-	return "more"
 }
 
 // plural writes n and the noun one, with an "s" unless n is 1.

@@ -64,11 +64,11 @@ func TestExplain(t *testing.T) {
 	}{
 		{"cuts its own stacks off", func(t *testing.T) *dvonn.Game {
 			return replayDvonn(t, dvonnPlacement+" G5F5 C1D1 D2C2 E3E2 E5E4 I1J2 D3C2 A1B2 C2F5")
-		}, "B2B4", "B1B2", "B2B4 cuts Black's stacks holding 1 piece off from every DVONN piece, so they are removed; B1B2 keeps them."},
+		}, "B2B4", "B1B2", "B2B4 cuts off 1 of Black's stacks (1 piece) from every DVONN piece, and it is removed; B1B2 keeps it."},
 		{"lets a tall stack be captured", func(t *testing.T) *dvonn.Game { return replayDvonn(t, dvonnPlacement) },
 			"D1C1", "D1E2", "D1C1 lets Black take White's stack of 2 on C1 with B1C1."},
 		{"jumps onto a DVONN piece", func(t *testing.T) *dvonn.Game { return replayDvonn(t, dvonnPlacement) },
-			"B4C4", "D1C1", "B4C4 jumps onto the DVONN piece on C4, where D1C1 keeps more."},
+			"B4C4", "D1C1", "B4C4 jumps onto the DVONN piece on C4; D1C1 keeps more points."},
 		{"leaves a stack with no moves", stuckPosition,
 			"C3D3", "D3F3", "After C3D3 the stack of 3 on D3 has no move left; D3F3 keeps its stack movable."},
 		{"none: the better move is the stuck one's alternative", stuckPosition, "D3F3", "C3D3", ""},
