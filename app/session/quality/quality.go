@@ -14,7 +14,9 @@
 // Each move gets a Class: best, good, inaccuracy, mistake or blunder by the
 // game's thresholds (ai.AnalysisScale), "missed-win" when the best move
 // was a proven win and the move played is not, "losing" when the move
-// played is a proven loss and the best move was not.
+// played is a proven loss and the best move was not. A mistake or worse
+// also gets one sentence of why (Move.Why): the game's own reason where
+// its knowledge is an ai.Explainer, else what the best move keeps.
 package quality
 
 import (
