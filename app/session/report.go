@@ -368,3 +368,19 @@ func ReportNote(r *quality.Report) string {
 	return fmt.Sprintf("%s analysed. Previous and Next mistake in the panel or the Analysis menu walk through them; Help ▸ Move quality explains the classes.",
 		Plural(len(r.Moves), "move"))
 }
+
+// MistakeList describes the report's mistakes and worse (IsMistake), one
+// line each in the game's order, with what each cost and why: "Move 3,
+// Black b3: blunder, it cost 15.1 discs. b3 leaves White 6 moves (Black
+// had 4); c4 leaves 2."
+func MistakeList(r *quality.Report) []string {
+	var out []string
+	for _, q := range r.Moves {
+		if !IsMistake(q.Class) {
+			continue
+		}
+		out = append(out, withWhy(fmt.Sprintf("Move %d, %s %s: %s, %s.", q.Ply, q.Color, q.Move,
+			strings.ToLower(q.Class.Title()), LossWords(q, r.Scale)), q))
+	}
+	return out
+}

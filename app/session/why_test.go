@@ -7,7 +7,6 @@ import (
 	"planiverse/ai"
 	"planiverse/app/internal/sessiontest"
 	"planiverse/app/session/quality"
-	"planiverse/rules"
 )
 
 // TestReportTextsPlurals: every counted word of the report's texts is
@@ -169,5 +168,23 @@ func TestValuesKeepTheReportsFigure(t *testing.T) {
 	if len(labels) != len(s.Moves(nil)) {
 		t.Errorf("%d labels for %d moves", len(labels), len(s.Moves(nil)))
 	}
-	_ = rules.NoMove
+}
+
+// TestMistakeList: the report's list names each mistake or worse, in
+// order, with its cost and why, and leaves the better moves out.
+func TestMistakeList(t *testing.T) {
+	discs := quality.Scale{AnalysisScale: ai.AnalysisScale{Logit: 600, Unit: "discs", UnitScore: 100, Inaccuracy: 3, Mistake: 6, Blunder: 12}}
+	r := &quality.Report{Scale: discs, Moves: []quality.Move{
+		{Ply: 1, Color: "Black", Move: "d3", Class: quality.Best},
+		{Ply: 2, Color: "White", Move: "c3", Loss: 4, Class: quality.Inaccuracy},
+		{Ply: 3, Color: "Black", Move: "b2", Loss: 16.1, Class: quality.Blunder, Why: "b2 gives White the corner a1."},
+		{Ply: 4, Color: "White", Move: "a1", Loss: 1, Class: quality.Mistake},
+	}}
+	want := []string{
+		"Move 3, Black b2: blunder, it cost 16.1 discs. b2 gives White the corner a1.",
+		"Move 4, White a1: mistake, it cost 1 disc.",
+	}
+	if got := MistakeList(r); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("MistakeList =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }

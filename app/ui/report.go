@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image/color"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -368,8 +369,9 @@ func (a *analysisUI) syncMenu() {
 }
 
 // showReport shows the game report: first each side's mistakes and
-// worse (session.MistakeCounts), then per class the moves of each side,
-// the accuracy with its meaning and the mean loss.
+// worse (session.MistakeCounts) and the list of them with why
+// (session.MistakeList), then per class the moves of each side, the
+// accuracy with its meaning and the mean loss.
 func (a *analysisUI) showReport() {
 	c := a.g.ctl
 	r := c.Report()
@@ -401,10 +403,18 @@ func (a *analysisUI) showReport() {
 	for _, s := range r.Sides {
 		cells = append(cells, widget.NewLabelWithStyle(fmt.Sprintf("%.1f", s.MeanLoss), fyne.TextAlignTrailing, fyne.TextStyle{}))
 	}
+	if list := session.MistakeList(r); len(list) > 0 {
+		l := widget.NewLabel(strings.Join(list, "\n"))
+		l.Wrapping = fyne.TextWrapWord
+		scroll := container.NewVScroll(l)
+		scroll.SetMinSize(fyne.NewSize(0, 120))
+		lead = append(lead, scroll)
+	}
 	grid := container.NewGridWithColumns(3, cells...)
 	note := widget.NewLabel(session.AccuracyMeaning + "\n" + session.ReportNote(r))
 	note.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustom("Game report", "Close", container.NewVBox(append(lead, grid, note)...), a.g.win)
-	d.Resize(fyne.NewSize(460, 420))
+	d := dialog.NewCustom("Game report", "Close", container.NewVScroll(container.NewVBox(append(lead, grid, note)...)), a.g.win)
+	size := a.g.win.Canvas().Size()
+	d.Resize(fyne.NewSize(min(560, size.Width-40), min(640, size.Height-40)))
 	d.Show()
 }
