@@ -296,9 +296,10 @@ func (c *Controller) TryLearn(m rules.Move) error {
 	return nil
 }
 
-// LearnWords says the outcome of the tried move: "c4 is as good as the
-// best move." or "d3 is still a mistake: it cost 4 discs. Try again, or
-// show the answer.", "" before a move is tried.
+// LearnWords says the outcome of the tried move: "Well found: c4 is as
+// good as the best move." or "d3 is still a mistake: it cost 6.5 discs.
+// d3 gives White the corner a1. Try again, or show the answer." (why
+// kept back while it names the best move), "" before a move is tried.
 func (c *Controller) LearnWords() string {
 	tq, trying, ok := c.LearnTried()
 	switch {
@@ -310,7 +311,7 @@ func (c *Controller) LearnWords() string {
 		return fmt.Sprintf("Well found: %s is as good as the best move.", tq.Move)
 	}
 	why := ""
-	if IsMistake(tq.Class) && tq.Why != "" && c.LearnRevealed() {
+	if IsMistake(tq.Class) && tq.Why != "" && (c.LearnRevealed() || !namesBest(tq)) {
 		why = " " + tq.Why
 	}
 	return fmt.Sprintf("%s is still %s: %s.%s Try again, or show the answer.", tq.Move,
@@ -318,27 +319,43 @@ func (c *Controller) LearnWords() string {
 }
 
 // LearnPrompt is the text of Learn from your mistakes on the mistake on
-// view: the exercise, the outcome of the move tried (LearnWords) and,
-// once the answer is shown, the best move and why the mistake fell short
-// of it (quality.Move.Why, kept back until then: it may name the best
-// move); "" when not learning.
+// view: the exercise with why the mistake fell short (quality.Move.Why;
+// kept back while it names the best move), the outcome of the move tried
+// (LearnWords) and, once the answer is shown, the best move with why;
+// "" when not learning.
 func (c *Controller) LearnPrompt() string {
 	q, n, of, ok := c.Learning()
 	if !ok {
 		return ""
 	}
-	text := fmt.Sprintf("Learn from your mistakes, %d of %d — move %d: %s played %s (%s). Find a better move on the board.",
-		n, of, q.Ply, q.Color, q.Move, strings.ToLower(q.Class.Title()))
+	text := fmt.Sprintf("Learn from your mistakes, %d of %d — move %d: %s played %s (%s).", n, of, q.Ply, q.Color, q.Move,
+		strings.ToLower(q.Class.Title()))
+	revealed := c.LearnRevealed()
+	if q.Why != "" && !revealed && !namesBest(q) {
+		text += " " + q.Why
+	}
+	text += " Find a better move on the board."
 	if w := c.LearnWords(); w != "" {
 		text += "\n" + w
 	}
-	if c.LearnRevealed() {
+	if revealed {
 		text += fmt.Sprintf("\nThe best move was %s (%s).", q.Best, ValueWords(q.BestValue, quality.ScaleFor(c.ViewState())))
 		if q.Why != "" {
 			text += " " + q.Why
 		}
 	}
 	return text
+}
+
+// namesBest reports whether q's sentence of why gives its best move away
+// (names it), so that Learn keeps it back until the answer is shown.
+func namesBest(q quality.Move) bool {
+	for _, w := range strings.FieldsFunc(q.Why, func(r rune) bool { return strings.ContainsRune(" ,;:.()", r) }) {
+		if strings.EqualFold(w, q.Best) {
+			return true
+		}
+	}
+	return false
 }
 
 // LearnGood reports whether a tried move of class cl counts as found: a

@@ -188,3 +188,22 @@ func TestMistakeList(t *testing.T) {
 		t.Errorf("MistakeList =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestLearnKeepsTheAnswerBack: Learn shows why a mistake fell short
+// before the answer only when the sentence does not name the best move.
+func TestLearnKeepsTheAnswerBack(t *testing.T) {
+	tests := []struct {
+		why, best string
+		names     bool
+	}{
+		{"b2 gives White the corner a1.", "c4", false},
+		{"b3 leaves White 6 moves (Black had 4); c4 leaves 2.", "c4", true},
+		{"J1 misses the five at H12.", "H12", true},
+		{"J1 misses the five at H12.", "H1", false},
+	}
+	for _, tc := range tests {
+		if got := namesBest(quality.Move{Why: tc.why, Best: tc.best}); got != tc.names {
+			t.Errorf("namesBest(%q, best %s) = %v, want %v", tc.why, tc.best, got, tc.names)
+		}
+	}
+}
