@@ -1,6 +1,7 @@
 package session
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -204,6 +205,21 @@ func TestLearnKeepsTheAnswerBack(t *testing.T) {
 	for _, tc := range tests {
 		if got := namesBest(quality.Move{Why: tc.why, Best: tc.best}); got != tc.names {
 			t.Errorf("namesBest(%q, best %s) = %v, want %v", tc.why, tc.best, got, tc.names)
+		}
+	}
+}
+
+// TestSetUpFromOneMove: the message of a game set up from moves counts
+// them with the right number.
+func TestSetUpFromOneMove(t *testing.T) {
+	q := sessiontest.NewQueue()
+	c := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("othello", VsPerson))
+	for text, want := range map[string]string{"f5": "Set up from 1 move.", "f5 d6": "Set up from 2 moves."} {
+		if err := c.LoadMoves(settings("othello", VsPerson), text); err != nil {
+			t.Fatal(err)
+		}
+		if log := c.MessageLog(); !slices.Contains(log, want) {
+			t.Errorf("after setting up from %q the messages are %q, want %q among them", text, log, want)
 		}
 	}
 }
