@@ -222,8 +222,9 @@ type Reducer interface {
 // ProbCutter, ShallowSearcher, Quiescer, WinChecker, ReplyExtender, Pruner,
 // Reducer and IterationTimer, detected with type assertions, and for the
 // levels and displays LevelTable, PerfectTable, ClockPlanner,
-// AdvantageScaler, Preparer and Analyst (analysis.go). A knowledge package asserts at compile time
-// every interface it means to satisfy, so that a changed signature cannot
+// AdvantageScaler, Preparer, Analyst (analysis.go) and Explainer
+// (explain.go). A knowledge package asserts at compile time every
+// interface it means to satisfy, so that a changed signature cannot
 // silently switch a feature off.
 type Knowledge interface {
 	Evaluator

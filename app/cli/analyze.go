@@ -33,6 +33,9 @@ type analyzeJSON struct {
 	Class     quality.Class `json:"class"`
 	Exact     bool          `json:"exact"`
 	Forced    bool          `json:"forced,omitempty"`
+	// Why is the sentence on why a mistake or worse falls short
+	// (quality.Move.Why).
+	Why string `json:"why,omitempty"`
 }
 
 // runAnalyze is analyze GAME --record FILE: judges every move of the
@@ -107,7 +110,7 @@ func writeAnalysisJSON(w io.Writer, rep *quality.Report) error {
 		line := analyzeJSON{Ply: m.Ply, Side: m.Color, Move: m.Move, Best: m.Best,
 			Value: round2(sc.Number(m.Value)), BestValue: round2(sc.Number(m.BestValue)),
 			ValueText: sc.Text(m.Value), BestText: sc.Text(m.BestValue),
-			Loss: round2(m.Loss), Unit: m.Unit, Class: m.Class, Exact: m.Value.Exact && m.BestValue.Exact, Forced: m.Forced}
+			Loss: round2(m.Loss), Unit: m.Unit, Class: m.Class, Exact: m.Value.Exact && m.BestValue.Exact, Forced: m.Forced, Why: m.Why}
 		if err := enc.Encode(line); err != nil {
 			return err
 		}
@@ -126,6 +129,9 @@ func writeAnalysisText(w io.Writer, d *rules.Descriptor, rec *rules.Record, f *r
 		class := m.Class.String()
 		if m.Forced {
 			class += " (forced)"
+		}
+		if m.Why != "" {
+			class += ": " + m.Why
 		}
 		fmt.Fprintf(w, "%4d  %-6s %-6s %-11s %-6s %-11s %7.1f  %s\n", m.Ply, m.Color, m.Move, sc.Text(m.Value), m.Best, sc.Text(m.BestValue), m.Loss, class)
 	}

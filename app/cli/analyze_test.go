@@ -50,6 +50,7 @@ func TestAnalyzeJSON(t *testing.T) {
 			Value *float64       `json:"value"`
 			Loss  *float64       `json:"loss"`
 			Class *quality.Class `json:"class"`
+			Why   string         `json:"why"`
 		}
 		if err := json.Unmarshal([]byte(l), &m); err != nil {
 			t.Fatalf("line %d %q: %v", i+1, l, err)
@@ -68,6 +69,9 @@ func TestAnalyzeJSON(t *testing.T) {
 		case 12:
 			if *m.Class != quality.Losing {
 				t.Errorf("ply 12 (B1, the four-three not stopped): %s, want losing", *m.Class)
+			}
+			if !strings.HasPrefix(m.Why, "B1 ") {
+				t.Errorf("ply 12 (B1): why %q, want a sentence on B1", m.Why)
 			}
 		}
 	}

@@ -201,8 +201,9 @@ func (c *Controller) ReviewMistake(dir int) bool {
 }
 
 // MoveWords describes the report's judgement of move q for people: "Move
-// 12, Black: you played d3 (−4 discs); best was c4 (+2). Mistake."; you
-// says the person played it.
+// 12: You played d3 (-4.0 discs); best was c4 (+2.0 discs). Mistake, it
+// cost 6.0 discs. d3 gives White the corner a1."; you says the person
+// played it. A mistake or worse ends with why (quality.Move.Why).
 func MoveWords(q quality.Move, sc quality.Scale, you bool) string {
 	who := q.Color + " played"
 	if you {
@@ -215,7 +216,16 @@ func MoveWords(q quality.Move, sc quality.Scale, you bool) string {
 	case q.Class == quality.Best:
 		return s + ", the best move."
 	}
-	return fmt.Sprintf("%s; best was %s (%s). %s, %s.", s, q.Best, ValueWords(q.BestValue, sc), q.Class.Title(), LossWords(q, sc))
+	return withWhy(fmt.Sprintf("%s; best was %s (%s). %s, %s.", s, q.Best, ValueWords(q.BestValue, sc), q.Class.Title(), LossWords(q, sc)), q)
+}
+
+// withWhy appends q's sentence of why (quality.Move.Why) to text, for a
+// mistake or worse.
+func withWhy(text string, q quality.Move) string {
+	if q.Why == "" || !IsMistake(q.Class) {
+		return text
+	}
+	return text + " " + q.Why
 }
 
 // ValueWords writes a value for people: "+2 discs" in a game with a unit,
@@ -242,7 +252,7 @@ func LossWords(q quality.Move, sc quality.Scale) string {
 		return "it lets the opponent win"
 	}
 	if sc.Unit != "" {
-		return fmt.Sprintf("it cost %.1f %s", q.Loss, sc.Unit)
+		return "it cost " + unitWords(q.Loss, sc.Unit)
 	}
 	return fmt.Sprintf("it cost %.0f%% of winning chances", q.Drop)
 }
@@ -279,6 +289,98 @@ func (c *Controller) ReportLabels() map[rules.Move]string {
 	}
 	if m, err := before.ParseMove(q.Best); err == nil && q.Best != q.Move {
 		out[m] = "best " + ValueLabel(q.BestValue, sc)
+	}
+	return out
+}
+
+// unitWords writes an amount x of a game's unit (a plural noun, "discs")
+// to one decimal: "6.5 discs", "1 disc" for exactly one.
+func unitWords(x float64, unit string) string {
+	t := fmt.Sprintf("%.1f", x)
+	if t == "1.0" {
+		return "1 " + strings.TrimSuffix(unit, "s")
+	}
+	return t + " " + unit
+}
+
+// reportValues returns the game report's values of the move played from
+// the position on view (the game's next move) and of its best move, by
+// move; nil when the report has not judged it. The values on the board
+// show them rather than their own search's, so that a move's loss reads
+// the same on the board as in the report and in Learn.
+func (c *Controller) reportValues() map[rules.Move]quality.Value {
+	ply, _ := c.Reviewing()
+	q, ok := c.MoveQuality(ply + 1)
+	s := c.ViewState()
+	if !ok || q.Forced || s == nil {
+		return nil
+	}
+	out := map[rules.Move]quality.Value{}
+	if m, err := s.ParseMove(q.Move); err == nil {
+		out[m] = q.Value
+	}
+	if m, err := s.ParseMove(q.Best); err == nil {
+		out[m] = q.BestValue
+	}
+	return out
+}
+
+// AccuracyMeaning says what a side's accuracy in the game report means,
+// for a tooltip or a line of the report.
+const AccuracyMeaning = "Accuracy: how close to the best move each move was, 100% = always best."
+
+// MistakeCounts says a side's moves of class mistake or worse in words,
+// each class with its count: "1 mistake, 2 blunders, 1 missed win", or
+// "no mistakes".
+func MistakeCounts(s quality.Side) string {
+	var parts []string
+	for cl := quality.Mistake; cl < quality.NumClasses; cl++ {
+		if n := s.Counts[cl]; n > 0 {
+			parts = append(parts, Plural(n, strings.ToLower(cl.Title())))
+		}
+	}
+	if len(parts) == 0 {
+		return "no mistakes"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ReportSummary is the game report in one line, leading with each side's
+// mistakes and worse (MistakeCounts), then its accuracy: "Black: 1
+// mistake, 2 blunders (accuracy 81%); White: no mistakes (accuracy 97%)".
+func ReportSummary(r *quality.Report) string {
+	var parts []string
+	for _, s := range r.Sides {
+		parts = append(parts, SideSummary(s))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// SideSummary is one side's line of the game report: "Black: 1 mistake,
+// 2 blunders (accuracy 81%)".
+func SideSummary(s quality.Side) string {
+	return fmt.Sprintf("%s: %s (accuracy %.0f%%)", s.Color, MistakeCounts(s), s.Accuracy)
+}
+
+// ReportNote is the game report's closing note: how many moves it judged
+// and how to walk through the mistakes.
+func ReportNote(r *quality.Report) string {
+	return fmt.Sprintf("%s analysed. Previous and Next mistake in the panel or the Analysis menu walk through them; Help ▸ Move quality explains the classes.",
+		Plural(len(r.Moves), "move"))
+}
+
+// MistakeList describes the report's mistakes and worse (IsMistake), one
+// line each in the game's order, with what each cost and why: "Move 3,
+// Black b3: blunder, it cost 15.1 discs. b3 leaves White 6 moves (Black
+// had 4); c4 leaves 2."
+func MistakeList(r *quality.Report) []string {
+	var out []string
+	for _, q := range r.Moves {
+		if !IsMistake(q.Class) {
+			continue
+		}
+		out = append(out, withWhy(fmt.Sprintf("Move %d, %s %s: %s, %s.", q.Ply, q.Color, q.Move,
+			strings.ToLower(q.Class.Title()), LossWords(q, r.Scale)), q))
 	}
 	return out
 }

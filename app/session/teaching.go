@@ -89,16 +89,17 @@ func (c *Controller) Verdict() (quality.Move, bool) {
 	return *t.verdict, true
 }
 
-// VerdictWords says the teaching game's verdict for people: "Mistake: it
-// cost 6 discs. Best was c4 (+2 discs)." ("" when there is none).
+// VerdictWords says the teaching game's verdict for people: "Mistake
+// (move 5, b2): it cost 6.0 discs. Best was c4 (+2.0 discs). b2 gives
+// White the corner a1." ("" when there is none).
 func (c *Controller) VerdictWords() string {
 	q, ok := c.Verdict()
 	if !ok {
 		return ""
 	}
 	sc := quality.ScaleFor(c.state)
-	return fmt.Sprintf("%s (move %d, %s): %s. Best was %s (%s).", q.Class.Title(), q.Ply, q.Move,
-		LossWords(q, sc), q.Best, ValueWords(q.BestValue, sc))
+	return withWhy(fmt.Sprintf("%s (move %d, %s): %s. Best was %s (%s).", q.Class.Title(), q.Ply, q.Move,
+		LossWords(q, sc), q.Best, ValueWords(q.BestValue, sc)), q)
 }
 
 // TakeBack takes the game back to before the person's latest mistake
@@ -259,7 +260,10 @@ func (c *Controller) LearnBest() rules.Move {
 }
 
 // TryLearn judges move m, tried in the mistake's position on view, in the
-// background; LearnTried returns the judgement. It returns an error for a
+// background, against the report's judgement of the mistake
+// (quality.Analyser.AnalyseAgainst: the mistake's move and the best move
+// keep the report's figures, another move is measured from the report's
+// best value); LearnTried returns the judgement. It returns an error for a
 // move that is not legal there, and ErrNotYourTurn when not learning.
 func (c *Controller) TryLearn(m rules.Move) error {
 	q, _, _, ok := c.Learning()
@@ -275,7 +279,7 @@ func (c *Controller) TryLearn(m rules.Move) error {
 	l.tried, l.trying = nil, true
 	gen, post, d, opts := l.gen, c.w.post, c.desc, c.teachingOptions()
 	go func() {
-		tq, err := quality.New(d, opts).Analyse(context.Background(), pos, q.Ply, m)
+		tq, err := quality.New(d, opts).AnalyseAgainst(context.Background(), pos, q.Ply, m, q)
 		post(func() {
 			l := &c.xa.teach.learn
 			if gen != l.gen || c.closed || !l.on {
@@ -292,9 +296,10 @@ func (c *Controller) TryLearn(m rules.Move) error {
 	return nil
 }
 
-// LearnWords says the outcome of the tried move: "c4 is as good as the
-// best move." or "d3 is still a mistake: it cost 4 discs. Try again, or
-// show the answer.", "" before a move is tried.
+// LearnWords says the outcome of the tried move: "Well found: c4 is as
+// good as the best move." or "d3 is still a mistake: it cost 6.5 discs.
+// d3 gives White the corner a1. Try again, or show the answer." (why
+// kept back while it names the best move), "" before a move is tried.
 func (c *Controller) LearnWords() string {
 	tq, trying, ok := c.LearnTried()
 	switch {
@@ -305,8 +310,52 @@ func (c *Controller) LearnWords() string {
 	case LearnGood(tq.Class):
 		return fmt.Sprintf("Well found: %s is as good as the best move.", tq.Move)
 	}
-	return fmt.Sprintf("%s is still %s: %s. Try again, or show the answer.", tq.Move,
-		article(tq.Class), LossWords(tq, quality.ScaleFor(c.ViewState())))
+	why := ""
+	if IsMistake(tq.Class) && tq.Why != "" && (c.LearnRevealed() || !namesBest(tq)) {
+		why = " " + tq.Why
+	}
+	return fmt.Sprintf("%s is still %s: %s.%s Try again, or show the answer.", tq.Move,
+		article(tq.Class), LossWords(tq, quality.ScaleFor(c.ViewState())), why)
+}
+
+// LearnPrompt is the text of Learn from your mistakes on the mistake on
+// view: the exercise with why the mistake fell short (quality.Move.Why;
+// kept back while it names the best move), the outcome of the move tried
+// (LearnWords) and, once the answer is shown, the best move with why;
+// "" when not learning.
+func (c *Controller) LearnPrompt() string {
+	q, n, of, ok := c.Learning()
+	if !ok {
+		return ""
+	}
+	text := fmt.Sprintf("Learn from your mistakes, %d of %d — move %d: %s played %s (%s).", n, of, q.Ply, q.Color, q.Move,
+		strings.ToLower(q.Class.Title()))
+	revealed := c.LearnRevealed()
+	if q.Why != "" && !revealed && !namesBest(q) {
+		text += " " + q.Why
+	}
+	text += " Find a better move on the board."
+	if w := c.LearnWords(); w != "" {
+		text += "\n" + w
+	}
+	if revealed {
+		text += fmt.Sprintf("\nThe best move was %s (%s).", q.Best, ValueWords(q.BestValue, quality.ScaleFor(c.ViewState())))
+		if q.Why != "" {
+			text += " " + q.Why
+		}
+	}
+	return text
+}
+
+// namesBest reports whether q's sentence of why gives its best move away
+// (names it), so that Learn keeps it back until the answer is shown.
+func namesBest(q quality.Move) bool {
+	for _, w := range strings.FieldsFunc(q.Why, func(r rune) bool { return strings.ContainsRune(" ,;:.()", r) }) {
+		if strings.EqualFold(w, q.Best) {
+			return true
+		}
+	}
+	return false
 }
 
 // LearnGood reports whether a tried move of class cl counts as found: a

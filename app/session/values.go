@@ -246,7 +246,9 @@ func ValueLabel(v quality.Value, sc quality.Scale) string {
 }
 
 // ValueLabels returns the labels of the values on the board (ValueLabel),
-// by move, with the game's scale; nil while there are none.
+// by move, with the game's scale; nil while there are none. Where the game
+// report judged the move played from the position on view, that move and
+// its best move show the report's values (reportValues).
 func (c *Controller) ValueLabels() map[rules.Move]string {
 	vals, _, _ := c.Values()
 	if len(vals) == 0 {
@@ -255,6 +257,9 @@ func (c *Controller) ValueLabels() map[rules.Move]string {
 	sc := quality.ScaleFor(c.ViewState())
 	out := make(map[rules.Move]string, len(vals))
 	for m, v := range vals {
+		out[m] = ValueLabel(v, sc)
+	}
+	for m, v := range c.reportValues() {
 		out[m] = ValueLabel(v, sc)
 	}
 	return out

@@ -101,7 +101,11 @@ func scoreUnit(d *rules.Descriptor, s rules.State) string {
 func singular(unit string) string { return unit[:len(unit)-1] }
 
 // plural writes n and the noun one, with an "s" unless n is 1.
-func plural(n int, one string) string {
+func plural(n int, one string) string { return Plural(n, one) }
+
+// Plural writes a count n and the noun one (singular): "1 move", "2
+// moves", "0 moves".
+func Plural(n int, one string) string {
 	if n == 1 {
 		return "1 " + one
 	}

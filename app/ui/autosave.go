@@ -35,7 +35,7 @@ func (g *gui) offerPartialAutosave(found session.AutosaveFound) {
 		msg = fmt.Sprintf("The saved game could not be read completely. Restore its first move?\n%s", keptText(found))
 	}
 	d := dialog.NewConfirm("Saved game", msg, func(restore bool) {
-		if restore && g.restoreRecord(found.Prefix, fmt.Sprintf("Restored the first %d moves of the saved game; the unreadable file is kept as %s.", n, filepath.Base(found.Bad))) {
+		if restore && g.restoreRecord(found.Prefix, fmt.Sprintf("Restored the first %s of the saved game; the unreadable file is kept as %s.", session.Plural(n, "move"), filepath.Base(found.Bad))) {
 			return
 		}
 		g.ctl.Note(note)

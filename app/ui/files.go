@@ -123,7 +123,7 @@ func (g *gui) restore() bool {
 		fyne.LogError("autosave unreadable", found.Problem)
 	}
 	if found.Record != nil {
-		if g.restoreRecord(found.Record, fmt.Sprintf("Your game in progress was restored (%d moves).", len(found.Record.Moves))) {
+		if g.restoreRecord(found.Record, fmt.Sprintf("Your game in progress was restored (%s).", session.Plural(len(found.Record.Moves), "move"))) {
 			if found.Problem != nil {
 				g.ctl.Note(badAutosaveNote(found))
 			}

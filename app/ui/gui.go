@@ -783,7 +783,7 @@ func (g *gui) continueHere() {
 	ply, _ := c.Reviewing()
 	n := c.Plies() - ply
 	d := dialog.NewConfirm("Continue from here",
-		fmt.Sprintf("Take back the %d later moves and play on from move %d?", n, ply), func(yes bool) {
+		fmt.Sprintf("Take back the %s and play on from move %d?", laterMoves(n), ply), func(yes bool) {
 			if yes {
 				c.ContinueFromHere()
 			}
@@ -845,4 +845,13 @@ func (g *gui) toggleSound() {
 	g.app.Preferences().SetBool(prefSound, on)
 	g.soundItem.Checked = on
 	g.menu.Refresh()
+}
+
+// laterMoves names the n moves after the one on view: "later move" for
+// one, "3 later moves".
+func laterMoves(n int) string {
+	if n == 1 {
+		return "later move"
+	}
+	return fmt.Sprintf("%d later moves", n)
 }

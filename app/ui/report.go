@@ -260,7 +260,7 @@ func (a *analysisUI) refresh() {
 	running, done, total := c.ReportProgress()
 	showIf(a.progRow, running)
 	if running && total > 0 {
-		a.progress.TextFormatter = func() string { return fmt.Sprintf("Analysing: %d of %d moves", done, total) }
+		a.progress.TextFormatter = func() string { return fmt.Sprintf("Analysing: %d of %s", done, session.Plural(total, "move")) }
 		a.progress.SetValue(float64(done) / float64(total))
 	}
 	rep := c.Report()
@@ -268,8 +268,8 @@ func (a *analysisUI) refresh() {
 	showIf(a.summary, rep != nil)
 	showIf(a.navRow, rep != nil)
 	if rep != nil {
-		a.summary.SetText(reportSummary(rep))
-		a.summary.SetTip(reportSummary(rep))
+		a.summary.SetText(session.ReportSummary(rep))
+		a.summary.SetTip(session.ReportSummary(rep) + "\n" + session.AccuracyMeaning)
 	}
 	ply, _ := c.Reviewing()
 	words := ""
@@ -294,18 +294,10 @@ func (a *analysisUI) refresh() {
 // moves tried.
 func (a *analysisUI) showLearning() {
 	g, c := a.g, a.g.ctl
-	q, n, of, ok := c.Learning()
+	_, n, of, ok := c.Learning()
 	showIf(a.learnRow, ok)
 	if ok {
-		text := fmt.Sprintf("Learn from your mistakes, %d of %d — move %d: %s played %s (%s). Find a better move on the board.",
-			n, of, q.Ply, q.Color, q.Move, strings.ToLower(q.Class.Title()))
-		if w := c.LearnWords(); w != "" {
-			text += "\n" + w
-		}
-		if c.LearnRevealed() {
-			text += fmt.Sprintf("\nThe best move was %s (%s).", q.Best, session.ValueWords(q.BestValue, quality.ScaleFor(c.ViewState())))
-		}
-		a.learnText.SetText(text)
+		a.learnText.SetText(c.LearnPrompt())
 		if n == of {
 			a.learnNext.SetText("Finish")
 		} else {
@@ -376,28 +368,20 @@ func (a *analysisUI) syncMenu() {
 	}
 }
 
-// reportSummary is the panel's line of the report: each side's
-// accuracy and its mistakes or worse (the Report dialog has every class).
-func reportSummary(r *quality.Report) string {
-	var parts []string
-	for _, s := range r.Sides {
-		bad := 0
-		for cl := quality.Mistake; cl < quality.NumClasses; cl++ {
-			bad += s.Counts[cl]
-		}
-		parts = append(parts, fmt.Sprintf("%s %.0f%% (%d mistakes)", s.Color, s.Accuracy, bad))
-	}
-	return "Accuracy: " + strings.Join(parts, ", ")
-}
-
-// showReport shows the game report: per class the moves of each side,
-// the accuracy and mean loss.
+// showReport shows the game report: first each side's mistakes and
+// worse (session.MistakeCounts) and the list of them with why
+// (session.MistakeList), then per class the moves of each side, the
+// accuracy with its meaning and the mean loss.
 func (a *analysisUI) showReport() {
 	c := a.g.ctl
 	r := c.Report()
 	if r == nil {
 		a.analyse()
 		return
+	}
+	var lead []fyne.CanvasObject
+	for _, s := range r.Sides {
+		lead = append(lead, widget.NewLabelWithStyle(s.Color+": "+session.MistakeCounts(s), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	}
 	cells := []fyne.CanvasObject{widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})}
 	for _, s := range r.Sides {
@@ -419,10 +403,18 @@ func (a *analysisUI) showReport() {
 	for _, s := range r.Sides {
 		cells = append(cells, widget.NewLabelWithStyle(fmt.Sprintf("%.1f", s.MeanLoss), fyne.TextAlignTrailing, fyne.TextStyle{}))
 	}
+	if list := session.MistakeList(r); len(list) > 0 {
+		l := widget.NewLabel(strings.Join(list, "\n"))
+		l.Wrapping = fyne.TextWrapWord
+		scroll := container.NewVScroll(l)
+		scroll.SetMinSize(fyne.NewSize(0, 120))
+		lead = append(lead, scroll)
+	}
 	grid := container.NewGridWithColumns(3, cells...)
-	note := widget.NewLabel(fmt.Sprintf("%d moves analysed. Previous and Next mistake in the panel or the Analysis menu walk through them; Help ▸ Move quality explains the classes.", len(r.Moves)))
+	note := widget.NewLabel(session.AccuracyMeaning + "\n" + session.ReportNote(r))
 	note.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustom("Game report", "Close", container.NewVBox(grid, note), a.g.win)
-	d.Resize(fyne.NewSize(460, 420))
+	d := dialog.NewCustom("Game report", "Close", container.NewVScroll(container.NewVBox(append(lead, grid, note)...)), a.g.win)
+	size := a.g.win.Canvas().Size()
+	d.Resize(fyne.NewSize(min(560, size.Width-40), min(640, size.Height-40)))
 	d.Show()
 }

@@ -58,7 +58,7 @@ func TestWindowReport(t *testing.T) {
 		t.Fatal("no progress shown while the report runs")
 	}
 	q.RunUntil(t, "the report", func() bool { return g.ctl.Report() != nil })
-	if g.an.progRow.Visible() || !g.an.navRow.Visible() || !strings.Contains(g.an.summary.Text, "Accuracy: ") {
+	if g.an.progRow.Visible() || !g.an.navRow.Visible() || !strings.HasPrefix(g.an.summary.Text, g.ctl.Report().Sides[0].Color+": ") || !strings.Contains(g.an.summary.Text, "(accuracy ") {
 		t.Fatalf("panel after the report: progress %v, navigation %v, summary %q", g.an.progRow.Visible(), g.an.navRow.Visible(), g.an.summary.Text)
 	}
 	marked := 0

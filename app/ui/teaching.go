@@ -22,9 +22,9 @@ Inaccuracy (?!), Mistake (?), Blunder (??): a loss at or above the thresholds be
 Missed win: the best move won by force and the move played does not.
 Losing move: the move played loses by force where the best move did not.
 
-Accuracy is the mean, over a side's moves that had a choice, of 103.17·e^(−0.0435·drop) − 3.17 (the drop in percent of winning chances): 100% for a game of best moves.
+Accuracy is how close to the best move each move was, 100% = always best: the mean, over a side's moves that had a choice, of 103.17·e^(−0.0435·drop) − 3.17 (the drop in percent of winning chances): 100% for a game of best moves.
 
-Teaching game (Analysis menu): every move you make is judged at once; after a mistake or worse the panel says what it cost and offers "Take back and try again". Learn from your mistakes walks through your mistakes of the report: find a better move on the board; a best or good move counts as found.
+Teaching game (Analysis menu): every move you make is judged at once; after a mistake or worse the panel says what it cost and why, in the game's own terms (a corner given away, a four left unblocked, a capture allowed), and offers "Take back and try again". Learn from your mistakes walks through your mistakes of the report: find a better move on the board; a best or good move counts as found.
 
 The thresholds of each game:`
 

@@ -53,6 +53,12 @@ type Move struct {
 	Class Class
 	// Forced says the move was the only legal one (its class is Best).
 	Forced bool
+	// Why is one sentence on why a move of class Mistake or worse falls
+	// short of the best, in the game's own terms where its knowledge
+	// names a reason (ai.Explainer: "b2 gives White the corner a1."),
+	// else what the best move keeps ("c4 keeps 16 more discs by the end
+	// with best play."); "" for a better class.
+	Why string
 }
 
 // exactEntry is a cached ai.Analyst.ExactValue answer.
@@ -70,6 +76,7 @@ type Analyser struct {
 	eng   *ai.Engine
 	an    ai.Analyst
 	scale Scale
+	ex    ai.Explainer // the game's, nil when it has none
 	bound bool
 	// last is the last ExactValue answer, for the position of hash
 	// lastHash (when lastOK): the position after a move is the next
@@ -101,6 +108,7 @@ func (a *Analyser) bind(s rules.State) {
 	a.bound = true
 	an, sc := ai.AnalysisFor(s)
 	a.an, a.scale = an, Scale{sc}
+	a.ex = ai.ExplainerFor(s)
 	ai.Prepare(s, false)
 	a.eng = ai.NewEngine(a.opts.TTMegabytes)
 }
@@ -155,6 +163,67 @@ func (a *Analyser) Analyse(ctx context.Context, s rules.State, ply int, m rules.
 	}
 	res.Value = pv
 	res.Loss, res.Drop, res.Class = a.scale.judge(bv, pv, best == m)
+	if res.Class >= Mistake {
+		res.Why = a.why(ctx, s, m, best, res)
+	}
+	return res, nil
+}
+
+// why returns Move.Why of res, the judgement of move m of s whose best
+// move is best: the game's reason (ai.Explainer), else what the best
+// move keeps by the values (Keeps).
+func (a *Analyser) why(ctx context.Context, s rules.State, m, best rules.Move, res Move) string {
+	if a.ex != nil {
+		if w := a.ex.Explain(ctx, s, m, best); w != "" {
+			return w
+		}
+	}
+	return a.scale.Keeps(res)
+}
+
+// AnalyseAgainst judges move m, tried in s as the game's ply-th move,
+// against ref, an earlier judgement of a move of the same position (the
+// game report's), so that both speak of one figure: m the move ref
+// judged gets ref itself; m ref's best move is the best move with ref's
+// best value; any other move is valued here (Options) and its loss
+// measured from ref's best value (a move found better than it becomes
+// the best). Errors as Analyse's.
+func (a *Analyser) AnalyseAgainst(ctx context.Context, s rules.State, ply int, m rules.Move, ref Move) (Move, error) {
+	a.bind(s)
+	a.buf = s.Moves(a.buf[:0])
+	if !slices.Contains(a.buf, m) {
+		return Move{}, fmt.Errorf("ply %d: %w", ply, rules.ErrIllegal)
+	}
+	text := s.MoveString(m)
+	switch text {
+	case ref.Move:
+		return ref, nil
+	case ref.Best:
+		q := ref
+		q.Move, q.Value, q.Loss, q.Drop, q.Class, q.Why = ref.Best, ref.BestValue, 0, 0, Best, ""
+		return q, nil
+	}
+	mover := s.ToMove()
+	res := Move{Ply: ply, Seat: mover, Color: a.d.SeatName(s, mover), Move: text, Unit: a.scale.LossUnit(),
+		Best: ref.Best, BestValue: ref.BestValue}
+	child := s.Clone()
+	child.Play(m)
+	pv, err := a.childValue(ctx, child, mover)
+	if err != nil {
+		return res, err
+	}
+	res.Value = pv
+	bv := ref.BestValue
+	if pv.Score > bv.Score || (pv.Exact && !bv.Exact && pv.Score == bv.Score) {
+		res.Best, res.BestValue = text, pv
+		return res, nil
+	}
+	res.Loss, res.Drop, res.Class = a.scale.judge(bv, pv, false)
+	if res.Class >= Mistake {
+		if best, err := s.ParseMove(ref.Best); err == nil {
+			res.Why = a.why(ctx, s, m, best, res)
+		}
+	}
 	return res, nil
 }
 

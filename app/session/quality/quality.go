@@ -14,7 +14,9 @@
 // Each move gets a Class: best, good, inaccuracy, mistake or blunder by the
 // game's thresholds (ai.AnalysisScale), "missed-win" when the best move
 // was a proven win and the move played is not, "losing" when the move
-// played is a proven loss and the best move was not.
+// played is a proven loss and the best move was not. A mistake or worse
+// also gets one sentence of why (Move.Why): the game's own reason where
+// its knowledge is an ai.Explainer, else what the best move keeps.
 package quality
 
 import (
@@ -222,4 +224,48 @@ func MoveAccuracy(drop float64) float64 {
 		return 100
 	}
 	return max(0, min(100, 103.1668*math.Exp(-0.04354*drop)-3.1669))
+}
+
+// Keeps says what the best move of q keeps that the move played gives
+// up, from their values, in one sentence: "c4 wins by force in 4 moves;
+// b2 lets the win slip.", "b2 loses by force within 2 moves; c4 does
+// not.", "c4 keeps 16 more discs by the end with best play." in a game
+// with a unit, else "c4 keeps a winning chance of 70% instead of 40%.".
+func (sc Scale) Keeps(q Move) string {
+	switch q.Class {
+	case MissedWin:
+		return fmt.Sprintf("%s wins by force%s; %s lets the win slip.", q.Best, forcedIn(q.BestValue, "in"), q.Move)
+	case Losing:
+		return fmt.Sprintf("%s loses by force%s; %s does not.", q.Move, forcedIn(q.Value, "within"), q.Best)
+	}
+	if sc.Unit != "" {
+		n := int(math.Round(q.Loss))
+		unit := sc.Unit
+		if n == 1 {
+			unit = strings.TrimSuffix(unit, "s")
+		}
+		return fmt.Sprintf("%s keeps %d more %s by the end with best play.", q.Best, n, unit)
+	}
+	return fmt.Sprintf("%s keeps a winning chance of %.0f%% instead of %.0f%%.", q.Best,
+		100*sc.Expected(q.BestValue), 100*sc.Expected(q.Value))
+}
+
+// forcedIn says how soon a forced result v (the mover's value after its
+// move) comes, in the mover's moves for a win and the opponent's for a
+// loss: " in 4 moves" (with the preposition in); "" when v has no
+// distance (an exact margin).
+func forcedIn(v Value, prep string) string {
+	var n int
+	switch {
+	case v.Score > ai.MateBound:
+		n = (ai.WinScore - v.Score + 1) / 2
+	case v.Score < -ai.MateBound:
+		n = (ai.WinScore + v.Score) / 2
+	default:
+		return ""
+	}
+	if n <= 1 {
+		return fmt.Sprintf(" %s 1 move", prep)
+	}
+	return fmt.Sprintf(" %s %d moves", prep, n)
 }

@@ -19,7 +19,7 @@ import (
 //     mistake BM[1], blunder, missed win and losing move BM[2] (a good
 //     move gets none);
 //   - C, a comment that starts with the class's title: "Mistake: loses 6
-//     discs; best d3 (+4)".
+//     discs; best d3 (+4), played -2. b2 gives White the corner a1."
 
 // SGF returns the analysed game's record rec as SGF with r's analysis on
 // its moves. It returns an error when the game has no SGF format or r
@@ -75,9 +75,10 @@ func (r *Report) annotation(m Move) sgf.Annotation {
 }
 
 // Comment is the short text on m for a record or a panel: its class,
-// what it lost, and the best move with its value: "Mistake: loses 6
-// discs; best d3 (+4)", "Missed win: best h8 (win in 7)", "Best move
-// (+2)".
+// what it lost, the best move with its value, the value of the move
+// played and, for a mistake or worse, why (Move.Why): "Mistake: loses 6
+// discs; best d3 (+4), played -2. b2 gives White the corner a1.", "Best
+// move (+2)".
 func (r *Report) Comment(m Move) string {
 	sc := r.Scale
 	if m.Class == Best {
@@ -87,7 +88,11 @@ func (r *Report) Comment(m Move) string {
 	if sc.Unit != "" {
 		loss = fmt.Sprintf("%.1f %s", m.Loss, sc.Unit)
 	}
-	return fmt.Sprintf("%s: loses %s; best %s (%s), played %s", m.Class.Title(), loss, m.Best, sc.Text(m.BestValue), sc.Text(m.Value))
+	c := fmt.Sprintf("%s: loses %s; best %s (%s), played %s", m.Class.Title(), loss, m.Best, sc.Text(m.BestValue), sc.Text(m.Value))
+	if m.Why != "" {
+		c += ". " + m.Why
+	}
+	return c
 }
 
 // Note is what an annotated SGF record says of one move.

@@ -1,0 +1,117 @@
+package dvonnai
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+
+	"planiverse/ai"
+	"planiverse/rules"
+	"planiverse/rules/dvonn"
+)
+
+var _ ai.Explainer = (*Knowledge)(nil)
+
+// tallStack is the least height of a stack whose capture the explanation
+// names.
+const tallStack = 2
+
+// Explain says why played is worse than best in a DVONN position of the
+// movement phase (ai.Explainer), by the first of these that holds for
+// played and not (or less) for best: it cuts the mover's own stacks off
+// from every DVONN piece; it lets the opponent take a tall stack of the
+// mover's with the next move; it leaves the stack it moved with no move;
+// it jumps onto a DVONN piece. "" in the placement phase and when none
+// holds.
+func (k *Knowledge) Explain(ctx context.Context, s rules.State, played, best rules.Move) string {
+	g, ok := s.(*dvonn.Game)
+	if !ok || g.Placing() || played == rules.Pass || ctx.Err() != nil {
+		return ""
+	}
+	mover := g.ToMove()
+	me, you := dvonn.Descriptor.SeatName(s, mover), dvonn.Descriptor.SeatName(s, mover.Opponent())
+	name, bestName := g.MoveString(played), g.MoveString(best)
+	p, q := afterMove(g, played), afterMove(g, best)
+	if p.cutOwn > q.cutOwn {
+		it, is := "they", "are"
+		if p.cutStacks == 1 {
+			it, is = "it", "is"
+		}
+		keeps := "more"
+		if q.cutOwn == 0 {
+			keeps = map[string]string{"they": "them", "it": "it"}[it]
+		}
+		return fmt.Sprintf("%s cuts off %d of %s's stacks (%s) from every DVONN piece, and %s %s removed; %s keeps %s.",
+			name, p.cutStacks, me, plural(p.cutOwn, "piece"), it, is, bestName, keeps)
+	}
+	if p.takeHeight >= tallStack && p.takeHeight > q.takeHeight {
+		return fmt.Sprintf("%s lets %s take %s's stack of %d on %s with %s.", name, you, me, p.takeHeight,
+			dvonn.CellName(p.takeCell), p.take)
+	}
+	if p.stuck && !q.stuck {
+		return fmt.Sprintf("After %s the stack of %d on %s has no move left; %s keeps its stack movable.",
+			name, p.height, dvonn.CellName(p.to), bestName)
+	}
+	if p.ontoDvonn && !q.ontoDvonn {
+		return fmt.Sprintf("%s jumps onto the DVONN piece on %s; %s keeps more points.", name, dvonn.CellName(p.to), bestName)
+	}
+	return ""
+}
+
+// moveFacts is what a stack move does, seen by the mover.
+type moveFacts struct {
+	to        int  // the cell the stack lands on
+	height    int  // the height of the stack there
+	ontoDvonn bool // the target held a DVONN piece
+	stuck     bool // the moved stack has no move afterwards
+	cutOwn    int  // the mover's pieces in stacks it controlled that are removed
+	cutStacks int  // those stacks
+	// takeHeight is the tallest stack of the mover's that the opponent
+	// can take with its next move (take, from takeCell's point of view).
+	takeHeight int
+	takeCell   int
+	take       string
+}
+
+// afterMove plays m (a stack move) on a copy of g and sums up its facts.
+func afterMove(g *dvonn.Game, m rules.Move) moveFacts {
+	var f moveFacts
+	from, to, placement := dvonn.Decode(m)
+	if placement || m == rules.Pass {
+		return f
+	}
+	mover := g.ToMove()
+	_, _, dv := g.Stack(to)
+	f.to, f.ontoDvonn = to, dv > 0
+	c := g.Copy()
+	own := c.Controlled(mover)
+	c.Play(m)
+	for cut := c.LastRemoved() & own &^ (1 << from); cut != 0; cut &= cut - 1 {
+		h, _, _ := g.Stack(bits.TrailingZeros64(cut))
+		f.cutOwn += h
+		f.cutStacks++
+	}
+	f.height, _, _ = c.Stack(to)
+	f.stuck = c.Occupied()>>to&1 != 0 && c.Targets(to) == 0
+	if c.ToMove() == mover {
+		return f
+	}
+	for _, r := range c.Moves(nil) {
+		_, rt, pl := dvonn.Decode(r)
+		if pl || r == rules.Pass || c.Controlled(mover)>>rt&1 == 0 {
+			continue
+		}
+		if h, _, _ := c.Stack(rt); h > f.takeHeight {
+			f.takeHeight, f.takeCell, f.take = h, rt, c.MoveString(r)
+		}
+	}
+	return f
+}
+
+// plural writes n and the noun one, with an "s" unless n is 1.
+func plural(n int, one string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %ss", n, one)
+}
