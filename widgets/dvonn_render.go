@@ -140,10 +140,6 @@ func (w *DvonnBoard) CreateRenderer() fyne.WidgetRenderer {
 		s.height.Hide()
 		r.objs = append(r.objs, s.shine, s.ring, s.height)
 	}
-	for c := range r.movable {
-		r.movable[c] = ring(colDvMovable)
-		r.objs = append(r.objs, r.movable[c])
-	}
 	for c := range r.targets {
 		r.targets[c] = ring(colDvTarg)
 		r.objs = append(r.objs, r.targets[c])
@@ -157,7 +153,13 @@ func (w *DvonnBoard) CreateRenderer() fyne.WidgetRenderer {
 	r.hintLine.Hide()
 	r.hintFrom = ring(colHint)
 	r.hintTo = ring(colHint)
-	r.objs = append(r.objs, r.sel, r.lastTo, r.hintLine, r.hintFrom, r.hintTo)
+	r.objs = append(r.objs, r.sel, r.lastTo)
+	// Above the last move's ring, which would hide them.
+	for c := range r.movable {
+		r.movable[c] = ring(colDvMovable)
+		r.objs = append(r.objs, r.movable[c])
+	}
+	r.objs = append(r.objs, r.hintLine, r.hintFrom, r.hintTo)
 	for i := range r.colLabel {
 		r.colLabel[i] = newLabel(string(rune('A' + i)))
 		r.objs = append(r.objs, r.colLabel[i])
@@ -356,7 +358,7 @@ func (r *dvonnRenderer) Refresh() {
 	for c := range r.movable {
 		on := movable>>c&1 != 0 && c != sel && tg>>c&1 == 0
 		if on {
-			placeCircle(r.movable[c], r.top(c, now[c].h), (dvDiscR+0.05)*u)
+			placeCircle(r.movable[c], r.top(c, now[c].h), (dvDiscR+0.03)*u)
 		}
 		setVisible(r.movable[c], on)
 	}
