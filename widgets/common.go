@@ -5,7 +5,9 @@
 // DVONN) that keeps a pointer to the app's authoritative position and only
 // reads it, on the UI goroutine: it never plays a move and never searches.
 // A tap that completes a legal move (one of the position's Moves) is handed
-// to the OnMove callback; illegal taps change nothing. Renderers build their
+// to the OnMove callback; a tap on a cell that is refused changes nothing
+// and hands the move it tried to the OnRefused callback, for the app to say
+// why (rules.Explainer). Renderers build their
 // canvas objects once and only re-color and re-position them, refreshing
 // just the objects whose look changed (../shared/FYNE.md, "Pitfalls for a
 // board"). The rules drawn follow ../shared/RULES.md.

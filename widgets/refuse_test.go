@@ -195,3 +195,17 @@ func TestAlakRefusedTaps(t *testing.T) {
 		t.Fatalf("modern: refused %v, moves %v", ref.moves, rec.moves)
 	}
 }
+
+// TestOthelloRefusedTapAndKey: a tap and Return on a square without a
+// legal placement both report it as refused, and nothing is played.
+func TestOthelloRefusedTapAndKey(t *testing.T) {
+	_, w, rec, win := newOthello(t)
+	ref := &refusals{}
+	w.SetOnRefused(ref.on)
+	tapAt(w, othelloGeom(w.Size()).centre(0)) // a1; the keyboard cursor follows
+	win.Canvas().Focus(w)
+	press(w, fyne.KeyRight, fyne.KeyRight, fyne.KeyRight, fyne.KeyDown, fyne.KeyDown, fyne.KeyDown, fyne.KeyReturn) // d4, a disc
+	if want := []rules.Move{0, 27}; !slices.Equal(ref.moves, want) || len(rec.moves) != 0 {
+		t.Fatalf("refused %v, want %v; moves %v", ref.moves, want, rec.moves)
+	}
+}
