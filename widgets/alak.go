@@ -30,9 +30,10 @@ const (
 // forbidden by ko say "ko" in their cups. Any other tap on a slot or point
 // is refused: the OnRefused callback gets what it tried (a placement, a
 // move from the selection, or alak.Pick of a slot without a piece of the
-// side to move), for the app to say why (rules.Explainer). Captured pieces fade
-// out. Keyboard (see Board): Left and Right move the cursor along the row;
-// it starts on the middle slot or the last move's destination.
+// side to move), for the app to say why (rules.Explainer). Captured
+// pieces fade out. Keyboard (see Board): Left and Right move the cursor
+// along the row; it starts on the middle slot or the last move's
+// destination.
 type AlakBoard struct {
 	selector
 	g *alak.Game
