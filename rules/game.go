@@ -451,3 +451,25 @@ func GameName(s State) string {
 	}
 	return ""
 }
+
+// Explainer is implemented by the positions that can say why a move tried
+// on the board is not allowed, so that the window answers a refused tap
+// with a reason (the four games of the registry implement it).
+type Explainer interface {
+	// Why returns why m is not a legal move of the side to move, as one
+	// sentence for the player that ends with a full stop ("No discs to
+	// flip there."), or "" when m is legal or the position cannot tell.
+	// m is any code of the game's move encoding, legal or not, including
+	// the code a game defines for the first tap of a two-tap move
+	// (dvonn.Pick, alak.Pick: "" when the piece tapped can move).
+	Why(m Move) string
+}
+
+// Why returns why m is not legal in s (Explainer), or "" when it is legal
+// or s cannot say.
+func Why(s State, m Move) string {
+	if e, ok := s.(Explainer); ok {
+		return e.Why(m)
+	}
+	return ""
+}

@@ -3,6 +3,7 @@ package widgets
 import (
 	"fyne.io/fyne/v2"
 
+	"planiverse/rules"
 	"planiverse/rules/alak"
 )
 
@@ -24,11 +25,15 @@ const (
 //
 // Classic: a tap on a piece of the side to move selects it and marks its
 // one or two destinations; a tap on a destination moves
-// (alak.ClassicMove); a tap on the selection or anywhere else deselects.
+// (alak.ClassicMove); a tap on the selection or off the strip deselects.
 // Modern: a tap on an empty allowed point places there; the points
-// forbidden by ko say "ko" in their cups. Captured pieces fade
-// out. Keyboard (see Board): Left and Right move the cursor along the row;
-// it starts on the middle slot or the last move's destination.
+// forbidden by ko say "ko" in their cups. Any other tap on a slot or point
+// is refused: the OnRefused callback gets what it tried (a placement, a
+// move from the selection, or alak.Pick of a slot without a piece of the
+// side to move), for the app to say why (rules.Explainer). Captured
+// pieces fade out. Keyboard (see Board): Left and Right move the cursor
+// along the row; it starts on the middle slot or the last move's
+// destination.
 type AlakBoard struct {
 	selector
 	g *alak.Game
@@ -52,6 +57,7 @@ func NewAlakBoard(g *alak.Game) *AlakBoard {
 		return i
 	}
 	w.initSelector(g, g.DecodeMove, func(p fyne.Position) int { return w.geom().slot(p) }, w, step, g.LastMove, n/2)
+	w.refusal = w.refused
 	w.ExtendBaseWidget(w)
 	return w
 }
@@ -59,6 +65,18 @@ func NewAlakBoard(g *alak.Game) *AlakBoard {
 // Targets returns the destinations of the selected piece as a slot mask
 // (bit i = slot i, 0-based), 0 when nothing is selected.
 func (w *AlakBoard) Targets() uint32 { return uint32(w.targets()) }
+
+// refused returns the move a refused tap on slot c tried, sel being the
+// selection before it (selector.refusal).
+func (w *AlakBoard) refused(sel, c int) rules.Move {
+	switch {
+	case w.g.Modern():
+		return rules.Move(c)
+	case sel >= 0:
+		return alak.ClassicMove(sel, c)
+	}
+	return alak.Pick(c)
+}
 
 // alkGeom maps slots to widget coordinates for one size.
 type alkGeom struct {

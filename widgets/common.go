@@ -5,10 +5,12 @@
 // DVONN) that keeps a pointer to the app's authoritative position and only
 // reads it, on the UI goroutine: it never plays a move and never searches.
 // A tap that completes a legal move (one of the position's Moves) is handed
-// to the OnMove callback; illegal taps change nothing. Renderers build their
-// canvas objects once and only re-color and re-position them, refreshing
-// just the objects whose look changed (../shared/FYNE.md, "Pitfalls for a
-// board"). The rules drawn follow ../shared/RULES.md.
+// to the OnMove callback; a tap on a cell that is refused changes nothing
+// and hands the move it tried to the OnRefused callback, for the app to say
+// why (rules.Explainer). Renderers build their canvas objects once and only
+// re-color and re-position them, refreshing just the objects whose look
+// changed (../shared/FYNE.md, "Pitfalls for a board"). The rules drawn
+// follow ../shared/RULES.md.
 package widgets
 
 import (
@@ -226,6 +228,11 @@ type selector struct {
 	state  rules.State
 	decode func(m rules.Move) (from, to int)
 	cellAt func(fyne.Position) int
+	// refusal returns the move code that a refused tap on cell c tried,
+	// with sel the selection before it (-1 for none), for the OnRefused
+	// callback (a placement on c, a move from sel to c, or the game's
+	// first-tap code for c); nil or rules.NoMove: nothing is reported.
+	refusal func(sel, c int) rules.Move
 }
 
 // initSelector sets up the selector to read s, with the game's move
@@ -285,6 +292,19 @@ func (w *selector) masks() (first, targets uint64) {
 	return first, targets
 }
 
+// pickable returns the cells a two-tap move starts from (the stacks or
+// pieces a first tap selects), as a bit mask (bit c = cell c).
+func (w *selector) pickable() uint64 {
+	var from uint64
+	w.buf = w.state.Moves(w.buf[:0])
+	for _, m := range w.buf {
+		if f, t := w.decode(m); f >= 0 && t >= 0 {
+			from |= 1 << f
+		}
+	}
+	return from
+}
+
 // targets returns the mask of the selected cell's targets, 0 when nothing
 // is selected.
 func (w *selector) targets() uint64 {
@@ -324,8 +344,9 @@ func (w *selector) hoverAt(c int) int {
 
 // tap handles a tap on cell c (-1: off the cells): a one-tap move onto c is
 // played; with a selection, a tap on one of its targets plays that move;
-// a tap on a cell with two-tap moves selects it; any other tap, or one on
-// the selection, deselects.
+// a tap on a cell with two-tap moves selects it; a tap off the cells or on
+// the selection deselects; any other tap on a cell deselects and is
+// refused: the move it tried (refusal) goes to the OnRefused callback.
 func (w *selector) tap(c int) {
 	if !w.interactive {
 		return
@@ -342,6 +363,8 @@ func (w *selector) tap(c int) {
 		}
 	}
 	first, _ := w.masks()
+	before := w.sel
+	refused := false
 	switch {
 	case c < 0 || c == w.sel:
 		w.sel = -1
@@ -349,8 +372,14 @@ func (w *selector) tap(c int) {
 		w.sel = c
 	default:
 		w.sel = -1
+		refused = true
 	}
 	w.Refresh()
+	if refused && w.refusal != nil && w.onRefused != nil {
+		if m := w.refusal(before, c); m != rules.NoMove {
+			w.onRefused(m)
+		}
+	}
 }
 
 // Update re-reads the position and clears the selection. See Board.

@@ -14,11 +14,14 @@ import (
 // and a red ring when they hold a DVONN piece.
 //
 // Placement phase: a tap on an empty space places there
-// (dvonn.Placement). Movement phase: a tap on a stack of the side to move
-// that has a move selects it and marks its targets; a tap on a target
-// moves (dvonn.Step); a tap on the selection or anywhere else deselects. A
-// pass is not made on the board (the app offers it). Stacks removed by the
-// last move fade out.
+// (dvonn.Placement). Movement phase: the stacks that can move are ringed
+// (ShowLegal); a tap on one selects it and marks its targets; a tap on a
+// target moves (dvonn.Step); a tap on the selection or off the plate
+// deselects. Any other tap on a space deselects and is refused: the
+// OnRefused callback gets what it tried (a placement on a taken space, a
+// move from the selection, or dvonn.Pick of a stack that cannot move), for
+// the app to say why (rules.Explainer). A pass is not made on the board
+// (the app offers it). Stacks removed by the last move fade out.
 //
 // Keyboard (see Board): Left and Right follow a row, Up and Down go to the
 // nearest space of the row above or below, straight up or down the screen
@@ -26,7 +29,8 @@ import (
 // destination.
 type DvonnBoard struct {
 	selector
-	g *dvonn.Game
+	g         *dvonn.Game
+	showLegal bool // ring the stacks that can move (ShowLegal)
 
 	goalX    float32 // the keyboard cursor's screen column (lattice x) for up and down
 	goalFrom int     // the cell the last up or down reached (goalX holds while the cursor is there)
@@ -37,11 +41,44 @@ var _ Board = (*DvonnBoard)(nil)
 // NewDvonnBoard returns a board widget that reads g (the app's position;
 // the widget never changes it).
 func NewDvonnBoard(g *dvonn.Game) *DvonnBoard {
-	w := &DvonnBoard{g: g, goalFrom: -1}
+	w := &DvonnBoard{g: g, showLegal: true, goalFrom: -1}
 	centre, _ := dvonn.CellAt(5, 2) // F3
 	w.initSelector(g, decodeDvonn, w.cellAt, w, w.keyStep, g.LastMove, centre)
+	w.refusal = w.refused
 	w.ExtendBaseWidget(w)
 	return w
+}
+
+// ShowLegal turns the rings on the stacks that can move in the movement
+// phase on or off (default on; widgets.LegalMarker). They are drawn only
+// while the board is interactive.
+func (w *DvonnBoard) ShowLegal(on bool) {
+	if w.showLegal != on {
+		w.showLegal = on
+		w.Refresh()
+	}
+}
+
+// Movable returns the mask (bit c = cell c) of the stacks ringed as able
+// to move: those of the side to move with a move, in the movement phase,
+// while the board is interactive and ShowLegal is on; 0 otherwise.
+func (w *DvonnBoard) Movable() uint64 {
+	if !w.interactive || !w.showLegal {
+		return 0
+	}
+	return w.pickable()
+}
+
+// refused returns the move a refused tap on cell c tried, sel being the
+// selection before it (selector.refusal).
+func (w *DvonnBoard) refused(sel, c int) rules.Move {
+	switch {
+	case w.g.Placing():
+		return dvonn.Placement(c)
+	case sel >= 0:
+		return dvonn.Step(sel, c)
+	}
+	return dvonn.Pick(c)
 }
 
 // decodeDvonn maps a DVONN move to the selector's cells: a placement is a

@@ -22,6 +22,8 @@ var (
 	// Red means DVONN piece here, so the last move is marked in violet.
 	colDvLast = color.NRGBA{0x8e, 0x24, 0xaa, 0xff}
 	colDvTarg = color.NRGBA{0x1f, 0xb5, 0x3c, 0xff}
+	// A stack that can move wears a thin ring of the selection's amber.
+	colDvMovable = withAlpha(colSelect, 0.9)
 )
 
 // DVONN drawing sizes in lattice units.
@@ -151,7 +153,13 @@ func (w *DvonnBoard) CreateRenderer() fyne.WidgetRenderer {
 	r.hintLine.Hide()
 	r.hintFrom = ring(colHint)
 	r.hintTo = ring(colHint)
-	r.objs = append(r.objs, r.sel, r.lastTo, r.hintLine, r.hintFrom, r.hintTo)
+	r.objs = append(r.objs, r.sel, r.lastTo)
+	// Above the last move's ring, which would hide them.
+	for c := range r.movable {
+		r.movable[c] = ring(colDvMovable)
+		r.objs = append(r.objs, r.movable[c])
+	}
+	r.objs = append(r.objs, r.hintLine, r.hintFrom, r.hintTo)
 	for i := range r.colLabel {
 		r.colLabel[i] = newLabel(string(rune('A' + i)))
 		r.objs = append(r.objs, r.colLabel[i])
@@ -178,6 +186,7 @@ type dvonnRenderer struct {
 	lineEnds [][2]int
 	pegs     [dvonn.NumCells]*canvas.Circle
 	stacks   [dvonn.NumCells]dvStack
+	movable  [dvonn.NumCells]*canvas.Circle // the stacks that can move (DvonnBoard.Movable)
 	targets  [dvonn.NumCells]*canvas.Circle
 	hover    *canvas.Circle
 	sel      *canvas.Circle
@@ -232,6 +241,7 @@ func (r *dvonnRenderer) Layout(size fyne.Size) {
 	for c := range dvonn.NumCells {
 		placeCircle(r.pegs[c], r.peg(c), max(2, u*0.09))
 		r.targets[c].StrokeWidth = max(2.5, u*0.08)
+		r.movable[c].StrokeWidth = max(1.5, u*0.045)
 		r.drawn[c].h = -1 // re-place every stack
 	}
 	for i, lab := range r.colLabel {
@@ -344,6 +354,14 @@ func (r *dvonnRenderer) Refresh() {
 	// Marks.
 	u := r.geo.unit
 	sel, hover, tg := w.marks()
+	movable := w.Movable()
+	for c := range r.movable {
+		on := movable>>c&1 != 0 && c != sel && tg>>c&1 == 0
+		if on {
+			placeCircle(r.movable[c], r.top(c, now[c].h), (dvDiscR+0.03)*u)
+		}
+		setVisible(r.movable[c], on)
+	}
 	for c := range r.targets {
 		on := tg>>c&1 != 0
 		if on {

@@ -17,7 +17,8 @@ import (
 type Constructor func(s rules.State) (Board, error)
 
 // LegalMarker is implemented by boards that can mark the legal moves
-// (Othello): the app offers a toggle for it when the board has it.
+// (Othello's points, DVONN's stacks that can move): the app offers a
+// toggle for it when the board has it.
 type LegalMarker interface {
 	ShowLegal(on bool)
 }

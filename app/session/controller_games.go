@@ -193,20 +193,16 @@ func (c *Controller) InProgress() bool {
 	return c.state != nil && c.started && !c.closed && c.result == "" && len(c.hist) > c.floor
 }
 
-// Refusal returns why the move m the person tried is not allowed, in
-// words, when the position can say so ("Forbidden for Black: double
-// three", from a state with a ForbiddenReason method such as Renju
-// Gomoku's), or "".
+// Refusal returns why the move m the person tried on the board is not
+// allowed in the position on view, as one sentence ("No discs to flip
+// there.", "Forbidden for Black: double three."), from the position's
+// rules.Explainer; "" when m is legal or the position cannot say. m may be
+// the first tap of a two-tap move (dvonn.Pick, alak.Pick).
 func (c *Controller) Refusal(m rules.Move) string {
-	f, ok := c.ViewState().(interface{ ForbiddenReason(rules.Move) string })
-	if !ok {
+	if c.state == nil {
 		return ""
 	}
-	why := f.ForbiddenReason(m)
-	if why == "" {
-		return ""
-	}
-	return fmt.Sprintf("Forbidden for %s: %s.", c.desc.Colors[0], strings.ReplaceAll(why, "-", " "))
+	return rules.Why(c.ViewState(), m)
 }
 
 // Refused tells the person why the board refused the move m they tried

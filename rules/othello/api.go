@@ -148,3 +148,34 @@ func (b *Board) PassTurn() error {
 	b.Play(rules.Pass)
 	return nil
 }
+
+// Why returns why m is not a legal move of the side to move, as a sentence
+// for the player ("No discs to flip there."), or "" when it is legal
+// (rules.Explainer).
+func (b *Board) Why(m rules.Move) string {
+	own, opp := b.Bitboards()
+	legal := MovesMask(own, opp)
+	over := legal == 0 && MovesMask(opp, own) == 0
+	switch {
+	case over:
+		return "The game is over."
+	case m == rules.Pass:
+		if legal != 0 {
+			return "You may pass only when you have no move."
+		}
+		return ""
+	case m >= 64:
+		return "That is not a square of the board."
+	case (own|opp)>>m&1 != 0:
+		return "That square is taken."
+	case legal == 0:
+		return "You have no move: you must pass."
+	case legal>>m&1 == 0:
+		return fmt.Sprintf("No discs to flip there: a disc must trap %s discs in a line between itself and another %s disc.",
+			discColor[b.toMove^1], discColor[b.toMove])
+	}
+	return ""
+}
+
+// discColor names the discs of each seat: Black moves first.
+var discColor = [2]string{"black", "white"}

@@ -33,3 +33,21 @@ func TestRegistry(t *testing.T) {
 		t.Fatal("toy still registered")
 	}
 }
+
+// TestEveryGameExplains: every registered game says why a move is refused
+// (rules.Explainer), so that the window can answer every refused tap.
+func TestEveryGameExplains(t *testing.T) {
+	for _, name := range Names() {
+		d, err := Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := d.Start(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := s.(rules.Explainer); !ok {
+			t.Errorf("%s: %T is not a rules.Explainer", name, s)
+		}
+	}
+}

@@ -324,3 +324,41 @@ func CheckRead(t *testing.T, f rules.Format, data []byte) {
 		t.Fatalf("%s: read %+v\nwrote\n%s\nread back %+v", f.Name, r, out, back)
 	}
 }
+
+// CheckWhy checks the rules.Explainer of each of positions against its
+// Moves on every code of codes(s), legal or not: Why is "" for a legal
+// move and, for any other code, one sentence (a capital letter first, a
+// full stop last); the position is unchanged. It returns how many codes
+// were refused with a reason, so that a test can make sure it tried some.
+func CheckWhy(t *testing.T, positions []rules.State, codes func(s rules.State) []rules.Move) int {
+	t.Helper()
+	refused := 0
+	var buf []rules.Move
+	for _, s := range positions {
+		e, ok := s.(rules.Explainer)
+		if !ok {
+			t.Fatalf("%T is not a rules.Explainer", s)
+		}
+		h, diagram := s.Hash(), s.String()
+		buf = s.Moves(buf[:0])
+		for _, m := range codes(s) {
+			why := e.Why(m)
+			legal := slices.Contains(buf, m)
+			switch {
+			case legal && why != "":
+				t.Fatalf("Why(%s) = %q for a legal move\n%s", s.MoveString(m), why, s)
+			case !legal && why == "":
+				t.Fatalf("Why(code %d) = \"\" for a move that is not legal\n%s", m, s)
+			case !legal && (why[0] < 'A' || why[0] > 'Z' || !strings.HasSuffix(why, ".")):
+				t.Fatalf("Why(code %d) = %q: not a sentence", m, why)
+			}
+			if !legal {
+				refused++
+			}
+		}
+		if s.Hash() != h || s.String() != diagram {
+			t.Fatal("Why changed the position")
+		}
+	}
+	return refused
+}
