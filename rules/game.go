@@ -452,10 +452,10 @@ func GameName(s State) string {
 	return ""
 }
 
-// Explainer is implemented by the positions that can say why a move tried
+// Refuser is implemented by the positions that can say why a move tried
 // on the board is not allowed, so that the window answers a refused tap
 // with a reason (the four games of the registry implement it).
-type Explainer interface {
+type Refuser interface {
 	// Why returns why m is not a legal move of the side to move, as one
 	// sentence for the player that ends with a full stop ("No discs to
 	// flip there."), or "" when m is legal or the position cannot tell.
@@ -465,10 +465,10 @@ type Explainer interface {
 	Why(m Move) string
 }
 
-// Why returns why m is not legal in s (Explainer), or "" when it is legal
+// Why returns why m is not legal in s (Refuser), or "" when it is legal
 // or s cannot say.
 func Why(s State, m Move) string {
-	if e, ok := s.(Explainer); ok {
+	if e, ok := s.(Refuser); ok {
 		return e.Why(m)
 	}
 	return ""

@@ -30,7 +30,7 @@ const (
 // forbidden by ko say "ko" in their cups. Any other tap on a slot or point
 // is refused: the OnRefused callback gets what it tried (a placement, a
 // move from the selection, or alak.Pick of a slot without a piece of the
-// side to move), for the app to say why (rules.Explainer). Captured
+// side to move), for the app to say why (rules.Refuser). Captured
 // pieces fade out. Keyboard (see Board): Left and Right move the cursor
 // along the row; it starts on the middle slot or the last move's
 // destination.

@@ -7,7 +7,7 @@
 // A tap that completes a legal move (one of the position's Moves) is handed
 // to the OnMove callback; a tap on a cell that is refused changes nothing
 // and hands the move it tried to the OnRefused callback, for the app to say
-// why (rules.Explainer). Renderers build their canvas objects once and only
+// why (rules.Refuser). Renderers build their canvas objects once and only
 // re-color and re-position them, refreshing just the objects whose look
 // changed (../shared/FYNE.md, "Pitfalls for a board"). The rules drawn
 // follow ../shared/RULES.md.

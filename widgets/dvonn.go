@@ -20,7 +20,7 @@ import (
 // deselects. Any other tap on a space deselects and is refused: the
 // OnRefused callback gets what it tried (a placement on a taken space, a
 // move from the selection, or dvonn.Pick of a stack that cannot move), for
-// the app to say why (rules.Explainer). A pass is not made on the board
+// the app to say why (rules.Refuser). A pass is not made on the board
 // (the app offers it). Stacks removed by the last move fade out.
 //
 // Keyboard (see Board): Left and Right follow a row, Up and Down go to the

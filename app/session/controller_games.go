@@ -196,7 +196,7 @@ func (c *Controller) InProgress() bool {
 // Refusal returns why the move m the person tried on the board is not
 // allowed in the position on view, as one sentence ("No discs to flip
 // there.", "Forbidden for Black: double three."), from the position's
-// rules.Explainer; "" when m is legal or the position cannot say. m may be
+// rules.Refuser; "" when m is legal or the position cannot say. m may be
 // the first tap of a two-tap move (dvonn.Pick, alak.Pick).
 func (c *Controller) Refusal(m rules.Move) string {
 	if c.state == nil {

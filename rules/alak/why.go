@@ -14,7 +14,7 @@ func Pick(slot int) rules.Move { return ClassicMove(slot, slot) }
 
 // Why returns why m is not a legal move of the side to move, as a sentence
 // for the player ("That slot is taken."), or "" when it is legal
-// (rules.Explainer). For Pick(s) in classic Alak it says why the piece on
+// (rules.Refuser). For Pick(s) in classic Alak it says why the piece on
 // slot s cannot move at all, or "" when it can.
 func (g *Game) Why(m rules.Move) string {
 	if over, _ := g.Outcome(); over {

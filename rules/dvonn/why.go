@@ -13,7 +13,7 @@ func Pick(cell int) rules.Move { return Step(cell, cell) }
 
 // Why returns why m is not a legal move of the side to move, as a sentence
 // for the player ("That stack is surrounded on all six sides."), or ""
-// when it is legal (rules.Explainer). For Pick(c) it says why the stack on
+// when it is legal (rules.Refuser). For Pick(c) it says why the stack on
 // c cannot move at all, or "" when it has a move.
 func (g *Game) Why(m rules.Move) string {
 	if over, _ := g.Outcome(); over {

@@ -8,7 +8,7 @@ import (
 
 // Why returns why m is not a legal move of the side to move, as a sentence
 // for the player ("That point is taken.", "Forbidden for Black: double
-// three."), or "" when it is legal (rules.Explainer).
+// three."), or "" when it is legal (rules.Refuser).
 func (g *Game) Why(m rules.Move) string {
 	if over, _ := g.Outcome(); over {
 		return "The game is over."

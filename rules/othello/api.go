@@ -151,7 +151,7 @@ func (b *Board) PassTurn() error {
 
 // Why returns why m is not a legal move of the side to move, as a sentence
 // for the player ("No discs to flip there."), or "" when it is legal
-// (rules.Explainer).
+// (rules.Refuser).
 func (b *Board) Why(m rules.Move) string {
 	own, opp := b.Bitboards()
 	legal := MovesMask(own, opp)

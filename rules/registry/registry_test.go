@@ -35,7 +35,7 @@ func TestRegistry(t *testing.T) {
 }
 
 // TestEveryGameExplains: every registered game says why a move is refused
-// (rules.Explainer), so that the window can answer every refused tap.
+// (rules.Refuser), so that the window can answer every refused tap.
 func TestEveryGameExplains(t *testing.T) {
 	for _, name := range Names() {
 		d, err := Lookup(name)
@@ -46,8 +46,8 @@ func TestEveryGameExplains(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, ok := s.(rules.Explainer); !ok {
-			t.Errorf("%s: %T is not a rules.Explainer", name, s)
+		if _, ok := s.(rules.Refuser); !ok {
+			t.Errorf("%s: %T is not a rules.Refuser", name, s)
 		}
 	}
 }

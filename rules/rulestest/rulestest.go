@@ -325,7 +325,7 @@ func CheckRead(t *testing.T, f rules.Format, data []byte) {
 	}
 }
 
-// CheckWhy checks the rules.Explainer of each of positions against its
+// CheckWhy checks the rules.Refuser of each of positions against its
 // Moves on every code of codes(s), legal or not: Why is "" for a legal
 // move and, for any other code, one sentence (a capital letter first, a
 // full stop last); the position is unchanged. It returns how many codes
@@ -335,9 +335,9 @@ func CheckWhy(t *testing.T, positions []rules.State, codes func(s rules.State) [
 	refused := 0
 	var buf []rules.Move
 	for _, s := range positions {
-		e, ok := s.(rules.Explainer)
+		e, ok := s.(rules.Refuser)
 		if !ok {
-			t.Fatalf("%T is not a rules.Explainer", s)
+			t.Fatalf("%T is not a rules.Refuser", s)
 		}
 		h, diagram := s.Hash(), s.String()
 		buf = s.Moves(buf[:0])
