@@ -20,9 +20,9 @@ import (
 // solver or table decides), searched deeper and deeper in the background
 // on an engine of its own, each depth's values shown as soon as they are
 // all known. A new position on view cancels the search and starts over.
-// Where a position has more than valuesAllMoves legal moves (Gomoku), a
-// one-ply search of each picks the valuesCandidates best ones, and only
-// those are valued.
+// Where a position has more than valuesAllMoves legal moves (Gomoku), the
+// game's knowledge picks the valuesCandidates most promising ones
+// (candidates), and only those are valued.
 
 const (
 	// valuesAllMoves is the most legal moves that are all valued.
@@ -133,8 +133,15 @@ func (c *Controller) checkValues() {
 	if v.mu == nil {
 		v.mu = new(sync.Mutex)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), valuesMaxTime)
-	v.cancel = cancel
+	// The time bound cancels the context rather than giving it a
+	// deadline: a search under a context with a deadline counts as a timed
+	// search, and Gomoku's root filter then spends seconds on each move
+	// looking for the opponent's VCT (in Renju, with Black to move, the
+	// values of a quiet position never came).
+	ctx, cancel := context.WithCancel(context.Background())
+	timer := time.AfterFunc(valuesMaxTime, cancel)
+	stop := func() { timer.Stop(); cancel() }
+	v.cancel = stop
 	gen, post, d, mu := v.gen, c.w.post, c.desc, v.mu
 	maxDepth := valuesMaxDepth
 	if v.maxDepth > 0 {
@@ -153,7 +160,7 @@ func (c *Controller) checkValues() {
 				v.values, v.depth, v.done = vals, depth, done
 				if done {
 					v.cancel = nil
-					cancel()
+					stop()
 				}
 				c.changed()
 			})
@@ -193,14 +200,59 @@ func MoveValues(ctx context.Context, d *rules.Descriptor, s rules.State, maxDept
 }
 
 // candidates returns the moves of s to value: all of them, or where there
-// are more than valuesAllMoves the valuesCandidates best by a one-ply
-// search of each.
+// are more than valuesAllMoves the valuesCandidates best by the game's own
+// knowledge, without a search: the moves its ai.CandidateGenerator finds
+// worth searching (the centre alone on an empty Gomoku board; never a
+// Renju forbidden point), ranked by its ai.MoveOrderer. A game without
+// that knowledge ranks every move by a one-ply search of it instead.
+//
+// A search, even to one ply, is not used where the knowledge exists: the
+// engine's root solver runs before the depth limit applies, and in Renju
+// it can take seconds on a single quiet position, so that a search of
+// each of 200 moves did not end before the values' time ran out.
 func candidates(ctx context.Context, s rules.State) []rules.Move {
 	moves := s.Moves(nil)
 	moves = slices.DeleteFunc(moves, func(m rules.Move) bool { return m == rules.Swap })
 	if len(moves) <= valuesAllMoves {
 		return moves
 	}
+	k := ai.KnowledgeFor(s)
+	cg, hasCands := k.(ai.CandidateGenerator)
+	mo, hasOrder := k.(ai.MoveOrderer)
+	if !hasCands && !hasOrder {
+		return searchedCandidates(ctx, s, moves)
+	}
+	if hasCands {
+		legal := make(map[rules.Move]bool, len(moves))
+		for _, m := range moves {
+			legal[m] = true
+		}
+		// Swap and the game's other special moves are not points.
+		cands := slices.DeleteFunc(cg.Candidates(s, nil), func(m rules.Move) bool { return !legal[m] })
+		if len(cands) > 0 {
+			moves = cands
+		}
+	}
+	if hasOrder && len(moves) > valuesCandidates {
+		scores := make([]int32, len(moves))
+		mo.OrderMoves(s, moves, scores)
+		order := make([]int, len(moves))
+		for i := range order {
+			order[i] = i
+		}
+		sort.SliceStable(order, func(i, j int) bool { return scores[order[i]] > scores[order[j]] })
+		ranked := make([]rules.Move, len(moves))
+		for i, o := range order {
+			ranked[i] = moves[o]
+		}
+		moves = ranked
+	}
+	return moves[:min(len(moves), valuesCandidates)]
+}
+
+// searchedCandidates returns the valuesCandidates best of moves (legal in
+// s) by a one-ply search of each, for a game without move knowledge.
+func searchedCandidates(ctx context.Context, s rules.State, moves []rules.Move) []rules.Move {
 	eng := ai.NewEngine(1)
 	score := make(map[rules.Move]int, len(moves))
 	for _, m := range moves {
