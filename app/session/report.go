@@ -116,6 +116,10 @@ func (c *Controller) CancelReport() {
 	}
 }
 
+// Analysing reports whether a game report is running: Cancel analysis
+// has something to cancel.
+func (c *Controller) Analysing() bool { return c.xa.rep.running }
+
 // dropReport cancels the running report, if any, and forgets the report.
 func (c *Controller) dropReport() {
 	r := &c.xa.rep
