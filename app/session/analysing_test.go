@@ -37,3 +37,41 @@ func TestAnalysing(t *testing.T) {
 		t.Fatal("analysing after Cancel")
 	}
 }
+
+// TestRandomPlacementNotJudged: in a DVONN game whose pieces were placed
+// at random, the report judges no placement: MoveQuality has nothing for
+// them, they count in neither side's classes nor accuracy, and the first
+// judged move is the first move of play. Placements the players made are
+// judged as before.
+func TestRandomPlacementNotJudged(t *testing.T) {
+	for _, placement := range []string{"random", "hand"} {
+		q := sessiontest.NewQueue()
+		set := settings("dvonn", VsPerson).WithOption("dvonn", "placement", placement)
+		c := newTestController(t, sessiontest.NewScripted(false), q.Post, set)
+		c.Start()
+		placed := c.Plies()
+		if placement == "random" && placed != 49 {
+			t.Fatalf("%d plies after the random placement, want 49", placed)
+		}
+		firstMoves(t, c, 6)
+		c.SetReportOptions(quality.Options{Depth: 1})
+		c.StartReport()
+		q.RunUntil(t, "the report", func() bool { return c.Report() != nil })
+		rep := c.Report()
+		counted := 0
+		for _, s := range rep.Sides {
+			for _, n := range s.Counts {
+				counted += n
+			}
+		}
+		if counted != c.Plies()-placed {
+			t.Fatalf("%s placement: the sides count %d moves, want the %d moves after the %d placed", placement, counted, c.Plies()-placed, placed)
+		}
+		for ply := 1; ply <= c.Plies(); ply++ {
+			_, judged := c.MoveQuality(ply)
+			if judged != (ply > placed) {
+				t.Fatalf("%s placement: move %d judged %v", placement, ply, judged)
+			}
+		}
+	}
+}

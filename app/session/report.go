@@ -157,10 +157,11 @@ func (c *Controller) Report() *quality.Report {
 }
 
 // MoveQuality returns the report's judgement of the game's ply-th move
-// (1 for the first), false when the report has none.
+// (1 for the first), false when the report has none or the move was not
+// the players' (a placement at random, quality.Move.Setup).
 func (c *Controller) MoveQuality(ply int) (quality.Move, bool) {
 	rep := c.Report()
-	if rep == nil || ply < 1 || ply > len(rep.Moves) {
+	if rep == nil || ply < 1 || ply > len(rep.Moves) || rep.Moves[ply-1].Setup {
 		return quality.Move{}, false
 	}
 	return rep.Moves[ply-1], true
