@@ -431,5 +431,5 @@ func (a *analysisUI) showReport() {
 	note.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustom("Game report", "Close", container.NewVBox(grid, note), a.g.win)
 	d.Resize(fyne.NewSize(460, 420))
-	d.Show()
+	a.g.show(d, nil)
 }
