@@ -311,3 +311,23 @@ func (c *Controller) ValueLabels() map[rules.Move]string {
 	}
 	return out
 }
+
+// BoardLabels returns the texts the board writes on its points, by move:
+// with the values on, the values of the position on view (ValueLabels);
+// in review of a move the game report judged, that move's labels
+// (ReportLabels: the move played and the best), which take the point
+// where both exist, since they are what the person steps through the
+// mistakes to see. nil when there is nothing to write.
+func (c *Controller) BoardLabels() map[rules.Move]string {
+	var report map[rules.Move]string
+	if _, on := c.Reviewing(); on {
+		report = c.ReportLabels()
+	}
+	vals := c.ValueLabels()
+	if len(vals) == 0 {
+		return report
+	}
+	out := maps.Clone(vals)
+	maps.Copy(out, report)
+	return out
+}

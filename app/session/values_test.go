@@ -1,6 +1,7 @@
 package session
 
 import (
+	"maps"
 	"testing"
 	"time"
 
@@ -80,5 +81,54 @@ func TestEmptyBoardValuesCentre(t *testing.T) {
 					c.State().MoveString(o), ValueLabel(v, sc), ValueLabel(cv, sc))
 			}
 		}
+	}
+}
+
+// TestBoardLabelsKeepReview: in review of a mistake with the values on,
+// the board writes both: the report's labels of the move played and the
+// best move (on their points) and the values of the position on view on
+// the other points. The values used to replace the review's labels.
+func TestBoardLabelsKeepReview(t *testing.T) {
+	q := sessiontest.NewQueue()
+	c := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("othello", VsPerson))
+	c.Start()
+	firstMoves(t, c, 14)
+	c.SetReportOptions(quality.Options{Depth: 2})
+	c.StartReport()
+	q.RunUntil(t, "the report", func() bool { return c.Report() != nil })
+	ply := c.NextMistake(0, 1)
+	if ply == 0 || ply >= c.Plies() {
+		t.Fatalf("no mistake to review before the last move (found %d of %d)", ply, c.Plies())
+	}
+	c.Review(ply)
+	report := c.ReportLabels()
+	if len(report) == 0 {
+		t.Fatal("the mistake has no labels")
+	}
+	c.SetValuesMaxDepth(2)
+	c.SetValues(true)
+	q.RunUntil(t, "the values", func() bool { _, _, done := c.Values(); return done })
+	got := c.BoardLabels()
+	for m, text := range report {
+		if got[m] != text {
+			t.Fatalf("with the values on, %s reads %q, want the report's %q", c.ViewState().MoveString(m), got[m], text)
+		}
+	}
+	values := 0
+	for m, text := range c.ValueLabels() {
+		if _, both := report[m]; !both {
+			if got[m] != text {
+				t.Fatalf("the value of %s reads %q, want %q", c.ViewState().MoveString(m), got[m], text)
+			}
+			values++
+		}
+	}
+	if values == 0 {
+		t.Fatal("no value on the board beside the report's labels")
+	}
+	c.Review(c.Plies())
+	q.RunUntil(t, "the game's values", func() bool { _, _, done := c.Values(); return done })
+	if !maps.Equal(c.BoardLabels(), c.ValueLabels()) {
+		t.Fatalf("back in the game the board reads %v, want the values %v", c.BoardLabels(), c.ValueLabels())
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"planiverse/app/session"
 	"planiverse/app/session/quality"
+	"planiverse/widgets"
 )
 
 // menuItem returns the main menu's item with label, or fails.
@@ -303,4 +304,36 @@ func labelsOfWidget(o fyne.CanvasObject) string {
 	}
 	walk(o)
 	return strings.Join(out, " ")
+}
+
+// TestWindowReviewLabelsWithValues: with the values on the board, the
+// review of a mistake still writes the best move's label ("best …")
+// beside the values of the position on view.
+func TestWindowReviewLabelsWithValues(t *testing.T) {
+	g, q := newTestGUI(t)
+	g.startGame(settings("othello", session.VsPerson))
+	firstLegal(t, g.ctl, 14)
+	g.ctl.SetReportOptions(quality.Options{Depth: 2})
+	g.ctl.StartReport()
+	q.RunUntil(t, "the report", func() bool { return g.ctl.Report() != nil })
+	g.ctl.SetValuesMaxDepth(2)
+	menuAction(t, g, "Values on the board")
+	g.ctl.Review(0)
+	test.Tap(g.an.next)
+	if ply, on := g.ctl.Reviewing(); !on || ply == 0 {
+		t.Fatal("Next mistake put no mistake on view")
+	}
+	q.RunUntil(t, "the values", func() bool { _, _, done := g.ctl.Values(); return done })
+	labels := g.board.(widgets.ValueLabeler).ValueLabels()
+	best, values := false, 0
+	for _, text := range labels {
+		if strings.HasPrefix(text, "best ") {
+			best = true
+		} else {
+			values++
+		}
+	}
+	if !best || values < 2 {
+		t.Fatalf("the board reads %v: the review's best move and the values should both show", labels)
+	}
 }

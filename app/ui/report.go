@@ -333,26 +333,19 @@ func (a *analysisUI) showLearning() {
 	}
 }
 
-// markBoard writes the values on the board, or the report's values of
-// the move on view.
+// markBoard writes the values on the board and the report's labels of
+// the move on view (Controller.BoardLabels); none while learning.
 func (a *analysisUI) markBoard() {
 	vl, ok := a.g.board.(widgets.ValueLabeler)
 	if !ok {
 		return
 	}
 	c := a.g.ctl
-	switch _, _, _, learning := c.Learning(); {
-	case c.ValuesOn() && !learning:
-		vl.SetValueLabels(c.ValueLabels())
-	case !learning:
-		if _, on := c.Reviewing(); on {
-			vl.SetValueLabels(c.ReportLabels())
-			return
-		}
+	if _, _, _, learning := c.Learning(); learning {
 		vl.SetValueLabels(nil)
-	default:
-		vl.SetValueLabels(nil)
+		return
 	}
+	vl.SetValueLabels(c.BoardLabels())
 }
 
 // markGraph colors the graph's plies by class (inaccuracies and worse).
