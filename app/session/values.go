@@ -200,16 +200,12 @@ func MoveValues(ctx context.Context, d *rules.Descriptor, s rules.State, maxDept
 }
 
 // candidates returns the moves of s to value: all of them, or where there
-// are more than valuesAllMoves the valuesCandidates best by the game's own
-// knowledge, without a search: the moves its ai.CandidateGenerator finds
-// worth searching (the centre alone on an empty Gomoku board; never a
-// Renju forbidden point), ranked by its ai.MoveOrderer. A game without
-// that knowledge ranks every move by a one-ply search of it instead.
-//
-// A search, even to one ply, is not used where the knowledge exists: the
-// engine's root solver runs before the depth limit applies, and in Renju
-// it can take seconds on a single quiet position, so that a search of
-// each of 200 moves did not end before the values' time ran out.
+// are more than valuesAllMoves the valuesCandidates best. A game whose
+// knowledge generates candidates (ai.CandidateGenerator: Gomoku) picks
+// them without a search: the moves it finds worth searching (the centre
+// alone on an empty board; never a Renju forbidden point), ranked by its
+// ai.MoveOrderer. Other games (DVONN's placements) rank every move by a
+// one-ply search of it.
 func candidates(ctx context.Context, s rules.State) []rules.Move {
 	moves := s.Moves(nil)
 	moves = slices.DeleteFunc(moves, func(m rules.Move) bool { return m == rules.Swap })
@@ -217,23 +213,19 @@ func candidates(ctx context.Context, s rules.State) []rules.Move {
 		return moves
 	}
 	k := ai.KnowledgeFor(s)
-	cg, hasCands := k.(ai.CandidateGenerator)
-	mo, hasOrder := k.(ai.MoveOrderer)
-	if !hasCands && !hasOrder {
+	cg, ok := k.(ai.CandidateGenerator)
+	if !ok {
 		return searchedCandidates(ctx, s, moves)
 	}
-	if hasCands {
-		legal := make(map[rules.Move]bool, len(moves))
-		for _, m := range moves {
-			legal[m] = true
-		}
-		// Swap and the game's other special moves are not points.
-		cands := slices.DeleteFunc(cg.Candidates(s, nil), func(m rules.Move) bool { return !legal[m] })
-		if len(cands) > 0 {
-			moves = cands
-		}
+	legal := make(map[rules.Move]bool, len(moves))
+	for _, m := range moves {
+		legal[m] = true
 	}
-	if hasOrder && len(moves) > valuesCandidates {
+	// Swap and the game's other special moves are not points.
+	if cands := slices.DeleteFunc(cg.Candidates(s, nil), func(m rules.Move) bool { return !legal[m] }); len(cands) > 0 {
+		moves = cands
+	}
+	if mo, ok := k.(ai.MoveOrderer); ok && len(moves) > valuesCandidates {
 		scores := make([]int32, len(moves))
 		mo.OrderMoves(s, moves, scores)
 		order := make([]int, len(moves))
@@ -251,7 +243,8 @@ func candidates(ctx context.Context, s rules.State) []rules.Move {
 }
 
 // searchedCandidates returns the valuesCandidates best of moves (legal in
-// s) by a one-ply search of each, for a game without move knowledge.
+// s) by a one-ply search of each, for a game without an
+// ai.CandidateGenerator.
 func searchedCandidates(ctx context.Context, s rules.State, moves []rules.Move) []rules.Move {
 	eng := ai.NewEngine(1)
 	score := make(map[rules.Move]int, len(moves))
