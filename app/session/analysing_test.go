@@ -75,3 +75,35 @@ func TestRandomPlacementNotJudged(t *testing.T) {
 		}
 	}
 }
+
+// TestRandomPlacementNotAnnotated: the report's SGF of a game placed at
+// random carries no annotation on the placements, and its first judged
+// move does.
+func TestRandomPlacementNotAnnotated(t *testing.T) {
+	q := sessiontest.NewQueue()
+	c := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("dvonn", VsPerson).WithOption("dvonn", "placement", "random"))
+	c.Start()
+	firstMoves(t, c, 4)
+	c.SetReportOptions(quality.Options{Depth: 1})
+	c.StartReport()
+	q.RunUntil(t, "the report", func() bool { return c.Report() != nil })
+	data, err := c.Report().SGF(c.Record())
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes, err := quality.Notes(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(notes) != c.Plies() {
+		t.Fatalf("%d notes for %d moves", len(notes), c.Plies())
+	}
+	for i, n := range notes[:49] {
+		if n.HasClass || n.HasValue || n.Comment != "" {
+			t.Fatalf("placement %d is annotated: %+v", i+1, n)
+		}
+	}
+	if !notes[49].HasValue {
+		t.Fatalf("the first move of play is not annotated: %+v", notes[49])
+	}
+}
