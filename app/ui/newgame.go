@@ -56,7 +56,7 @@ type newGameForm struct {
 	syncing  bool
 	keys     func(fyne.KeyName) bool // Enter and Escape from a focused drop-down or check (newGameDialog)
 	content  fyne.CanvasObject
-	onChange func() // called after sync (tests)
+	onChange func() // called after sync (newGameDialog refits the dialog; tests)
 }
 
 // optionRow is one game option in the form: a radio group for a choice
@@ -499,10 +499,10 @@ func newGameDialog(w fyne.Window, set session.MatchSettings, engines []session.E
 // buttons and the margins.
 const dialogChrome = 150
 
-// centre lays the canvas's overlays out again, which puts each dialog,
-// resized since it was shown, back in the middle of the window: a dialog
-// keeps its top left corner when it grows, so that its buttons went below
-// the window's edge.
+// centre lays the canvas's overlays out again, which puts each dialog
+// resized since it was shown back in the middle of the window; without it
+// a dialog that grows keeps its top left corner, and its buttons can end
+// below the window's edge.
 func centre(c fyne.Canvas) {
 	for _, o := range c.Overlays().List() {
 		o.Refresh()
