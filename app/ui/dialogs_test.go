@@ -337,3 +337,55 @@ func TestWindowReviewLabelsWithValues(t *testing.T) {
 		t.Fatalf("the board reads %v: the review's best move and the values should both show", labels)
 	}
 }
+
+// TestEnginesDialogKeys: in the Engines dialog, Enter typed in the
+// command entry adds the engine typed in the form and keeps the dialog;
+// Escape typed there closes it; Enter with an empty form closes it.
+func TestEnginesDialogKeys(t *testing.T) {
+	g, _ := newTestGUI(t)
+	g.win.Resize(defaultWindow)
+	g.startGame(settings("othello", session.VsPerson))
+	g.showEngines()
+	top := g.win.Canvas().Overlays().Top()
+	var entries []*keyEntry
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch w := o.(type) {
+		case *keyEntry:
+			entries = append(entries, w)
+		case *fyne.Container:
+			for _, c := range w.Objects {
+				walk(c)
+			}
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(w).Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(top)
+	if len(entries) != 2 {
+		t.Fatalf("%d entries in the Engines dialog, want the name and the command", len(entries))
+	}
+	name, command := entries[0], entries[1]
+	name.SetText("Zebra")
+	command.SetText("/opt/zebra --nboard")
+	g.win.Canvas().Focus(command)
+	sendKey(g, fyne.KeyReturn)
+	if got := LoadEngines(g.app.Preferences()); len(got) != 1 || got[0].Name != "Zebra" {
+		t.Fatalf("Enter in the command entry stored %+v", got)
+	}
+	if g.win.Canvas().Overlays().Top() == nil {
+		t.Fatal("Enter that added an engine closed the dialog")
+	}
+	g.win.Canvas().Focus(command)
+	sendKey(g, fyne.KeyEscape)
+	if g.win.Canvas().Overlays().Top() != nil {
+		t.Fatal("Escape in the command entry did not close the dialog")
+	}
+	g.showEngines()
+	sendKey(g, fyne.KeyReturn)
+	if g.win.Canvas().Overlays().Top() != nil {
+		t.Fatal("Enter with an empty form did not close the dialog")
+	}
+}
