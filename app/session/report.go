@@ -116,6 +116,10 @@ func (c *Controller) CancelReport() {
 	}
 }
 
+// Analysing reports whether a game report is running: Cancel analysis
+// has something to cancel.
+func (c *Controller) Analysing() bool { return c.xa.rep.running }
+
 // dropReport cancels the running report, if any, and forgets the report.
 func (c *Controller) dropReport() {
 	r := &c.xa.rep
@@ -153,10 +157,11 @@ func (c *Controller) Report() *quality.Report {
 }
 
 // MoveQuality returns the report's judgement of the game's ply-th move
-// (1 for the first), false when the report has none.
+// (1 for the first), false when the report has none or the move was not
+// the players' (a placement at random, quality.Move.Setup).
 func (c *Controller) MoveQuality(ply int) (quality.Move, bool) {
 	rep := c.Report()
-	if rep == nil || ply < 1 || ply > len(rep.Moves) {
+	if rep == nil || ply < 1 || ply > len(rep.Moves) || rep.Moves[ply-1].Setup {
 		return quality.Move{}, false
 	}
 	return rep.Moves[ply-1], true

@@ -20,9 +20,9 @@ import (
 // solver or table decides), searched deeper and deeper in the background
 // on an engine of its own, each depth's values shown as soon as they are
 // all known. A new position on view cancels the search and starts over.
-// Where a position has more than valuesAllMoves legal moves (Gomoku), a
-// one-ply search of each picks the valuesCandidates best ones, and only
-// those are valued.
+// Where a position has more than valuesAllMoves legal moves (Gomoku), the
+// game's knowledge picks the valuesCandidates most promising ones
+// (candidates), and only those are valued.
 
 const (
 	// valuesAllMoves is the most legal moves that are all valued.
@@ -133,8 +133,15 @@ func (c *Controller) checkValues() {
 	if v.mu == nil {
 		v.mu = new(sync.Mutex)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), valuesMaxTime)
-	v.cancel = cancel
+	// The time bound cancels the context rather than giving it a
+	// deadline: a search under a context with a deadline counts as a timed
+	// search, and Gomoku's root filter then spends seconds on each move
+	// looking for the opponent's VCT (in Renju, with Black to move, the
+	// values of a quiet position never came).
+	ctx, cancel := context.WithCancel(context.Background())
+	timer := time.AfterFunc(valuesMaxTime, cancel)
+	stop := func() { timer.Stop(); cancel() }
+	v.cancel = stop
 	gen, post, d, mu := v.gen, c.w.post, c.desc, v.mu
 	maxDepth := valuesMaxDepth
 	if v.maxDepth > 0 {
@@ -153,7 +160,7 @@ func (c *Controller) checkValues() {
 				v.values, v.depth, v.done = vals, depth, done
 				if done {
 					v.cancel = nil
-					cancel()
+					stop()
 				}
 				c.changed()
 			})
@@ -193,14 +200,52 @@ func MoveValues(ctx context.Context, d *rules.Descriptor, s rules.State, maxDept
 }
 
 // candidates returns the moves of s to value: all of them, or where there
-// are more than valuesAllMoves the valuesCandidates best by a one-ply
-// search of each.
+// are more than valuesAllMoves the valuesCandidates best. A game whose
+// knowledge generates candidates (ai.CandidateGenerator: Gomoku) picks
+// them without a search: the moves it finds worth searching (the centre
+// alone on an empty board; never a Renju forbidden point), ranked by its
+// ai.MoveOrderer. Other games (DVONN's placements) rank every move by a
+// one-ply search of it.
 func candidates(ctx context.Context, s rules.State) []rules.Move {
 	moves := s.Moves(nil)
 	moves = slices.DeleteFunc(moves, func(m rules.Move) bool { return m == rules.Swap })
 	if len(moves) <= valuesAllMoves {
 		return moves
 	}
+	k := ai.KnowledgeFor(s)
+	cg, ok := k.(ai.CandidateGenerator)
+	if !ok {
+		return searchedCandidates(ctx, s, moves)
+	}
+	legal := make(map[rules.Move]bool, len(moves))
+	for _, m := range moves {
+		legal[m] = true
+	}
+	// Swap and the game's other special moves are not points.
+	if cands := slices.DeleteFunc(cg.Candidates(s, nil), func(m rules.Move) bool { return !legal[m] }); len(cands) > 0 {
+		moves = cands
+	}
+	if mo, ok := k.(ai.MoveOrderer); ok && len(moves) > valuesCandidates {
+		scores := make([]int32, len(moves))
+		mo.OrderMoves(s, moves, scores)
+		order := make([]int, len(moves))
+		for i := range order {
+			order[i] = i
+		}
+		sort.SliceStable(order, func(i, j int) bool { return scores[order[i]] > scores[order[j]] })
+		ranked := make([]rules.Move, len(moves))
+		for i, o := range order {
+			ranked[i] = moves[o]
+		}
+		moves = ranked
+	}
+	return moves[:min(len(moves), valuesCandidates)]
+}
+
+// searchedCandidates returns the valuesCandidates best of moves (legal in
+// s) by a one-ply search of each, for a game without an
+// ai.CandidateGenerator.
+func searchedCandidates(ctx context.Context, s rules.State, moves []rules.Move) []rules.Move {
 	eng := ai.NewEngine(1)
 	score := make(map[rules.Move]int, len(moves))
 	for _, m := range moves {
@@ -262,5 +307,25 @@ func (c *Controller) ValueLabels() map[rules.Move]string {
 	for m, v := range c.reportValues() {
 		out[m] = ValueLabel(v, sc)
 	}
+	return out
+}
+
+// BoardLabels returns the texts the board writes on its points, by move:
+// with the values on, the values of the position on view (ValueLabels);
+// in review of a move the game report judged, that move's labels
+// (ReportLabels: the move played and the best), which take the point
+// where both exist, since they are what the person steps through the
+// mistakes to see. nil when there is nothing to write.
+func (c *Controller) BoardLabels() map[rules.Move]string {
+	var report map[rules.Move]string
+	if _, on := c.Reviewing(); on {
+		report = c.ReportLabels()
+	}
+	vals := c.ValueLabels()
+	if len(vals) == 0 {
+		return report
+	}
+	out := maps.Clone(vals)
+	maps.Copy(out, report)
 	return out
 }

@@ -26,7 +26,7 @@ func (g *gui) offerPartialAutosave(found session.AutosaveFound) {
 	if found.Prefix == nil {
 		g.showNewGame()
 		g.ctl.Note(note)
-		dialog.ShowInformation("Saved game", "The saved game could not be read.\n"+keptText(found), g.win)
+		g.show(dialog.NewInformation("Saved game", "The saved game could not be read.\n"+keptText(found), g.win), nil)
 		return
 	}
 	n := len(found.Prefix.Moves)
@@ -43,7 +43,7 @@ func (g *gui) offerPartialAutosave(found session.AutosaveFound) {
 	}, g.win)
 	d.SetConfirmText("Restore")
 	d.SetDismissText("New game")
-	d.Show()
+	g.show(d, d.Confirm)
 }
 
 // keptText says where the unreadable file is now.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
 )
 
 // Move lists on the clipboard: Ctrl+C copies the game's moves, Ctrl+V
@@ -20,7 +19,7 @@ func (g *gui) copyMoves() {
 func (g *gui) pasteMoves() {
 	text := g.app.Clipboard().Content()
 	if err := g.ctl.LoadMoves(g.ctl.Settings(), text); err != nil {
-		dialog.ShowError(fmt.Errorf("the clipboard holds no %s move list: %w", g.ctl.Settings().Descriptor().Title, err), g.win)
+		g.showError(fmt.Errorf("the clipboard holds no %s move list: %w", g.ctl.Settings().Descriptor().Title, err))
 		return
 	}
 	g.ctl.Start()

@@ -22,12 +22,15 @@ type enginesForm struct {
 	list    []session.EngineConfig
 	save    func([]session.EngineConfig)
 	rows    *fyne.Container
-	name    *widget.Entry
-	game    *widget.Select
-	command *widget.Entry
+	name    *keyEntry
+	game    *keySelect
+	command *keyEntry
 	add     *widget.Button
 	status  *widget.Label
 	content fyne.CanvasObject
+	// keys takes Enter and Escape typed in the entries or the drop-down
+	// (gui.dialogKey); nil: they keep them.
+	keys func(fyne.KeyName) bool
 }
 
 // gameTitles are the titles of the games that have an engine protocol, in
@@ -48,14 +51,14 @@ func protocolGames() (titles []string, names map[string]string) {
 func newEnginesForm(list []session.EngineConfig, current string, save func([]session.EngineConfig)) *enginesForm {
 	f := &enginesForm{list: list, save: save, rows: container.NewVBox()}
 	titles, names := protocolGames()
-	f.name = widget.NewEntry()
+	f.name = newKeyEntry(&f.keys)
 	f.name.SetPlaceHolder("a name, such as AIWine")
-	f.game = widget.NewSelect(titles, nil)
+	f.game = newKeySelect(titles, &f.keys)
 	if len(titles) > 0 {
 		f.game.SetSelectedIndex(0)
 		f.game.SetSelected(current) // no change when current has no protocol
 	}
-	f.command = widget.NewEntry()
+	f.command = newKeyEntry(&f.keys)
 	f.command.SetPlaceHolder("/path/to/engine --its-options")
 	f.status = widget.NewLabel("")
 	f.status.Wrapping = fyne.TextWrapWord
@@ -128,7 +131,8 @@ func (f *enginesForm) refresh() {
 	f.rows.Refresh()
 }
 
-// showEngines shows the Engines dialog.
+// showEngines shows the Engines dialog. Enter adds the engine typed in
+// the form, or closes the dialog when the form is empty; Escape closes it.
 func (g *gui) showEngines() {
 	title := ""
 	if d := g.ctl.Settings().Descriptor(); d != nil {
@@ -138,5 +142,12 @@ func (g *gui) showEngines() {
 	d := dialog.NewCustom("External engines", "Close", f.content, g.win)
 	size := g.win.Canvas().Size()
 	d.Resize(fyne.NewSize(min(640, size.Width-40), min(520, size.Height-40)))
-	d.Show()
+	f.keys = g.dialogKey
+	g.show(d, func() {
+		if strings.TrimSpace(f.name.Text+f.command.Text) != "" {
+			f.add.OnTapped()
+			return
+		}
+		d.Hide()
+	})
 }

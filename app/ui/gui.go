@@ -238,9 +238,18 @@ func (g *gui) show(d dialog.Dialog, enter func()) {
 	g.holdWhileDialog()
 }
 
+// showError shows err in a dialog that Enter and Escape close.
+func (g *gui) showError(err error) {
+	g.show(dialog.NewError(err, g.win), nil)
+}
+
 // dialogKey gives Enter and Escape to the newest open dialog; it reports
-// whether one took the key.
+// whether one took the key (every key while a dialog is open: none
+// reaches the board or the review under it).
 func (g *gui) dialogKey(k fyne.KeyName) bool {
+	if g.win.Canvas().Overlays().Top() == nil {
+		g.modals = nil // closed without their callback (an overlay removed)
+	}
 	if len(g.modals) == 0 {
 		return false
 	}
@@ -425,7 +434,7 @@ func (g *gui) showNewGame() {
 		g.gameOver.Hide()
 		g.gameOver = nil
 	}
-	d := newGameDialog(g.win, g.ctl.Settings(), LoadEngines(g.app.Preferences()), g.startChosen, g.ctl.Start)
+	d := newGameDialog(g.win, g.ctl.Settings(), LoadEngines(g.app.Preferences()), g.startChosen, g.ctl.Start, g.dialogKey)
 	g.show(d, d.Confirm)
 }
 
@@ -459,7 +468,7 @@ func (g *gui) startChosen(set session.MatchSettings) {
 // startGame starts a game with set and remembers the choices.
 func (g *gui) startGame(set session.MatchSettings) {
 	if err := g.ctl.NewGame(set); err != nil {
-		dialog.ShowError(err, g.win)
+		g.showError(err)
 		return
 	}
 	SaveSettings(g.app.Preferences(), set)
@@ -474,7 +483,7 @@ func (g *gui) rebuildBoard(s rules.State) {
 	if err != nil {
 		// A game registered without a widget: a programming error that
 		// the window reports rather than crashing on.
-		dialog.ShowError(err, g.win)
+		g.showError(err)
 		return
 	}
 	g.board, g.shown = b, s
@@ -705,9 +714,11 @@ func (g *gui) addShortcuts() {
 	// Enter and Escape answer the newest dialog; the arrow keys and
 	// Home/End walk through the game when no widget has the keyboard
 	// focus (a focused board moves its cursor instead; the focused move
-	// list walks through the game as well).
+	// list walks through the game as well). While a dialog or pop-up is
+	// open no key goes further, even one this window did not show
+	// through g.show (a file dialog).
 	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
-		if g.dialogKey(e.Name) || g.reviewKey(e.Name) {
+		if g.dialogKey(e.Name) || c.Overlays().Top() != nil || g.reviewKey(e.Name) {
 			return
 		}
 		switch e.Name {

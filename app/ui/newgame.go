@@ -36,16 +36,16 @@ type newGameForm struct {
 
 	game      *widget.RadioGroup
 	opponent  *widget.RadioGroup
-	level     *widget.Select
+	level     *keySelect
 	levelDesc *widget.Label
 	side      *widget.RadioGroup
 
-	level2            *widget.Select // the second seat's level in computer against computer
-	clock             *widget.Select
-	loseTime          *widget.Check
+	level2            *keySelect // the second seat's level in computer against computer
+	clock             *keySelect
+	loseTime          *keyCheck
 	levelRow, sideRow *formRow
 	level2Row         *formRow
-	engine            *widget.Select // "Planiverse" or a configured external engine of the game
+	engine            *keySelect // "Planiverse" or a configured external engine of the game
 	engineRow         *formRow
 	engines           []session.EngineConfig
 	// options holds each game's option rows, by game name.
@@ -54,8 +54,9 @@ type newGameForm struct {
 	warning  *widget.Label
 	warnRow  *formRow
 	syncing  bool
+	keys     func(fyne.KeyName) bool // Enter and Escape from a focused drop-down or check (newGameDialog)
 	content  fyne.CanvasObject
-	onChange func() // called after sync (tests)
+	onChange func() // called after sync (newGameDialog refits the dialog; tests)
 }
 
 // optionRow is one game option in the form: a radio group for a choice
@@ -64,7 +65,7 @@ type newGameForm struct {
 type optionRow struct {
 	opt   *rules.Option
 	radio *widget.RadioGroup // choice options
-	sel   *widget.Select     // number options
+	sel   *keySelect         // number options
 	note  *widget.Label
 	row   *formRow
 	nrow  *formRow
@@ -138,10 +139,10 @@ func newNewGameForm(set session.MatchSettings, engines []session.EngineConfig) *
 	}
 	f.levelDesc = widget.NewLabel("")
 	f.levelDesc.Wrapping = fyne.TextWrapWord
-	f.level = widget.NewSelect(levelOpts, nil)
+	f.level = newKeySelect(levelOpts, &f.keys)
 	f.level.SetSelectedIndex(set.Level - ai.MinLevel)
 
-	f.level2 = widget.NewSelect(levelOpts, nil)
+	f.level2 = newKeySelect(levelOpts, &f.keys)
 	if set.HasLevel2 {
 		f.level2.SetSelectedIndex(set.Level2 - ai.MinLevel)
 	} else {
@@ -151,9 +152,9 @@ func newNewGameForm(set session.MatchSettings, engines []session.EngineConfig) *
 	for _, p := range session.ClockPresets {
 		clocks = append(clocks, p.Label)
 	}
-	f.clock = widget.NewSelect(clocks, nil)
+	f.clock = newKeySelect(clocks, &f.keys)
 	f.clock.SetSelected(session.ClockPresetFor(set.Clock).Label)
-	f.loseTime = widget.NewCheck("Running out of time loses the game", nil)
+	f.loseTime = newKeyCheck("Running out of time loses the game", &f.keys)
 	f.loseTime.SetChecked(set.LoseOnTime)
 
 	f.side = widget.NewRadioGroup(sideOptions(set.Descriptor()), nil)
@@ -178,7 +179,7 @@ func newNewGameForm(set session.MatchSettings, engines []session.EngineConfig) *
 	row("Opponent", f.opponent)
 	f.levelRow = row("Level", container.NewVBox(f.level, f.levelDesc))
 	f.level2Row = row("Second seat", f.level2)
-	f.engine = widget.NewSelect(nil, nil)
+	f.engine = newKeySelect(nil, &f.keys)
 	f.engineRow = row("Engine", f.engine)
 	f.syncEngines(set)
 	f.sideRow = row("You play", f.side)
@@ -207,7 +208,7 @@ func newNewGameForm(set session.MatchSettings, engines []session.EngineConfig) *
 				for n := opt.Min; n <= opt.Max; n++ {
 					nums = append(nums, strconv.Itoa(n))
 				}
-				r.sel = widget.NewSelect(nums, nil)
+				r.sel = newKeySelect(nums, &f.keys)
 				content = r.sel
 			}
 			r.setValue(set.Variants[d.Name][opt.Key])
@@ -458,9 +459,13 @@ func (f *newGameForm) Settings() session.MatchSettings {
 
 // newGameDialog returns the new-game dialog over w with set's choices and
 // the configured engines, sized to fit the window (the form scrolls inside
-// it); Start calls onStart with the chosen settings, Cancel calls onCancel.
-func newGameDialog(w fyne.Window, set session.MatchSettings, engines []session.EngineConfig, onStart func(session.MatchSettings), onCancel func()) *dialog.ConfirmDialog {
+// it) and centred in it; Start calls onStart with the chosen settings,
+// Cancel calls onCancel. keys (nil: none) takes Enter and Escape typed
+// while one of the form's drop-downs or checks has the keyboard focus
+// (gui.dialogKey), which the widget itself would drop.
+func newGameDialog(w fyne.Window, set session.MatchSettings, engines []session.EngineConfig, onStart func(session.MatchSettings), onCancel func(), keys func(fyne.KeyName) bool) *dialog.ConfirmDialog {
 	f := newNewGameForm(set, engines)
+	f.keys = keys
 	d := dialog.NewCustomConfirm("New game", "Start", "Cancel", container.NewVScroll(f.content), func(ok bool) {
 		if ok {
 			onStart(f.Settings())
@@ -473,8 +478,19 @@ func newGameDialog(w fyne.Window, set session.MatchSettings, engines []session.E
 	fit := func() {
 		size := w.Canvas().Size()
 		d.Resize(fyne.NewSize(min(640, size.Width-40), min(f.content.MinSize().Height+dialogChrome, size.Height-40)))
+		centre(w.Canvas())
 	}
-	f.onChange = fit
+	// A radio button keeps the keyboard focus after a click and drops
+	// Enter and Escape: after a change made there the focus leaves it,
+	// so that the two keys reach the dialog.
+	f.onChange = func() {
+		fit()
+		if foc := w.Canvas().Focused(); foc != nil {
+			if _, ok := foc.(dialogKeyed); !ok {
+				w.Canvas().Unfocus()
+			}
+		}
+	}
 	fit()
 	return d
 }
@@ -482,3 +498,13 @@ func newGameDialog(w fyne.Window, set session.MatchSettings, engines []session.E
 // dialogChrome is the height a dialog adds to its content: the title, the
 // buttons and the margins.
 const dialogChrome = 150
+
+// centre lays the canvas's overlays out again, which puts each dialog
+// resized since it was shown back in the middle of the window; without it
+// a dialog that grows keeps its top left corner, and its buttons can end
+// below the window's edge.
+func centre(c fyne.Canvas) {
+	for _, o := range c.Overlays().List() {
+		o.Refresh()
+	}
+}

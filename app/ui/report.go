@@ -60,6 +60,7 @@ type analysisUI struct {
 	learnRow             *fyne.Container
 	reveal, learnNext    *widget.Button
 	analyseItem, valItem *fyne.MenuItem
+	cancelItem           *fyne.MenuItem // Cancel analysis: enabled while a report runs
 	teachItem, learnItem *fyne.MenuItem
 	learnBoard           widgets.Board // the board taking tried moves, nil when none
 }
@@ -196,8 +197,9 @@ func (a *analysisUI) addMenu() {
 	a.valItem = fyne.NewMenuItem("Values on the board", func() { c.SetValues(!c.ValuesOn()) })
 	a.teachItem = fyne.NewMenuItem("Teaching game", func() { c.SetTeaching(!c.Teaching()) })
 	a.learnItem = fyne.NewMenuItem("Learn from your mistakes", a.learn)
-	menu := fyne.NewMenu("Analysis", a.analyseItem,
-		fyne.NewMenuItem("Cancel analysis", c.CancelReport),
+	a.cancelItem = fyne.NewMenuItem("Cancel analysis", c.CancelReport)
+	a.cancelItem.Disabled = !c.Analysing()
+	menu := fyne.NewMenu("Analysis", a.analyseItem, a.cancelItem,
 		fyne.NewMenuItem("Game report…", a.showReport),
 		fyne.NewMenuItem("Previous mistake", func() { c.ReviewMistake(-1) }),
 		fyne.NewMenuItem("Next mistake", func() { c.ReviewMistake(1) }),
@@ -323,26 +325,19 @@ func (a *analysisUI) showLearning() {
 	}
 }
 
-// markBoard writes the values on the board, or the report's values of
-// the move on view.
+// markBoard writes the values on the board and the report's labels of
+// the move on view (Controller.BoardLabels); none while learning.
 func (a *analysisUI) markBoard() {
 	vl, ok := a.g.board.(widgets.ValueLabeler)
 	if !ok {
 		return
 	}
 	c := a.g.ctl
-	switch _, _, _, learning := c.Learning(); {
-	case c.ValuesOn() && !learning:
-		vl.SetValueLabels(c.ValueLabels())
-	case !learning:
-		if _, on := c.Reviewing(); on {
-			vl.SetValueLabels(c.ReportLabels())
-			return
-		}
+	if _, _, _, learning := c.Learning(); learning {
 		vl.SetValueLabels(nil)
-	default:
-		vl.SetValueLabels(nil)
+		return
 	}
+	vl.SetValueLabels(c.BoardLabels())
 }
 
 // markGraph colors the graph's plies by class (inaccuracies and worse).
@@ -359,11 +354,16 @@ func (a *analysisUI) markGraph(rep *quality.Report) {
 	a.g.panel.graph.SetMarks(marks)
 }
 
-// syncMenu keeps the menu's checks in step.
+// syncMenu keeps the menu's checks, and Cancel analysis (enabled only
+// while a report runs), in step.
 func (a *analysisUI) syncMenu() {
 	c := a.g.ctl
+	changed := setDisabled(a.cancelItem, !c.Analysing())
 	if a.valItem.Checked != c.ValuesOn() || a.teachItem.Checked != c.Teaching() {
 		a.valItem.Checked, a.teachItem.Checked = c.ValuesOn(), c.Teaching()
+		changed = true
+	}
+	if changed {
 		a.g.menu.Refresh()
 	}
 }
@@ -416,5 +416,5 @@ func (a *analysisUI) showReport() {
 	d := dialog.NewCustom("Game report", "Close", container.NewVScroll(container.NewVBox(append(lead, grid, note)...)), a.g.win)
 	size := a.g.win.Canvas().Size()
 	d.Resize(fyne.NewSize(min(560, size.Width-40), min(640, size.Height-40)))
-	d.Show()
+	a.g.show(d, nil)
 }

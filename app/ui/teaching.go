@@ -57,5 +57,5 @@ func (a *analysisUI) showQualityHelp() {
 	d := dialog.NewCustom("Move quality", "Close", container.NewVScroll(text), a.g.win)
 	size := a.g.win.Canvas().Size()
 	d.Resize(fyne.NewSize(min(680, size.Width-40), min(560, size.Height-40)))
-	d.Show()
+	a.g.show(d, nil)
 }

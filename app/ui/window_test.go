@@ -301,8 +301,8 @@ func TestMessageLineFollowsState(t *testing.T) {
 	if g.panel.messages.Text != "" {
 		t.Fatalf("message line %q after Save", g.panel.messages.Text)
 	}
-	for _, o := range g.win.Canvas().Overlays().List() {
-		o.Hide() // the file dialog
+	for top := g.win.Canvas().Overlays().Top(); top != nil; top = g.win.Canvas().Overlays().Top() {
+		g.win.Canvas().Overlays().Remove(top) // the file dialog: no key passes it
 	}
 	g.win.Canvas().Unfocus()
 	press(t, g, shortcut(fyne.KeyH, 0))

@@ -34,6 +34,11 @@ const DefaultTime = 300 * time.Millisecond
 type Move struct {
 	// Ply is the move's number in the game, 1 for the first.
 	Ply int
+	// Setup says the program made the move before play began (DVONN's
+	// placement at random, rules.Descriptor.Setup): it is not judged
+	// (Best is Move, the class Best, Forced) and no side's count or
+	// accuracy includes it.
+	Setup bool
 	// Seat is the side that played it; Color its color's name ("Black").
 	Seat  rules.Seat
 	Color string

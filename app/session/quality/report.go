@@ -2,6 +2,7 @@ package quality
 
 import (
 	"context"
+	"math/rand/v2"
 
 	"planiverse/rules"
 )
@@ -40,6 +41,9 @@ func Summarize(d *rules.Descriptor, sc Scale, final rules.State, moves []Move) *
 	r := &Report{Game: d.Name, Scale: sc, Moves: moves}
 	var acc, loss [2]float64
 	for _, m := range moves {
+		if m.Setup {
+			continue
+		}
 		s := &r.Sides[m.Seat&1]
 		s.Counts[m.Class]++
 		if m.Forced {
@@ -78,9 +82,12 @@ func (a *Analyser) Game(ctx context.Context, r *rules.Record, progress func(done
 		return nil, err
 	}
 	moves := make([]Move, 0, len(played))
+	setup := a.setupPlies(r.Options)
 	for i, m := range played {
-		mv, err := a.Analyse(ctx, s, i+1, m)
-		if err != nil {
+		var mv Move
+		if i < setup {
+			mv = a.placed(s, i+1, m)
+		} else if mv, err = a.Analyse(ctx, s, i+1, m); err != nil {
 			return Summarize(a.d, a.Scale(), s, moves), err
 		}
 		moves = append(moves, mv)
@@ -90,4 +97,27 @@ func (a *Analyser) Game(ctx context.Context, r *rules.Record, progress func(done
 		}
 	}
 	return Summarize(a.d, a.Scale(), s, moves), nil
+}
+
+// setupPlies returns how many plies at the start of a game of the variant
+// o the program plays before the match begins (the moves of the
+// descriptor's Setup: DVONN's 49 placements at random), 0 when none.
+func (a *Analyser) setupPlies(o rules.Options) int {
+	if a.d.Setup == nil {
+		return 0
+	}
+	s, err := a.d.Start(o)
+	if err != nil {
+		return 0
+	}
+	return len(a.d.Setup(s, o, rand.New(rand.NewPCG(1, 2))))
+}
+
+// placed is the Move of the setup move m, the ply-th, played in s: not
+// judged (Move.Setup).
+func (a *Analyser) placed(s rules.State, ply int, m rules.Move) Move {
+	mover := s.ToMove()
+	text := s.MoveString(m)
+	return Move{Ply: ply, Setup: true, Seat: mover, Color: a.d.SeatName(s, mover), Move: text, Best: text,
+		Unit: a.scale.LossUnit(), Class: Best, Forced: true}
 }

@@ -20,6 +20,8 @@ import (
 //     move gets none);
 //   - C, a comment that starts with the class's title: "Mistake: loses 6
 //     discs; best d3 (+4), played -2. b2 gives White the corner a1."
+//
+// A move the program made before play (Move.Setup) gets none of them.
 
 // SGF returns the analysed game's record rec as SGF with r's analysis on
 // its moves. It returns an error when the game has no SGF format or r
@@ -60,6 +62,9 @@ func (r *Report) darkColor() string {
 }
 
 func (r *Report) annotation(m Move) sgf.Annotation {
+	if m.Setup {
+		return sgf.Annotation{} // placed by the program: not judged
+	}
 	a := sgf.Annotation{Value: r.darkValue(m), HasValue: true, Comment: r.Comment(m)}
 	switch m.Class {
 	case Best:
