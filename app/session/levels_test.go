@@ -27,13 +27,13 @@ const levelTestMoveTime = 200 * time.Millisecond
 //     games' level tables); a move takes well under a second on a
 //     2-core machine, so 2 s is the bound.
 //   - Expert (5) thinks for an eighth of the move time and Master (6) for
-//     all of it, with up to 300 ms over (the depth-1 iteration, a
+//     all of it, with up to 500 ms over (the depth-1 iteration, a
 //     solver's last step, the posting of the reply).
 //
 // With a clock the budget is also at most what the clock allows
-// (Controller.computerBudget) plus the same 300 ms.
+// (Controller.computerBudget) plus the same 500 ms.
 func levelBudget(n int) time.Duration {
-	const over = 300 * time.Millisecond
+	const over = 500 * time.Millisecond
 	switch n {
 	case 5:
 		return levelTestMoveTime/8 + over
@@ -185,7 +185,7 @@ func playLevelGame(t *testing.T, d *rules.Descriptor, level int, clock string, i
 		n := c.Plies()
 		budget := time.Duration(float64(levelBudget(level)) * slow)
 		if c.clk.p.On() {
-			budget = min(budget, c.computerBudget(computer)+time.Duration(300*float64(time.Millisecond)*slow))
+			budget = min(budget, c.computerBudget(computer)+time.Duration(500*float64(time.Millisecond)*slow))
 		}
 		begin := time.Now()
 		q.RunUntilWithin(t, fmt.Sprintf("the computer's move %d", n+1), budget+5*time.Second, func() bool {
