@@ -52,17 +52,6 @@ func (s Start) NewGame() bool { return s.Game != "" }
 // computer's seats (no external engine). Only meaningful when NewGame.
 func (s Start) Settings() session.MatchSettings { return s.set }
 
-// Usage is the start options' usage text, for the command line's help.
-func Usage() string {
-	var opts []string
-	for _, k := range optionKeys() {
-		opts = append(opts, "[--"+k+" V]")
-	}
-	return "planiverse FILE | planiverse --game " + strings.Join(registry.Names(), "|") +
-		" [--level 0..6] [--you black|white|both|none] [--clock " + strings.Join(clockNames(), "|") + "] " +
-		strings.Join(opts, " ")
-}
-
 // Wants reports whether args ask for the window rather than a command
 // (isCommand names the command line's commands, help included): no
 // arguments; a first argument that begins with "-" and is not a command

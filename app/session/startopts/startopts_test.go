@@ -224,13 +224,3 @@ func TestFileStart(t *testing.T) {
 		}
 	}
 }
-
-// TestUsage: the usage text names every start option and clock.
-func TestUsage(t *testing.T) {
-	u := Usage()
-	for _, w := range []string{"FILE", "--game dvonn|othello|gomoku|alak", "--level 0..6", "--you black|white|both|none", "5+3", "--rules V", "--size V", "--opening V", "--placement V"} {
-		if !strings.Contains(u, w) {
-			t.Errorf("usage %q lacks %q", u, w)
-		}
-	}
-}
