@@ -11,14 +11,15 @@ import (
 
 // The window's first game as the command line asks for it
 // (app/session/startopts): "planiverse FILE" opens the record as File →
-// Open does, and the start options start a new game as the New game
+// Open does, but between two people at the screen, so that nothing moves
+// by itself while the person reviews it (or plays on); the start options start a new game as the New game
 // dialog's Start does (its choices are remembered), without showing the
 // dialog. Either takes the place of the autosave's restore: the FILE or
 // the options win, and the autosaved game stays on disk, untouched, until
 // the window's game changes (a move, the computer's included); from then
 // on the window autosaves its own game as always.
 
-// beginWith sets up the first game: st's record, st's new game, or, when
+// beginWith sets up the first game: st's record (for review), st's new game, or, when
 // st asks for neither, the autosaved game or the New game dialog (begin).
 // A record or settings that do not open (Parse has checked them, so only
 // a file changed since) leave the usual start with the error in a dialog.
@@ -26,7 +27,9 @@ func (g *gui) beginWith(st startopts.Start) {
 	var err error
 	switch {
 	case st.File != "":
-		err = g.openRecord(LoadSettings(g.app.Preferences()), st.File, st.Data, true)
+		set := LoadSettings(g.app.Preferences())
+		set.Opponent = session.VsPerson
+		err = g.openRecord(set, st.File, st.Data, true)
 	case st.NewGame():
 		err = g.startNew(st.Settings())
 	default:

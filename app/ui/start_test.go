@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -49,9 +50,10 @@ func parseStart(t *testing.T, args ...string) startopts.Start {
 	return st
 }
 
-// TestStartFile: "planiverse FILE" opens the record in the window, without
-// the New game dialog and instead of the autosaved game, which stays on
-// disk untouched and comes back at the next plain start.
+// TestStartFile: "planiverse FILE" opens the record in the window for
+// review, between two people so that the computer does not play on,
+// without the New game dialog and instead of the autosaved game, which
+// stays on disk untouched and comes back at the next plain start.
 func TestStartFile(t *testing.T) {
 	a := test.NewTempApp(t)
 	saved, before := withAutosave(t, a)
@@ -63,6 +65,12 @@ func TestStartFile(t *testing.T) {
 	}
 	if text, _ := overlayTexts(g); text != "" {
 		t.Fatalf("a dialog over the opened record: %q", text)
+	}
+	// For review: nothing plays on by itself.
+	time.Sleep(50 * time.Millisecond)
+	q.Drain()
+	if g.ctl.Plies() != 5 || g.ctl.Settings().Opponent != session.VsPerson || g.ctl.IsComputer(g.ctl.State().ToMove()) {
+		t.Fatalf("after opening: %d plies, opponent %s", g.ctl.Plies(), g.ctl.Settings().Opponent)
 	}
 	if msgs := strings.Join(g.ctl.Messages(), "\n"); !strings.Contains(msgs, "othello-short.sgf") {
 		t.Errorf("the panel does not name the file: %q", msgs)
@@ -76,6 +84,20 @@ func TestStartFile(t *testing.T) {
 	h.begin()
 	if got := h.ctl.MoveList(); !strings.Contains(got, "c3") || h.ctl.Plies() != 3 {
 		t.Fatalf("the next start restored %q", got)
+	}
+}
+
+// TestStartFileAnalysed: a record that carries its own analysis (made by
+// planiverse analyze --sgf) opens with it, as File → Open does.
+func TestStartFileAnalysed(t *testing.T) {
+	a := test.NewTempApp(t)
+	g := newGUI(a, sessiontest.NewScripted(false), sessiontest.NewQueue().Post, 1)
+	g.beginWith(parseStart(t, "../session/startopts/testdata/othello-short-analysed.sgf"))
+	if g.ctl.Plies() != 5 {
+		t.Fatalf("opened %d plies", g.ctl.Plies())
+	}
+	if msgs := strings.Join(g.ctl.Messages(), "\n"); !strings.Contains(msgs, "The record holds an analysis") {
+		t.Fatalf("the record's analysis is not shown: %q", msgs)
 	}
 }
 

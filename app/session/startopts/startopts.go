@@ -192,10 +192,10 @@ func Read(args []string, stderr io.Writer) (Start, int) {
 func flagError(err error) error {
 	msg := err.Error()
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
-		return fmt.Errorf("unknown option %s (start options: %s)", rules.Quote(name), strings.Join(optionNames(), ", "))
+		return fmt.Errorf("unknown option --%s (start options: %s)", strings.TrimLeft(name, "-"), strings.Join(optionNames(), ", "))
 	}
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
-		return fmt.Errorf("%s needs a value", strings.TrimLeft(name, "-"))
+		return fmt.Errorf("--%s needs a value", strings.TrimLeft(name, "-"))
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return fmt.Errorf("for help, run planiverse help")

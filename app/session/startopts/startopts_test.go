@@ -144,8 +144,9 @@ func TestBadStartOptions(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--bogus"}, `unknown option "-bogus" (start options: --game, --level, --you, --clock`},
-		{[]string{"--game"}, "game needs a value"},
+		{[]string{"--bogus"}, "unknown option --bogus (start options: --game, --level, --you, --clock"},
+		{[]string{"--game"}, "--game needs a value"},
+		{[]string{"-level"}, "--level needs a value"},
 		{[]string{"--game", "chess"}, `--game "chess": want dvonn, othello, gomoku, alak`},
 		{[]string{"--level", "1"}, "the start options need --game"},
 		{[]string{"--game", "othello", "--level", "7"}, `--level "7": want a whole number from 0 to 6`},
