@@ -10,6 +10,7 @@ import (
 	_ "planiverse/ai/games" // the games' AI knowledge
 	"planiverse/app/session"
 	"planiverse/rules"
+	"planiverse/rules/registry"
 )
 
 // shortRecord is an Othello record of five moves.
@@ -223,5 +224,55 @@ func TestFileStart(t *testing.T) {
 		if code != 2 || st.File != "" || !strings.Contains(out.String(), c.want) || strings.Count(out.String(), "\n") != 1 {
 			t.Errorf("%s: status %d, stderr %q, want one line with %q", c.path, code, out.String(), c.want)
 		}
+	}
+}
+
+// TestFileFormats: a FILE in every record format of every game (by its
+// extension) opens with its moves, and so does a boardspace DVONN record.
+func TestFileFormats(t *testing.T) {
+	dir := t.TempDir()
+	for _, game := range []string{"dvonn", "othello", "gomoku", "alak"} {
+		set := session.DefaultSettings()
+		set.Game, set.Opponent = game, session.VsPerson
+		if game == "gomoku" {
+			set = set.WithOption(game, "opening", "none") // stones only, no swap choices
+		}
+		c := session.NewController(nil, func(func()) {}, 1)
+		if err := c.NewGame(set); err != nil {
+			t.Fatal(err)
+		}
+		c.Start()
+		for c.Plies() < 6 {
+			if err := c.Play(c.State().Moves(nil)[0]); err != nil {
+				t.Fatalf("%s: %v", game, err)
+			}
+		}
+		rec := c.Record()
+		c.Close()
+		for _, f := range set.Descriptor().Formats {
+			for _, ext := range f.Ext {
+				path := filepath.Join(dir, game+"."+ext)
+				data, err := registry.WriteRecord(path, rec)
+				if err != nil {
+					t.Fatalf("%s %s: %v", game, ext, err)
+				}
+				if err := os.WriteFile(path, data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if !Wants([]string{path}, isCommand) {
+					t.Errorf("%s: not a window start", path)
+				}
+				st := parse(t, path)
+				o := session.NewController(nil, func(func()) {}, 1)
+				if err := o.OpenRecord(session.DefaultSettings(), st.File, st.Data); err != nil || o.Plies() != 6 || o.Settings().Game != game {
+					t.Errorf("%s: %v, %d plies of %s", path, err, o.Plies(), o.Settings().Game)
+				}
+				o.Close()
+			}
+		}
+	}
+	boardspace := "../../../rules/dvonn/testdata/boardspace/DV-guest-Dumbot-2017-07-25-2157.sgf"
+	if st := parse(t, boardspace); len(st.Data) == 0 || st.File != boardspace {
+		t.Errorf("the boardspace record: %+v", st)
 	}
 }
