@@ -6,7 +6,7 @@
 // game. Parse runs before the window opens, so that a bad option or an
 // unreadable file ends the program with one line on stderr and no window.
 //
-// It may import app/session, ai and rules; never Fyne.
+// It may import app/session, app/protocol, ai and rules; never Fyne.
 package startopts
 
 import (
