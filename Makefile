@@ -56,25 +56,36 @@ bench:
 clean:
 	rm -rf bin
 
-# install (per user, no root): binary, .desktop launcher and icon under $(PREFIX)
-# (default ~/.local; `make install PREFIX=/usr/local` as root for every user).
+# install (per user, no root): binary, .desktop launcher, icon and the record types it opens
+# (desktop/planiverse-mime.xml, for shared-mime-info) under $(PREFIX) (default ~/.local;
+# `make install PREFIX=/usr/local` as root for every user). The launcher opens a file given
+# to it (Exec=... %f), so a double-click on a record in a file manager opens it.
 APPS_DIR = $(PREFIX)/share/applications
 ICON_DIR = $(PREFIX)/share/icons/hicolor/512x512/apps
+MIME_DIR = $(PREFIX)/share/mime
+MIME_XML = desktop/planiverse-mime.xml
+# MIME_TYPES are the types of MIME_XML, for the launcher's MimeType=.
+MIME_TYPES := $(shell sed -n 's/.*<mime-type type="\([^"]*\)".*/\1/p' $(MIME_XML) | tr '\n' ';')
 install: build
 	install -Dm755 $(BIN) $(DESTDIR)$(PREFIX)/bin/planiverse
 	install -Dm644 Icon.png $(DESTDIR)$(ICON_DIR)/planiverse.png
 	mkdir -p $(DESTDIR)$(APPS_DIR)
 	printf '%s\n' '[Desktop Entry]' 'Type=Application' 'Name=Planiverse' 'GenericName=Board games' \
 	  'Comment=DVONN, Othello, Gomoku and Alak against the computer or a friend' \
-	  'Exec=$(PREFIX)/bin/planiverse' 'Icon=planiverse' 'Terminal=false' \
+	  'Exec=$(PREFIX)/bin/planiverse %f' 'Icon=planiverse' 'Terminal=false' \
 	  'Categories=Game;BoardGame;' 'Keywords=dvonn;othello;reversi;gomoku;alak;board game;strategy;' \
-	  'StartupWMClass=Planiverse' > $(DESTDIR)$(APPS_DIR)/planiverse.desktop
+	  'MimeType=$(MIME_TYPES)' 'StartupWMClass=Planiverse' > $(DESTDIR)$(APPS_DIR)/planiverse.desktop
+	install -Dm644 $(MIME_XML) $(DESTDIR)$(MIME_DIR)/packages/planiverse.xml
+	-@command -v update-mime-database >/dev/null && update-mime-database $(DESTDIR)$(MIME_DIR) >/dev/null 2>&1 || true
 	-@command -v update-desktop-database >/dev/null && update-desktop-database -q $(DESTDIR)$(APPS_DIR) || true
 	-@command -v gtk-update-icon-cache >/dev/null && gtk-update-icon-cache -q -t $(DESTDIR)$(PREFIX)/share/icons/hicolor || true
-	@echo "installed $(PREFIX)/bin/planiverse and its launcher"
+	@echo "installed $(PREFIX)/bin/planiverse, its launcher and its record types"
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/planiverse $(DESTDIR)$(APPS_DIR)/planiverse.desktop $(DESTDIR)$(ICON_DIR)/planiverse.png
+	rm -f $(DESTDIR)$(PREFIX)/bin/planiverse $(DESTDIR)$(APPS_DIR)/planiverse.desktop $(DESTDIR)$(ICON_DIR)/planiverse.png \
+	  $(DESTDIR)$(MIME_DIR)/packages/planiverse.xml
+	-@command -v update-mime-database >/dev/null && [ -d $(DESTDIR)$(MIME_DIR)/packages ] && update-mime-database $(DESTDIR)$(MIME_DIR) >/dev/null 2>&1 || true
+	-@command -v update-desktop-database >/dev/null && [ -d $(DESTDIR)$(APPS_DIR) ] && update-desktop-database -q $(DESTDIR)$(APPS_DIR) || true
 
 # package: the `fyne package -os linux` bundle bin/Planiverse.tar.xz (binary, .desktop file,
 # icon and a Makefile). The fyne tool is a Go tool dependency (go.mod); it reads FyneApp.toml

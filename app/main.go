@@ -1,11 +1,15 @@
 // Command planiverse is a desktop program for four abstract strategy games,
 // DVONN, Othello, Gomoku and Alak, played against the computer or a friend.
 //
-// With no arguments it opens the window (app/ui). With a command it runs
-// headless (app/cli): "planiverse help" lists the commands, "planiverse
-// help COMMAND" shows one command's flags. Bad input prints one line on
-// stderr and exits with status 2; without a display to open the window on,
-// it prints one line and exits with status 1.
+// With no arguments it opens the window (app/ui). "planiverse FILE" opens
+// a game record in the window, and the start options ("planiverse --game
+// othello --level 0 --you white --clock none") open it on a new game
+// without the New game dialog (app/session/startopts). With a command it
+// runs headless (app/cli): "planiverse help" lists the commands,
+// "planiverse help COMMAND" shows one command's flags. Bad input prints one
+// line on stderr and exits with status 2, before any window opens; without
+// a display to open the window on, it prints one line and exits with
+// status 1.
 package main
 
 import (
@@ -14,16 +18,22 @@ import (
 
 	_ "planiverse/ai/games" // registers the games' AI knowledge
 	"planiverse/app/cli"
+	"planiverse/app/session/startopts"
 	"planiverse/app/ui"
 )
 
 func main() {
-	if len(os.Args) > 1 {
-		os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr))
+	args := os.Args[1:]
+	if !startopts.Wants(args, cli.IsCommand) {
+		os.Exit(cli.Run(args, os.Stdout, os.Stderr))
+	}
+	start, code := startopts.Read(args, os.Stderr)
+	if code != 0 {
+		os.Exit(code)
 	}
 	if err := ui.CheckDisplay(); err != nil {
 		fmt.Fprintf(os.Stderr, "planiverse: %v; use the CLI commands (planiverse help) or set DISPLAY\n", err)
 		os.Exit(1)
 	}
-	ui.Run()
+	ui.Run(start)
 }

@@ -67,6 +67,13 @@ func lookup(name string) (command, bool) {
 	return commands[i], true
 }
 
+// IsCommand reports whether arg names a command or asks for help; any
+// other first argument is the window's (a record FILE or start options).
+func IsCommand(arg string) bool {
+	_, ok := lookup(arg)
+	return ok || isHelp(arg)
+}
+
 // isHelp reports whether arg asks for help.
 func isHelp(arg string) bool {
 	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help"
@@ -107,7 +114,7 @@ func unknown(name string, stderr io.Writer) int {
 		names[i] = c.name
 	}
 	slices.Sort(names)
-	fmt.Fprintf(stderr, "planiverse: unknown command %s (want %s; no arguments opens the window)\n",
+	fmt.Fprintf(stderr, "planiverse: unknown command %s (want %s; no arguments, a record FILE or start options such as --game othello open the window)\n",
 		rules.Quote(name), strings.Join(names, ", "))
 	return 2
 }
@@ -117,6 +124,9 @@ func printHelp(w io.Writer) {
 	fmt.Fprintln(w, "Planiverse plays DVONN, Othello, Gomoku and Alak.")
 	fmt.Fprintln(w, "")
 	fmt.Fprintln(w, "usage: planiverse               open the window")
+	fmt.Fprintln(w, "       planiverse FILE          open a game record (."+strings.Join(registry.Extensions(), ", .")+") in the window")
+	fmt.Fprintln(w, "       planiverse --game GAME [--level 0..6] [--you black|white|both|none] [--clock none|MIN+INC] "+windowOptionsUsage())
+	fmt.Fprintln(w, "                                open the window on a new game, without the New game dialog")
 	fmt.Fprintln(w, "       planiverse COMMAND ARGS  run a command without the window")
 	fmt.Fprintln(w, "")
 	fmt.Fprintln(w, "commands:")
@@ -126,6 +136,20 @@ func printHelp(w io.Writer) {
 	fmt.Fprintln(w, "")
 	fmt.Fprintln(w, "\"planiverse help COMMAND\" or \"planiverse COMMAND -h\" shows a command's usage and flags.")
 	fmt.Fprintln(w, "Bad input prints one line on stderr and exits with status 2.")
+}
+
+// windowOptionsUsage writes every game option for the window's start
+// options, the match choices included: "[--size V] ... [--placement V]".
+func windowOptionsUsage() string {
+	var parts []string
+	for _, d := range registry.Games() {
+		for _, o := range d.Options {
+			if p := "[--" + o.Key + " V]"; !slices.Contains(parts, p) {
+				parts = append(parts, p)
+			}
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // printCommandHelp writes cmd's usage line and its flags.

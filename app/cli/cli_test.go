@@ -135,3 +135,30 @@ func TestHelp(t *testing.T) {
 		t.Errorf("help frob: exit %d, %q", code, errOut)
 	}
 }
+
+// TestWindowStartHelp: the help lists the window's starts (FILE and the
+// start options), IsCommand tells commands from them, and an unknown
+// command says what opens the window.
+func TestWindowStartHelp(t *testing.T) {
+	out, _, code := runArgs("help")
+	for _, w := range []string{"planiverse FILE", ".sgf", "--game GAME", "--level 0..6", "--you black|white|both|none",
+		"--clock none|MIN+INC", "[--placement V]", "[--opening V]"} {
+		if code != 0 || !strings.Contains(out, w) {
+			t.Errorf("help (status %d) lacks %q:\n%s", code, w, out)
+		}
+	}
+	for _, a := range []string{"show", "engine", "help", "-h", "--help"} {
+		if !IsCommand(a) {
+			t.Errorf("IsCommand(%q) = false", a)
+		}
+	}
+	for _, a := range []string{"--game", "game.sgf", "frob", ""} {
+		if IsCommand(a) {
+			t.Errorf("IsCommand(%q) = true", a)
+		}
+	}
+	if _, errOut, code := runArgs("frob"); code != 2 || !strings.Contains(errOut, "a record FILE or start options") ||
+		strings.Count(errOut, "\n") != 1 {
+		t.Errorf("unknown command: status %d, %q", code, errOut)
+	}
+}

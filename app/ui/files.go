@@ -63,18 +63,41 @@ func (g *gui) openGame() {
 		defer r.Close()
 		data, err := registry.ReadLimited(r)
 		if err == nil {
-			err = g.ctl.OpenRecord(g.ctl.Settings(), r.URI().Name(), data)
+			err = g.openRecord(g.ctl.Settings(), r.URI().Name(), data, false)
 		}
 		if err != nil {
 			dialog.ShowError(fmt.Errorf("the game could not be opened: %w", err), g.win)
-			return
 		}
-		g.ctl.Start()
-		g.an.opened(data) // report.go
 	}, g.win)
 	d.SetFilter(storage.NewExtensionFileFilter(session.RecordExtensions()))
 	d.Show()
 	d.Resize(g.dialogSize()) // a file dialog can be resized only once shown
+}
+
+// openRecord opens data, the contents of the record file name, as the
+// game with set's opponent, level and side (File → Open and "planiverse
+// FILE"): it starts the game and shows the record's own analysis if it
+// carries one, else analyses it (report.go). With keepAutosave the
+// autosave is not written until the game changes (a move, Undo...), so
+// the autosaved game stays on disk as it was. On an error the game on
+// screen stays as it was.
+func (g *gui) openRecord(set session.MatchSettings, name string, data []byte, keepAutosave bool) error {
+	if err := g.ctl.OpenRecord(set, name, data); err != nil {
+		return err
+	}
+	if keepAutosave {
+		g.saved = g.autosaveKey()
+	}
+	g.ctl.Start()
+	g.an.opened(data) // report.go
+	return nil
+}
+
+// autosaveKey sums up what an autosave of the game would hold: its moves
+// and result. The window autosaves when it differs from g.saved.
+func (g *gui) autosaveKey() string {
+	c := g.ctl
+	return fmt.Sprint(c.Plies(), c.MoveList(), c.Result())
 }
 
 // dialogSize fits a file dialog into the window.

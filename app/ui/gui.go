@@ -27,6 +27,7 @@ import (
 
 	"planiverse/ai"
 	"planiverse/app/session"
+	"planiverse/app/session/startopts"
 	"planiverse/rules"
 	"planiverse/rules/registry"
 	"planiverse/widgets"
@@ -39,10 +40,11 @@ const AppID = "net.planiverse.app"
 // guiTTMegabytes is the size of the window engine's transposition table.
 const guiTTMegabytes = 64
 
-// Run opens the main window and runs the Fyne event loop until it closes.
+// Run opens the main window on the game start asks for (beginWith) and
+// runs the Fyne event loop until it closes.
 //
 // Call CheckDisplay first: without a display Fyne's driver panics.
-func Run() {
+func Run(start startopts.Start) {
 	// A panic of Fyne's driver while the window is made or opened (GLFW's
 	// "PlatformUnavailable"), on this goroutine, ends in startFailed.
 	defer func() {
@@ -61,7 +63,7 @@ func Run() {
 	a.SetIcon(iconResource)
 	g := newGUI(a, ai.NewEngine(guiTTMegabytes), fyne.Do, uint64(time.Now().UnixNano()))
 	g.sound = newSounder(openOto, !loadSoundOn(a.Preferences()))
-	g.begin()
+	g.beginWith(start) // start.go
 	g.win.Show()
 	// The canvas scale is known once the window is on the screen: fit
 	// the window to the screen again with it.
@@ -517,7 +519,7 @@ func (g *gui) refresh() {
 		g.board.SetInteractive(c.PersonToMove())
 	}
 	g.panel.update(c)
-	if key := fmt.Sprint(c.Plies(), c.MoveList(), c.Result()); key != g.saved && c.Started() {
+	if key := g.autosaveKey(); key != g.saved && c.Started() {
 		g.saved = key
 		g.autosave()
 	}
