@@ -11,17 +11,16 @@ import (
 	"planiverse/rules"
 )
 
-// firstMoveBudget is the time the computer's first move may take at the
-// gentle levels tested here, with no clock: level 0 (Novice) plays nearly
-// at random and level 1 (Beginner) looks one move ahead, so either answers
-// in well under a second; the budget leaves room for a loaded machine and
-// the race detector.
-var firstMoveBudget = map[int]time.Duration{0: 5 * time.Second, 1: 5 * time.Second}
-
-// waitsForWorkerFix lists the games whose Novice (level 0) first move
-// runs an unlimited search until app/session/worker.go plays level 0 at
-// its level (issue 68 §1); remove it with that fix.
-var waitsForWorkerFix = map[string]bool{"gomoku": true, "dvonn": true}
+// firstMoveBudget is the time the computer's first move may take at each
+// level, with no clock and the window's 3 s move time: levels 0-4 search
+// to a fixed depth of a few plies (well under a second on a first move),
+// Expert (5) thinks for an eighth of the move time and Master (6) for all
+// of it; each budget leaves room for a loaded machine and the race
+// detector.
+var firstMoveBudget = map[int]time.Duration{
+	0: 5 * time.Second, 1: 5 * time.Second, 2: 5 * time.Second, 3: 5 * time.Second, 4: 5 * time.Second,
+	5: 3*time.Second/8 + 2*time.Second, 6: 3*time.Second + 2*time.Second,
+}
 
 // TestComputerMovesFirst: when the start options give the person the
 // second seat's color (--you white; in DVONN, where White begins, --you
@@ -29,14 +28,11 @@ var waitsForWorkerFix = map[string]bool{"gomoku": true, "dvonn": true}
 // without the person, within its level's budget, and then waits for the
 // person.
 func TestComputerMovesFirst(t *testing.T) {
-	for _, level := range []int{0, 1} {
+	for level := ai.MinLevel; level <= ai.MaxLevel; level++ {
 		for _, c := range []struct{ game, you string }{
 			{"othello", "white"}, {"gomoku", "white"}, {"alak", "white"}, {"dvonn", "black"},
 		} {
 			t.Run(fmt.Sprintf("%s/level%d", c.game, level), func(t *testing.T) {
-				if level == 0 && waitsForWorkerFix[c.game] {
-					t.Skip("needs the worker fix")
-				}
 				st := parse(t, "--game", c.game, "--level", fmt.Sprint(level), "--you", c.you, "--clock", "none")
 				set := st.Settings()
 				if set.Side != rules.Second || set.Opponent != session.VsComputer {
