@@ -210,7 +210,7 @@ func (g *gui) tick() {
 		return
 	} else if _, running, _ := g.ctl.Clock(s.ToMove()); running {
 		g.ctl.Tick()
-		g.panel.showClocks(g.ctl)
+		g.panel.showClocks(g.ctl.Panel().Seats)
 	}
 }
 
@@ -276,6 +276,9 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 	g.panel.onLog = g.showLog
 	g.panel.moves.onKey = g.reviewKey
 	g.panel.showLegal.SetChecked(g.showLegal)
+	g.panel.graphChosen = a.Preferences().Bool(prefPanelGraph)
+	g.panel.markChoice()
+	g.panel.onChoose = func(graph bool) { a.Preferences().SetBool(prefPanelGraph, graph) }
 	g.boardBox = container.NewStack()
 
 	g.ctl.OnNewGame = func() {
@@ -291,7 +294,7 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 	g.ctl.SetAnalysis(true)
 	widgets.SetAnimationSpeed(loadAnimation(a.Preferences()))
 	g.ctl.Engines = func() []session.EngineConfig { return LoadEngines(a.Preferences()) }
-	g.ctl.OnProgress = func(ai.Info) { g.panel.showThinking(g.ctl) }
+	g.ctl.OnProgress = func(ai.Info) { g.panel.showThinking(g.ctl.Panel().Thinking) }
 	g.ctl.OnGameOver = g.showGameOver
 
 	g.buildMenu()
@@ -507,7 +510,7 @@ func (g *gui) refresh() {
 		g.board.SetHint(c.Hint())
 		g.board.SetInteractive(c.PersonToMove())
 	}
-	g.panel.update(c)
+	g.panel.show(c.Panel())
 	if key := fmt.Sprint(c.Plies(), c.MoveList(), c.Result()); key != g.saved && c.Started() {
 		g.saved = key
 		g.autosave()
