@@ -290,8 +290,16 @@ func (p *panel) markChoice() {
 	p.showGraphs.Refresh()
 }
 
-// show draws v, the controller's PanelView.
+// show draws v, the controller's PanelView; the panel is laid out again
+// when the fixed part's height changed (a turn line wrapping onto more
+// lines, the swap or special buttons coming or going).
 func (p *panel) show(v session.PanelView) {
+	topMin := p.top.MinSize()
+	defer func() {
+		if p.top.MinSize() != topMin {
+			p.body.Refresh()
+		}
+	}()
 	if p.title.Text != v.Title {
 		p.title.Text = v.Title
 		p.title.Refresh()

@@ -69,11 +69,16 @@ func TestPanelFixedPartInView(t *testing.T) {
 	for _, scale := range []float32{1, 1.5, 2} {
 		for _, size := range []fyne.Size{fyne.NewSize(least.Width, g.leastSize(scale).Height), defaultWindow} {
 			for name, set := range states {
+				g.win.Resize(size)
 				set()
 				g.refresh()
-				g.win.Resize(size)
 				what := func(s string) string { return fmt.Sprintf("%s (%s, scale %v, %v)", s, name, scale, size) }
 				p := g.panel
+				// A turn line that wraps onto more lines moves the
+				// parts below it down at once.
+				if top, slot := p.top.Position().Y+p.top.MinSize().Height, p.msgSlot.Position().Y; slot < top {
+					t.Fatalf("%s at %v, over the buttons (to %v)", what("the message line"), slot, top)
+				}
 				inView(t, g, what("the turn line"), p.turn)
 				inView(t, g, what("Black's row"), p.seats[0].box)
 				inView(t, g, what("White's row"), p.seats[1].box)
