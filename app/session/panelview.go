@@ -32,7 +32,8 @@ type PanelView struct {
 	// Title is the game and its variant ("Othello · 8x8").
 	Title string
 	// Turn is the turn line: one sentence of whose turn it is and what to
-	// do, the result, or the position on view while reviewing.
+	// do, the result, the position on view while reviewing, or the task of
+	// Learn from your mistakes.
 	Turn string
 	// TurnColor is the colour of the disc beside the turn line (0 dark, 1
 	// light): the side to move in the position on view, or the winner's
@@ -215,11 +216,15 @@ func (c *Controller) Panel() PanelView {
 
 // turnLine is PanelView.Turn.
 func (c *Controller) turnLine() string {
+	if q, _, _, ok := c.Learning(); ok {
+		vs := c.ViewState()
+		return fmt.Sprintf("%s to move — find a better move than %s", c.desc.SeatName(vs, vs.ToMove()), q.Move)
+	}
 	if ply, on := c.Reviewing(); on {
 		if ply == 0 {
-			return fmt.Sprintf("Reviewing the start position; %s played (arrow keys, Home, End)", plural(len(c.hist), "move"))
+			return fmt.Sprintf("Reviewing the start; %s played", plural(len(c.hist), "move"))
 		}
-		return fmt.Sprintf("Reviewing move %d of %d (arrow keys, Home, End)", ply, len(c.hist))
+		return fmt.Sprintf("Reviewing move %d of %d", ply, len(c.hist))
 	}
 	turn := c.TurnText()
 	if c.Over() || !c.started {

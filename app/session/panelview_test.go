@@ -21,7 +21,7 @@ func TestPanelTurnDiscOnView(t *testing.T) {
 	}
 	c.Review(1) // after d3: White to move
 	v := c.Panel()
-	if v.TurnColor != 1 || v.Turn != "Reviewing move 1 of 2 (arrow keys, Home, End)" {
+	if v.TurnColor != 1 || v.Turn != "Reviewing move 1 of 2" {
 		t.Fatalf("after d3 on view: disc %d, turn %q; want White's disc", v.TurnColor, v.Turn)
 	}
 	if !v.Review.On || v.Review.Ply != 1 || !v.Buttons.First || !v.Buttons.Back || v.GraphCurrent != 1 {
@@ -193,6 +193,9 @@ func TestPanelCoachPrecedence(t *testing.T) {
 	if v.Coach.Kind != CoachLearn || !strings.HasPrefix(v.Coach.Text, "Learn from your mistakes, 1 of ") ||
 		!v.Buttons.ShowAnswer || !v.Buttons.LearnStop || v.Buttons.PrevMistake || v.Buttons.TakeBack {
 		t.Fatalf("learning: %+v, buttons %+v", v.Coach, v.Buttons)
+	}
+	if q, _, _, _ := c.Learning(); !strings.HasSuffix(v.Turn, "to move — find a better move than "+q.Move) {
+		t.Fatalf("learning: turn %q", v.Turn)
 	}
 	c.RevealLearn()
 	if v := c.Panel(); v.Buttons.ShowAnswer || !strings.Contains(v.Coach.Text, "The best move was") {

@@ -385,7 +385,7 @@ func fitScreen(size fyne.Size, scale float32) fyne.Size {
 // leastSize is the least size the window's content (below the menu bar)
 // asks for at scale: the height of the whole panel, within the screen.
 func (g *gui) leastSize(scale float32) fyne.Size {
-	h := fitScreen(fyne.NewSize(0, g.panel.body.MinSize().Height+2*theme.Padding()+menuHeight), scale).Height
+	h := fitScreen(fyne.NewSize(0, g.panel.fullHeight()+2*theme.Padding()+menuHeight), scale).Height
 	return fyne.NewSize(0, max(h-menuHeight, 0))
 }
 

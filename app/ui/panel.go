@@ -231,7 +231,6 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 		widget.NewSeparator(),
 		p.seats[0].box, p.seats[1].box,
 		p.thinkRow,
-		widget.NewSeparator(),
 	)
 	p.buttons = container.NewVBox(
 		container.NewGridWithColumns(3, p.newGame, p.hint, p.resign, p.undo, p.redo, p.pause),
@@ -564,20 +563,22 @@ func (l *panelLayout) listMin() float32 {
 	return minListRows*(row+theme.SeparatorThicknessSize()) + theme.Padding()
 }
 
-// MinSize is the height of the fixed part, the message line, the caption
-// and minListRows rows of the list: the coach area scrolls and the graph
-// shows only where there is room.
+// MinSize is the height of the fixed part, which must be in view: the
+// rest gives way (the message line and the coach area go below, the list
+// shrinks, the graph hides), so that the panel never makes the window
+// taller than the screen. The window's least size asks for more where
+// the screen has room (panel.fullHeight).
 func (l *panelLayout) MinSize([]fyne.CanvasObject) fyne.Size {
-	p := l.p
+	m := l.p.top.MinSize()
+	return fyne.NewSize(max(panelWidth, m.Width), m.Height)
+}
+
+// fullHeight is the height the panel needs for its fixed part, the
+// message line, the "Moves" caption and minListRows rows of the list.
+func (p *panel) fullHeight() float32 {
+	l := panelLayout{p: p}
 	pad := theme.Padding()
-	w := float32(panelWidth)
-	h := float32(0)
-	for _, o := range []fyne.CanvasObject{p.top, p.msgSlot, p.movesTitle} {
-		m := o.MinSize()
-		w = max(w, m.Width)
-		h += m.Height + pad
-	}
-	return fyne.NewSize(w, h+l.listMin())
+	return l.MinSize(nil).Height + pad + p.msgSlot.MinSize().Height + pad + p.movesTitle.MinSize().Height + pad + l.listMin()
 }
 
 // moveList is the move list: compact rows of text, and the review keys

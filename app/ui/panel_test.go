@@ -79,6 +79,10 @@ func TestPanelFixedPartInView(t *testing.T) {
 				if top, slot := p.top.Position().Y+p.top.MinSize().Height, p.msgSlot.Position().Y; slot < top {
 					t.Fatalf("%s at %v, over the buttons (to %v)", what("the message line"), slot, top)
 				}
+				// The panel never asks for more than the least size.
+				if m, least := p.content.MinSize().Height, g.leastSize(scale).Height; m > least+0.5 {
+					t.Fatalf("%s asks for %v, more than the window's least %v", what("the panel"), m, least)
+				}
 				inView(t, g, what("the turn line"), p.turn)
 				inView(t, g, what("Black's row"), p.seats[0].box)
 				inView(t, g, what("White's row"), p.seats[1].box)
