@@ -490,8 +490,8 @@ func (p *panel) showSpecials(sp []rules.Special) {
 // panelLayout places the panel's parts (see panel) top to bottom: the
 // fixed part and the message line at their least heights; the coach area
 // at the height of its text and buttons, up to what leaves the move list
-// minListRows rows (and never less than half the room below the message
-// line); then the "Moves" caption, the list and the graph, the graph
+// minListRows rows (and never less than a third of the room below the
+// message line, nor than two lines of text); then the "Moves" caption, the list and the graph, the graph
 // taking graphShare of the spare height beside the list's least. Where
 // the room left is too short for the list and the graph both, the toggle
 // takes the caption's place and the chosen one takes the room.
@@ -524,7 +524,9 @@ func (l *panelLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 		p.coachBox.Resize(fyne.NewSize(w, p.coachBox.MinSize().Height))
 		need := p.coachBox.MinSize().Height
 		room := max(size.Height-y, 0)
-		h := min(need, max(room-capH-listMin-2*pad, room/2))
+		// At least two lines of text where the window is short.
+		twoLines := p.messages.MinSize().Height + fyne.MeasureText("Ag", theme.TextSize(), fyne.TextStyle{}).Height
+		h := min(need, max(room-capH-listMin-2*pad, room/3, twoLines))
 		place(p.coach, max(h, 0))
 	}
 	room := size.Height - y
