@@ -91,27 +91,32 @@ func newSeatRow() *seatRow {
 // panel is the side panel. It draws the controller's PanelView
 // (session.Controller.Panel) and adds no game text of its own. From the
 // top: the fixed part (the game's title, the turn line, the two seat rows
-// with their clocks, the thinking line and the main buttons), which never
-// scrolls out of view; the message line (or the review bar); the coach
+// with their clocks and the main buttons), which never scrolls out of
+// view; one line shared by the message, the thinking line and the review
+// bar (showSlot); the coach
 // area, one wrapped text with its buttons, which scrolls within itself
 // when it is taller than its room; and the move list and the evaluation
 // graph, which share the rest, or, where the rest is too short for both,
 // take turns by the Moves | Graph toggle.
 type panel struct {
-	title     *canvas.Text // the game and its variant (caption size)
-	titleBox  fyne.CanvasObject
-	turnSwat  *canvas.Circle
-	turn      *widget.Label
-	seats     [2]*seatRow
-	activity  *widget.Activity
-	thinking  *tipLabel // the engine's figures in words; the numbers in its tooltip
-	thinkRow  *fyne.Container
-	messages  *widget.Label  // the latest message that holds, on one line
-	logButton *widget.Button // shows every message of the game (onLog)
-	onLog     func()
-	moves     *moveList
-	rows      []session.MoveRow // the move list's rows
-	viewPly   int               // the ply on view when the list last followed it
+	title    *canvas.Text // the game and its variant (caption size)
+	titleBox fyne.CanvasObject
+	turnSwat *canvas.Circle
+	turn     *widget.Label
+	seats    [2]*seatRow
+	activity *widget.Activity
+	thinking *tipLabel // the engine's figures in words; the numbers in its tooltip
+	thinkRow *fyne.Container
+	msgRow   *fyne.Container // the message line with the log button
+	// reviewOn, searching and thinkText are what showSlot chooses by.
+	reviewOn, searching bool
+	thinkText           string
+	messages            *widget.Label  // the latest message that holds, on one line
+	logButton           *widget.Button // shows every message of the game (onLog)
+	onLog               func()
+	moves               *moveList
+	rows                []session.MoveRow // the move list's rows
+	viewPly             int               // the ply on view when the list last followed it
 	// legalMarks: the board can mark the legal moves (widgets.LegalMarker),
 	// so the panel offers the toggle.
 	legalMarks bool
@@ -220,17 +225,14 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 	})
 	p.review = container.NewBorder(nil, nil, container.NewHBox(p.first, p.back, p.forward, p.last), nil, p.cont)
 	p.review.Hide()
-	// The thinking row always takes its place, empty when idle, so that
-	// the buttons below it never move.
-	p.thinking.SetText(" ")
 	p.thinkRow = container.NewBorder(nil, nil, p.activity, nil, p.thinking)
+	p.thinkRow.Hide()
 
 	p.header = container.NewVBox(
 		p.titleBox,
 		container.NewBorder(nil, nil, swatchBox(p.turnSwat, 28), nil, p.turn),
 		widget.NewSeparator(),
 		p.seats[0].box, p.seats[1].box,
-		p.thinkRow,
 	)
 	p.buttons = container.NewVBox(
 		container.NewGridWithColumns(3, p.newGame, p.hint, p.resign, p.undo, p.redo, p.pause),
@@ -238,9 +240,10 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 		p.specials,
 	)
 	p.top = container.NewVBox(p.header, p.buttons)
-	// The message line and the review bar share one place: the review
-	// bar while an earlier position is on view, the message otherwise.
-	p.msgSlot = container.NewStack(container.NewBorder(nil, nil, nil, p.logButton, p.messages), p.review)
+	// The message line, the thinking line and the review bar share one
+	// place of one height (showSlot).
+	p.msgRow = container.NewBorder(nil, nil, nil, p.logButton, p.messages)
+	p.msgSlot = container.NewStack(p.msgRow, p.thinkRow, p.review)
 	p.coachBar.Hide()
 	p.coachBox = container.NewVBox(p.coachText, p.coachBar)
 	p.coach = container.NewVScroll(p.coachBox)
@@ -319,7 +322,7 @@ func (p *panel) show(v session.PanelView) {
 	p.messages.SetText(v.Message)
 	enable(p.logButton, v.HasLog)
 
-	p.updateReview(v)
+	p.updateReview(v) // and showSlot, with the message and thinking set
 	p.showCoach(v.Coach)
 	p.graph.SetScores(v.GraphScores, v.GraphKnown)
 	p.graph.SetCurrent(v.GraphCurrent)
@@ -391,22 +394,41 @@ func graphMarks(rows []session.MoveRow) []color.Color {
 	return marks
 }
 
-// showThinking shows or hides the thinking indicator with the search's
-// latest progress.
+// showThinking shows the thinking line: the search's latest progress, or
+// the hint found.
 func (p *panel) showThinking(t session.ThinkingView) {
-	text := t.Text
-	if text == "" {
-		text = " " // the row keeps its height
-	}
-	p.thinking.SetText(text)
+	p.thinking.SetText(t.Text)
 	p.thinking.SetTip(t.Tip)
-	if !t.On {
+	p.searching, p.thinkText = t.On, t.Text
+	if t.On {
+		p.activity.Show()
+		p.activity.Start()
+	} else {
 		p.activity.Stop()
 		p.activity.Hide()
-		return
 	}
-	p.activity.Show()
-	p.activity.Start()
+	p.showSlot()
+}
+
+// showSlot shows one of the three lines that share a place below the
+// buttons: the review bar while an earlier position is on view, else the
+// thinking line while a search runs, else the message line when there is
+// a message, else the thinking line with the hint found, else the empty
+// message line (with its log button).
+func (p *panel) showSlot() {
+	shown := fyne.CanvasObject(p.msgRow)
+	switch {
+	case p.reviewOn:
+		shown = p.review
+	case p.searching:
+		shown = p.thinkRow
+	case p.messages.Text != "":
+	case p.thinkText != "":
+		shown = p.thinkRow
+	}
+	for _, o := range p.msgSlot.Objects {
+		showIf(o, o == shown)
+	}
 }
 
 func setSwatch(c *canvas.Circle, color rules.Seat) {
@@ -429,10 +451,10 @@ func enable(b *widget.Button, on bool) {
 func (p *panel) updateReview(v session.PanelView) {
 	r := v.Review
 	p.reviewPly, p.reviewLen = r.Ply, r.Len
+	p.reviewOn = r.On
 	if !r.On {
 		p.moves.UnselectAll()
-		p.review.Hide()
-		p.msgSlot.Objects[0].Show()
+		p.showSlot()
 		return
 	}
 	if r.Ply == 0 {
@@ -443,8 +465,7 @@ func (p *panel) updateReview(v session.PanelView) {
 	enable(p.first, v.Buttons.First)
 	enable(p.back, v.Buttons.Back)
 	enable(p.cont, v.Buttons.Continue)
-	p.msgSlot.Objects[0].Hide()
-	p.review.Show()
+	p.showSlot()
 }
 
 // showClocks shows each seat's time left, the running one highlighted.

@@ -182,3 +182,47 @@ func TestMovesGraphToggle(t *testing.T) {
 		t.Fatalf("a tall window: graph %v, list %v, toggle %v", g2.panel.graphBox.Visible(), g2.panel.moves.Visible(), g2.panel.toggle.Visible())
 	}
 }
+
+// TestSharedLine: the message line, the thinking line and the review bar
+// share one place below the buttons, one at a time: the search while it
+// runs, a message before the hint found, the review bar over both.
+func TestSharedLine(t *testing.T) {
+	a := test.NewTempApp(t)
+	q := sessiontest.NewQueue()
+	eng := sessiontest.NewScripted(true)
+	g := newGUI(a, eng, q.Post, 1)
+	defer g.win.Close()
+	g.ctl.MinDelay = 0
+	g.win.Resize(defaultWindow)
+	g.startGame(settings("othello", session.VsComputer))
+	p := g.panel
+	shown := func() string {
+		switch {
+		case p.review.Visible():
+			return "review"
+		case p.thinkRow.Visible():
+			return "thinking " + p.thinking.Text
+		case p.msgRow.Visible():
+			return "message " + p.messages.Text
+		}
+		return "nothing"
+	}
+	firstLegal(t, g.ctl, 1)
+	eng.WaitStarted(t)
+	q.Drain()
+	if s := shown(); !strings.HasPrefix(s, "thinking Thinking…") {
+		t.Fatalf("while the computer searches the line shows %q", s)
+	}
+	close(eng.Release)
+	q.RunUntil(t, "the computer's reply", g.ctl.PersonToMove)
+	g.hint()
+	q.RunUntil(t, "the hint", func() bool { return strings.HasPrefix(shown(), "thinking Hint: ") })
+	g.ctl.Note("A message.")
+	if s := shown(); s != "message A message." {
+		t.Fatalf("with a message and a hint the line shows %q", s)
+	}
+	g.ctl.Review(0)
+	if s := shown(); s != "review" {
+		t.Fatalf("in review the line shows %q", s)
+	}
+}
