@@ -140,13 +140,16 @@ type panel struct {
 	showLegal                               *widget.Check
 	header, buttons, top, msgSlot           *fyne.Container
 
-	// coach is the coach area: coachText (wrapped, never cut short),
-	// coachBar (the game report's progress) and the rows of buttons the
-	// analysis adds to coachBox (report.go).
-	coach     *container.Scroll
-	coachBox  *fyne.Container
-	coachText *widget.Label
-	coachBar  *widget.ProgressBar
+	// coach is the coach area: coachBox, with coachText (wrapped, never
+	// cut short) and coachBar (the game report's progress), in
+	// coachScroll; below it coachButtons, the rows of buttons the analysis
+	// adds (report.go), always in view.
+	coach        *fyne.Container
+	coachScroll  *container.Scroll
+	coachBox     *fyne.Container
+	coachButtons *fyne.Container
+	coachText    *widget.Label
+	coachBar     *widget.ProgressBar
 
 	movesTitle fyne.CanvasObject
 	graphBox   *fyne.Container
@@ -246,7 +249,9 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 	p.msgSlot = container.NewStack(p.msgRow, p.thinkRow, p.review)
 	p.coachBar.Hide()
 	p.coachBox = container.NewVBox(p.coachText, p.coachBar)
-	p.coach = container.NewVScroll(p.coachBox)
+	p.coachScroll = container.NewVScroll(p.coachBox)
+	p.coachButtons = container.NewVBox()
+	p.coach = container.NewBorder(nil, p.coachButtons, nil, nil, p.coachScroll)
 	p.coach.Hide()
 	p.movesTitle = newCaption("Moves", true)
 	p.graph = widgets.NewEvalGraph()
@@ -376,7 +381,7 @@ func (p *panel) showCoach(cv session.CoachView) {
 	p.coachBar.SetValue(cv.Progress)
 	showIf(p.coach, cv.Kind != session.CoachNone)
 	if cv.Kind != session.CoachNone {
-		p.coach.ScrollToTop()
+		p.coachScroll.ScrollToTop()
 	}
 	if p.coach.Visible() != shown || p.coachBox.MinSize() != before {
 		p.body.Refresh()
@@ -512,7 +517,7 @@ func (p *panel) showSpecials(sp []rules.Special) {
 // fixed part and the message line at their least heights; the coach area
 // at the height of its text and buttons, up to what leaves the move list
 // minListRows rows (and never less than a third of the room below the
-// message line, nor than two lines of text); then the "Moves" caption, the list and the graph, the graph
+// message line, nor than two lines of text and its buttons); then the "Moves" caption, the list and the graph, the graph
 // taking graphShare of the spare height beside the list's least. Where
 // the room left is too short for the list and the graph both, the toggle
 // takes the caption's place and the chosen one takes the room.
@@ -543,11 +548,16 @@ func (l *panelLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 		// The wrapped text's height follows its width: size the box to
 		// the width first.
 		p.coachBox.Resize(fyne.NewSize(w, p.coachBox.MinSize().Height))
-		need := p.coachBox.MinSize().Height
+		buttons := float32(0)
+		if b := p.coachButtons.MinSize().Height; b > 0 {
+			buttons = b + pad
+		}
+		need := p.coachBox.MinSize().Height + buttons
 		room := max(size.Height-y, 0)
-		// At least two lines of text where the window is short.
+		// At least two lines of text and the buttons where the window is
+		// short.
 		twoLines := p.messages.MinSize().Height + fyne.MeasureText("Ag", theme.TextSize(), fyne.TextStyle{}).Height
-		h := min(need, max(room-capH-listMin-2*pad, room/3, twoLines))
+		h := min(need, max(room-capH-listMin-2*pad, room/3, twoLines+buttons))
 		place(p.coach, max(h, 0))
 	}
 	room := size.Height - y

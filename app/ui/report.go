@@ -38,7 +38,7 @@ var classColors = [quality.NumClasses]color.NRGBA{
 type analysisUI struct {
 	g *gui
 
-	boxMin               fyne.Size // the coach area's least size at the last layout
+	boxMin               fyne.Size // the coach buttons' least size at the last layout
 	progRow              *fyne.Container
 	offer                *widget.Button
 	prev, next, open     *widget.Button
@@ -75,7 +75,7 @@ func newAnalysisUI(g *gui) *analysisUI {
 	a.learnRow = container.NewHBox(a.reveal, a.learnNext, widget.NewButton("Stop", c.StopLearning))
 	for _, row := range []fyne.CanvasObject{a.progRow, a.offer, a.navRow, a.teachRow, a.learnRow} {
 		row.Hide()
-		g.panel.coachBox.Add(row)
+		g.panel.coachButtons.Add(row)
 	}
 	a.addMenu()
 	prevOver := c.OnGameOver
@@ -92,7 +92,7 @@ func newAnalysisUI(g *gui) *analysisUI {
 // relayout lays the panel out again when the coach area's rows came or
 // went (its least size changed), so that the move list moves down or up.
 func (a *analysisUI) relayout() {
-	if m := a.g.panel.coachBox.MinSize(); m != a.boxMin {
+	if m := a.g.panel.coachButtons.MinSize(); m != a.boxMin {
 		a.boxMin = m
 		a.g.panel.body.Refresh()
 	}
