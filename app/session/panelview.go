@@ -218,7 +218,7 @@ func (c *Controller) Panel() PanelView {
 func (c *Controller) turnLine() string {
 	if q, _, _, ok := c.Learning(); ok {
 		vs := c.ViewState()
-		return fmt.Sprintf("%s to move — find a better move than %s", c.desc.SeatName(vs, vs.ToMove()), q.Move)
+		return fmt.Sprintf("%s: find a better move than %s", c.desc.SeatName(vs, vs.ToMove()), q.Move)
 	}
 	if ply, on := c.Reviewing(); on {
 		if ply == 0 {

@@ -194,7 +194,7 @@ func TestPanelCoachPrecedence(t *testing.T) {
 		!v.Buttons.ShowAnswer || !v.Buttons.LearnStop || v.Buttons.PrevMistake || v.Buttons.TakeBack {
 		t.Fatalf("learning: %+v, buttons %+v", v.Coach, v.Buttons)
 	}
-	if q, _, _, _ := c.Learning(); !strings.HasSuffix(v.Turn, "to move — find a better move than "+q.Move) {
+	if q, _, _, _ := c.Learning(); !strings.HasSuffix(v.Turn, ": find a better move than "+q.Move) {
 		t.Fatalf("learning: turn %q", v.Turn)
 	}
 	c.RevealLearn()
