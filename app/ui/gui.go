@@ -302,8 +302,9 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 	g.an = newAnalysisUI(g) // report.go
 	// The window's least height shows the whole panel (six rows of moves)
 	// where the screen has room for it at this scale; on a smaller screen
-	// it is the screen's, and the panel scrolls. It is set once: nothing
-	// the panel shows later makes the window grow.
+	// it is the screen's, and the panel's lower parts give way
+	// (panelLayout). It is set once: nothing the panel shows later makes
+	// the window grow.
 	scale := a.Settings().Scale()
 	if startScale > 0 {
 		scale = startScale
@@ -342,8 +343,8 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 // window had when it closed, within limits. Either way fitScreen makes it
 // fit the screen at the canvas scale. The least size is the content's
 // (Fyne keeps the window from shrinking below it): the board's least and
-// the panel's width; the panel scrolls when the window is shorter than its
-// parts.
+// the panel's width; below the panel's fixed part, its parts give way when
+// the window is shorter than them (panelLayout).
 var (
 	defaultWindow = fyne.NewSize(1040, 660)
 	minWindow     = fyne.NewSize(560, 300)
