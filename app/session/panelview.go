@@ -313,15 +313,26 @@ func (c *Controller) thinkingView() ThinkingView {
 	return ThinkingView{On: true, Text: what, Tip: figures}
 }
 
-// moveRows is PanelView.Moves.
+// moveRows is PanelView.Moves: each move's class from the game report,
+// else from the opened record's notes (checked once for the list: the
+// window asks for the panel ten times a second while a clock runs).
 func (c *Controller) moveRows() []MoveRow {
 	rows := make([]MoveRow, len(c.hist))
+	var judged []quality.Move
+	if rep := c.Report(); rep != nil {
+		judged = rep.Moves
+	}
+	var notes []quality.Note
+	if _, ok := c.FileNote(1); ok {
+		notes = c.xa.notes.notes
+	}
 	for i, e := range c.hist {
 		r := MoveRow{Text: fmt.Sprintf("%d. %s  %s", i+1, e.side, e.text)}
-		if q, ok := c.MoveQuality(i + 1); ok {
-			r.Judged, r.Class = true, q.Class
-		} else if n, ok := c.FileNote(i + 1); ok && n.HasClass {
-			r.Judged, r.Class = true, n.Class
+		switch {
+		case i < len(judged):
+			r.Judged, r.Class = true, judged[i].Class
+		case i < len(notes) && notes[i].HasClass:
+			r.Judged, r.Class = true, notes[i].Class
 		}
 		if r.Judged {
 			r.Mark = ClassMark(r.Class)
