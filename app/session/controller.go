@@ -176,7 +176,7 @@ func (c *Controller) newGame(set MatchSettings, moves []rules.Move) error {
 		for _, m := range moves {
 			c.apply(m, false)
 		}
-		c.say(fmt.Sprintf("Set up from %s.", plural(len(moves), "move")))
+		c.say(fmt.Sprintf("Set up from %s.", Plural(len(moves), "move")))
 	case d.Setup != nil:
 		c.opening = true
 		for _, m := range d.Setup(s.Clone(), set.Options(), c.rng) {

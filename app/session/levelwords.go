@@ -82,7 +82,7 @@ func levelFigureWords(f ai.LevelFigure) string {
 	case f.Moves <= 0:
 		return ""
 	case f.MistakeEvery <= 0:
-		return fmt.Sprintf("rarely makes a mistake (none in %s)", plural(roundMoves(float64(f.Moves)), "move"))
+		return fmt.Sprintf("rarely makes a mistake (none in %s)", Plural(roundMoves(float64(f.Moves)), "move"))
 	case f.MistakeEvery < 1.5:
 		return "makes a mistake nearly every move"
 	case f.MistakeEvery >= rareMistakes:

@@ -31,8 +31,9 @@ func (c *Controller) ViewState() rules.State {
 // history, returns to the game. ply < 0 means the start position. It calls
 // OnChange; the window shows ViewState. The game goes on (the computer's
 // search is not cancelled), but the hint goes (a hint search is
-// cancelled) and so do the messages that last until the person's next
-// action.
+// cancelled), and so do the messages that last until the person's next
+// action and the teaching game's verdict (the teaching prompt speaks of
+// the game's position).
 func (c *Controller) Review(ply int) {
 	if c.state == nil || c.closed {
 		return
@@ -53,6 +54,9 @@ func (c *Controller) Review(ply int) {
 	c.leaveHint()
 	if c.view < 0 {
 		c.forget(true) // entering review is the person's action
+		if c.xa.teach.verdict != nil {
+			c.clearVerdict() // the teaching prompt speaks of the game's position
+		}
 	}
 	if c.viewPos == nil || c.view < ply {
 		c.viewPos = c.state.Clone()

@@ -45,7 +45,7 @@ func SearchWords(d *rules.Descriptor, s rules.State, info ai.Info) (words, figur
 	other := d.SeatName(s, s.ToMove().Opponent())
 	figures = fmt.Sprintf("depth %d, score %+.2f for %s, %s positions in %.1f s",
 		info.Depth, float64(info.Score)/100, mover, countText(info.Nodes), info.Elapsed.Seconds())
-	return fmt.Sprintf("Looked %s ahead; %s.", plural(info.Depth, "move"), standing(d, s, info.Score, mover, other)), figures
+	return fmt.Sprintf("Looked %s ahead; %s.", Plural(info.Depth, "move"), standing(d, s, info.Score, mover, other)), figures
 }
 
 // standing says who is ahead by score (side to move's view, whose color
@@ -70,7 +70,7 @@ func standing(d *rules.Descriptor, s rules.State, score int, mover, other string
 	scale := ai.AdvantageScale(d.Name)
 	if unit := scoreUnit(d, s); scale == countScale && unit != "" {
 		if n := (v + 50) / 100; n >= 1 {
-			return fmt.Sprintf("%s leads by about %s", leader, plural(n, singular(unit)))
+			return fmt.Sprintf("%s leads by about %s", leader, Plural(n, singular(unit)))
 		}
 		return "the position is about even"
 	}
@@ -99,9 +99,6 @@ func scoreUnit(d *rules.Descriptor, s rules.State) string {
 
 // singular returns the singular of a countUnits unit ("discs" -> "disc").
 func singular(unit string) string { return unit[:len(unit)-1] }
-
-// plural writes n and the noun one, with an "s" unless n is 1.
-func plural(n int, one string) string { return Plural(n, one) }
 
 // Plural writes a count n and the noun one (singular): "1 move", "2
 // moves", "0 moves".

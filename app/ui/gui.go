@@ -212,7 +212,7 @@ func (g *gui) tick() {
 		return
 	} else if _, running, _ := g.ctl.Clock(s.ToMove()); running {
 		g.ctl.Tick()
-		g.panel.showClocks(g.ctl)
+		g.panel.showClocks(g.ctl.Panel().Seats)
 	}
 }
 
@@ -287,6 +287,9 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 	g.panel.onLog = g.showLog
 	g.panel.moves.onKey = g.reviewKey
 	g.panel.showLegal.SetChecked(g.showLegal)
+	g.panel.graphChosen = a.Preferences().Bool(prefPanelGraph)
+	g.panel.markChoice()
+	g.panel.onChoose = func(graph bool) { a.Preferences().SetBool(prefPanelGraph, graph) }
 	g.boardBox = container.NewStack()
 
 	g.ctl.OnNewGame = func() {
@@ -302,7 +305,7 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 	g.ctl.SetAnalysis(true)
 	widgets.SetAnimationSpeed(loadAnimation(a.Preferences()))
 	g.ctl.Engines = func() []session.EngineConfig { return LoadEngines(a.Preferences()) }
-	g.ctl.OnProgress = func(ai.Info) { g.panel.showThinking(g.ctl) }
+	g.ctl.OnProgress = func(ai.Info) { g.panel.showThinking(g.ctl.Panel().Thinking) }
 	g.ctl.OnGameOver = g.showGameOver
 
 	g.buildMenu()
@@ -310,8 +313,9 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 	g.an = newAnalysisUI(g) // report.go
 	// The window's least height shows the whole panel (six rows of moves)
 	// where the screen has room for it at this scale; on a smaller screen
-	// it is the screen's, and the panel scrolls. It is set once: nothing
-	// the panel shows later makes the window grow.
+	// it is the screen's, and the panel's lower parts give way
+	// (panelLayout). It is set once: nothing the panel shows later makes
+	// the window grow.
 	scale := a.Settings().Scale()
 	if startScale > 0 {
 		scale = startScale
@@ -350,8 +354,8 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 // window had when it closed, within limits. Either way fitScreen makes it
 // fit the screen at the canvas scale. The least size is the content's
 // (Fyne keeps the window from shrinking below it): the board's least and
-// the panel's width; the panel scrolls when the window is shorter than its
-// parts.
+// the panel's width; below the panel's fixed part, its parts give way when
+// the window is shorter than them (panelLayout).
 var (
 	defaultWindow = fyne.NewSize(1040, 660)
 	minWindow     = fyne.NewSize(560, 300)
@@ -393,7 +397,7 @@ func fitScreen(size fyne.Size, scale float32) fyne.Size {
 // leastSize is the least size the window's content (below the menu bar)
 // asks for at scale: the height of the whole panel, within the screen.
 func (g *gui) leastSize(scale float32) fyne.Size {
-	h := fitScreen(fyne.NewSize(0, g.panel.body.MinSize().Height+2*theme.Padding()+menuHeight), scale).Height
+	h := fitScreen(fyne.NewSize(0, g.panel.fullHeight()+2*theme.Padding()+menuHeight), scale).Height
 	return fyne.NewSize(0, max(h-menuHeight, 0))
 }
 
@@ -518,7 +522,7 @@ func (g *gui) refresh() {
 		g.board.SetHint(c.Hint())
 		g.board.SetInteractive(c.PersonToMove())
 	}
-	g.panel.update(c)
+	g.panel.show(c.Panel())
 	if key := g.autosaveKey(); key != g.saved && c.Started() {
 		g.saved = key
 		g.autosave()

@@ -59,17 +59,17 @@ func TestWindow(t *testing.T) {
 		if g.undoItem.Disabled || g.panel.undo.Disabled() {
 			t.Fatalf("%s: undo not offered after a move", game)
 		}
-		if n := len(g.panel.moveTexts); n < 2 {
-			t.Fatalf("%s: move list %v", game, g.panel.moveTexts)
+		if n := len(g.panel.rows); n < 2 {
+			t.Fatalf("%s: move list %v", game, g.panel.rows)
 		}
 		// Ctrl+Z and Ctrl+Y as the desktop driver delivers them.
 		press(t, g, &fyne.ShortcutUndo{})
-		if len(g.panel.moveTexts) != 0 || g.redoItem.Disabled {
-			t.Fatalf("%s: after Ctrl+Z the move list is %v", game, g.panel.moveTexts)
+		if len(g.panel.rows) != 0 || g.redoItem.Disabled {
+			t.Fatalf("%s: after Ctrl+Z the move list is %v", game, g.panel.rows)
 		}
 		press(t, g, &fyne.ShortcutRedo{})
-		if len(g.panel.moveTexts) < 2 {
-			t.Fatalf("%s: after Ctrl+Y the move list is %v", game, g.panel.moveTexts)
+		if len(g.panel.rows) < 2 {
+			t.Fatalf("%s: after Ctrl+Y the move list is %v", game, g.panel.rows)
 		}
 		if msgs := g.ctl.Messages(); slices.Contains(msgs, "Move taken back.") {
 			t.Fatalf("%s: stale message after redo: %q", game, msgs)
@@ -193,8 +193,8 @@ func TestClipboardMoves(t *testing.T) {
 	}
 	a.Clipboard().SetContent("# a game\nf5 d6\nc3\n")
 	press(t, g, &fyne.ShortcutPaste{})
-	if got := g.ctl.MoveList(); got != "f5 d6 c3" || len(g.panel.moveTexts) != 3 {
-		t.Fatalf("after paste: %q, panel %v", got, g.panel.moveTexts)
+	if got := g.ctl.MoveList(); got != "f5 d6 c3" || len(g.panel.rows) != 3 {
+		t.Fatalf("after paste: %q, panel %v", got, g.panel.rows)
 	}
 	h := g.ctl.State().Hash()
 	a.Clipboard().SetContent("f5 f5")

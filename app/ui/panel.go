@@ -1,11 +1,8 @@
 package ui
 
 import (
-	"fmt"
 	"image/color"
 	"slices"
-	"strings"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -13,11 +10,15 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"planiverse/ai"
 	"planiverse/app/session"
+	"planiverse/app/session/quality"
 	"planiverse/rules"
 	"planiverse/widgets"
 )
+
+// prefPanelGraph is the preference key of the Moves | Graph toggle's
+// choice: true shows the graph where there is no room for both.
+const prefPanelGraph = "panel.graph"
 
 // panelWidth is the width of the side panel in Fyne units.
 const panelWidth = 330
@@ -87,23 +88,35 @@ func newSeatRow() *seatRow {
 	return r
 }
 
-// panel is the side panel: whose turn, both sides' scores, the level, the
-// thinking indicator, the buttons, the messages and the move list.
+// panel is the side panel. It draws the controller's PanelView
+// (session.Controller.Panel) and adds no game text of its own. From the
+// top: the fixed part (the game's title, the turn line, the two seat rows
+// with their clocks and the main buttons), which never scrolls out of
+// view; one line shared by the message, the thinking line and the review
+// bar (showSlot); the coach
+// area, one wrapped text with its buttons, which scrolls within itself
+// when it is taller than its room; and the move list and the evaluation
+// graph, which share the rest, or, where the rest is too short for both,
+// take turns by the Moves | Graph toggle.
 type panel struct {
-	title     *canvas.Text // the game and its variant (caption size)
-	titleBox  fyne.CanvasObject
-	turnSwat  *canvas.Circle
-	turn      *widget.Label
-	seats     [2]*seatRow
-	activity  *widget.Activity
-	thinking  *tipLabel // the engine's figures in words; the numbers in its tooltip
-	thinkRow  *fyne.Container
-	messages  *widget.Label  // the latest message that holds, on one line
-	logButton *widget.Button // shows every message of the game (onLog)
-	onLog     func()
-	moves     *moveList
-	moveTexts []string
-	viewPly   int // the ply on view when the list last followed it
+	title    *canvas.Text // the game and its variant (caption size)
+	titleBox fyne.CanvasObject
+	turnSwat *canvas.Circle
+	turn     *widget.Label
+	seats    [2]*seatRow
+	activity *widget.Activity
+	thinking *tipLabel // the engine's figures in words; the numbers in its tooltip
+	thinkRow *fyne.Container
+	msgRow   *fyne.Container // the message line with the log button
+	// reviewOn, searching and thinkText are what showSlot chooses by.
+	reviewOn, searching bool
+	thinkText           string
+	messages            *widget.Label  // the latest message that holds, on one line
+	logButton           *widget.Button // shows every message of the game (onLog)
+	onLog               func()
+	moves               *moveList
+	rows                []session.MoveRow // the move list's rows
+	viewPly             int               // the ply on view when the list last followed it
 	// legalMarks: the board can mark the legal moves (widgets.LegalMarker),
 	// so the panel offers the toggle.
 	legalMarks bool
@@ -120,15 +133,33 @@ type panel struct {
 
 	graph                                   *widgets.EvalGraph // the evaluation by move
 	pause                                   *widget.Button
-	specials                                *fyne.Container // buttons of Controller.Specials
+	specials                                *fyne.Container // buttons of PanelButtons.Specials
 	specialMoves                            []rules.Special
 	onSpecial                               func(rules.Move)
 	undo, redo, hint, swap, newGame, resign *widget.Button
 	showLegal                               *widget.Check
-	header, buttons, msgSlot                *fyne.Container
-	movesTitle                              fyne.CanvasObject
-	graphBox                                *fyne.Container
-	body                                    *fyne.Container // the parts in panelLayout
+	header, buttons, top, msgSlot           *fyne.Container
+
+	// coach is the coach area: coachBox, with coachText (wrapped, never
+	// cut short) and coachBar (the game report's progress), in
+	// coachScroll; below it coachButtons, the rows of buttons the analysis
+	// adds (report.go), always in view.
+	coach        *fyne.Container
+	coachScroll  *container.Scroll
+	coachBox     *fyne.Container
+	coachButtons *fyne.Container
+	coachText    *widget.Label
+	coachBar     *widget.ProgressBar
+
+	movesTitle fyne.CanvasObject
+	graphBox   *fyne.Container
+	// toggle chooses between the move list and the graph when there is
+	// no room for both; graphChosen is the choice, onChoose remembers it.
+	toggle                *fyne.Container
+	showMoves, showGraphs *widget.Button
+	graphChosen           bool
+	onChoose              func(graph bool)
+	body                  *fyne.Container // the parts in panelLayout
 
 	content fyne.CanvasObject
 }
@@ -136,20 +167,23 @@ type panel struct {
 // newPanel builds the panel; the callbacks are the buttons' actions.
 func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), onShowLegal func(bool)) *panel {
 	p := &panel{
-		turnSwat: newSwatch(),
-		turn:     widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		activity: widget.NewActivity(),
-		thinking: newTipLabel(""),
-		messages: widget.NewLabel(""),
-		viewPly:  -1,
+		turnSwat:  newSwatch(),
+		turn:      widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		activity:  widget.NewActivity(),
+		thinking:  newTipLabel(""),
+		messages:  widget.NewLabel(""),
+		coachText: widget.NewLabel(""),
+		coachBar:  widget.NewProgressBar(),
+		viewPly:   -1,
 	}
 	p.titleBox = newCaption(" ", true)
 	p.title = p.titleBox.(*fyne.Container).Objects[0].(*canvas.Text)
 	p.turn.Wrapping = fyne.TextWrapWord
-	// One line each: a long message or hint is cut short (the whole
-	// message is in the log), never wrapped onto the move list.
+	// One line each: a long message is cut short (the whole message is
+	// in the log), never wrapped onto the move list.
 	p.messages.Truncation = fyne.TextTruncateEllipsis
 	p.thinking.Truncation = fyne.TextTruncateEllipsis
+	p.coachText.Wrapping = fyne.TextWrapWord
 	p.logButton = widget.NewButtonWithIcon("", theme.ListIcon(), func() {
 		if p.onLog != nil {
 			p.onLog()
@@ -168,7 +202,7 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 	p.specials = container.NewVBox()
 	p.showLegal = widget.NewCheck("Show legal moves", onShowLegal)
 
-	p.moves = newMoveList(func() int { return len(p.moveTexts) }, func(i int) string { return p.moveTexts[i] })
+	p.moves = newMoveList(func() int { return len(p.rows) }, func(i int) session.MoveRow { return p.rows[i] })
 	// A click on a row puts the position after that move on view; the
 	// row stays selected while it is on view.
 	p.moves.OnSelected = func(id widget.ListItemID) {
@@ -194,27 +228,31 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 	})
 	p.review = container.NewBorder(nil, nil, container.NewHBox(p.first, p.back, p.forward, p.last), nil, p.cont)
 	p.review.Hide()
-	// The thinking row always takes its place, empty when idle, so that
-	// the buttons below it never move.
-	p.thinking.SetText(" ")
 	p.thinkRow = container.NewBorder(nil, nil, p.activity, nil, p.thinking)
+	p.thinkRow.Hide()
 
 	p.header = container.NewVBox(
 		p.titleBox,
 		container.NewBorder(nil, nil, swatchBox(p.turnSwat, 28), nil, p.turn),
 		widget.NewSeparator(),
 		p.seats[0].box, p.seats[1].box,
-		p.thinkRow,
-		widget.NewSeparator(),
 	)
 	p.buttons = container.NewVBox(
 		container.NewGridWithColumns(3, p.newGame, p.hint, p.resign, p.undo, p.redo, p.pause),
 		p.swap,
 		p.specials,
 	)
-	// The message line and the review bar share one place: the review
-	// bar while an earlier position is on view, the message otherwise.
-	p.msgSlot = container.NewStack(container.NewBorder(nil, nil, nil, p.logButton, p.messages), p.review)
+	p.top = container.NewVBox(p.header, p.buttons)
+	// The message line, the thinking line and the review bar share one
+	// place of one height (showSlot).
+	p.msgRow = container.NewBorder(nil, nil, nil, p.logButton, p.messages)
+	p.msgSlot = container.NewStack(p.msgRow, p.thinkRow, p.review)
+	p.coachBar.Hide()
+	p.coachBox = container.NewVBox(p.coachText, p.coachBar)
+	p.coachScroll = container.NewVScroll(p.coachBox)
+	p.coachButtons = container.NewVBox()
+	p.coach = container.NewBorder(nil, p.coachButtons, nil, nil, p.coachScroll)
+	p.coach.Hide()
 	p.movesTitle = newCaption("Moves", true)
 	p.graph = widgets.NewEvalGraph()
 	p.graph.OnTapped = func(ply int) {
@@ -223,88 +261,79 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 		}
 	}
 	p.graphBox = container.NewBorder(newCaption("Evaluation by move (up: the dark side ahead)", false), nil, nil, nil, p.graph)
-	p.body = container.New(&panelLayout{}, p.header, p.buttons, p.msgSlot, p.movesTitle, p.moves, p.graphBox)
-	// The panel scrolls as a whole only when the window is shorter than
-	// its least height; its height never makes the window grow.
-	p.content = container.NewVScroll(container.NewPadded(p.body))
+	p.showMoves = widget.NewButtonWithIcon("Moves", theme.ListIcon(), func() { p.choose(false) })
+	p.showGraphs = widget.NewButtonWithIcon("Graph", theme.GridIcon(), func() { p.choose(true) })
+	p.toggle = container.NewGridWithColumns(2, p.showMoves, p.showGraphs)
+	p.toggle.Hide()
+	p.markChoice()
+	p.body = container.New(&panelLayout{p: p}, p.top, p.msgSlot, p.coach, p.movesTitle, p.toggle, p.moves, p.graphBox)
+	// The panel does not scroll: panelLayout keeps the fixed part in
+	// view and gives the coach area, the list and the graph what is left.
+	p.content = container.NewPadded(p.body)
 	return p
 }
 
-// update shows the controller's state.
-func (p *panel) update(c *session.Controller) {
-	set := c.Settings()
-	s := c.State()
-	if s == nil {
+// choose shows the graph (or the move list) where there is no room for
+// both, and remembers the choice (onChoose).
+func (p *panel) choose(graph bool) {
+	if graph == p.graphChosen {
 		return
 	}
-	if line := session.GameLine(set); p.title.Text != line {
-		p.title.Text = line
+	p.graphChosen = graph
+	p.markChoice()
+	if p.onChoose != nil {
+		p.onChoose(graph)
+	}
+	p.body.Refresh()
+}
+
+// markChoice highlights the toggle's chosen button.
+func (p *panel) markChoice() {
+	p.showMoves.Importance, p.showGraphs.Importance = widget.HighImportance, widget.LowImportance
+	if p.graphChosen {
+		p.showMoves.Importance, p.showGraphs.Importance = widget.LowImportance, widget.HighImportance
+	}
+	p.showMoves.Refresh()
+	p.showGraphs.Refresh()
+}
+
+// show draws v, the controller's PanelView; the panel is laid out again
+// when the fixed part's height changed (a turn line wrapping onto more
+// lines, the swap or special buttons coming or going).
+func (p *panel) show(v session.PanelView) {
+	topMin := p.top.MinSize()
+	defer func() {
+		if p.top.MinSize() != topMin {
+			p.body.Refresh()
+		}
+	}()
+	if p.title.Text != v.Title {
+		p.title.Text = v.Title
 		p.title.Refresh()
 	}
-	toMove := s.ToMove()
-	if w, ok := c.Winner(); ok {
-		setSwatch(p.turnSwat, c.Color(w))
-	} else {
-		setSwatch(p.turnSwat, c.Color(toMove))
+	setSwatch(p.turnSwat, v.TurnColor)
+	p.turn.SetText(v.Turn)
+	for seat := range p.seats {
+		r, sv := p.seats[seat], v.Seats[seat]
+		setSwatch(r.swatch, sv.Color)
+		r.name.SetText(sv.Name)
+		r.score.SetText(sv.Score)
 	}
-	turn := c.TurnText()
-	if !c.Over() {
-		switch {
-		case !c.Started():
-		case c.CanSwap():
-			turn += " — place a white stone, or swap colours and take over the black stone"
-		case set.Opponent == session.VsComputer && !c.IsComputer(toMove):
-			turn += " — your turn"
-		case c.IsComputer(toMove):
-			turn += " — computer"
-		}
-	}
-	if ply, on := c.Reviewing(); on {
-		texts, _, _ := c.History()
-		turn = fmt.Sprintf("Reviewing move %d of %d (arrow keys, Home, End)", ply, len(texts))
-		if ply == 0 {
-			turn = fmt.Sprintf("Reviewing the start position; %d moves played", len(texts))
-		}
-	}
-	p.turn.SetText(turn)
-	for seat := rules.First; seat <= rules.Second; seat++ {
-		r := p.seats[seat]
-		setSwatch(r.swatch, c.Color(seat))
-		r.name.SetText(c.SeatName(seat) + " — " + c.PlayerName(seat) + levelText(c, seat))
-		n, unit := c.Score(seat)
-		if n == 1 {
-			unit = strings.TrimSuffix(unit, "s")
-		}
-		r.score.SetText(fmt.Sprintf("%d %s", n, unit))
-	}
-	p.showClocks(c)
-	p.showThinking(c)
+	p.showClocks(v.Seats)
+	p.showThinking(v.Thinking)
 
 	// One line: the latest message that holds (the log button shows them
 	// all).
-	msgs := c.Messages()
-	last := ""
-	if len(msgs) > 0 {
-		last = msgs[len(msgs)-1]
-	}
-	p.messages.SetText(last)
-	enable(p.logButton, len(c.MessageLog()) > 0)
+	p.messages.SetText(v.Message)
+	enable(p.logButton, v.HasLog)
 
-	texts, _, sides := c.History()
-	p.updateReview(c, len(texts))
-	scores, known := c.Analysis()
-	p.graph.SetScores(scores, known)
-	if ply, on := c.Reviewing(); on {
-		p.graph.SetCurrent(ply)
-	} else {
-		p.graph.SetCurrent(-1)
-	}
-	rows := make([]string, len(texts))
-	for i, t := range texts {
-		rows[i] = fmt.Sprintf("%d. %s  %s", i+1, sides[i], t)
-	}
-	changed := !slices.Equal(rows, p.moveTexts)
-	p.moveTexts = rows
+	p.updateReview(v) // and showSlot, with the message and thinking set
+	p.showCoach(v.Coach)
+	p.graph.SetScores(v.GraphScores, v.GraphKnown)
+	p.graph.SetCurrent(v.GraphCurrent)
+	p.graph.SetMarks(graphMarks(v.Moves))
+	changed := !slices.Equal(v.Moves, p.rows)
+	p.rows = v.Moves
 	p.moves.Refresh()
 	switch {
 	case !changed && p.viewPly == p.reviewPly:
@@ -321,64 +350,95 @@ func (p *panel) update(c *session.Controller) {
 	}
 	p.viewPly = p.reviewPly
 
-	enable(p.undo, c.CanUndo())
-	enable(p.redo, c.CanRedo())
-	enable(p.hint, c.PersonToMove())
-	enable(p.resign, c.CanResign())
-	showIf(p.pause, set.Opponent == session.Watch)
-	enable(p.pause, c.CanPause())
-	if c.Paused() {
+	b := v.Buttons
+	enable(p.undo, b.Undo)
+	enable(p.redo, b.Redo)
+	enable(p.hint, b.Hint)
+	enable(p.resign, b.Resign)
+	showIf(p.pause, b.Pause)
+	enable(p.pause, b.CanPause)
+	if b.Paused {
 		p.pause.SetText("Resume")
 		p.pause.SetIcon(theme.MediaPlayIcon())
 	} else {
 		p.pause.SetText("Pause")
 		p.pause.SetIcon(theme.MediaPauseIcon())
 	}
-	showIf(p.swap, c.CanSwap())
-	p.showSpecials(c.Specials())
+	showIf(p.swap, b.Swap)
+	p.showSpecials(b.Specials)
 	// The legal-move marks are toggled from the Game menu (the panel
 	// keeps the check in step with it but does not show it: the move list
 	// needs the room).
 }
 
-// showThinking shows or hides the thinking indicator with the search's
-// latest progress.
-func (p *panel) showThinking(c *session.Controller) {
-	on, hint, info := c.Thinking()
-	if !on {
-		p.thinking.SetTip("")
+// showCoach shows the coach area's one thing, or hides the area; the
+// panel is laid out again when its height changes.
+func (p *panel) showCoach(cv session.CoachView) {
+	before := p.coachBox.MinSize()
+	shown := p.coach.Visible()
+	p.coachText.SetText(cv.Text)
+	showIf(p.coachBar, cv.Kind == session.CoachProgress)
+	p.coachBar.SetValue(cv.Progress)
+	showIf(p.coach, cv.Kind != session.CoachNone)
+	if cv.Kind != session.CoachNone {
+		p.coachScroll.ScrollToTop()
+	}
+	if p.coach.Visible() != shown || p.coachBox.MinSize() != before {
+		p.body.Refresh()
+	}
+}
+
+// graphMarks colors the graph's plies by class (inaccuracies and worse).
+func graphMarks(rows []session.MoveRow) []color.Color {
+	marks := make([]color.Color, len(rows))
+	for i, r := range rows {
+		if r.Judged && r.Class >= quality.Inaccuracy && r.Class < quality.NumClasses {
+			marks[i] = classColors[r.Class]
+		}
+	}
+	return marks
+}
+
+// showThinking shows the thinking line: the search's latest progress, or
+// the hint found.
+func (p *panel) showThinking(t session.ThinkingView) {
+	p.thinking.SetText(t.Text)
+	p.thinking.SetTip(t.Tip)
+	p.searching, p.thinkText = t.On, t.Text
+	if t.On {
+		p.activity.Show()
+		p.activity.Start()
+	} else {
 		p.activity.Stop()
 		p.activity.Hide()
-		if h := c.Hint(); h != rules.NoMove {
-			src := ""
-			if c.HintFromBook() {
-				src = "opening book, "
-			}
-			p.thinking.SetText("Hint: " + c.State().MoveString(h) + " (" + src + "marked on the board)")
-		} else {
-			p.thinking.SetText(" ")
-		}
-		return
 	}
-	p.activity.Show()
-	what := "Thinking"
-	if hint {
-		what = "Looking for a hint"
+	p.showSlot()
+}
+
+// showSlot shows one of the three lines that share a place below the
+// buttons: the review bar while an earlier position is on view, else the
+// thinking line while a search runs, else the message line when there is
+// a message, else the thinking line with the hint found, else the empty
+// message line (with its log button).
+func (p *panel) showSlot() {
+	shown := fyne.CanvasObject(p.msgRow)
+	switch {
+	case p.reviewOn:
+		shown = p.review
+	case p.searching:
+		shown = p.thinkRow
+	case p.messages.Text != "":
+	case p.thinkText != "":
+		shown = p.thinkRow
 	}
-	words, figures := c.ThinkingWords()
-	if info.Depth > 0 && words != "" {
-		what += "… " + words
-	} else {
-		what += "…" // the first iteration, or an external engine, has no figures yet
+	for _, o := range p.msgSlot.Objects {
+		showIf(o, o == shown)
 	}
-	p.thinking.SetText(what)
-	p.thinking.SetTip(figures)
-	p.activity.Start()
 }
 
 func setSwatch(c *canvas.Circle, color rules.Seat) {
-	if c.FillColor != swatchFill[color] {
-		c.FillColor = swatchFill[color]
+	if c.FillColor != swatchFill[color&1] {
+		c.FillColor = swatchFill[color&1]
 		c.Refresh()
 	}
 }
@@ -393,57 +453,42 @@ func enable(b *widget.Button, on bool) {
 
 // updateReview shows the review bar while an earlier position is on view
 // and selects its row in the move list.
-func (p *panel) updateReview(c *session.Controller, n int) {
-	ply, on := c.Reviewing()
-	p.reviewPly, p.reviewLen = ply, n
-	if !on {
+func (p *panel) updateReview(v session.PanelView) {
+	r := v.Review
+	p.reviewPly, p.reviewLen = r.Ply, r.Len
+	p.reviewOn = r.On
+	if !r.On {
 		p.moves.UnselectAll()
-		p.review.Hide()
-		p.msgSlot.Objects[0].Show()
+		p.showSlot()
 		return
 	}
-	if ply == 0 {
+	if r.Ply == 0 {
 		p.moves.UnselectAll()
 	} else {
-		p.moves.Select(ply - 1)
+		p.moves.Select(r.Ply - 1)
 	}
-	enable(p.first, ply > 0)
-	enable(p.back, ply > 0)
-	enable(p.cont, c.CanContinue())
-	p.msgSlot.Objects[0].Hide()
-	p.review.Show()
-}
-
-// levelText is what the seat row adds for a computer seat: its level's
-// name (", Casual"), or "" for a person or an external engine.
-func levelText(c *session.Controller, seat rules.Seat) string {
-	if !c.IsComputer(seat) {
-		return ""
-	}
-	if _, ext := c.ExternalSeat(seat); ext {
-		return ""
-	}
-	l := ai.LevelOf(c.LevelOf(seat))
-	return ", " + l.Name
+	enable(p.first, v.Buttons.First)
+	enable(p.back, v.Buttons.Back)
+	enable(p.cont, v.Buttons.Continue)
+	p.showSlot()
 }
 
 // showClocks shows each seat's time left, the running one highlighted.
-func (p *panel) showClocks(c *session.Controller) {
-	for seat := rules.First; seat <= rules.Second; seat++ {
+func (p *panel) showClocks(seats [2]session.SeatView) {
+	for seat, sv := range seats {
 		l := p.seats[seat].clock
-		left, running, on := c.Clock(seat)
-		if !on {
+		if sv.Clock == "" {
 			l.Hide()
 			continue
 		}
 		l.Importance = widget.MediumImportance
-		if running {
+		switch {
+		case sv.LowTime:
+			l.Importance = widget.DangerImportance
+		case sv.Running:
 			l.Importance = widget.HighImportance
-			if left < 10*time.Second {
-				l.Importance = widget.DangerImportance
-			}
 		}
-		l.SetText(session.ClockText(left))
+		l.SetText(sv.Clock)
 		l.Show()
 	}
 }
@@ -468,15 +513,15 @@ func (p *panel) showSpecials(sp []rules.Special) {
 	p.specials.Refresh()
 }
 
-// panelLayout gives the panel's parts fixed places, top to bottom: the
-// header (turn, players, thinking), the buttons, the message line, any
-// further parts (the analysis box of report.go), the "Moves" title, the
-// move list and the evaluation graph: the last two objects are the list
-// and the graph. Every part but the
-// list gets its least height; the list takes the rest, never less than
-// minListRows rows; the graph sits at the bottom where there is room for
-// it beside those rows, and is hidden where there is not.
-type panelLayout struct{}
+// panelLayout places the panel's parts (see panel) top to bottom: the
+// fixed part and the message line at their least heights; the coach area
+// at the height of its text and buttons, up to what leaves the move list
+// minListRows rows (and never less than a third of the room below the
+// message line, nor than two lines of text and its buttons); then the "Moves" caption, the list and the graph, the graph
+// taking graphShare of the spare height beside the list's least. Where
+// the room left is too short for the list and the graph both, the toggle
+// takes the caption's place and the chosen one takes the room.
+type panelLayout struct{ p *panel }
 
 // minListRows is the least number of move-list rows the panel shows.
 const minListRows = 6
@@ -485,62 +530,88 @@ const minListRows = 6
 // the evaluation graph takes, up to twice its least height.
 const graphShare = 0.25
 
-func (l *panelLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+func (l *panelLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
+	p := l.p
 	pad := theme.Padding()
-	n := len(objs)
-	list, graph := objs[n-2], objs[n-1]
-	fixed := objs[:n-2]
+	w := size.Width
 	y := float32(0)
-	for _, o := range fixed {
-		if !o.Visible() {
-			continue
-		}
-		h := o.MinSize().Height
+	place := func(o fyne.CanvasObject, h float32) {
 		o.Move(fyne.NewPos(0, y))
-		o.Resize(fyne.NewSize(size.Width, h))
+		o.Resize(fyne.NewSize(w, h))
 		y += h + pad
 	}
-	gh := graph.MinSize().Height
-	listMin := l.listMin(list)
-	spare := size.Height - y - gh - pad - listMin
-	if spare < 0 {
-		// No room for the graph: the list takes it all.
-		graph.Hide()
-		list.Move(fyne.NewPos(0, y))
-		list.Resize(fyne.NewSize(size.Width, max(size.Height-y, listMin)))
+	place(p.top, p.top.MinSize().Height)
+	place(p.msgSlot, p.msgSlot.MinSize().Height)
+	listMin := l.listMin()
+	capH := p.movesTitle.MinSize().Height
+	if p.coach.Visible() {
+		// The wrapped text's height follows its width: size the box to
+		// the width first.
+		p.coachBox.Resize(fyne.NewSize(w, p.coachBox.MinSize().Height))
+		buttons := float32(0)
+		if b := p.coachButtons.MinSize().Height; b > 0 {
+			buttons = b + pad
+		}
+		need := p.coachBox.MinSize().Height + buttons
+		room := max(size.Height-y, 0)
+		// At least two lines of text and the buttons where the window is
+		// short.
+		twoLines := p.messages.MinSize().Height + fyne.MeasureText("Ag", theme.TextSize(), fyne.TextStyle{}).Height
+		h := min(need, max(room-capH-listMin-2*pad, room/3, twoLines+buttons))
+		place(p.coach, max(h, 0))
+	}
+	room := size.Height - y
+	gh := p.graphBox.MinSize().Height
+	spare := room - capH - pad - listMin - pad - gh
+	if spare >= 0 {
+		p.toggle.Hide()
+		p.movesTitle.Show()
+		p.moves.Show()
+		p.graphBox.Show()
+		place(p.movesTitle, capH)
+		gh += min(spare*graphShare, gh)
+		p.moves.Move(fyne.NewPos(0, y))
+		p.moves.Resize(fyne.NewSize(w, size.Height-gh-pad-y))
+		p.graphBox.Move(fyne.NewPos(0, size.Height-gh))
+		p.graphBox.Resize(fyne.NewSize(w, gh))
 		return
 	}
-	graph.Show()
-	gh += min(spare*graphShare, gh)
-	gy := size.Height - gh
-	graph.Move(fyne.NewPos(0, gy))
-	graph.Resize(fyne.NewSize(size.Width, gh))
-	list.Move(fyne.NewPos(0, y))
-	list.Resize(fyne.NewSize(size.Width, gy-pad-y))
+	// No room for both: the toggle chooses.
+	p.movesTitle.Hide()
+	p.toggle.Show()
+	place(p.toggle, p.toggle.MinSize().Height)
+	shown, hidden := fyne.CanvasObject(p.moves), fyne.CanvasObject(p.graphBox)
+	if p.graphChosen {
+		shown, hidden = hidden, shown
+	}
+	hidden.Hide()
+	shown.Show()
+	shown.Move(fyne.NewPos(0, y))
+	shown.Resize(fyne.NewSize(w, max(size.Height-y, 0)))
 }
 
 // listMin is the move list's least height: minListRows rows.
-func (l *panelLayout) listMin(list fyne.CanvasObject) float32 {
-	row := list.MinSize().Height
-	if m, ok := list.(*moveList); ok {
-		row = m.CreateItem().MinSize().Height
-	}
+func (l *panelLayout) listMin() float32 {
+	row := l.p.moves.CreateItem().MinSize().Height
 	return minListRows*(row+theme.SeparatorThicknessSize()) + theme.Padding()
 }
 
-func (l *panelLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+// MinSize is the height of the fixed part, which must be in view: the
+// rest gives way (the message line and the coach area go below, the list
+// shrinks, the graph hides), so that the panel never makes the window
+// taller than the screen. The window's least size asks for more where
+// the screen has room (panel.fullHeight).
+func (l *panelLayout) MinSize([]fyne.CanvasObject) fyne.Size {
+	m := l.p.top.MinSize()
+	return fyne.NewSize(max(panelWidth, m.Width), m.Height)
+}
+
+// fullHeight is the height the panel needs for its fixed part, the
+// message line, the "Moves" caption and minListRows rows of the list.
+func (p *panel) fullHeight() float32 {
+	l := panelLayout{p: p}
 	pad := theme.Padding()
-	w := float32(panelWidth)
-	h := float32(0)
-	for _, o := range objs[:len(objs)-2] {
-		if o.Visible() {
-			m := o.MinSize()
-			w = max(w, m.Width)
-			h += m.Height + pad
-		}
-	}
-	h += l.listMin(objs[len(objs)-2]) // the graph shows only where there is room
-	return fyne.NewSize(w, h)
+	return l.MinSize(nil).Height + pad + p.msgSlot.MinSize().Height + pad + p.movesTitle.MinSize().Height + pad + l.listMin()
 }
 
 // moveList is the move list: compact rows of text, and the review keys
@@ -566,18 +637,37 @@ func (l *moveList) Resize(size fyne.Size) {
 	}
 }
 
-func newMoveList(length func() int, text func(int) string) *moveList {
+func newMoveList(length func() int, row func(int) session.MoveRow) *moveList {
 	l := &moveList{follow: -1}
 	l.Length = length
+	// A row: a strip in its move's class colour, the move and its mark.
 	l.CreateItem = func() fyne.CanvasObject {
+		strip := canvas.NewRectangle(color.Transparent)
+		strip.SetMinSize(fyne.NewSize(5, 0))
 		t := canvas.NewText("000. White  E3G3", theme.Color(theme.ColorNameForeground))
-		return container.New(&insetLayout{inset: 3}, t)
+		return container.NewBorder(nil, nil, strip, nil, container.New(&insetLayout{inset: 3}, t))
 	}
 	l.UpdateItem = func(i widget.ListItemID, o fyne.CanvasObject) {
-		t := o.(*fyne.Container).Objects[0].(*canvas.Text)
-		t.Text = text(i)
-		t.Color = theme.Color(theme.ColorNameForeground)
-		t.Refresh()
+		r := row(i)
+		var fill color.Color = color.Transparent
+		text := r.Text
+		if r.Judged && r.Class < quality.NumClasses {
+			fill = classColors[r.Class]
+			if r.Mark != "" {
+				text += "  " + r.Mark
+			}
+		}
+		for _, x := range o.(*fyne.Container).Objects {
+			if strip, ok := x.(*canvas.Rectangle); ok && strip.FillColor != fill {
+				strip.FillColor = fill
+				strip.Refresh()
+			}
+			if t := rowText(x); t != nil {
+				t.Text = text
+				t.Color = theme.Color(theme.ColorNameForeground)
+				t.Refresh()
+			}
+		}
 	}
 	l.ExtendBaseWidget(l)
 	return l

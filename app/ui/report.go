@@ -19,11 +19,11 @@ import (
 )
 
 // The game report, the values on the board and the teaching game in the
-// window: an Analysis menu, a box in the panel (progress with Cancel, the
-// sides' accuracy, Previous and Next mistake, the move on view in words,
-// the teaching game's verdict with Take back, Learn from your mistakes),
-// the moves of the move list and the graph colored by class, and labels
-// on the board (widgets.ValueLabeler).
+// window: an Analysis menu, the buttons of the panel's coach area (Cancel
+// while the report runs, Previous and Next mistake, Report, Learn, Take
+// back and try again, Learn from your mistakes' buttons), shown as the
+// controller's PanelView says, and labels on the board
+// (widgets.ValueLabeler). The coach area's text is the panel's.
 
 // classColors are the classes' colors in the move list and the graph.
 var classColors = [quality.NumClasses]color.NRGBA{
@@ -36,27 +36,18 @@ var classColors = [quality.NumClasses]color.NRGBA{
 	{0x8b, 0x00, 0x00, 0xff}, // losing move
 }
 
-// classGlyphs are the annotation marks the move list adds to a move.
-var classGlyphs = [quality.NumClasses]string{"", "", "?!", "?", "??", "?? missed win", "?? losing"}
-
 // analysisUI is the window's part of the analysis.
 type analysisUI struct {
 	g *gui
 
-	box                  *fyne.Container
-	boxMin               fyne.Size // the box's least size at the last layout
-	progress             *widget.ProgressBar
+	boxMin               fyne.Size // the coach buttons' least size at the last layout
 	progRow              *fyne.Container
-	summary              *tipLabel // one line; the whole text in its tooltip
 	offer                *widget.Button
 	prev, next, open     *widget.Button
 	learnBtn             *widget.Button
 	navRow               *fyne.Container
-	words                *tipLabel // the move on view in words, one line; the whole in its tooltip
-	verdict              *widget.Label
 	takeBack             *widget.Button
 	teachRow             *fyne.Container
-	learnText            *widget.Label
 	learnRow             *fyne.Container
 	reveal, learnNext    *widget.Button
 	analyseItem, valItem *fyne.MenuItem
@@ -65,22 +56,13 @@ type analysisUI struct {
 	learnBoard           widgets.Board // the board taking tried moves, nil when none
 }
 
-// newAnalysisUI adds the analysis to g's window: the menu, the panel box,
-// the move list's colors.
+// newAnalysisUI adds the analysis to g's window: the menu and the coach
+// area's buttons.
 func newAnalysisUI(g *gui) *analysisUI {
-	a := &analysisUI{g: g, progress: widget.NewProgressBar(), summary: newTipLabel(""),
-		words: newTipLabel(""), verdict: widget.NewLabel(""), learnText: widget.NewLabel("")}
-	// The summary and the move's words keep to one line each, so that the
-	// move list keeps its rows; the verdict and the learning text wrap.
-	for _, l := range []*widget.Label{&a.summary.Label, &a.words.Label} {
-		l.Truncation = fyne.TextTruncateEllipsis
-	}
-	for _, l := range []*widget.Label{a.verdict, a.learnText} {
-		l.Wrapping = fyne.TextWrapWord
-	}
+	a := &analysisUI{g: g}
 	c := g.ctl
-	cancel := widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), c.CancelReport)
-	a.progRow = container.NewBorder(nil, nil, nil, cancel, a.progress)
+	cancel := widget.NewButtonWithIcon("Cancel analysis", theme.CancelIcon(), c.CancelReport)
+	a.progRow = container.NewHBox(cancel)
 	a.offer = widget.NewButtonWithIcon("Analyse this game", theme.SearchIcon(), a.analyse)
 	a.offer.Importance = widget.HighImportance
 	a.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() { c.ReviewMistake(-1) })
@@ -90,14 +72,14 @@ func newAnalysisUI(g *gui) *analysisUI {
 	a.navRow = container.NewHBox(a.prev, a.next, a.open, a.learnBtn)
 	a.takeBack = widget.NewButtonWithIcon("Take back and try again", theme.ContentUndoIcon(), func() { c.TakeBack() })
 	a.takeBack.Importance = widget.WarningImportance
-	a.teachRow = container.NewVBox(a.verdict, a.takeBack)
+	a.teachRow = container.NewHBox(a.takeBack)
 	a.reveal = widget.NewButton("Show the answer", c.RevealLearn)
 	a.learnNext = widget.NewButton("Next", func() { c.LearnNext(1) })
-	a.learnRow = container.NewVBox(a.learnText, container.NewHBox(a.reveal, a.learnNext,
-		widget.NewButton("Stop", c.StopLearning)))
-	a.box = container.NewVBox(a.progRow, a.offer, a.summary, a.navRow, a.words, a.teachRow, a.learnRow)
-	a.insertInPanel()
-	a.colorMoveList()
+	a.learnRow = container.NewHBox(a.reveal, a.learnNext, widget.NewButton("Stop", c.StopLearning))
+	for _, row := range []fyne.CanvasObject{a.progRow, a.offer, a.navRow, a.teachRow, a.learnRow} {
+		row.Hide()
+		g.panel.coachButtons.Add(row)
+	}
 	a.addMenu()
 	prevOver := c.OnGameOver
 	c.OnGameOver = func(summary string) {
@@ -110,70 +92,10 @@ func newAnalysisUI(g *gui) *analysisUI {
 	return a
 }
 
-// insertInPanel puts the box in the panel's body, after the message
-// line and before the "Moves" title (panelLayout gives it its least
-// height).
-func (a *analysisUI) insertInPanel() {
-	body := a.g.panel.body
-	objs := body.Objects
-	at := len(objs) - 3 // before the title, the list and the graph
-	for i, o := range objs {
-		if o == fyne.CanvasObject(a.g.panel.msgSlot) {
-			at = i + 1
-		}
-	}
-	body.Objects = append(objs[:at:at], append([]fyne.CanvasObject{a.box}, objs[at:]...)...)
-	body.Refresh()
-}
-
-// colorMoveList adds a class strip and mark to each row of the panel's
-// move list.
-func (a *analysisUI) colorMoveList() {
-	l := a.g.panel.moves
-	create, update := l.CreateItem, l.UpdateItem
-	l.CreateItem = func() fyne.CanvasObject {
-		strip := canvas.NewRectangle(color.Transparent)
-		strip.SetMinSize(fyne.NewSize(5, 0))
-		return container.NewBorder(nil, nil, strip, nil, create())
-	}
-	l.UpdateItem = func(id widget.ListItemID, o fyne.CanvasObject) {
-		box := o.(*fyne.Container)
-		var strip *canvas.Rectangle
-		var row fyne.CanvasObject
-		for _, x := range box.Objects {
-			if r, ok := x.(*canvas.Rectangle); ok {
-				strip = r
-			} else {
-				row = x
-			}
-		}
-		update(id, row)
-		var fill color.Color = color.Transparent
-		class, ok := a.g.ctl.MoveQuality(id + 1)
-		cl := class.Class
-		if !ok {
-			// The opened record's own analysis, while there is no report.
-			n, has := a.g.ctl.FileNote(id + 1)
-			cl, ok = n.Class, has && n.HasClass
-		}
-		if ok {
-			fill = classColors[cl]
-			if t := rowText(row); t != nil && classGlyphs[cl] != "" {
-				t.Text += "  " + classGlyphs[cl]
-				t.Refresh()
-			}
-		}
-		if strip.FillColor != fill {
-			strip.FillColor = fill
-			strip.Refresh()
-		}
-	}
-}
-
-// relayout lays the panel out again when the box's rows came or went
-// (its least size changed), so that the move list moves down or up.
+// relayout lays the panel out again when the coach area's rows came or
+// went (its least size changed), so that the move list moves down or up.
 func (a *analysisUI) relayout() {
-	if m := a.box.MinSize(); m != a.boxMin {
+	if m := a.g.panel.coachButtons.MinSize(); m != a.boxMin {
 		a.boxMin = m
 		a.g.panel.body.Refresh()
 	}
@@ -233,7 +155,6 @@ func (a *analysisUI) opened(data []byte) {
 	// Analyse game makes a new one.
 	if notes, err := quality.Notes(data); err == nil && c.SetFileNotes(notes) {
 		c.Note("The record holds an analysis: its marks are shown (Analyse game, Ctrl+R, makes a new one).")
-		a.g.panel.moves.Refresh()
 		return
 	}
 	c.StartReport()
@@ -252,60 +173,38 @@ func (a *analysisUI) learn() {
 	}
 }
 
-// refresh shows the analysis's state (after every change).
+// refresh shows the coach area's buttons as the controller's PanelView
+// says, and lets the board take the moves tried in Learn from your
+// mistakes (after every change).
 func (a *analysisUI) refresh() {
 	if a == nil || a.g.ctl.State() == nil {
 		return
 	}
 	defer a.relayout()
-	c := a.g.ctl
-	running, done, total := c.ReportProgress()
-	showIf(a.progRow, running)
-	if running && total > 0 {
-		a.progress.TextFormatter = func() string { return fmt.Sprintf("Analysing: %d of %s", done, session.Plural(total, "move")) }
-		a.progress.SetValue(float64(done) / float64(total))
+	b := a.g.ctl.Panel().Buttons
+	showIf(a.progRow, b.CancelAnalysis)
+	showIf(a.offer, b.Analyse)
+	showIf(a.navRow, b.Report)
+	enable(a.prev, b.PrevMistake)
+	enable(a.next, b.NextMistake)
+	showIf(a.teachRow, b.TakeBack)
+	showIf(a.learnRow, b.LearnStop)
+	enable(a.reveal, b.ShowAnswer)
+	if b.LearnLast {
+		a.learnNext.SetText("Finish")
+	} else {
+		a.learnNext.SetText("Next")
 	}
-	rep := c.Report()
-	showIf(a.offer, c.Over() && rep == nil && !running)
-	showIf(a.summary, rep != nil)
-	showIf(a.navRow, rep != nil)
-	if rep != nil {
-		a.summary.SetText(session.ReportSummary(rep))
-		a.summary.SetTip(session.ReportSummary(rep) + "\n" + session.AccuracyMeaning)
-	}
-	ply, _ := c.Reviewing()
-	words := ""
-	if q, ok := c.MoveQuality(ply); ok {
-		words = session.MoveWords(q, rep.Scale, c.Settings().Opponent == session.VsComputer && !c.IsComputer(q.Seat))
-	} else if n, ok := c.FileNote(ply); ok && n.Comment != "" {
-		words = fmt.Sprintf("Move %d, from the record: %s", ply, n.Comment)
-	}
-	a.words.SetText(words)
-	a.words.SetTip(words)
-	showIf(a.words, words != "")
-	v := c.VerdictWords()
-	a.verdict.SetText(v)
-	showIf(a.teachRow, v != "")
 	a.showLearning()
 	a.markBoard()
-	a.markGraph(rep)
 	a.syncMenu()
 }
 
-// showLearning shows Learn from your mistakes and lets the board take the
-// moves tried.
+// showLearning lets the board take the moves tried in Learn from your
+// mistakes, and marks the answer once revealed.
 func (a *analysisUI) showLearning() {
 	g, c := a.g, a.g.ctl
-	_, n, of, ok := c.Learning()
-	showIf(a.learnRow, ok)
-	if ok {
-		a.learnText.SetText(c.LearnPrompt())
-		if n == of {
-			a.learnNext.SetText("Finish")
-		} else {
-			a.learnNext.SetText("Next")
-		}
-	}
+	_, _, _, ok := c.Learning()
 	if g.board == nil {
 		return
 	}
@@ -338,20 +237,6 @@ func (a *analysisUI) markBoard() {
 		return
 	}
 	vl.SetValueLabels(c.BoardLabels())
-}
-
-// markGraph colors the graph's plies by class (inaccuracies and worse).
-func (a *analysisUI) markGraph(rep *quality.Report) {
-	var marks []color.Color
-	if rep != nil {
-		marks = make([]color.Color, len(rep.Moves))
-		for i, q := range rep.Moves {
-			if q.Class >= quality.Inaccuracy {
-				marks[i] = classColors[q.Class]
-			}
-		}
-	}
-	a.g.panel.graph.SetMarks(marks)
 }
 
 // syncMenu keeps the menu's checks, and Cancel analysis (enabled only

@@ -58,8 +58,8 @@ func TestWindowReport(t *testing.T) {
 		t.Fatal("no progress shown while the report runs")
 	}
 	q.RunUntil(t, "the report", func() bool { return g.ctl.Report() != nil })
-	if g.an.progRow.Visible() || !g.an.navRow.Visible() || !strings.HasPrefix(g.an.summary.Text, g.ctl.Report().Sides[0].Color+": ") || !strings.Contains(g.an.summary.Text, "(accuracy ") {
-		t.Fatalf("panel after the report: progress %v, navigation %v, summary %q", g.an.progRow.Visible(), g.an.navRow.Visible(), g.an.summary.Text)
+	if g.an.progRow.Visible() || !g.an.navRow.Visible() || !strings.HasPrefix(g.panel.coachText.Text, "Move 16: ") {
+		t.Fatalf("panel after the report: progress %v, navigation %v, coach %q", g.an.progRow.Visible(), g.an.navRow.Visible(), g.panel.coachText.Text)
 	}
 	marked := 0
 	for _, c := range g.panel.graph.Marks() {
@@ -77,8 +77,8 @@ func TestWindowReport(t *testing.T) {
 	if !on || !ok || !session.IsMistake(mq.Class) {
 		t.Fatalf("Next mistake: reviewing %d %v, %+v", ply, on, mq)
 	}
-	if !strings.Contains(g.an.words.Text, "best was "+mq.Best) {
-		t.Fatalf("the panel says %q", g.an.words.Text)
+	if !strings.Contains(g.panel.coachText.Text, "best was "+mq.Best) {
+		t.Fatalf("the panel says %q", g.panel.coachText.Text)
 	}
 	labels := g.board.(widgets.ValueLabeler).ValueLabels()
 	if len(labels) == 0 {
@@ -93,8 +93,8 @@ func TestWindowReport(t *testing.T) {
 			text = t.Text
 		}
 	}
-	if !strings.HasSuffix(text, classGlyphs[mq.Class]) {
-		t.Fatalf("the move list's row %q lacks the mark %q", text, classGlyphs[mq.Class])
+	if !strings.HasSuffix(text, session.ClassMark(mq.Class)) {
+		t.Fatalf("the move list's row %q lacks the mark %q", text, session.ClassMark(mq.Class))
 	}
 }
 
@@ -171,8 +171,8 @@ func TestWindowTeaching(t *testing.T) {
 		t.Fatal(err)
 	}
 	q.RunUntil(t, "the verdict", func() bool { return g.an.teachRow.Visible() })
-	if !strings.Contains(g.an.verdict.Text, "Best was") {
-		t.Fatalf("verdict %q", g.an.verdict.Text)
+	if !strings.Contains(g.panel.coachText.Text, "Best was") {
+		t.Fatalf("verdict %q", g.panel.coachText.Text)
 	}
 	test.Tap(g.an.takeBack)
 	if g.ctl.Plies() != len(before) || g.an.teachRow.Visible() {
@@ -232,8 +232,8 @@ func TestOpenAnnotatedRecord(t *testing.T) {
 	}
 	g.ctl.Review(2)
 	g.refresh()
-	if !strings.Contains(g.an.words.Text, "from the record: Blunder") {
-		t.Fatalf("the move on view says %q", g.an.words.Text)
+	if !strings.Contains(g.panel.coachText.Text, "from the record: Blunder") {
+		t.Fatalf("the move on view says %q", g.panel.coachText.Text)
 	}
 	// A record without annotations is analysed as before.
 	if err := g.ctl.OpenRecord(g.ctl.Settings(), "game.sgf", plain); err != nil {
