@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"planiverse/app/internal/sessiontest"
 	"planiverse/app/session"
@@ -170,5 +172,108 @@ func TestFileDialogs(t *testing.T) {
 	g.openGame()
 	if g.win.Canvas().Overlays().Top() == nil {
 		t.Fatal("no Open dialog")
+	}
+}
+
+// TestRefusedSaveKeepsFile goes through the Save dialog to an existing
+// file the save refuses (a .psq for an Othello game; a link to a data
+// file) and confirms the overwrite: the game is not saved, and the old
+// file, the link and the file it points to are left byte for byte.
+func TestRefusedSaveKeepsFile(t *testing.T) {
+	dir := t.TempDir()
+	precious := filepath.Join(dir, "precious.psq")
+	target := filepath.Join(dir, "target.dat")
+	link := filepath.Join(dir, "link.sgf")
+	old := []byte("old content, not to be lost\n")
+	for _, p := range []string{precious, target} {
+		if err := os.WriteFile(p, old, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("target.dat", link); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := newTestGUI(t)
+	g.startGame(settings("othello", session.VsPerson))
+	playTexts(t, g.ctl, "f5 d6")
+	for _, name := range []string{"precious.psq", "link.sgf"} {
+		d := g.saveGame()
+		loc, err := storage.ListerForURI(storage.NewFileURI(dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.SetLocation(loc)
+		d.SetFileName(name)
+		tapButton(t, g.win, "Save")
+		tapButton(t, g.win, "Yes") // overwrite
+		if dlg := findLabel(g.win, "not saved"); dlg == "" {
+			t.Errorf("%s: no error shown", name)
+		}
+		for _, o := range g.win.Canvas().Overlays().List() {
+			o.Hide()
+		}
+		for _, p := range []string{precious, target} {
+			if data, err := os.ReadFile(p); err != nil || string(data) != string(old) {
+				t.Fatalf("after saving to %s, %s holds %q (%v)", name, filepath.Base(p), data, err)
+			}
+		}
+		if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Fatalf("after saving to %s the link is gone (%v)", name, err)
+		}
+	}
+}
+
+// tapButton taps the visible button labelled text in the top overlay of
+// w (a dialog), failing the test when there is none.
+func tapButton(t *testing.T, w fyne.Window, text string) {
+	t.Helper()
+	var found *widget.Button
+	for _, o := range w.Canvas().Overlays().List() {
+		walkObjects(o, func(obj fyne.CanvasObject) {
+			if b, ok := obj.(*widget.Button); ok && b.Text == text && b.Visible() {
+				found = b
+			}
+		})
+	}
+	if found == nil {
+		t.Fatalf("no %q button", text)
+	}
+	test.Tap(found)
+}
+
+// findLabel returns the text of a label or rich text in w's overlays that
+// contains part, or "".
+func findLabel(w fyne.Window, part string) string {
+	out := ""
+	for _, o := range w.Canvas().Overlays().List() {
+		walkObjects(o, func(obj fyne.CanvasObject) {
+			var s string
+			switch l := obj.(type) {
+			case *widget.Label:
+				s = l.Text
+			case *widget.RichText:
+				s = l.String()
+			}
+			if strings.Contains(strings.ToLower(s), part) {
+				out = s
+			}
+		})
+	}
+	return out
+}
+
+// walkObjects calls f on o and every object under it, widgets' rendered
+// parts included.
+func walkObjects(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
+	f(o)
+	switch x := o.(type) {
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			walkObjects(c, f)
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			walkObjects(c, f)
+		}
 	}
 }
