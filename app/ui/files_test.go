@@ -91,8 +91,9 @@ func TestSaveOpen(t *testing.T) {
 }
 
 // TestAutosave: every move is saved to the app's storage, and a new window
-// restores the unfinished game and starts it; a finished game is not
-// restored.
+// (after the last one closed) restores the unfinished game and starts it;
+// a finished game is not restored. A window open at the same time has an
+// autosave of its own (TestTwoWindowsAutosave).
 func TestAutosave(t *testing.T) {
 	a := test.NewTempApp(t)
 	dir := t.TempDir()
@@ -105,6 +106,7 @@ func TestAutosave(t *testing.T) {
 	g.startGame(set)
 	playTexts(t, g.ctl, "f5 d6 c3")
 	want := g.ctl.MoveList()
+	g.win.Close()
 
 	h := newGUI(a, sessiontest.NewScripted(false), q.Post, 2)
 	h.begin()
@@ -115,11 +117,13 @@ func TestAutosave(t *testing.T) {
 		t.Errorf("no message about the restore: %q", msgs)
 	}
 	h.ctl.Resign()
+	h.win.Close()
 	k := newGUI(a, sessiontest.NewScripted(false), q.Post, 3)
 	k.begin()
 	if k.ctl.MoveList() == want {
 		t.Fatal("a finished game was restored")
 	}
+	k.win.Close()
 	// A corrupt autosave is ignored: the usual start.
 	os.WriteFile(filepath.Join(g.autosaveDir(), autosaveBase+".sgf"), []byte("(;GM[2]B[zz"), 0o644)
 	m := newGUI(a, sessiontest.NewScripted(false), q.Post, 4)
@@ -127,6 +131,37 @@ func TestAutosave(t *testing.T) {
 	if m.ctl.Started() {
 		t.Fatal("started from a corrupt autosave")
 	}
+}
+
+// TestTwoWindowsAutosave: a window started while another plays (its game
+// restored from the same autosave) then abandoned for a new game never
+// writes over the first window's game: after both close, the next window
+// restores the first one's game.
+func TestTwoWindowsAutosave(t *testing.T) {
+	a := test.NewTempApp(t)
+	dir := t.TempDir()
+	old := autosaveRoot
+	autosaveRoot = func(fyne.App) string { return dir }
+	defer func() { autosaveRoot = old }()
+	q := sessiontest.NewQueue()
+	g := newGUI(a, sessiontest.NewScripted(false), q.Post, 1)
+	g.startGame(settings("othello", session.VsPerson))
+	playTexts(t, g.ctl, "f5 d6 c3 d3 c4 f4 f6 f3 e6 e7")
+	want := g.ctl.MoveList()
+
+	h := newGUI(a, sessiontest.NewScripted(false), q.Post, 2)
+	h.begin()
+	h.startGame(settings("othello", session.VsPerson)) // New game, the old one abandoned
+	playTexts(t, h.ctl, "f5")
+	g.win.Close() // the first window quits first
+	h.win.Close()
+
+	k := newGUI(a, sessiontest.NewScripted(false), q.Post, 3)
+	k.begin()
+	if got := k.ctl.MoveList(); got != want {
+		t.Fatalf("the next start restored %q, want the first window's %q", got, want)
+	}
+	k.win.Close()
 }
 
 // FuzzOpenRecord: any file, under any record extension, either opens as a

@@ -351,6 +351,7 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 			g.ticker.Stop()
 			close(stopTick)
 			g.ctl.Close()
+			g.autosaver.Release() // another window may take this autosave now
 		})
 	})
 	return g
