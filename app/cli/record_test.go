@@ -221,6 +221,21 @@ func TestConvertRace(t *testing.T) {
 	}
 }
 
+// TestConvertNamesOut: convert into a missing folder names the OUT the
+// user gave, never the temporary file it writes first.
+func TestConvertNamesOut(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.sgf")
+	if err := os.WriteFile(in, []byte("(;GM[2];B[f5])"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "nodir", "x.sgf")
+	_, errOut, code := runArgs("convert", in, out)
+	if code != 2 || !strings.Contains(errOut, out) || strings.Contains(errOut, ".tmp") {
+		t.Errorf("exit %d, stderr %q; want exit 2 naming %s and no temporary file", code, errOut, out)
+	}
+}
+
 // TestConvertLosses: what OUT's format cannot hold stops convert, named,
 // unless --lossy; SGF's variations and comments count too.
 func TestConvertLosses(t *testing.T) {
