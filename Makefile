@@ -11,7 +11,7 @@ DEB_PKGS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxrandr-dev libxxf86
             xvfb xauth imagemagick xdotool xz-utils
 PREFIX   ?= $(HOME)/.local
 
-.PHONY: all deps build run test fmt-check vet unit smoke autosave bench install uninstall package check-package clean
+.PHONY: all deps build run test fmt-check vet unit smoke autosave reliability bench install uninstall package check-package clean
 
 all: build
 
@@ -48,7 +48,12 @@ smoke: build
 autosave: build
 	bash .ci/autosave.sh $(BIN)
 
-test: deps fmt-check vet unit build smoke autosave check-package
+# reliability checks under Xvfb that damaged settings are kept and never stop the window, and
+# that a second window never writes over the first one's autosave (README "Reliability").
+reliability: build
+	bash .ci/reliability.sh $(BIN)
+
+test: deps fmt-check vet unit build smoke autosave reliability check-package
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./rules/... ./ai/...

@@ -85,8 +85,10 @@ func showRecord(game, file string, gf *gameFlags, stdout io.Writer) error {
 // in the format of OUT's extension, through a temporary file in OUT's
 // directory and a rename (atomicfile.Write: a replaced file keeps its
 // mode, a symbolic link is never replaced). An existing OUT, IN itself
-// included, is replaced only with --force, and never when it is a
-// symbolic link or read-only. When OUT's format cannot hold something IN
+// included, is replaced only with --force; without it the last step is
+// exclusive (atomicfile.WriteNew), so of two converts racing to one OUT
+// exactly one writes it and the other fails with "exists". OUT is never
+// replaced when it is a symbolic link or read-only. When OUT's format cannot hold something IN
 // has (player names, a date, variations, comments...), convert refuses
 // and names what would be dropped, unless --lossy: then it writes and
 // lists what it dropped.
@@ -114,7 +116,15 @@ func runConvert(args []string, stdout io.Writer) error {
 	if len(dropped) > 0 && !*lossy {
 		return fmt.Errorf("%s cannot hold the %s of %s; nothing written (give --lossy to drop them)", rules.Quote(filepath.Base(out)), joinWords(dropped), rules.Quote(filepath.Base(in)))
 	}
-	if err := atomicfile.Write(out, written); err != nil {
+	convertWriting()
+	write := atomicfile.WriteNew // exclusive: another convert may have made OUT since the check
+	if *force {
+		write = atomicfile.Write
+	}
+	if err := write(out, written); err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return fmt.Errorf("OUT %s exists; give --force to replace it", rules.Quote(out))
+		}
 		return err
 	}
 	fmt.Fprintf(stdout, "%s: %s game, %d plies\n", out, r.Game, len(r.Moves))
@@ -123,6 +133,10 @@ func runConvert(args []string, stdout io.Writer) error {
 	}
 	return nil
 }
+
+// convertWriting is called by convert after its checks, just before it
+// writes OUT; tests replace it to write OUT in between.
+var convertWriting = func() {}
 
 // checkConvertTarget returns the error convert gives before reading
 // anything when out may not be written: it exists and force is not given

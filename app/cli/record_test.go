@@ -190,6 +190,52 @@ func TestConvertTarget(t *testing.T) {
 	}
 }
 
+// TestConvertRace: a second convert that writes OUT between the first
+// one's checks and its write wins; the first exits 2 with "exists" and
+// OUT keeps the second's record.
+func TestConvertRace(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.sgf"), filepath.Join(dir, "b.sgf")
+	out := filepath.Join(dir, "race.txt")
+	for path, moves := range map[string]string{a: ";B[f5];W[d6]", b: ";B[f5];W[f6];B[e6]"} {
+		if err := os.WriteFile(path, []byte("(;GM[2]"+moves+")"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer func(f func()) { convertWriting = f }(convertWriting)
+	convertWriting = func() {
+		convertWriting = func() {}
+		if _, errOut, code := runArgs("convert", b, out); code != 0 {
+			t.Errorf("the second convert: exit %d, %s", code, errOut)
+		}
+	}
+	stdout, errOut, code := runArgs("convert", a, out)
+	if code != 2 || stdout != "" || !strings.Contains(errOut, "exists") {
+		t.Errorf("the first convert: exit %d, stdout %q, stderr %q; want exit 2 and \"exists\"", code, stdout, errOut)
+	}
+	if data, _ := os.ReadFile(out); !strings.Contains(strings.ToLower(string(data)), "e6") {
+		t.Errorf("OUT holds %q, not the second convert's game", data)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) != 0 {
+		t.Errorf("left %v", left)
+	}
+}
+
+// TestConvertNamesOut: convert into a missing folder names the OUT the
+// user gave, never the temporary file it writes first.
+func TestConvertNamesOut(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.sgf")
+	if err := os.WriteFile(in, []byte("(;GM[2];B[f5])"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "nodir", "x.sgf")
+	_, errOut, code := runArgs("convert", in, out)
+	if code != 2 || !strings.Contains(errOut, out) || strings.Contains(errOut, ".tmp") {
+		t.Errorf("exit %d, stderr %q; want exit 2 naming %s and no temporary file", code, errOut, out)
+	}
+}
+
 // TestConvertLosses: what OUT's format cannot hold stops convert, named,
 // unless --lossy; SGF's variations and comments count too.
 func TestConvertLosses(t *testing.T) {

@@ -139,3 +139,45 @@ func TestAutosaveFailureToldOnce(t *testing.T) {
 		t.Errorf("a failure after a success is not told again: %q", c.Messages())
 	}
 }
+
+// TestAutosaveOnePerWindow: a second window's autosave (a second Autosave
+// on the same folder, holding its own lock) never writes over the first
+// window's game: window A has a 10-move game, window B starts, restores
+// nothing of A's and saves a new game; after both quit, A's game is the
+// one the next start restores, and B's is kept under its own name.
+func TestAutosaveOnePerWindow(t *testing.T) {
+	dir := t.TempDir()
+	q := sessiontest.NewQueue()
+	const gameA = "f5 d6 c3 d3 c4 f4 f6 f3 e6 e7"
+	a := &Autosave{Dir: dir}
+	ca := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("othello", VsPerson))
+	ca.Start()
+	playTexts(t, ca, gameA)
+	if err := a.Save(ca); err != nil {
+		t.Fatal(err)
+	}
+	b := &Autosave{Dir: dir}
+	if found := b.Find(); found.Record != nil || found.Problem != nil {
+		t.Fatalf("window B found %+v in window A's autosave", found)
+	}
+	cb := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("othello", VsPerson))
+	cb.Start()
+	playTexts(t, cb, "f5")
+	if err := b.Save(cb); err != nil {
+		t.Fatal(err)
+	}
+	if a.Base() == b.Base() {
+		t.Fatalf("both windows autosave to %s", a.Base())
+	}
+	a.Release() // A quits first, B after
+	b.Release()
+	next := &Autosave{Dir: dir}
+	found := next.Find()
+	if found.Record == nil || strings.Join(found.Record.Moves, " ") != gameA {
+		t.Fatalf("the next start found %+v, want window A's game", found.Record)
+	}
+	second := &Autosave{Dir: dir}
+	if found := second.Find(); found.Record == nil || strings.Join(found.Record.Moves, " ") != "f5" {
+		t.Fatalf("a second window then found %+v, want window B's game", found.Record)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"planiverse/app/internal/atomicfile"
+	"planiverse/app/internal/filelock"
 	"planiverse/rules"
 	"planiverse/rules/registry"
 	"planiverse/rules/sgf"
@@ -65,6 +66,14 @@ const AutosaveBase = "autosave"
 // the next start. A file that cannot be read back is never deleted or
 // overwritten: Find moves it aside and offers its readable moves. A zero
 // Autosave with Dir set is ready to use; it is not safe for concurrent use.
+//
+// There is one autosave per window: the first Find or Save claims the
+// lowest-numbered name not held by another Autosave, of this process or
+// another, autosave, autosave-2, autosave-3..., by a lock on
+// Dir/<name>.lock (filelock: released by Release, or by the kernel when
+// the process ends). So a second window never writes over the first's
+// game, and a start restores the game of the lowest-numbered autosave
+// that no open window holds.
 type Autosave struct {
 	// Dir is the folder of the autosave, "" for none (nothing is saved).
 	Dir string
@@ -74,6 +83,54 @@ type Autosave struct {
 
 	failing bool   // the last save failed and the player was told
 	stuck   string // an unreadable autosave that could not be moved aside
+
+	base     string         // the claimed file name without extension; "" before a claim
+	baseDir  string         // the Dir base was claimed in
+	baseLock *filelock.Lock // the lock on base, nil when none could be taken
+}
+
+// MaxAutosaves is how many autosave names Autosave tries to claim
+// (autosave, autosave-2... autosave-MaxAutosaves) before it shares the
+// last one.
+const MaxAutosaves = 50
+
+// Base returns the name of the autosave's files without extension
+// (autosave, autosave-2...), claiming one first when Dir changed since
+// the last claim; "" when Dir is "".
+func (a *Autosave) Base() string {
+	if a.Dir == "" {
+		return ""
+	}
+	if a.base != "" && a.baseDir == a.Dir {
+		return a.base
+	}
+	a.Release()
+	a.base, a.baseDir = AutosaveBase, a.Dir
+	if err := os.MkdirAll(a.Dir, 0o755); err != nil {
+		return a.base // Save reports the folder
+	}
+	for i := 1; i <= MaxAutosaves; i++ {
+		name := AutosaveBase
+		if i > 1 {
+			name = fmt.Sprintf("%s-%d", AutosaveBase, i)
+		}
+		l, ok, err := filelock.TryLock(filepath.Join(a.Dir, name+".lock"))
+		if err != nil {
+			return a.base // no lock can be taken here: the first name, unlocked
+		}
+		if ok {
+			a.base, a.baseLock = name, l
+			return a.base
+		}
+	}
+	return a.base
+}
+
+// Release gives up the autosave's name (its lock), for another window to
+// claim; the files stay. The next Find or Save claims a name again.
+func (a *Autosave) Release() {
+	_ = a.baseLock.Unlock()
+	a.base, a.baseDir, a.baseLock = "", "", nil
 }
 
 // AutosaveFound is what Autosave.Find found in the folder.
@@ -83,7 +140,7 @@ type AutosaveFound struct {
 	Record *rules.Record
 	// Problem is why an autosave could not be read completely (nil when
 	// every one read). Bad is where that file now is: moved aside to
-	// autosave.bad-<YYYYMMDD-HHMMSS>.<ext> in Dir, or still at its place
+	// <base>.bad-<YYYYMMDD-HHMMSS>.<ext> in Dir, or still at its place
 	// when moving it failed (Problem then says so too).
 	Problem error
 	Bad     string
@@ -95,7 +152,7 @@ type AutosaveFound struct {
 
 // Path returns the autosave's file for the game of c.
 func (a *Autosave) Path(c *Controller) string {
-	return filepath.Join(a.Dir, AutosaveBase+"."+c.DefaultExt())
+	return filepath.Join(a.Dir, a.Base()+"."+c.DefaultExt())
 }
 
 // Save writes c's game to its file (Path) when it has begun and its game
@@ -124,7 +181,7 @@ func (a *Autosave) Save(c *Controller) error {
 	}
 	a.failing = false
 	for _, ext := range RecordExtensions() {
-		if other := filepath.Join(a.Dir, AutosaveBase+ext); other != path && other != a.stuck {
+		if other := filepath.Join(a.Dir, a.Base()+ext); other != path && other != a.stuck {
 			if fi, err := os.Lstat(other); err == nil && fi.Mode().IsRegular() {
 				_ = os.Remove(other)
 			}
@@ -144,7 +201,7 @@ func (a *Autosave) Find() AutosaveFound {
 		return found
 	}
 	for _, ext := range RecordExtensions() {
-		path := filepath.Join(a.Dir, AutosaveBase+ext)
+		path := filepath.Join(a.Dir, a.Base()+ext)
 		if fi, err := os.Lstat(path); err != nil || !fi.Mode().IsRegular() {
 			continue // none, or a folder Save will report
 		}
@@ -175,7 +232,7 @@ func (a *Autosave) Find() AutosaveFound {
 	return found
 }
 
-// moveAside renames the file path to autosave.bad-<YYYYMMDD-HHMMSS>.<ext>
+// moveAside renames the file path to <base>.bad-<YYYYMMDD-HHMMSS>.<ext>
 // beside it (with -2, -3... when that name is taken) and returns the new
 // name.
 func (a *Autosave) moveAside(path string) (string, error) {
@@ -184,7 +241,7 @@ func (a *Autosave) moveAside(path string) (string, error) {
 		now = a.Now
 	}
 	ext := filepath.Ext(path)
-	stem := filepath.Join(filepath.Dir(path), AutosaveBase+".bad-"+now().Format("20060102-150405"))
+	stem := filepath.Join(filepath.Dir(path), a.Base()+".bad-"+now().Format("20060102-150405"))
 	for i := 1; i < 100; i++ {
 		name := stem + ext
 		if i > 1 {

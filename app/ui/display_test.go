@@ -108,4 +108,17 @@ func TestRetryStart(t *testing.T) {
 	if code, msg := retryStart("x", false, func() (int, error) { return 0, errors.New("no executable") }); code != 1 || msg == "" {
 		t.Fatalf("a rerun that cannot run: code %d, %q", code, msg)
 	}
+	if !strings.Contains(msg, "check DISPLAY") {
+		t.Errorf("a display failure does not point at the display: %q", msg)
+	}
+}
+
+// TestRetryStartNamesCause: a panic that is not the display's (Fyne's
+// settings reader on a list of mixed types) does not send the user to
+// check DISPLAY.
+func TestRetryStartNamesCause(t *testing.T) {
+	_, msg := retryStart("interface conversion: interface {} is string, not bool", true, nil)
+	if strings.Contains(msg, "DISPLAY") || !strings.Contains(msg, "interface conversion") || !strings.Contains(msg, "report") {
+		t.Errorf("message %q", msg)
+	}
 }

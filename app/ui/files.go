@@ -19,42 +19,49 @@ import (
 // extension), and the autosave: the game in progress is written to the
 // app's storage after every move and restored at the next start.
 
-// saveGame asks where to save the game.
-func (g *gui) saveGame() {
+// saveGame asks where to save the game and returns the dialog it shows
+// (nil without a game).
+func (g *gui) saveGame() *dialog.FileDialog {
 	c := g.ctl
 	if c.State() == nil {
-		return
+		return nil
 	}
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			dialog.ShowError(err, g.win)
-			return
-		}
-		if w == nil {
-			return // cancelled
-		}
-		path := w.URI().Path()
-		_ = w.Close()
-		if err := c.SaveRecord(path); err != nil {
-			if fi, e := os.Stat(path); e == nil && fi.Size() == 0 {
-				_ = os.Remove(path) // the dialog created it empty
-			}
-			dialog.ShowError(fmt.Errorf("the game was not saved: %w", err), g.win)
-			return
-		}
-		c.Note("Saved " + filepath.Base(path) + ".")
-	}, g.win)
+	installSafeWriter() // the dialog's writer must not cut the chosen file
+	d := dialog.NewFileSave(g.saveChosen, g.win)
 	d.SetFileName(fmt.Sprintf("%s-%s.%s", c.Settings().Game, c.Began().Format("2006-01-02-1504"), c.DefaultExt()))
 	d.SetFilter(storage.NewExtensionFileFilter(session.RecordExtensions()))
 	d.Show()
 	d.Resize(g.dialogSize()) // a file dialog can be resized only once shown
+	return d
+}
+
+// saveChosen saves the game to the file of w, the save dialog's answer
+// (nil when cancelled). w is a safeWriter: it is closed without a write,
+// and the game is written by Controller.SaveRecord, which checks the
+// format first and then replaces the file whole (atomicfile), so a
+// refused save leaves the old file byte for byte.
+func (g *gui) saveChosen(w fyne.URIWriteCloser, err error) {
+	if err != nil {
+		g.showError(err)
+		return
+	}
+	if w == nil {
+		return // cancelled
+	}
+	path := w.URI().Path()
+	_ = w.Close()
+	if err := g.ctl.SaveRecord(path); err != nil {
+		g.showError(fmt.Errorf("the game was not saved: %w", err))
+		return
+	}
+	g.ctl.Note("Saved " + filepath.Base(path) + ".")
 }
 
 // openGame asks for a record to open.
 func (g *gui) openGame() {
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
-			dialog.ShowError(err, g.win)
+			g.showError(err)
 			return
 		}
 		if r == nil {
@@ -66,7 +73,7 @@ func (g *gui) openGame() {
 			err = g.openRecord(g.ctl.Settings(), r.URI().Name(), data, false)
 		}
 		if err != nil {
-			dialog.ShowError(fmt.Errorf("the game could not be opened: %w", err), g.win)
+			g.showError(fmt.Errorf("the game could not be opened: %w", err))
 		}
 	}, g.win)
 	d.SetFilter(storage.NewExtensionFileFilter(session.RecordExtensions()))

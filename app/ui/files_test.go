@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"planiverse/app/internal/sessiontest"
 	"planiverse/app/session"
@@ -89,8 +91,9 @@ func TestSaveOpen(t *testing.T) {
 }
 
 // TestAutosave: every move is saved to the app's storage, and a new window
-// restores the unfinished game and starts it; a finished game is not
-// restored.
+// (after the last one closed) restores the unfinished game and starts it;
+// a finished game is not restored. A window open at the same time has an
+// autosave of its own (TestTwoWindowsAutosave).
 func TestAutosave(t *testing.T) {
 	a := test.NewTempApp(t)
 	dir := t.TempDir()
@@ -103,6 +106,7 @@ func TestAutosave(t *testing.T) {
 	g.startGame(set)
 	playTexts(t, g.ctl, "f5 d6 c3")
 	want := g.ctl.MoveList()
+	g.win.Close()
 
 	h := newGUI(a, sessiontest.NewScripted(false), q.Post, 2)
 	h.begin()
@@ -113,11 +117,13 @@ func TestAutosave(t *testing.T) {
 		t.Errorf("no message about the restore: %q", msgs)
 	}
 	h.ctl.Resign()
+	h.win.Close()
 	k := newGUI(a, sessiontest.NewScripted(false), q.Post, 3)
 	k.begin()
 	if k.ctl.MoveList() == want {
 		t.Fatal("a finished game was restored")
 	}
+	k.win.Close()
 	// A corrupt autosave is ignored: the usual start.
 	os.WriteFile(filepath.Join(g.autosaveDir(), autosaveBase+".sgf"), []byte("(;GM[2]B[zz"), 0o644)
 	m := newGUI(a, sessiontest.NewScripted(false), q.Post, 4)
@@ -125,6 +131,37 @@ func TestAutosave(t *testing.T) {
 	if m.ctl.Started() {
 		t.Fatal("started from a corrupt autosave")
 	}
+}
+
+// TestTwoWindowsAutosave: a window started while another plays (its game
+// restored from the same autosave) then abandoned for a new game never
+// writes over the first window's game: after both close, the next window
+// restores the first one's game.
+func TestTwoWindowsAutosave(t *testing.T) {
+	a := test.NewTempApp(t)
+	dir := t.TempDir()
+	old := autosaveRoot
+	autosaveRoot = func(fyne.App) string { return dir }
+	defer func() { autosaveRoot = old }()
+	q := sessiontest.NewQueue()
+	g := newGUI(a, sessiontest.NewScripted(false), q.Post, 1)
+	g.startGame(settings("othello", session.VsPerson))
+	playTexts(t, g.ctl, "f5 d6 c3 d3 c4 f4 f6 f3 e6 e7")
+	want := g.ctl.MoveList()
+
+	h := newGUI(a, sessiontest.NewScripted(false), q.Post, 2)
+	h.begin()
+	h.startGame(settings("othello", session.VsPerson)) // New game, the old one abandoned
+	playTexts(t, h.ctl, "f5")
+	g.win.Close() // the first window quits first
+	h.win.Close()
+
+	k := newGUI(a, sessiontest.NewScripted(false), q.Post, 3)
+	k.begin()
+	if got := k.ctl.MoveList(); got != want {
+		t.Fatalf("the next start restored %q, want the first window's %q", got, want)
+	}
+	k.win.Close()
 }
 
 // FuzzOpenRecord: any file, under any record extension, either opens as a
@@ -170,5 +207,108 @@ func TestFileDialogs(t *testing.T) {
 	g.openGame()
 	if g.win.Canvas().Overlays().Top() == nil {
 		t.Fatal("no Open dialog")
+	}
+}
+
+// TestRefusedSaveKeepsFile goes through the Save dialog to an existing
+// file the save refuses (a .psq for an Othello game; a link to a data
+// file) and confirms the overwrite: the game is not saved, and the old
+// file, the link and the file it points to are left byte for byte.
+func TestRefusedSaveKeepsFile(t *testing.T) {
+	dir := t.TempDir()
+	precious := filepath.Join(dir, "precious.psq")
+	target := filepath.Join(dir, "target.dat")
+	link := filepath.Join(dir, "link.sgf")
+	old := []byte("old content, not to be lost\n")
+	for _, p := range []string{precious, target} {
+		if err := os.WriteFile(p, old, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("target.dat", link); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := newTestGUI(t)
+	g.startGame(settings("othello", session.VsPerson))
+	playTexts(t, g.ctl, "f5 d6")
+	for _, name := range []string{"precious.psq", "link.sgf"} {
+		d := g.saveGame()
+		loc, err := storage.ListerForURI(storage.NewFileURI(dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.SetLocation(loc)
+		d.SetFileName(name)
+		tapButton(t, g.win, "Save")
+		tapButton(t, g.win, "Yes") // overwrite
+		if dlg := findLabel(g.win, "not saved"); dlg == "" {
+			t.Errorf("%s: no error shown", name)
+		}
+		for _, o := range g.win.Canvas().Overlays().List() {
+			o.Hide()
+		}
+		for _, p := range []string{precious, target} {
+			if data, err := os.ReadFile(p); err != nil || string(data) != string(old) {
+				t.Fatalf("after saving to %s, %s holds %q (%v)", name, filepath.Base(p), data, err)
+			}
+		}
+		if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Fatalf("after saving to %s the link is gone (%v)", name, err)
+		}
+	}
+}
+
+// tapButton taps the visible button labelled text in the top overlay of
+// w (a dialog), failing the test when there is none.
+func tapButton(t *testing.T, w fyne.Window, text string) {
+	t.Helper()
+	var found *widget.Button
+	for _, o := range w.Canvas().Overlays().List() {
+		walkObjects(o, func(obj fyne.CanvasObject) {
+			if b, ok := obj.(*widget.Button); ok && b.Text == text && b.Visible() {
+				found = b
+			}
+		})
+	}
+	if found == nil {
+		t.Fatalf("no %q button", text)
+	}
+	test.Tap(found)
+}
+
+// findLabel returns the text of a label or rich text in w's overlays that
+// contains part, or "".
+func findLabel(w fyne.Window, part string) string {
+	out := ""
+	for _, o := range w.Canvas().Overlays().List() {
+		walkObjects(o, func(obj fyne.CanvasObject) {
+			var s string
+			switch l := obj.(type) {
+			case *widget.Label:
+				s = l.Text
+			case *widget.RichText:
+				s = l.String()
+			}
+			if strings.Contains(strings.ToLower(s), part) {
+				out = s
+			}
+		})
+	}
+	return out
+}
+
+// walkObjects calls f on o and every object under it, widgets' rendered
+// parts included.
+func walkObjects(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
+	f(o)
+	switch x := o.(type) {
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			walkObjects(c, f)
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			walkObjects(c, f)
+		}
 	}
 }

@@ -26,6 +26,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"planiverse/ai"
+	"planiverse/app/internal/prefsfile"
 	"planiverse/app/session"
 	"planiverse/app/session/startopts"
 	"planiverse/rules"
@@ -59,11 +60,15 @@ func Run(start startopts.Start) {
 		startScale = float32(f) // Fyne's driver reads it; its Settings do not
 	}
 	go exitAfterSignal(termGrace)
+	prefsNote := repairPreferences(prefsfile.Path(AppID), time.Now()) // before Fyne reads the file
 	a := app.NewWithID(AppID)
 	a.SetIcon(iconResource)
 	g := newGUI(a, ai.NewEngine(guiTTMegabytes), fyne.Do, uint64(time.Now().UnixNano()))
 	g.sound = newSounder(openOto, !loadSoundOn(a.Preferences()))
 	g.beginWith(start) // start.go
+	if prefsNote != "" {
+		g.ctl.Note(prefsNote)
+	}
 	g.win.Show()
 	// The canvas scale is known once the window is on the screen: fit
 	// the window to the screen again with it.
@@ -132,7 +137,23 @@ func retryStart(r any, second bool, rerun func() (int, error)) (code int, msg st
 			return code, ""
 		}
 	}
+	if !displayFailure(r) {
+		return 1, fmt.Sprintf("planiverse: the window could not open (%v); this is a fault of the program, not of the display: please report it", r)
+	}
 	return 1, fmt.Sprintf("planiverse: the window could not open (%v); use the CLI commands (planiverse help) or check DISPLAY", r)
+}
+
+// displayFailure reports whether r, a panic while the window opened, is
+// the display's or the graphics driver's (GLFW's platform and API
+// errors, X11, Wayland, OpenGL), rather than a fault of the program.
+func displayFailure(r any) bool {
+	msg := strings.ToLower(fmt.Sprint(r))
+	for _, w := range []string{"glfw", "platform", "display", "x11", "wayland", "opengl", "glx", "egl", "apiunavailable", "versionunavailable"} {
+		if strings.Contains(msg, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // rerun starts this program again with the same arguments and retryEnv
@@ -345,6 +366,7 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 			g.ticker.Stop()
 			close(stopTick)
 			g.ctl.Close()
+			g.autosaver.Release() // another window may take this autosave now
 		})
 	})
 	return g

@@ -2,14 +2,34 @@ package ui
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
+	"time"
 
 	"fyne.io/fyne/v2"
 
+	"planiverse/app/internal/prefsfile"
 	"planiverse/app/session"
 	"planiverse/rules"
 	"planiverse/rules/registry"
 	"planiverse/widgets"
 )
+
+// repairPreferences checks the settings file path (Fyne's
+// preferences.json) before Fyne reads it and repairs a damaged one
+// (prefsfile.Check: the damaged file is kept beside it, every setting that
+// reads is kept). It returns the sentence to show once in the window, ""
+// when the file was sound; a failure to repair is also said on stderr.
+func repairPreferences(path string, now time.Time) string {
+	if path == "" {
+		return ""
+	}
+	r, err := prefsfile.Check(path, now)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "planiverse: settings file %s: %v\n", path, err)
+	}
+	return r.Message()
+}
 
 // Preference keys (stored under AppID by Fyne). A game's option is kept
 // under "<game>.<option key>", such as "gomoku.rules".

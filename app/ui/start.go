@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 
-	"fyne.io/fyne/v2/dialog"
 
 	"planiverse/app/session"
 	"planiverse/app/session/startopts"
@@ -38,7 +37,7 @@ func (g *gui) beginWith(st startopts.Start) {
 	}
 	if err != nil {
 		g.begin()
-		dialog.ShowError(fmt.Errorf("the game could not be started: %w", err), g.win)
+		g.showError(fmt.Errorf("the game could not be started: %w", err))
 	}
 }
 

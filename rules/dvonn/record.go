@@ -79,6 +79,9 @@ func readSGF(data []byte) (*rules.Record, error) {
 // nothing is a pass. Reserve picks ("pick wr 2", "drop wr 2") say nothing
 // the rules do not. The record stops at "resign".
 func readBoardspace(nodes []sgf.Node) (*rules.Record, error) {
+	if err := sgf.CheckSetup(nodes); err != nil {
+		return nil, err
+	}
 	root := nodes[0]
 	b := &bsReplay{
 		r:        &rules.Record{Game: Descriptor.Name, Options: Descriptor.Defaults()},

@@ -131,3 +131,22 @@ func TestReadLimited(t *testing.T) {
 		t.Errorf("%q %v", data, err)
 	}
 }
+
+// TestReadRecordSetup: an SGF record with a set-up position (AB, AW, AE,
+// PL) is refused in every game, never read without it.
+func TestReadRecordSetup(t *testing.T) {
+	for _, text := range []string{
+		"(;FF[4]GM[2]SZ[8]AB[a1][a2]AW[h8];B[f5])",
+		"(;GM[2];B[f5]AW[a1];W[d6])",
+		"(;GM[2]PL[W];W[f5])",
+		"(;GM[4]AB[hh];W[hi])",
+		"(;GM[37]AE[E3];W[E3])",
+		"(;GM[Dvonn]AB[E3];P0[1 dropb E 3];P0[2 done])",
+		"(;PV[alak]AW[1];B[3-5])",
+	} {
+		r, _, err := ReadRecord("a.sgf", []byte(text))
+		if err == nil || !strings.Contains(err.Error(), "set-up positions (AB/AW) are not supported") {
+			t.Errorf("%q: read %+v, %v; want the set-up refused", text, r, err)
+		}
+	}
+}

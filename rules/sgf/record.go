@@ -1,6 +1,7 @@
 package sgf
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -84,12 +85,37 @@ func (g *Game) Read(data []byte) (*rules.Record, error) {
 	return r, nil
 }
 
+// ErrSetup is wrapped by the error for a record with a set-up position:
+// added or removed stones (AB, AW, AE) or a player to move (PL). No game
+// here starts a record from a set-up position, so such a record is
+// refused rather than read without them.
+var ErrSetup = errors.New("set-up positions (AB/AW) are not supported")
+
+// CheckSetup returns an error wrapping ErrSetup, naming the property and
+// its node (1-based), when a node of nodes sets up a position.
+func CheckSetup(nodes []Node) error {
+	for i, n := range nodes {
+		for _, p := range n {
+			switch p.ID {
+			case "AB", "AW", "AE", "PL":
+				return fmt.Errorf("sgf: %w (%s in node %d)", ErrSetup, p.ID, i+1)
+			}
+		}
+	}
+	return nil
+}
+
 // Play plays on s the moves of the nodes' B and W properties, in order, and
 // returns their texts (s.MoveString). A forced pass the file leaves out (B
 // after B in Othello) is played and listed. Errors name the ply (1-based)
 // and wrap rules.ErrSyntax or rules.ErrIllegal: a move the rules forbid, a
 // move of the wrong color; the moves before it are played and returned.
+// A set-up position in any node gives an error wrapping ErrSetup before
+// a move is played (CheckSetup).
 func (g *Game) Play(s rules.State, nodes []Node) ([]string, error) {
+	if err := CheckSetup(nodes); err != nil {
+		return nil, err
+	}
 	var moves []string
 	var buf []rules.Move
 	for _, n := range nodes {
