@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 
-
 	"planiverse/app/session"
 	"planiverse/app/session/startopts"
 )
