@@ -181,3 +181,36 @@ func TestAutosaveOnePerWindow(t *testing.T) {
 		t.Fatalf("a second window then found %+v, want window B's game", found.Record)
 	}
 }
+
+// TestAutosaveFresh checks that a window started on a record or by start
+// options (Autosave.Fresh) autosaves beside the game in progress of an
+// earlier session, which the next plain start restores.
+func TestAutosaveFresh(t *testing.T) {
+	dir := t.TempDir()
+	q := sessiontest.NewQueue()
+	const earlier = "f5 d6 c3 d3 c4"
+	a := &Autosave{Dir: dir}
+	ca := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("othello", VsPerson))
+	ca.Start()
+	playTexts(t, ca, earlier)
+	if err := a.Save(ca); err != nil {
+		t.Fatal(err)
+	}
+	a.Release() // the earlier session ends
+
+	b := &Autosave{Dir: dir, Fresh: true}
+	cb := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("othello", VsPerson))
+	cb.Start()
+	playTexts(t, cb, "f5")
+	if err := b.Save(cb); err != nil {
+		t.Fatal(err)
+	}
+	if b.Base() == AutosaveBase {
+		t.Fatalf("the fresh window autosaves over the earlier game (%s)", b.Base())
+	}
+	b.Release()
+	next := &Autosave{Dir: dir}
+	if found := next.Find(); found.Record == nil || strings.Join(found.Record.Moves, " ") != earlier {
+		t.Fatalf("the next start found %+v, want the earlier game", found.Record)
+	}
+}

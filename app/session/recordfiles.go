@@ -80,6 +80,10 @@ type Autosave struct {
 	// Now gives the time in the name of a file moved aside; nil means
 	// time.Now.
 	Now func() time.Time
+	// Fresh makes the claim skip the names that hold an autosaved file,
+	// so that a window started on a record or by start options leaves
+	// the game in progress of an earlier session for the next start.
+	Fresh bool
 
 	failing bool   // the last save failed and the player was told
 	stuck   string // an unreadable autosave that could not be moved aside
@@ -118,12 +122,27 @@ func (a *Autosave) Base() string {
 		if err != nil {
 			return a.base // no lock can be taken here: the first name, unlocked
 		}
+		if ok && a.Fresh && i < MaxAutosaves && a.holdsFile(name) {
+			_ = l.Unlock()
+			continue
+		}
 		if ok {
 			a.base, a.baseLock = name, l
 			return a.base
 		}
 	}
 	return a.base
+}
+
+// holdsFile reports whether Dir holds an autosave file of the name base in
+// any record format.
+func (a *Autosave) holdsFile(base string) bool {
+	for _, ext := range RecordExtensions() {
+		if fi, err := os.Lstat(filepath.Join(a.Dir, base+ext)); err == nil && fi.Mode().IsRegular() {
+			return true
+		}
+	}
+	return false
 }
 
 // Release gives up the autosave's name (its lock), for another window to

@@ -23,6 +23,9 @@ import (
 // a file changed since) leave the usual start with the error in a dialog.
 func (g *gui) beginWith(st startopts.Start) {
 	var err error
+	// A record or start options leave an autosaved game in progress for
+	// the next plain start.
+	g.autosaver.Fresh = st.File != "" || st.NewGame()
 	switch {
 	case st.File != "":
 		set := LoadSettings(g.app.Preferences())

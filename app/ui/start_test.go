@@ -37,6 +37,7 @@ func withAutosave(t *testing.T, a fyne.App) (path string, data []byte) {
 	if err != nil || !bytes.Contains(data, []byte("c3")) {
 		t.Fatalf("no autosave of the game in progress: %q %v", data, err)
 	}
+	g.autosaver.Release() // that session ends
 	return path, data
 }
 
@@ -103,7 +104,8 @@ func TestStartFileAnalysed(t *testing.T) {
 
 // TestStartOptions: the start options open the window on their new game
 // without the New game dialog, remember the choices, and leave the
-// autosave untouched until the game gets a move.
+// autosaved game in progress untouched: the new game is autosaved beside
+// it.
 func TestStartOptions(t *testing.T) {
 	a := test.NewTempApp(t)
 	saved, before := withAutosave(t, a)
@@ -125,8 +127,11 @@ func TestStartOptions(t *testing.T) {
 		t.Fatalf("the autosave was overwritten before a move: %q", after)
 	}
 	playTexts(t, g.ctl, "j10")
-	if after, _ := os.ReadFile(saved); bytes.Equal(after, before) {
-		t.Fatal("the new game's move was not autosaved")
+	if after, _ := os.ReadFile(saved); !bytes.Equal(after, before) {
+		t.Fatalf("the autosave of the earlier game was overwritten: %q", after)
+	}
+	if beside, err := os.ReadFile(filepath.Join(filepath.Dir(saved), autosaveBase+"-2.sgf")); err != nil || !bytes.Contains(beside, []byte("B[jj]")) {
+		t.Fatalf("the new game's move was not autosaved beside the earlier game: %q %v", beside, err)
 	}
 }
 
