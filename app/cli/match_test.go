@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -209,18 +210,30 @@ func TestMatchHangWithChild(t *testing.T) {
 	}
 }
 
-// TestMatchFlood: an engine that writes thousands of lines nobody asked
-// for after each move neither grows the referee's memory nor leaves a
-// reader behind it.
+// TestMatchFlood: an engine that writes thousands of informational lines
+// nobody asked for after each move (more than the referee's queue holds:
+// pbrain MESSAGE, NBoard status) loses no move to them (no game is lost
+// "over time"), neither grows the referee's memory nor leaves a reader
+// behind it.
 func TestMatchFlood(t *testing.T) {
+	// The signal package's goroutine, started by the match's first
+	// signal.Notify, stays for good: start it before counting.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGWINCH)
+	signal.Stop(sig)
 	before := runtime.NumGoroutine()
 	var m0, m1 runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&m0)
-	code, out, errText := cli("match", "gomoku", "--a", fake("engine", "gomoku", "--depth", "1"), "--b", fake("flood", "gomoku"),
-		"--games", "2", "--time-ms", "2000")
-	if code != 0 || matchLine.FindStringSubmatch(out) == nil {
-		t.Fatalf("exit %d\n%s%s", code, out, errText)
+	for _, game := range []string{"gomoku", "othello"} {
+		code, out, errText := cli("match", game, "--a", fake("engine", game, "--depth", "1"), "--b", fake("flood", game),
+			"--games", "4", "--time-ms", "1000", "--tolerance-ms", "1000")
+		if code != 0 || matchLine.FindStringSubmatch(out) == nil {
+			t.Fatalf("%s: exit %d\n%s%s", game, code, out, errText)
+		}
+		if strings.Contains(out, "over time") || strings.Contains(out, "b:") {
+			t.Errorf("%s: the flooding engine lost a game to its own chatter:\n%s", game, out)
+		}
 	}
 	runtime.GC()
 	runtime.ReadMemStats(&m1)
@@ -229,7 +242,8 @@ func TestMatchFlood(t *testing.T) {
 	}
 	for i := 0; runtime.NumGoroutine() > before; i++ {
 		if i > 300 {
-			t.Fatalf("%d goroutines after the match, %d before: an engine's reader is left", runtime.NumGoroutine(), before)
+			buf := make([]byte, 1<<16)
+			t.Fatalf("%d goroutines after the match, %d before: an engine's reader is left\n%s", runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
