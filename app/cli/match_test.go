@@ -329,3 +329,23 @@ func TestMatchSummaryAlways(t *testing.T) {
 		t.Errorf("records failing: %v\n%s", err, out)
 	}
 }
+
+// TestMatchEngineFailsAtOnce: an engine that starts and dies (or does not
+// speak the game's protocol) before its first move in the first game
+// stops the match with one line and exit 2, not a run of forfeits.
+func TestMatchEngineFailsAtOnce(t *testing.T) {
+	engine := fake("engine", "gomoku", "--depth", "1")
+	for _, tc := range []struct{ game, a, b string }{
+		{"gomoku", "false", engine},
+		{"gomoku", engine, "sh /nonexistent-engine.sh"},
+		{"gomoku", fake("stderr", "no licence"), engine},
+		{"othello", "false", fake("engine", "othello", "--depth", "1")},
+		{"alak", fake("engine", "othello", "--depth", "1"), fake("engine", "alak", "--depth", "1")},
+		{"dvonn", fake("engine", "dvonn", "--depth", "1"), "true"},
+	} {
+		code, out, errText := cli("match", tc.game, "--a", tc.a, "--b", tc.b, "--games", "4", "--time-ms", "500")
+		if code != 2 || out != "" || strings.Count(errText, "\n") != 1 || !strings.Contains(errText, "failed before its first move") {
+			t.Errorf("%s --a %q --b %q: exit %d, want 2 and one line\n%s%s", tc.game, tc.a, tc.b, code, out, errText)
+		}
+	}
+}

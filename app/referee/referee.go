@@ -29,6 +29,11 @@ type matchResult struct {
 	moves          [2]int           // moves made by a, b
 	cpu            [2]time.Duration
 	record, result string
+	// early is 1 (a) or 2 (b) when that engine failed before its first
+	// move (it could not start, exited, or its first answer was an
+	// error; not a move over time), else 0.
+	early    int
+	earlyErr string // why, with early
 }
 
 // Match is what a match is played with: the game, its options and start
@@ -86,6 +91,18 @@ func (t *tally) summary(stdout io.Writer) {
 		t.longest[0].Round(time.Millisecond), t.longest[1].Round(time.Millisecond))
 }
 
+// ErrEngineFailed is returned by Run when an engine failed before its
+// first move in the first game (it could not start, exited at once, or
+// does not speak the game's protocol): the match stops there, with no
+// game counted and no summary line. A later failure is a lost game.
+var ErrEngineFailed = errors.New("engine failed")
+
+// engineFailed is an error that says msg and wraps ErrEngineFailed.
+type engineFailed string
+
+func (e engineFailed) Error() string        { return string(e) }
+func (e engineFailed) Is(target error) bool { return target == ErrEngineFailed }
+
 // ErrInterrupted is returned by Run when its context ended the match
 // early (Ctrl+C).
 var ErrInterrupted = errors.New("interrupted")
@@ -97,7 +114,9 @@ var ErrInterrupted = errors.New("interrupted")
 // folder can be written; it never overwrites records: when the folder
 // holds a file of the names it would write, the records go to the first
 // free numbered folder beside it (DIR-2, DIR-3, ...), said on a first
-// line. Once the games begin the summary line is always written: when ctx
+// line. An engine that fails before its first move in the first game
+// stops the match with an error wrapping ErrEngineFailed and no summary.
+// Once the games begin the summary line is always written: when ctx
 // ends (the game in progress is stopped and not counted; the error wraps
 // ErrInterrupted), or a record cannot be written, or an engine cannot be
 // started, the match stops there with an error.
@@ -121,6 +140,9 @@ func Run(ctx context.Context, m Match, stdout io.Writer) error {
 	}
 	var t tally
 	err = playGames(ctx, m, records, stdout, &t)
+	if errors.Is(err, ErrEngineFailed) && t.n == 0 {
+		return err
+	}
 	t.summary(stdout)
 	return err
 }
@@ -145,6 +167,9 @@ func playGames(ctx context.Context, m Match, records string, stdout io.Writer, t
 		}
 		if err != nil {
 			return fmt.Errorf("game %d: %w", i+1, err)
+		}
+		if i == 0 && r.early != 0 {
+			return engineFailed(fmt.Sprintf("engine %s failed before its first move: %s", "ab"[r.early-1:r.early], r.earlyErr))
 		}
 		t.add(r)
 		fmt.Fprintf(stdout, "game %d: a plays %s: %s (%s), %d plies; a %s/move cpu %.1fs, b %s/move cpu %.1fs\n",
@@ -347,6 +372,7 @@ func playMatchGame(ctx context.Context, d *rules.Descriptor, o rules.Options, s 
 		if clients[k], err = newClient(d, p, seat, o, moveTimes[k]); err != nil {
 			res.score, res.reason = float64(k), fmt.Sprintf("%s failed to start: %v", "ab"[k:k+1], link.OneLine(err.Error()))
 			res.result = "ab"[1-k:2-k] + " wins"
+			res.early, res.earlyErr = k+1, link.OneLine(err.Error())
 			return res, nil
 		}
 	}
@@ -379,6 +405,9 @@ func playMatchGame(ctx context.Context, d *rules.Descriptor, o rules.Options, s 
 			loses = fmt.Sprintf("%s played an illegal move", "ab"[k:k+1])
 		}
 		if loses != "" {
+			if err != nil && !errors.Is(err, link.ErrTimeout) && res.moves[k] == 1 {
+				res.early, res.earlyErr = k+1, link.OneLine(err.Error())
+			}
 			res.score = float64(k)
 			res.reason = loses
 			res.result = "ab"[1-k:2-k] + " wins"
