@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -157,20 +156,10 @@ func runCommand(cmd command, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// readFile reads the file path, at most registry.MaxRecordBytes (the
-// window's cap); errors name the file.
-func readFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := registry.ReadLimited(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", rules.Quote(path), err)
-	}
-	return data, nil
-}
+// readFile reads the record file path, at most registry.MaxRecordBytes
+// (the window's cap), refusing anything but a regular file
+// (registry.ReadFile); errors name the file.
+func readFile(path string) ([]byte, error) { return registry.ReadFile(path) }
 
 // cliOptions returns the keys of every registered game's options that the
 // command line sets (not the match choices), in registry order.

@@ -1,7 +1,7 @@
 package referee
 
 import (
-	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -17,6 +17,7 @@ import (
 	"planiverse/app/protocol/link"
 	"planiverse/rules"
 	"planiverse/rules/othello"
+	"planiverse/rules/registry"
 )
 
 // matchResult is one game's result from engine a's point of view.
@@ -289,23 +290,42 @@ func eloDiff(total, sq float64, n int) (elo, margin float64) {
 	return f(p), (f(p+1.96*se) - f(p-1.96*se)) / 2
 }
 
+// Limits of an openings file (ReadOpenings).
+const (
+	// MaxOpenings is the most openings a file may hold.
+	MaxOpenings = 100_000
+	// MaxOpeningLine is the longest line of an openings file, in bytes.
+	MaxOpeningLine = 4096
+)
+
 // ReadOpenings reads an openings file for game d from position start: one
 // opening a line, moves separated by spaces (Othello's may be run
-// together); blank lines and '#' comments are skipped. Each opening is
-// replayed by the rules; the error of a bad one names its line.
+// together); blank lines and '#' comments are skipped, and a UTF-8 byte
+// order mark at the start too (as in a record). Each opening is replayed
+// by the rules; the error of a bad one names its line. The file is read
+// as a record is (registry.ReadFile: a regular file of at most
+// registry.MaxRecordBytes; a FIFO or a device is refused, not waited on),
+// with at most MaxOpenings openings of at most MaxOpeningLine bytes a line.
 func ReadOpenings(path string, d *rules.Descriptor, start rules.State) ([][]string, error) {
 	game := d.Name
-	f, err := os.Open(path)
+	data, err := registry.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	var out [][]string
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
+	for n := 1; len(data) > 0; n++ {
+		raw, rest, _ := bytes.Cut(data, []byte("\n"))
+		data = rest
+		if len(raw) > MaxOpeningLine {
+			return nil, fmt.Errorf("%s line %d: longer than %d bytes, not an opening", path, n, MaxOpeningLine)
+		}
+		line := strings.TrimSpace(string(raw))
 		if line == "" || line[0] == '#' {
 			continue
+		}
+		if len(out) == MaxOpenings {
+			return nil, fmt.Errorf("%s: more than %d openings", path, MaxOpenings)
 		}
 		moves := strings.Fields(line)
 		if game == othello.Descriptor.Name && len(moves) == 1 && len(line)%2 == 0 {
@@ -318,9 +338,6 @@ func ReadOpenings(path string, d *rules.Descriptor, start rules.State) ([][]stri
 			return nil, fmt.Errorf("%s line %d: %w", path, n, err)
 		}
 		out = append(out, moves)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return out, nil
 }
