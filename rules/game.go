@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Descriptor describes one game to every layer above the rules: its name
@@ -415,6 +417,39 @@ func Quote(s string) string {
 		cut--
 	}
 	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(s[:cut]), len(s))
+}
+
+// Printable returns s with its control characters (C0, DEL, C1: an
+// escape sequence's ESC, a bell, a line end) and invalid UTF-8 bytes
+// written as Go escapes (\x1b, \n, \u009b), so that text from a file
+// or another program (a record's player names, an engine's messages)
+// cannot act on a terminal when printed. Other text is kept as it is.
+func Printable(s string) string {
+	clean := true
+	for _, r := range s {
+		if r == utf8.RuneError || unicode.IsControl(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n <= 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case unicode.IsControl(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }
 
 // utf8Start reports whether b begins a UTF-8 sequence.

@@ -32,3 +32,20 @@ func TestOpeningsBounded(t *testing.T) {
 		t.Errorf("openings with a byte order mark: exit %d\n%s%s", code, out, errText)
 	}
 }
+
+// TestControlCharactersEscaped: names read from a record and an engine's
+// standard error reach the terminal with their control characters
+// escaped, so that an escape sequence in them cannot act on it.
+func TestControlCharactersEscaped(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "evil.sgf")
+	os.WriteFile(rec, []byte("(;FF[4]GM[2]PB[\x1b\\]0;pwned\x07Eve]PW[\x1b[2JMallory]RE[B+2\x1b[31m];B[f5])"), 0o644)
+	code, out, errText := cli("show", "othello", "--record", rec)
+	if code != 0 || strings.Contains(out, "\x1b") || !strings.Contains(out, `\x1b]0;pwned\aEve`) || !strings.Contains(out, `\x1b[2JMallory`) {
+		t.Errorf("show: exit %d\n%q%s", code, out, errText)
+	}
+	code, out, errText = cli("match", "gomoku", "--a", fake("stderr", "\x1b[31mred\x07"), "--b", fake("engine", "gomoku", "--depth", "1"))
+	if code != 2 || strings.ContainsAny(out+errText, "\x1b\x07") || !strings.Contains(errText, `\x1b[31mred\a`) {
+		t.Errorf("match: exit %d\n%q%q", code, out, errText)
+	}
+}

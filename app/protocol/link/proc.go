@@ -348,9 +348,10 @@ func (r *lineRing) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-// push ends the partial line (an empty one is skipped).
+// push ends the partial line (an empty one is skipped), its control
+// characters escaped (rules.Printable).
 func (r *lineRing) push() {
-	l := strings.TrimSpace(string(r.partial))
+	l := rules.Printable(strings.TrimSpace(string(r.partial)))
 	r.partial = r.partial[:0]
 	if l == "" {
 		return
@@ -368,7 +369,7 @@ func (r *lineRing) lines() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	out := append([]string(nil), r.ring...)
-	if l := strings.TrimSpace(string(r.partial)); l != "" {
+	if l := rules.Printable(strings.TrimSpace(string(r.partial))); l != "" {
 		out = append(out, l)
 	}
 	if len(out) > r.n {

@@ -341,9 +341,11 @@ func ClockShare(left time.Duration, s rules.State) time.Duration {
 // maxErrorLine bounds the length of a one-line error message, in bytes.
 const maxErrorLine = 300
 
-// OneLine returns msg on one line, cut to maxErrorLine bytes.
+// OneLine returns msg on one line, its control characters escaped
+// (rules.Printable: an engine's or a record's text cannot act on the
+// terminal), cut to maxErrorLine bytes.
 func OneLine(msg string) string {
-	msg = strings.Join(strings.Fields(msg), " ")
+	msg = rules.Printable(strings.Join(strings.Fields(msg), " "))
 	if len(msg) > maxErrorLine {
 		cut := maxErrorLine
 		for cut > 0 && msg[cut]&0xC0 == 0x80 {
