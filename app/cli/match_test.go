@@ -349,3 +349,37 @@ func TestMatchEngineFailsAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchRecordsTogether: two matches started together on one records
+// folder each claim their own (DIR and DIR-2), and both finish with
+// every record written, none refused as "file exists".
+func TestMatchRecordsTogether(t *testing.T) {
+	dir := t.TempDir() + "/rec"
+	type result struct {
+		err error
+		out string
+	}
+	done := make(chan result, 2)
+	for range 2 {
+		go func() {
+			var out bytes.Buffer
+			err := referee.Run(context.Background(), gomokuMatch(2, dir), &out)
+			done <- result{err, out.String()}
+		}()
+	}
+	for range 2 {
+		if r := <-done; r.err != nil {
+			t.Errorf("%v\n%s", r.err, r.out)
+		}
+	}
+	for _, d := range []string{dir, dir + "-2"} {
+		for _, f := range []string{"gomoku-001.txt", "gomoku-002.txt"} {
+			if b, err := os.ReadFile(d + "/" + f); err != nil || len(bytes.Fields(b)) < 5 {
+				t.Errorf("%s/%s: %q %v", d, f, b, err)
+			}
+		}
+		if _, err := os.Stat(d + "/.planiverse-match"); err == nil {
+			t.Errorf("%s: the match's claim is left", d)
+		}
+	}
+}

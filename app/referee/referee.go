@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -113,10 +114,11 @@ var ErrInterrupted = errors.New("interrupted")
 // game it checks every opening (each is replayed by the rules), that each
 // engine's program exists (link.CheckCommand) and that the records
 // folder can be written; it never overwrites records: when the folder
-// holds a file of the names it would write, the records go to the first
-// free numbered folder beside it (DIR-2, DIR-3, ...), said on a first
-// line. An engine that fails before its first move in the first game
-// stops the match with an error wrapping ErrEngineFailed and no summary.
+// holds a file of the names it would write, or another match has claimed
+// it, the records go to the first free numbered folder beside it (DIR-2,
+// DIR-3, ...), said on a first line (recordsFolder). An engine that fails
+// before its first move in the first game stops the match with an error
+// wrapping ErrEngineFailed and no summary.
 // Once the games begin the summary line is always written: when ctx
 // ends (the game in progress is stopped and not counted; the error wraps
 // ErrInterrupted), or a record cannot be written, or an engine cannot be
@@ -132,12 +134,13 @@ func Run(ctx context.Context, m Match, stdout io.Writer) error {
 			return fmt.Errorf("engine %s: %w", "ab"[k:k+1], err)
 		}
 	}
-	records, err := recordsFolder(m.Records, m.Game.Name, m.Games)
+	records, why, release, err := recordsFolder(m.Records, m.Game.Name, m.Games)
 	if err != nil {
 		return err
 	}
+	defer release()
 	if records != m.Records {
-		fmt.Fprintf(stdout, "records: %s (%s holds an earlier match's records)\n", records, m.Records)
+		fmt.Fprintf(stdout, "records: %s (%s)\n", records, why)
 	}
 	var t tally
 	err = playGames(ctx, m, records, stdout, &t)
@@ -193,34 +196,55 @@ func recordName(dir, game string, i int) string {
 // maxRecordsFolders bounds the numbered folders recordsFolder tries.
 const maxRecordsFolders = 999
 
-// recordsFolder returns the folder the records of n games of game go to:
-// dir if it holds none of their names, else the first numbered folder
-// dir-2, dir-3, ... that does not; the folder is created and checked to
-// be writable. "" stays "".
-func recordsFolder(dir, game string, n int) (string, error) {
+// claimName is the file a match creates, exclusively, in an existing
+// records folder to claim it while it plays; it is removed at the end.
+const claimName = ".planiverse-match"
+
+// recordsFolder returns the folder the records of n games of game go to,
+// claimed for this match alone, and why it is not dir ("" when it is):
+// dir when it can be claimed and holds none of their names, else the
+// first numbered folder dir-2, dir-3, ... that can. A folder (created
+// when missing) is claimed atomically by creating claimName in it
+// exclusively: two matches started together on one folder each get
+// their own, and a claimed folder is known to be writable. release
+// removes the claim. "" stays "".
+func recordsFolder(dir, game string, n int) (folder, why string, release func(), err error) {
+	release = func() {}
 	if dir == "" {
-		return "", nil
+		return "", "", release, nil
+	}
+	base := strings.TrimRight(dir, string(filepath.Separator))
+	if base == "" {
+		base = dir
+	}
+	if err := os.MkdirAll(filepath.Dir(filepath.Clean(dir)), 0o755); err != nil {
+		return "", "", release, fmt.Errorf("records folder: %w", err)
 	}
 	for k := 1; k <= maxRecordsFolders; k++ {
 		try := dir
 		if k > 1 {
-			try = fmt.Sprintf("%s-%d", strings.TrimRight(dir, string(filepath.Separator)), k)
+			try = fmt.Sprintf("%s-%d", base, k)
+		}
+		if err := os.Mkdir(try, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+			return "", "", release, fmt.Errorf("records folder: %w", err)
 		}
 		if holdsRecords(try, game, n) {
+			why = fmt.Sprintf("%s holds an earlier match's records", dir)
 			continue
 		}
-		if err := os.MkdirAll(try, 0o755); err != nil {
-			return "", fmt.Errorf("records folder: %w", err)
-		}
-		f, err := os.CreateTemp(try, ".write-test-*")
-		if err != nil {
-			return "", fmt.Errorf("records folder %s cannot be written: %w", rules.Quote(try), err)
+		claim := filepath.Join(try, claimName)
+		f, err := os.OpenFile(claim, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		switch {
+		case errors.Is(err, fs.ErrExist):
+			why = fmt.Sprintf("%s is in use by another match", dir)
+			continue
+		case err != nil:
+			return "", "", release, fmt.Errorf("records folder %s cannot be written: %w", rules.Quote(try), err)
 		}
 		f.Close()
-		os.Remove(f.Name())
-		return try, nil
+		return try, why, func() { os.Remove(claim) }, nil
 	}
-	return "", fmt.Errorf("records folders %s to %s-%d all hold records", rules.Quote(dir), dir, maxRecordsFolders)
+	return "", "", release, fmt.Errorf("records folders %s to %s-%d all hold records", rules.Quote(dir), base, maxRecordsFolders)
 }
 
 // holdsRecords reports whether dir holds a file (or anything) of the
@@ -234,17 +258,29 @@ func holdsRecords(dir, game string, n int) bool {
 	return false
 }
 
-// writeNew writes a new file, never replacing one.
+// writeData writes data to f (a variable so that tests can make it fail
+// as a full disk does).
+var writeData = func(f *os.File, data []byte) error {
+	_, err := f.Write(data)
+	return err
+}
+
+// writeNew writes a new file, never replacing one; when the write fails
+// (a full disk) the file is removed, never left empty or cut.
 func writeNew(name string, data []byte) error {
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(data)
+	err = writeData(f, data)
 	if err2 := f.Close(); err == nil {
 		err = err2
 	}
-	return err
+	if err != nil {
+		os.Remove(name)
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	return nil
 }
 
 // replay plays opening in s by the rules; the error names the move.
