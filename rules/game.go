@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -228,16 +229,41 @@ func (g *Descriptor) Resolve(o Options) (Options, error) {
 	}
 	for _, opt := range g.Options {
 		if opt.Applies != nil && !opt.Applies(out) && out[opt.Key] != opt.Default {
-			var with []string
-			for _, o := range g.Options {
-				if o.Key != opt.Key && out[o.Key] != o.Default {
-					with = append(with, o.Key+" "+out[o.Key])
-				}
-			}
-			return nil, Errorf(ErrOption, "%s: the %s option does not apply to this variant (%s)", g.Name, opt.Key, strings.Join(with, ", "))
+			return nil, Errorf(ErrOption, "%s: %s", g.Name, g.notApplying(&opt, out))
 		}
 	}
 	return out, nil
+}
+
+// notApplying says that opt does not apply to the variant out and which
+// variants it needs: "the size option does not apply to rules classic;
+// give rules modern". The variants are the other choice options' values
+// under which it applies.
+func (g *Descriptor) notApplying(opt *Option, out Options) string {
+	for _, o := range g.Options {
+		if o.Key == opt.Key || len(o.Choices) == 0 {
+			continue
+		}
+		var need []string
+		try := maps.Clone(out)
+		for _, c := range o.Choices {
+			if try[o.Key] = c.Value; opt.Applies(try) {
+				need = append(need, c.Value)
+			}
+		}
+		if len(need) > 0 {
+			return fmt.Sprintf("the %s option does not apply to %s %s; give %s %s", opt.Key, o.Key, out[o.Key], o.Key, orList(need))
+		}
+	}
+	return fmt.Sprintf("the %s option does not apply to this variant", opt.Key)
+}
+
+// orList joins words for a sentence: "a", "a or b", "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // Valid reports whether v is an allowed value of the option.

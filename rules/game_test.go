@@ -165,3 +165,16 @@ func TestPrintable(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveNamesTheVariant: an option given where it does not apply
+// names the variant it needs.
+func TestResolveNamesTheVariant(t *testing.T) {
+	d, err := registry.Lookup("alak")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = d.Resolve(rules.Options{"size": "9"})
+	if !errors.Is(err, rules.ErrOption) || err.Error() != "alak: the size option does not apply to rules classic; give rules modern" {
+		t.Errorf("%v", err)
+	}
+}

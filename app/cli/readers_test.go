@@ -49,3 +49,27 @@ func TestControlCharactersEscaped(t *testing.T) {
 		t.Errorf("match: exit %d\n%q%q", code, out, errText)
 	}
 }
+
+// TestFlagErrorsInWords: a negative depth says the depth must be
+// positive (not "flag provided but not defined: -1"), and an option of
+// another variant names the variant it needs (not "(  )").
+func TestFlagErrorsInWords(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"perft", "othello", "-1"}, `DEPTH "-1": the depth must be positive`},
+		{[]string{"perft", "othello", "--moves", "f5", "-2"}, `DEPTH "-2": the depth must be positive`},
+		{[]string{"perft", "othello", "0"}, `DEPTH "0": the depth must be positive`},
+		{[]string{"show", "alak", "--size", "9"}, "the size option does not apply to rules classic; give rules modern"},
+		{[]string{"show", "gomoku", "--rules", "renju", "--size", "19"}, "does not apply to rules renju; give rules freestyle or exact5"},
+	} {
+		code, out, errText := cli(tc.args...)
+		if code != 2 || out != "" || !strings.Contains(errText, tc.want) || strings.Contains(errText, "()") {
+			t.Errorf("%q: exit %d, want %q\n%s%s", tc.args, code, tc.want, out, errText)
+		}
+	}
+	if code, out, errText := cli("perft", "othello", "1", "--moves", "-3"); code != 2 || !strings.Contains(errText, `move "-3"`) {
+		t.Errorf("a flag's negative value: exit %d\n%s%s", code, out, errText)
+	}
+}
