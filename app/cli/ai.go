@@ -104,6 +104,11 @@ func runBestmove(args []string, stdout io.Writer) error {
 	return nil
 }
 
+// MaxSolveEmpties is the most empty squares of a position solve solves
+// without --force: the exact solver's time grows steeply with the empty
+// squares, and a position of many more can take hours.
+const MaxSolveEmpties = 26
+
 // runSolve solves Othello positions exactly, one per line of FILE: the 64
 // squares, a space and the side to move (X|O); the rest of the line is
 // ignored (so FFO/OBF files work). Blank lines and lines starting with '#'
@@ -112,9 +117,11 @@ func runBestmove(args []string, stdout io.Writer) error {
 // score being the final disc difference for the side to move (empty squares
 // to the winner; othelloai.SolveExact), the move "pass" for a forced pass
 // and "none" for a finished game. Nothing is printed when any line is bad: all lines are
-// parsed first. A FILE without any position is an error.
+// parsed first. A FILE without any position is an error, and so is a
+// position of more than MaxSolveEmpties empty squares without --force.
 func runSolve(args []string, stdout io.Writer) error {
 	fs := newFlagSet("solve")
+	force := fs.Bool("force", false, fmt.Sprintf("solve positions of more than %d empty squares too (that can take hours)", MaxSolveEmpties))
 	pos, err := fs.parseArgs(args, "GAME", "FILE")
 	if err != nil {
 		return err
@@ -141,6 +148,10 @@ func runSolve(args []string, stdout io.Writer) error {
 		b, err := othello.ParsePosition(text)
 		if err != nil {
 			return fmt.Errorf("%s line %d: %w", rules.Quote(pos[1]), n, err)
+		}
+		if e := b.Empties(); e > MaxSolveEmpties && !*force {
+			return fmt.Errorf("%s line %d: %d empty squares, more than %d: an exact solution can take hours (give --force to solve it anyway)",
+				rules.Quote(pos[1]), n, e, MaxSolveEmpties)
 		}
 		jobs = append(jobs, job{n, b})
 	}

@@ -45,7 +45,7 @@ var commands = []command{
 		"search a position and print the best move", runBestmove},
 	{"analyze", "GAME --record FILE [--time-ms T | --depth D] [--json] [--sgf OUT]",
 		"judge every move of a game record and sum the game up per side", runAnalyze},
-	{"solve", "othello FILE",
+	{"solve", "othello FILE [--force]",
 		"solve the Othello positions of FILE exactly", runSolve},
 	{"selfplay", "GAME --a LEVEL --b LEVEL --games N [--time-ms T] [--seed N] [game options]",
 		"play two levels against each other and print the score", runSelfplay},

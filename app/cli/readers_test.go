@@ -73,3 +73,16 @@ func TestFlagErrorsInWords(t *testing.T) {
 		t.Errorf("a flag's negative value: exit %d\n%s%s", code, out, errText)
 	}
 }
+
+// TestSolveRefusesManyEmpties: solve refuses a position of more than
+// MaxSolveEmpties empty squares at once, saying so and naming --force,
+// instead of running for hours without a word.
+func TestSolveRefusesManyEmpties(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "start.txt")
+	// The standard start: 60 empty squares.
+	os.WriteFile(file, []byte(strings.Repeat("-", 27)+"OX------XO"+strings.Repeat("-", 27)+" X\n"), 0o644)
+	code, out, errText := cli("solve", "othello", file)
+	if code != 2 || out != "" || !strings.Contains(errText, "line 1: 60 empty squares, more than 26") || !strings.Contains(errText, "--force") {
+		t.Errorf("exit %d\n%s%s", code, out, errText)
+	}
+}
