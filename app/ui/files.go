@@ -52,6 +52,7 @@ func (g *gui) saveGame() {
 
 // openGame asks for a record to open.
 func (g *gui) openGame() {
+	guardFileReads() // a FIFO chosen is an error, not a frozen window
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
 			dialog.ShowError(err, g.win)

@@ -146,21 +146,11 @@ func ReadLimited(r io.Reader) ([]byte, error) {
 // opened without blocking and checked again once open). Errors name the
 // file as given.
 func ReadFile(path string) ([]byte, error) {
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		return nil, notRegular(path, fi)
-	}
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, notRegular(path, fi)
-	}
 	data, err := ReadLimited(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", rules.Quote(path), err)
@@ -168,7 +158,30 @@ func ReadFile(path string) ([]byte, error) {
 	return data, nil
 }
 
-// notRegular is ReadFile's error for a file that is not a regular one.
+// OpenRegular opens path for reading when it is a regular file (or a
+// link to one); a FIFO, a device or a folder is an error saying what it
+// is, at once: the file is checked before it is opened, opened without
+// blocking, and checked again once open.
+func OpenRegular(path string) (*os.File, error) {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return nil, notRegular(path, fi)
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = notRegular(path, fi)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// notRegular is OpenRegular's error for a file that is not a regular one.
 func notRegular(path string, fi os.FileInfo) error {
 	what := "not a regular file"
 	switch m := fi.Mode(); {
