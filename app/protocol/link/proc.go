@@ -145,24 +145,31 @@ func (p *Proc) readLines() {
 		if errors.Is(err, ErrLongLine) {
 			continue
 		}
-		p.mu.Lock()
 		if err != nil {
+			p.mu.Lock()
 			p.eof = true
-		} else {
-			p.queue = append(p.queue, line)
-			p.bytes += len(line)
-			for len(p.queue) > MaxQueuedLines || p.bytes > MaxQueuedBytes {
-				p.dropOne()
-			}
-		}
-		close(p.ready)
-		p.ready = make(chan struct{})
-		p.mu.Unlock()
-		if err != nil {
+			close(p.ready)
+			p.ready = make(chan struct{})
+			p.mu.Unlock()
 			p.out.Close()
 			return
 		}
+		p.push(line)
 	}
+}
+
+// push adds an output line to the queue, dropping lines beyond its
+// bounds (dropOne), and wakes a waiting Read.
+func (p *Proc) push(line string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.queue = append(p.queue, line)
+	p.bytes += len(line)
+	for len(p.queue) > MaxQueuedLines || p.bytes > MaxQueuedBytes {
+		p.dropOne()
+	}
+	close(p.ready)
+	p.ready = make(chan struct{})
 }
 
 // dropOne drops one line from the full queue: the oldest droppable one,
