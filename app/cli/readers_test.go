@@ -82,7 +82,7 @@ func TestSolveRefusesManyEmpties(t *testing.T) {
 	// The standard start: 60 empty squares.
 	os.WriteFile(file, []byte(strings.Repeat("-", 27)+"OX------XO"+strings.Repeat("-", 27)+" X\n"), 0o644)
 	code, out, errText := cli("solve", "othello", file)
-	if code != 2 || out != "" || !strings.Contains(errText, "line 1: 60 empty squares, more than 26") || !strings.Contains(errText, "--force") {
+	if code != 2 || out != "" || !strings.Contains(errText, "line 1: 60 empty squares, more than 24") || !strings.Contains(errText, "--force") {
 		t.Errorf("exit %d\n%s%s", code, out, errText)
 	}
 }
