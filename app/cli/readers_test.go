@@ -1,10 +1,14 @@
 package cli
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // TestOpeningsBounded: an openings file is read with bounds: an
@@ -85,4 +89,38 @@ func TestSolveRefusesManyEmpties(t *testing.T) {
 	if code != 2 || out != "" || !strings.Contains(errText, "line 1: 60 empty squares, more than 24") || !strings.Contains(errText, "--force") {
 		t.Errorf("exit %d\n%s%s", code, out, errText)
 	}
+}
+
+// TestSolveProgress: a solve that takes a while says which position it
+// is solving and for how long, on standard error, until it ends.
+func TestSolveProgress(t *testing.T) {
+	var buf syncBuffer
+	defer func(w io.Writer, d time.Duration) { progressOut, progressEvery = w, d }(progressOut, progressEvery)
+	progressOut, progressEvery = &buf, 10*time.Millisecond
+	stop := solveProgress(7, 22, time.Now())
+	time.Sleep(100 * time.Millisecond)
+	stop()
+	n := strings.Count(buf.String(), "solve: line 7 (22 empty squares): ")
+	time.Sleep(50 * time.Millisecond)
+	if n < 2 || strings.Count(buf.String(), "\n") != n {
+		t.Errorf("progress %q", buf.String())
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for concurrent use.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
