@@ -3,10 +3,13 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Descriptor describes one game to every layer above the rules: its name
@@ -226,16 +229,41 @@ func (g *Descriptor) Resolve(o Options) (Options, error) {
 	}
 	for _, opt := range g.Options {
 		if opt.Applies != nil && !opt.Applies(out) && out[opt.Key] != opt.Default {
-			var with []string
-			for _, o := range g.Options {
-				if o.Key != opt.Key && out[o.Key] != o.Default {
-					with = append(with, o.Key+" "+out[o.Key])
-				}
-			}
-			return nil, Errorf(ErrOption, "%s: the %s option does not apply to this variant (%s)", g.Name, opt.Key, strings.Join(with, ", "))
+			return nil, Errorf(ErrOption, "%s: %s", g.Name, g.notApplying(&opt, out))
 		}
 	}
 	return out, nil
+}
+
+// notApplying says that opt does not apply to the variant out and which
+// variants it needs: "the size option does not apply to rules classic;
+// give rules modern". The variants are the other choice options' values
+// under which it applies.
+func (g *Descriptor) notApplying(opt *Option, out Options) string {
+	for _, o := range g.Options {
+		if o.Key == opt.Key || len(o.Choices) == 0 {
+			continue
+		}
+		var need []string
+		try := maps.Clone(out)
+		for _, c := range o.Choices {
+			if try[o.Key] = c.Value; opt.Applies(try) {
+				need = append(need, c.Value)
+			}
+		}
+		if len(need) > 0 {
+			return fmt.Sprintf("the %s option does not apply to %s %s; give %s %s", opt.Key, o.Key, out[o.Key], o.Key, orList(need))
+		}
+	}
+	return fmt.Sprintf("the %s option does not apply to this variant", opt.Key)
+}
+
+// orList joins words for a sentence: "a", "a or b", "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // Valid reports whether v is an allowed value of the option.
@@ -415,6 +443,39 @@ func Quote(s string) string {
 		cut--
 	}
 	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(s[:cut]), len(s))
+}
+
+// Printable returns s with its control characters (C0, DEL, C1: an
+// escape sequence's ESC, a bell, a line end) and invalid UTF-8 bytes
+// written as Go escapes (\x1b, \n, \u009b), so that text from a file
+// or another program (a record's player names, an engine's messages)
+// cannot act on a terminal when printed. Other text is kept as it is.
+func Printable(s string) string {
+	clean := true
+	for _, r := range s {
+		if r == utf8.RuneError || unicode.IsControl(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n <= 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case unicode.IsControl(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }
 
 // utf8Start reports whether b begins a UTF-8 sequence.

@@ -149,3 +149,32 @@ func TestExamples(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintable: control characters and invalid UTF-8 are escaped, other
+// text (accents, a replacement character written as such) kept.
+func TestPrintable(t *testing.T) {
+	for in, want := range map[string]string{
+		"Logistello":           "Logistello",
+		"Ölçü ♟ \ufffd":        "Ölçü ♟ \ufffd",
+		"\x1b]0;pwned\x07name": `\x1b]0;pwned\aname`,
+		"a\nb\tc\x7f\u009b[2J": `a\nb\tc\x7f\u009b[2J`,
+		"bad \xff byte":        `bad \xff byte`,
+	} {
+		if got := rules.Printable(in); got != want {
+			t.Errorf("Printable(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestResolveNamesTheVariant: an option given where it does not apply
+// names the variant it needs.
+func TestResolveNamesTheVariant(t *testing.T) {
+	d, err := registry.Lookup("alak")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = d.Resolve(rules.Options{"size": "9"})
+	if !errors.Is(err, rules.ErrOption) || err.Error() != "alak: the size option does not apply to rules classic; give rules modern" {
+		t.Errorf("%v", err)
+	}
+}

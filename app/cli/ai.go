@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -104,6 +105,40 @@ func runBestmove(args []string, stdout io.Writer) error {
 	return nil
 }
 
+// MaxSolveEmpties is the most empty squares of a position solve solves
+// without --force: the exact solver takes minutes from about 24 empty
+// squares on (othelloai.SolveExact), and far longer with more.
+const MaxSolveEmpties = 24
+
+// progressOut receives solve's progress lines (a variable so that tests
+// can read them).
+var progressOut io.Writer = os.Stderr
+
+// progressEvery is how often solve says how long the solve in progress
+// has run.
+var progressEvery = 5 * time.Second
+
+// solveProgress writes, every progressEvery until stop is called, a line
+// to progressOut saying which position is being solved and for how long.
+func solveProgress(line, empties int, start time.Time) (stop func()) {
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(progressEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				fmt.Fprintf(progressOut, "solve: line %d (%d empty squares): %.0f s so far\n", line, empties, time.Since(start).Seconds())
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
+}
+
 // runSolve solves Othello positions exactly, one per line of FILE: the 64
 // squares, a space and the side to move (X|O); the rest of the line is
 // ignored (so FFO/OBF files work). Blank lines and lines starting with '#'
@@ -112,9 +147,13 @@ func runBestmove(args []string, stdout io.Writer) error {
 // score being the final disc difference for the side to move (empty squares
 // to the winner; othelloai.SolveExact), the move "pass" for a forced pass
 // and "none" for a finished game. Nothing is printed when any line is bad: all lines are
-// parsed first. A FILE without any position is an error.
+// parsed first. A FILE without any position is an error, and so is a
+// position of more than MaxSolveEmpties empty squares without --force.
+// While a position takes long, a line on standard error says every
+// progressEvery which one and for how long (solveProgress).
 func runSolve(args []string, stdout io.Writer) error {
 	fs := newFlagSet("solve")
+	force := fs.Bool("force", false, fmt.Sprintf("solve positions of more than %d empty squares too (that can take hours)", MaxSolveEmpties))
 	pos, err := fs.parseArgs(args, "GAME", "FILE")
 	if err != nil {
 		return err
@@ -142,6 +181,10 @@ func runSolve(args []string, stdout io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("%s line %d: %w", rules.Quote(pos[1]), n, err)
 		}
+		if e := b.Empties(); e > MaxSolveEmpties && !*force {
+			return fmt.Errorf("%s line %d: %d empty squares, more than %d: an exact solution can take hours (give --force to solve it anyway)",
+				rules.Quote(pos[1]), n, e, MaxSolveEmpties)
+		}
 		jobs = append(jobs, job{n, b})
 	}
 	if err := sc.Err(); err != nil {
@@ -152,7 +195,9 @@ func runSolve(args []string, stdout io.Writer) error {
 	}
 	for _, j := range jobs {
 		start := time.Now()
+		stop := solveProgress(j.line, j.b.Empties(), start)
 		m, score, nodes, _ := othelloai.SolveExact(context.Background(), j.b)
+		stop()
 		mv := "none" // a finished game
 		if m != rules.NoMove {
 			mv = j.b.MoveString(m)

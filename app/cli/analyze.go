@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -41,7 +42,8 @@ type analyzeJSON struct {
 // runAnalyze is analyze GAME --record FILE: judges every move of the
 // record (package quality) and prints the report, or with --json one JSON
 // object per move; --sgf OUT also writes the record with the analysis in
-// SGF's annotation properties.
+// SGF's annotation properties; OUT is checked to be a new file in a
+// folder that can be written before the analysis runs.
 func runAnalyze(args []string, stdout io.Writer) error {
 	fset := newFlagSet("analyze")
 	record := fset.String("record", "", "the game record to analyse (by extension: ."+strings.Join(registry.Extensions(), ", .")+")")
@@ -63,7 +65,10 @@ func runAnalyze(args []string, stdout io.Writer) error {
 		if _, err := os.Stat(*sgfOut); err == nil {
 			return fmt.Errorf("--sgf %s: the file exists; give a new file name", rules.Quote(*sgfOut))
 		} else if !errors.Is(err, fs.ErrNotExist) {
-			return err
+			return fmt.Errorf("--sgf %s: %w", rules.Quote(*sgfOut), err)
+		}
+		if err := checkWritable(*sgfOut); err != nil {
+			return fmt.Errorf("--sgf %s: %w", rules.Quote(*sgfOut), err)
 		}
 	}
 	d, _, rec, f, _, err := readRecordFile(pos[0], *record)
@@ -92,6 +97,24 @@ func runAnalyze(args []string, stdout io.Writer) error {
 		return fmt.Errorf("--sgf %s: %w", rules.Quote(*sgfOut), err)
 	}
 	return atomicfile.Write(*sgfOut, data)
+}
+
+// checkWritable reports whether a new file name can be written, before
+// the work whose result it is to hold: its folder exists and takes a
+// file (one is created and removed there). The error says which.
+func checkWritable(name string) error {
+	dir := filepath.Dir(name)
+	if fi, err := os.Stat(dir); err != nil {
+		return fmt.Errorf("the folder %s cannot be used: %w", rules.Quote(dir), err)
+	} else if !fi.IsDir() {
+		return fmt.Errorf("%s is not a folder", rules.Quote(dir))
+	}
+	f, err := os.CreateTemp(dir, ".planiverse-check-*")
+	if err != nil {
+		return fmt.Errorf("the folder %s cannot be written: %w", rules.Quote(dir), err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // fileExt is name's extension with its dot, "" for none.

@@ -132,3 +132,18 @@ func TestAnalyzeBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyzeChecksOutFirst: an --sgf OUT that cannot be written (no
+// such folder, a file where the folder should be) is an error before the
+// analysis runs: no report is printed.
+func TestAnalyzeChecksOutFirst(t *testing.T) {
+	rec := writeRecord(t, "othello", "f5 d6 c3 d3")
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "file"), nil, 0o644)
+	for _, out := range []string{filepath.Join(dir, "nodir", "x.sgf"), filepath.Join(dir, "file", "x.sgf")} {
+		text, errOut, code := runArgs("analyze", "othello", "--record", rec, "--depth", "1", "--sgf", out)
+		if code != 2 || text != "" || !strings.Contains(errOut, "--sgf") {
+			t.Errorf("%s: exit %d, report %q, %q", out, code, text, errOut)
+		}
+	}
+}

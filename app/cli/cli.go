@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -46,7 +45,7 @@ var commands = []command{
 		"search a position and print the best move", runBestmove},
 	{"analyze", "GAME --record FILE [--time-ms T | --depth D] [--json] [--sgf OUT]",
 		"judge every move of a game record and sum the game up per side", runAnalyze},
-	{"solve", "othello FILE",
+	{"solve", "othello FILE [--force]",
 		"solve the Othello positions of FILE exactly", runSolve},
 	{"selfplay", "GAME --a LEVEL --b LEVEL --games N [--time-ms T] [--seed N] [game options]",
 		"play two levels against each other and print the score", runSelfplay},
@@ -181,20 +180,10 @@ func runCommand(cmd command, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// readFile reads the file path, at most registry.MaxRecordBytes (the
-// window's cap); errors name the file.
-func readFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := registry.ReadLimited(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", rules.Quote(path), err)
-	}
-	return data, nil
-}
+// readFile reads the record file path, at most registry.MaxRecordBytes
+// (the window's cap), refusing anything but a regular file
+// (registry.ReadFile); errors name the file.
+func readFile(path string) ([]byte, error) { return registry.ReadFile(path) }
 
 // cliOptions returns the keys of every registered game's options that the
 // command line sets (not the match choices), in registry order.
@@ -347,8 +336,19 @@ func (fs *flagSet) rangeVar(name string, def, min, max int64, usage string) *ran
 }
 
 // parseArgs parses flags that may stand before, between or after the
-// positional arguments and returns exactly want positionals.
+// positional arguments and returns exactly want positionals. A negative
+// number ("-1") is a positional argument, never taken for a flag.
 func (fs *flagSet) parseArgs(args []string, want ...string) ([]string, error) {
+	// A negative number that is not a flag's value stands in the
+	// arguments marked as no flag can be (negMark), for the flag package
+	// not to take it for an undefined flag.
+	const negMark = "\x00"
+	args = slices.Clone(args)
+	for i, a := range args {
+		if isNegativeNumber(a) && (i == 0 || !fs.takesValue(args[i-1])) {
+			args[i] = negMark + a
+		}
+	}
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -363,7 +363,7 @@ func (fs *flagSet) parseArgs(args []string, want ...string) ([]string, error) {
 		if fs.NArg() == 0 {
 			break
 		}
-		pos = append(pos, fs.Arg(0))
+		pos = append(pos, strings.TrimPrefix(fs.Arg(0), negMark))
 		args = fs.Args()[1:]
 	}
 	if len(pos) != len(want) {
@@ -373,6 +373,30 @@ func (fs *flagSet) parseArgs(args []string, want ...string) ([]string, error) {
 		return nil, rules.Errorf(errUsage, "unexpected argument %s", rules.Quote(pos[len(want)]))
 	}
 	return pos, nil
+}
+
+// takesValue reports whether arg is a flag that takes the next argument
+// as its value ("--moves", not "--json" nor "--moves=x").
+func (fs *flagSet) takesValue(arg string) bool {
+	name := strings.TrimLeft(arg, "-")
+	if len(arg) < 2 || arg[0] != '-' || name == "" || strings.Contains(name, "=") {
+		return false
+	}
+	f := fs.Lookup(name)
+	if f == nil {
+		return false
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return !ok || !b.IsBoolFlag()
+}
+
+// isNegativeNumber reports whether arg is a minus sign and digits.
+func isNegativeNumber(arg string) bool {
+	if len(arg) < 2 || arg[0] != '-' {
+		return false
+	}
+	_, err := strconv.ParseFloat(arg[1:], 64)
+	return err == nil && arg[1] != '-'
 }
 
 func runShow(args []string, stdout io.Writer) error {
@@ -406,7 +430,10 @@ func runPerft(args []string, stdout io.Writer) error {
 		return err
 	}
 	depth, err := strconv.Atoi(pos[1])
-	if err != nil || depth < 1 || depth > 64 {
+	switch {
+	case err == nil && depth < 1:
+		return rules.Errorf(errUsage, "DEPTH %s: the depth must be positive (a whole number from 1 to 64)", rules.Quote(pos[1]))
+	case err != nil || depth > 64:
 		return rules.Errorf(errUsage, "DEPTH %s: want a whole number from 1 to 64", rules.Quote(pos[1]))
 	}
 	d, s, err := gf.state(pos[0])

@@ -260,3 +260,21 @@ func TestEnginePlayer(t *testing.T) {
 		}
 	}
 }
+
+// TestEngineSkipsBOM: every engine mode skips a UTF-8 byte order mark on
+// its first input line, and answers that line as it would without it.
+func TestEngineSkipsBOM(t *testing.T) {
+	for _, tc := range []struct {
+		game, in, want string
+	}{
+		{"gomoku", "START 15\nEND\n", "OK"},
+		{"othello", "ping 3\nquit\n", "pong 3"},
+		{"dvonn", "Start\nQuit\n", ""}, // a move: any line
+		{"alak", "show\nquit\n", "position "},
+	} {
+		out, err := engineSession(t, []string{tc.game, "--depth", "1"}, "\ufeff"+tc.in)
+		if err != nil || len(out) == 0 || !strings.HasPrefix(out[0], tc.want) {
+			t.Errorf("%s: %q %v", tc.game, out, err)
+		}
+	}
+}

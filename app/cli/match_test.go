@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -209,18 +210,30 @@ func TestMatchHangWithChild(t *testing.T) {
 	}
 }
 
-// TestMatchFlood: an engine that writes thousands of lines nobody asked
-// for after each move neither grows the referee's memory nor leaves a
-// reader behind it.
+// TestMatchFlood: an engine that writes thousands of informational lines
+// nobody asked for after each move (more than the referee's queue holds:
+// pbrain MESSAGE, NBoard status) loses no move to them (no game is lost
+// "over time"), neither grows the referee's memory nor leaves a reader
+// behind it.
 func TestMatchFlood(t *testing.T) {
+	// The signal package's goroutine, started by the match's first
+	// signal.Notify, stays for good: start it before counting.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGTERM)
+	signal.Stop(sig)
 	before := runtime.NumGoroutine()
 	var m0, m1 runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&m0)
-	code, out, errText := cli("match", "gomoku", "--a", fake("engine", "gomoku", "--depth", "1"), "--b", fake("flood", "gomoku"),
-		"--games", "2", "--time-ms", "2000")
-	if code != 0 || matchLine.FindStringSubmatch(out) == nil {
-		t.Fatalf("exit %d\n%s%s", code, out, errText)
+	for _, game := range []string{"gomoku", "othello"} {
+		code, out, errText := cli("match", game, "--a", fake("engine", game, "--depth", "1"), "--b", fake("flood", game),
+			"--games", "4", "--time-ms", "1000", "--tolerance-ms", "1000")
+		if code != 0 || matchLine.FindStringSubmatch(out) == nil {
+			t.Fatalf("%s: exit %d\n%s%s", game, code, out, errText)
+		}
+		if strings.Contains(out, "over time") || strings.Contains(out, "b:") {
+			t.Errorf("%s: the flooding engine lost a game to its own chatter:\n%s", game, out)
+		}
 	}
 	runtime.GC()
 	runtime.ReadMemStats(&m1)
@@ -229,7 +242,8 @@ func TestMatchFlood(t *testing.T) {
 	}
 	for i := 0; runtime.NumGoroutine() > before; i++ {
 		if i > 300 {
-			t.Fatalf("%d goroutines after the match, %d before: an engine's reader is left", runtime.NumGoroutine(), before)
+			buf := make([]byte, 1<<16)
+			t.Fatalf("%d goroutines after the match, %d before: an engine's reader is left\n%s", runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -313,5 +327,59 @@ func TestMatchSummaryAlways(t *testing.T) {
 	err = referee.Run(context.Background(), gomokuMatch(3, dir), out)
 	if err == nil || matchLine.FindStringSubmatch(out.String()) == nil || strings.Count(out.String(), "game ") != 1 {
 		t.Errorf("records failing: %v\n%s", err, out)
+	}
+}
+
+// TestMatchEngineFailsAtOnce: an engine that starts and dies (or does not
+// speak the game's protocol) before its first move in the first game
+// stops the match with one line and exit 2, not a run of forfeits.
+func TestMatchEngineFailsAtOnce(t *testing.T) {
+	engine := fake("engine", "gomoku", "--depth", "1")
+	for _, tc := range []struct{ game, a, b string }{
+		{"gomoku", "false", engine},
+		{"gomoku", engine, "sh /nonexistent-engine.sh"},
+		{"gomoku", fake("stderr", "no licence"), engine},
+		{"othello", "false", fake("engine", "othello", "--depth", "1")},
+		{"alak", fake("engine", "othello", "--depth", "1"), fake("engine", "alak", "--depth", "1")},
+		{"dvonn", fake("engine", "dvonn", "--depth", "1"), "true"},
+	} {
+		code, out, errText := cli("match", tc.game, "--a", tc.a, "--b", tc.b, "--games", "4", "--time-ms", "500")
+		if code != 2 || out != "" || strings.Count(errText, "\n") != 1 || !strings.Contains(errText, "failed before its first move") {
+			t.Errorf("%s --a %q --b %q: exit %d, want 2 and one line\n%s%s", tc.game, tc.a, tc.b, code, out, errText)
+		}
+	}
+}
+
+// TestMatchRecordsTogether: two matches started together on one records
+// folder each claim their own (DIR and DIR-2), and both finish with
+// every record written, none refused as "file exists".
+func TestMatchRecordsTogether(t *testing.T) {
+	dir := t.TempDir() + "/rec"
+	type result struct {
+		err error
+		out string
+	}
+	done := make(chan result, 2)
+	for range 2 {
+		go func() {
+			var out bytes.Buffer
+			err := referee.Run(context.Background(), gomokuMatch(2, dir), &out)
+			done <- result{err, out.String()}
+		}()
+	}
+	for range 2 {
+		if r := <-done; r.err != nil {
+			t.Errorf("%v\n%s", r.err, r.out)
+		}
+	}
+	for _, d := range []string{dir, dir + "-2"} {
+		for _, f := range []string{"gomoku-001.txt", "gomoku-002.txt"} {
+			if b, err := os.ReadFile(d + "/" + f); err != nil || len(bytes.Fields(b)) < 5 {
+				t.Errorf("%s/%s: %q %v", d, f, b, err)
+			}
+		}
+		if _, err := os.Stat(d + "/.planiverse-match"); err == nil {
+			t.Errorf("%s: the match's claim is left", d)
+		}
 	}
 }

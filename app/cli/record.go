@@ -67,11 +67,11 @@ func showRecord(game, file string, gf *gameFlags, stdout io.Writer) error {
 	line := fmt.Sprintf("record: %s, %s, %d plies", f.Name, d.Describe(r.Options), len(r.Moves))
 	for i, p := range r.Info.Players {
 		if p != "" {
-			line += fmt.Sprintf(", %s %s", d.Colors[i], p)
+			line += fmt.Sprintf(", %s %s", d.Colors[i], rules.Printable(p))
 		}
 	}
 	if r.Info.Result != "" {
-		line += ", result " + r.Info.Result
+		line += ", result " + rules.Printable(r.Info.Result)
 	}
 	out := s.String()
 	if !strings.HasSuffix(out, "\n") {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -190,5 +191,43 @@ func TestWPIPlayerNoReferee(t *testing.T) {
 	}
 	if err := <-player; err == nil || !strings.Contains(err.Error(), "forfeited") {
 		t.Errorf("after a forfeit: %v", err)
+	}
+}
+
+// TestWPIBadOutFile: a .out that holds no move in parentheses ("H8"), a
+// huge one, or a link to /dev/zero is an invalid move within a second or
+// two, read with a bound, not a time-out at the end of the time limit.
+func TestWPIBadOutFile(t *testing.T) {
+	for _, kind := range []string{"H8", "huge", "zero"} {
+		if kind == "zero" && runtime.GOOS == "windows" {
+			continue
+		}
+		dir := t.TempDir()
+		go func() {
+			for i := 0; i < 500; i++ {
+				_, errA := os.Stat(filepath.Join(dir, "alpha.in"))
+				_, errB := os.Stat(filepath.Join(dir, "beta.in"))
+				if errA == nil && errB == nil {
+					break
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			for _, name := range []string{"alpha", "beta"} {
+				out := filepath.Join(dir, name+".out")
+				switch kind {
+				case "H8":
+					os.WriteFile(out, []byte("H8\n"), 0o644)
+				case "huge":
+					os.WriteFile(out, bytes.Repeat([]byte("(W H 8)\n"), 1<<20), 0o644)
+				case "zero":
+					os.Symlink("/dev/zero", out)
+				}
+			}
+		}()
+		t0 := time.Now()
+		out := wpiReferee(t, dir, "--time-limit", "20s")
+		if !strings.Contains(out, "made an invalid move") || time.Since(t0) > 5*time.Second {
+			t.Errorf("%s: after %v:\n%s", kind, time.Since(t0).Round(time.Millisecond), out)
+		}
 	}
 }

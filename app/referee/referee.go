@@ -1,11 +1,12 @@
 package referee
 
 import (
-	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 	"planiverse/app/protocol/link"
 	"planiverse/rules"
 	"planiverse/rules/othello"
+	"planiverse/rules/registry"
 )
 
 // matchResult is one game's result from engine a's point of view.
@@ -29,6 +31,11 @@ type matchResult struct {
 	moves          [2]int           // moves made by a, b
 	cpu            [2]time.Duration
 	record, result string
+	// early is 1 (a) or 2 (b) when that engine failed before its first
+	// move (it could not start, exited, or its first answer was an
+	// error; not a move over time), else 0.
+	early    int
+	earlyErr string // why, with early
 }
 
 // Match is what a match is played with: the game, its options and start
@@ -86,6 +93,18 @@ func (t *tally) summary(stdout io.Writer) {
 		t.longest[0].Round(time.Millisecond), t.longest[1].Round(time.Millisecond))
 }
 
+// ErrEngineFailed is returned by Run when an engine failed before its
+// first move in the first game (it could not start, exited at once, or
+// does not speak the game's protocol): the match stops there, with no
+// game counted and no summary line. A later failure is a lost game.
+var ErrEngineFailed = errors.New("engine failed")
+
+// engineFailed is an error that says msg and wraps ErrEngineFailed.
+type engineFailed string
+
+func (e engineFailed) Error() string        { return string(e) }
+func (e engineFailed) Is(target error) bool { return target == ErrEngineFailed }
+
 // ErrInterrupted is returned by Run when its context ended the match
 // early (Ctrl+C).
 var ErrInterrupted = errors.New("interrupted")
@@ -95,9 +114,12 @@ var ErrInterrupted = errors.New("interrupted")
 // game it checks every opening (each is replayed by the rules), that each
 // engine's program exists (link.CheckCommand) and that the records
 // folder can be written; it never overwrites records: when the folder
-// holds a file of the names it would write, the records go to the first
-// free numbered folder beside it (DIR-2, DIR-3, ...), said on a first
-// line. Once the games begin the summary line is always written: when ctx
+// holds a file of the names it would write, or another match has claimed
+// it, the records go to the first free numbered folder beside it (DIR-2,
+// DIR-3, ...), said on a first line (recordsFolder). An engine that fails
+// before its first move in the first game stops the match with an error
+// wrapping ErrEngineFailed and no summary.
+// Once the games begin the summary line is always written: when ctx
 // ends (the game in progress is stopped and not counted; the error wraps
 // ErrInterrupted), or a record cannot be written, or an engine cannot be
 // started, the match stops there with an error.
@@ -112,15 +134,19 @@ func Run(ctx context.Context, m Match, stdout io.Writer) error {
 			return fmt.Errorf("engine %s: %w", "ab"[k:k+1], err)
 		}
 	}
-	records, err := recordsFolder(m.Records, m.Game.Name, m.Games)
+	records, why, release, err := recordsFolder(m.Records, m.Game.Name, m.Games)
 	if err != nil {
 		return err
 	}
+	defer release()
 	if records != m.Records {
-		fmt.Fprintf(stdout, "records: %s (%s holds an earlier match's records)\n", records, m.Records)
+		fmt.Fprintf(stdout, "records: %s (%s)\n", records, why)
 	}
 	var t tally
 	err = playGames(ctx, m, records, stdout, &t)
+	if errors.Is(err, ErrEngineFailed) && t.n == 0 {
+		return err
+	}
 	t.summary(stdout)
 	return err
 }
@@ -146,6 +172,9 @@ func playGames(ctx context.Context, m Match, records string, stdout io.Writer, t
 		if err != nil {
 			return fmt.Errorf("game %d: %w", i+1, err)
 		}
+		if i == 0 && r.early != 0 {
+			return engineFailed(fmt.Sprintf("engine %s failed before its first move: %s", "ab"[r.early-1:r.early], r.earlyErr))
+		}
 		t.add(r)
 		fmt.Fprintf(stdout, "game %d: a plays %s: %s (%s), %d plies; a %s/move cpu %.1fs, b %s/move cpu %.1fs\n",
 			i+1, strings.ToLower(d.Colors[d.ColorOf(start, aSeat)]), r.result, link.OneLine(r.reason), r.plies,
@@ -167,34 +196,55 @@ func recordName(dir, game string, i int) string {
 // maxRecordsFolders bounds the numbered folders recordsFolder tries.
 const maxRecordsFolders = 999
 
-// recordsFolder returns the folder the records of n games of game go to:
-// dir if it holds none of their names, else the first numbered folder
-// dir-2, dir-3, ... that does not; the folder is created and checked to
-// be writable. "" stays "".
-func recordsFolder(dir, game string, n int) (string, error) {
+// claimName is the file a match creates, exclusively, in an existing
+// records folder to claim it while it plays; it is removed at the end.
+const claimName = ".planiverse-match"
+
+// recordsFolder returns the folder the records of n games of game go to,
+// claimed for this match alone, and why it is not dir ("" when it is):
+// dir when it can be claimed and holds none of their names, else the
+// first numbered folder dir-2, dir-3, ... that can. A folder (created
+// when missing) is claimed atomically by creating claimName in it
+// exclusively: two matches started together on one folder each get
+// their own, and a claimed folder is known to be writable. release
+// removes the claim. "" stays "".
+func recordsFolder(dir, game string, n int) (folder, why string, release func(), err error) {
+	release = func() {}
 	if dir == "" {
-		return "", nil
+		return "", "", release, nil
+	}
+	base := strings.TrimRight(dir, string(filepath.Separator))
+	if base == "" {
+		base = dir
+	}
+	if err := os.MkdirAll(filepath.Dir(filepath.Clean(dir)), 0o755); err != nil {
+		return "", "", release, fmt.Errorf("records folder: %w", err)
 	}
 	for k := 1; k <= maxRecordsFolders; k++ {
 		try := dir
 		if k > 1 {
-			try = fmt.Sprintf("%s-%d", strings.TrimRight(dir, string(filepath.Separator)), k)
+			try = fmt.Sprintf("%s-%d", base, k)
+		}
+		if err := os.Mkdir(try, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+			return "", "", release, fmt.Errorf("records folder: %w", err)
 		}
 		if holdsRecords(try, game, n) {
+			why = fmt.Sprintf("%s holds an earlier match's records", dir)
 			continue
 		}
-		if err := os.MkdirAll(try, 0o755); err != nil {
-			return "", fmt.Errorf("records folder: %w", err)
-		}
-		f, err := os.CreateTemp(try, ".write-test-*")
-		if err != nil {
-			return "", fmt.Errorf("records folder %s cannot be written: %w", rules.Quote(try), err)
+		claim := filepath.Join(try, claimName)
+		f, err := os.OpenFile(claim, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		switch {
+		case errors.Is(err, fs.ErrExist):
+			why = fmt.Sprintf("%s is in use by another match", dir)
+			continue
+		case err != nil:
+			return "", "", release, fmt.Errorf("records folder %s cannot be written: %w", rules.Quote(try), err)
 		}
 		f.Close()
-		os.Remove(f.Name())
-		return try, nil
+		return try, why, func() { os.Remove(claim) }, nil
 	}
-	return "", fmt.Errorf("records folders %s to %s-%d all hold records", rules.Quote(dir), dir, maxRecordsFolders)
+	return "", "", release, fmt.Errorf("records folders %s to %s-%d all hold records", rules.Quote(dir), base, maxRecordsFolders)
 }
 
 // holdsRecords reports whether dir holds a file (or anything) of the
@@ -208,17 +258,29 @@ func holdsRecords(dir, game string, n int) bool {
 	return false
 }
 
-// writeNew writes a new file, never replacing one.
+// writeData writes data to f (a variable so that tests can make it fail
+// as a full disk does).
+var writeData = func(f *os.File, data []byte) error {
+	_, err := f.Write(data)
+	return err
+}
+
+// writeNew writes a new file, never replacing one; when the write fails
+// (a full disk) the file is removed, never left empty or cut.
 func writeNew(name string, data []byte) error {
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(data)
+	err = writeData(f, data)
 	if err2 := f.Close(); err == nil {
 		err = err2
 	}
-	return err
+	if err != nil {
+		os.Remove(name)
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	return nil
 }
 
 // replay plays opening in s by the rules; the error names the move.
@@ -264,23 +326,42 @@ func eloDiff(total, sq float64, n int) (elo, margin float64) {
 	return f(p), (f(p+1.96*se) - f(p-1.96*se)) / 2
 }
 
+// Limits of an openings file (ReadOpenings).
+const (
+	// MaxOpenings is the most openings a file may hold.
+	MaxOpenings = 100_000
+	// MaxOpeningLine is the longest line of an openings file, in bytes.
+	MaxOpeningLine = 4096
+)
+
 // ReadOpenings reads an openings file for game d from position start: one
 // opening a line, moves separated by spaces (Othello's may be run
-// together); blank lines and '#' comments are skipped. Each opening is
-// replayed by the rules; the error of a bad one names its line.
+// together); blank lines and '#' comments are skipped, and a UTF-8 byte
+// order mark at the start too (as in a record). Each opening is replayed
+// by the rules; the error of a bad one names its line. The file is read
+// as a record is (registry.ReadFile: a regular file of at most
+// registry.MaxRecordBytes; a FIFO or a device is refused, not waited on),
+// with at most MaxOpenings openings of at most MaxOpeningLine bytes a line.
 func ReadOpenings(path string, d *rules.Descriptor, start rules.State) ([][]string, error) {
 	game := d.Name
-	f, err := os.Open(path)
+	data, err := registry.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	var out [][]string
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
+	for n := 1; len(data) > 0; n++ {
+		raw, rest, _ := bytes.Cut(data, []byte("\n"))
+		data = rest
+		if len(raw) > MaxOpeningLine {
+			return nil, fmt.Errorf("%s line %d: longer than %d bytes, not an opening", path, n, MaxOpeningLine)
+		}
+		line := strings.TrimSpace(string(raw))
 		if line == "" || line[0] == '#' {
 			continue
+		}
+		if len(out) == MaxOpenings {
+			return nil, fmt.Errorf("%s: more than %d openings", path, MaxOpenings)
 		}
 		moves := strings.Fields(line)
 		if game == othello.Descriptor.Name && len(moves) == 1 && len(line)%2 == 0 {
@@ -293,9 +374,6 @@ func ReadOpenings(path string, d *rules.Descriptor, start rules.State) ([][]stri
 			return nil, fmt.Errorf("%s line %d: %w", path, n, err)
 		}
 		out = append(out, moves)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return out, nil
 }
@@ -347,6 +425,7 @@ func playMatchGame(ctx context.Context, d *rules.Descriptor, o rules.Options, s 
 		if clients[k], err = newClient(d, p, seat, o, moveTimes[k]); err != nil {
 			res.score, res.reason = float64(k), fmt.Sprintf("%s failed to start: %v", "ab"[k:k+1], link.OneLine(err.Error()))
 			res.result = "ab"[1-k:2-k] + " wins"
+			res.early, res.earlyErr = k+1, link.OneLine(err.Error())
 			return res, nil
 		}
 	}
@@ -379,6 +458,9 @@ func playMatchGame(ctx context.Context, d *rules.Descriptor, o rules.Options, s 
 			loses = fmt.Sprintf("%s played an illegal move", "ab"[k:k+1])
 		}
 		if loses != "" {
+			if err != nil && !errors.Is(err, link.ErrTimeout) && res.moves[k] == 1 {
+				res.early, res.earlyErr = k+1, link.OneLine(err.Error())
+			}
 			res.score = float64(k)
 			res.reason = loses
 			res.result = "ab"[1-k:2-k] + " wins"

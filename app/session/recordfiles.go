@@ -273,15 +273,10 @@ func (a *Autosave) moveAside(path string) (string, error) {
 	return "", fmt.Errorf("too many files called %s*%s", filepath.Base(stem), ext)
 }
 
-// readFileLimited reads the file path, at most registry.MaxRecordBytes.
-func readFileLimited(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return registry.ReadLimited(f)
-}
+// readFileLimited reads the record file path, at most
+// registry.MaxRecordBytes, refusing anything but a regular file
+// (registry.ReadFile).
+func readFileLimited(path string) ([]byte, error) { return registry.ReadFile(path) }
 
 // readWhole reads the record data of the file name and checks that its
 // variant and every move replay.

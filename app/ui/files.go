@@ -59,6 +59,7 @@ func (g *gui) saveChosen(w fyne.URIWriteCloser, err error) {
 
 // openGame asks for a record to open.
 func (g *gui) openGame() {
+	guardFileReads() // a FIFO chosen is an error, not a frozen window
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil {
 			g.showError(err)

@@ -79,8 +79,21 @@ var sgfGame = &sgf.Game{
 }
 
 func readPSQ(data []byte) (*rules.Record, error) {
-	lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
-	head := strings.TrimSpace(lines[0])
+	// The lines are taken one at a time (not split all at once: a file of
+	// millions of empty lines costs no memory per line).
+	text := strings.ReplaceAll(string(data), "\r\n", "\n")
+	i := 0 // lines taken
+	next := func() (string, bool) {
+		if text == "" && i > 0 {
+			return "", false
+		}
+		l, rest, _ := strings.Cut(text, "\n")
+		text = rest
+		i++
+		return l, true
+	}
+	first, _ := next()
+	head := strings.TrimSpace(first)
 	rest, ok := strings.CutPrefix(head, "Piskvorky ")
 	if !ok {
 		return nil, rules.Errorf(rules.ErrSyntax, "psq: line 1: %s: want \"Piskvorky 15x15, ...\"", rules.Quote(head))
@@ -99,32 +112,35 @@ func readPSQ(data []byte) (*rules.Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	i := 1
-	for ; i < len(lines); i++ {
-		xy, ok := psqMove(lines[i])
+	line, more := next()
+	for ; more; line, more = next() {
+		xy, ok := psqMove(line)
 		if !ok {
 			break
 		}
 		ply := len(r.Moves) + 1
 		x, y := xy[0], xy[1]
 		if x < 1 || y < 1 || x > size || y > size {
-			return nil, rules.Errorf(rules.ErrIllegal, "psq: line %d: ply %d: %s off the %dx%d board", i+1, ply, rules.Quote(lines[i]), size, size)
+			return nil, rules.Errorf(rules.ErrIllegal, "psq: line %d: ply %d: %s off the %dx%d board", i, ply, rules.Quote(line), size, size)
 		}
-		text := PointName(size, (y-1)*size+x-1)
-		m, err := s.ParseMove(text)
+		point := PointName(size, (y-1)*size+x-1)
+		m, err := s.ParseMove(point)
 		if err != nil {
-			return nil, fmt.Errorf("psq: line %d: ply %d: %w", i+1, ply, err)
+			return nil, fmt.Errorf("psq: line %d: ply %d: %w", i, ply, err)
 		}
-		r.Moves = append(r.Moves, text)
+		r.Moves = append(r.Moves, point)
 		s.Play(m)
 	}
 	// The lines after the moves: the players' names, then anything (lines
 	// of numbers are not names).
 	var names []string
-	for ; i < len(lines) && len(names) < 2; i++ {
-		t := strings.TrimSpace(lines[i])
+	for ; more && len(names) < 2; line, more = next() {
+		t := strings.TrimSpace(line)
+		if t == "" {
+			continue
+		}
 		_, move := psqMove(t)
-		if _, err := strconv.Atoi(t); err != nil && t != "" && !move {
+		if _, number := wholeNumber(t); !number && !move {
 			names = append(names, t)
 		}
 	}
@@ -158,18 +174,44 @@ func writePSQ(r *rules.Record) ([]byte, error) {
 	return []byte(b.String()), nil
 }
 
+// wholeNumber reads a whole number of at most 18 digits with an optional
+// sign, without allocating (strconv's errors do, and a file may hold
+// millions of lines that are not numbers).
+func wholeNumber(s string) (int, bool) {
+	digits := strings.TrimLeft(s, "+-")
+	if len(s)-len(digits) > 1 || digits == "" || len(digits) > 18 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(digits); i++ {
+		c := digits[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	if s[0] == '-' {
+		n = -n
+	}
+	return n, true
+}
+
 // psqMove reads a move line of a .psq, "x,y,time" or "x,y" (whole numbers).
 func psqMove(line string) (xy [3]int, ok bool) {
-	f := strings.Split(strings.TrimSpace(line), ",")
-	if len(f) < 2 || len(f) > 3 {
-		return xy, false
-	}
-	for k, v := range f {
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil {
+	rest := strings.TrimSpace(line)
+	for k := 0; ; k++ {
+		if k == 3 {
+			return xy, false
+		}
+		v, r, found := strings.Cut(rest, ",")
+		n, ok := wholeNumber(strings.TrimSpace(v))
+		if !ok {
 			return xy, false
 		}
 		xy[k] = n
+		if !found {
+			return xy, k >= 1
+		}
+		rest = r
 	}
-	return xy, true
 }

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"planiverse/rules"
 )
@@ -136,6 +138,63 @@ func ReadLimited(r io.Reader) ([]byte, error) {
 		return nil, fmt.Errorf("larger than %d MB: not a game record", MaxRecordBytes>>20)
 	}
 	return data, nil
+}
+
+// ReadFile reads the record file path, at most MaxRecordBytes
+// (ReadLimited). Only a regular file (or a link to one) is read: a FIFO,
+// a device or a folder is refused at once, never waited on (the file is
+// opened without blocking and checked again once open). Errors name the
+// file as given.
+func ReadFile(path string) ([]byte, error) {
+	f, err := OpenRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := ReadLimited(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", rules.Quote(path), err)
+	}
+	return data, nil
+}
+
+// OpenRegular opens path for reading when it is a regular file (or a
+// link to one); a FIFO, a device or a folder is an error saying what it
+// is, at once: the file is checked before it is opened, opened without
+// blocking, and checked again once open.
+func OpenRegular(path string) (*os.File, error) {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return nil, notRegular(path, fi)
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = notRegular(path, fi)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// notRegular is OpenRegular's error for a file that is not a regular one.
+func notRegular(path string, fi os.FileInfo) error {
+	what := "not a regular file"
+	switch m := fi.Mode(); {
+	case m.IsDir():
+		what = "a folder"
+	case m&os.ModeNamedPipe != 0:
+		what = "a named pipe (FIFO)"
+	case m&os.ModeDevice != 0:
+		what = "a device"
+	case m&os.ModeSocket != 0:
+		what = "a socket"
+	}
+	return fmt.Errorf("%s is %s, not a record file", rules.Quote(path), what)
 }
 
 // WriteRecord writes r, a record of a registered game, in that game's

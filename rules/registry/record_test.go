@@ -2,8 +2,10 @@ package registry
 
 import (
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"planiverse/rules"
 	"planiverse/rules/rulestest"
@@ -147,6 +149,39 @@ func TestReadRecordSetup(t *testing.T) {
 		r, _, err := ReadRecord("a.sgf", []byte(text))
 		if err == nil || !strings.Contains(err.Error(), "set-up positions (AB/AW) are not supported") {
 			t.Errorf("%q: read %+v, %v; want the set-up refused", text, r, err)
+		}
+	}
+}
+
+// TestReadRecordBounded: a record file within MaxRecordBytes made of
+// millions of empty properties, values, lines or moves (the issue's
+// bad-input tests) is read (or refused) by every game's format in under
+// two seconds and 200 MB, as the window's Open and show --record read it.
+func TestReadRecordBounded(t *testing.T) {
+	rep := func(head, unit, tail string, size int) []byte {
+		return []byte(head + strings.Repeat(unit, (size-len(head)-len(tail))/len(unit)) + tail)
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+	}{
+		{"a.sgf", rep("(;", "A[]", ")", MaxRecordBytes)},
+		{"b.sgf", rep("(;A", "[]", ")", MaxRecordBytes)},
+		{"c.ggf", rep("(;GM[Othello]BO[8 "+strings.Repeat("-", 64)+" *]", "C[x]", ";)", 12<<20)},
+		{"d.psq", rep("Piskvorky 15x15, 11:11, 0\n", "\n", "", MaxRecordBytes)},
+		{"e.psq", rep("", "\n", "", MaxRecordBytes)},
+		{"f.txt", rep("", "f5 ", "", MaxRecordBytes)},
+		{"g.dvn", rep("", "E3 ", "", MaxRecordBytes)},
+	} {
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		t0 := time.Now()
+		_, _, err := ReadRecord(tc.name, tc.data)
+		el := time.Since(t0)
+		runtime.ReadMemStats(&m1)
+		if alloc := m1.TotalAlloc - m0.TotalAlloc; alloc > 200<<20 || el > 2*time.Second || err == nil && tc.name[0] != 'd' {
+			t.Errorf("%s: %v and %d MB allocated, error %v", tc.name, el, alloc>>20, err)
 		}
 	}
 }

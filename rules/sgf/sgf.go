@@ -56,16 +56,32 @@ func (n *Node) AddIf(id, value string) {
 	}
 }
 
-// maxNodes bounds the nodes read from one file, so that a huge file of
-// empty nodes cannot exhaust memory before any game rejects it.
-const maxNodes = 1 << 20
+// Bounds of Parse's work: a record within registry.MaxRecordBytes made
+// of millions of empty nodes, properties or values (";;;", "A[]A[]",
+// "A[][][]") is refused after a bounded number of them instead of costing
+// memory for each. Real records hold hundreds of nodes of a few
+// properties each, a GGF game a hundred or so in one node.
+const (
+	// MaxNodes is the most nodes of a main line.
+	MaxNodes = 100_000
+	// MaxProps is the most properties of one node.
+	MaxProps = 10_000
+	// MaxValues is the most values of one property (AB[aa][ab]...).
+	MaxValues = 10_000
+	// MaxTotalValues is the most values of all the main line's
+	// properties together.
+	MaxTotalValues = 200_000
+)
 
 // Parse reads the main line of the first game tree in data: the nodes from
 // the root along the first variation of every branch. Text before the
 // first "(" is ignored (headers, a boardspace file's leading space), and
 // so is everything after the main line ends. Errors wrap rules.ErrSyntax,
 // name the line and quote the offending text: no game tree, an unclosed
-// value, a property without a value, a truncated tree.
+// value, a property without a value, a truncated tree, more than MaxNodes
+// nodes, MaxProps properties in a node, MaxValues values of a property or
+// MaxTotalValues values in all. Its work and memory are linear in data
+// and bounded by those caps.
 func Parse(data []byte) ([]Node, error) {
 	p := &parser{data: data, line: 1}
 	if !p.skipTo('(') {
@@ -85,8 +101,8 @@ func Parse(data []byte) ([]Node, error) {
 			if err != nil {
 				return nil, err
 			}
-			if len(nodes) == maxNodes {
-				return nil, p.errorf("more than %d nodes", maxNodes)
+			if len(nodes) == MaxNodes {
+				return nil, p.errorf("more than %d nodes: not a game record", MaxNodes)
 			}
 			nodes = append(nodes, n)
 		case c == '(':
@@ -104,9 +120,10 @@ func Parse(data []byte) ([]Node, error) {
 }
 
 type parser struct {
-	data []byte
-	pos  int
-	line int
+	data   []byte
+	pos    int
+	line   int
+	values int // values read so far, of every node
 }
 
 func (p *parser) advance() {
@@ -166,6 +183,10 @@ func (p *parser) node() (Node, error) {
 		for p.pos < len(p.data) && isIDByte(p.data[p.pos]) {
 			p.pos++
 		}
+		if len(n) == MaxProps {
+			p.pos = start
+			return nil, p.errorf("more than %d properties in a node: not a game record", MaxProps)
+		}
 		id := string(p.data[start:p.pos])
 		if c := id[0]; c >= '0' && c <= '9' {
 			p.pos = start
@@ -176,6 +197,12 @@ func (p *parser) node() (Node, error) {
 			p.skipSpace()
 			if p.pos >= len(p.data) || p.data[p.pos] != '[' {
 				break
+			}
+			if len(prop.Values) == MaxValues {
+				return nil, p.errorf("property %s has more than %d values: not a game record", rules.Quote(id), MaxValues)
+			}
+			if p.values++; p.values > MaxTotalValues {
+				return nil, p.errorf("more than %d property values: not a game record", MaxTotalValues)
 			}
 			v, err := p.value()
 			if err != nil {
@@ -353,6 +380,9 @@ scan:
 			}
 		case ';':
 			if depth > 0 {
+				if len(starts) > MaxNodes {
+					break scan // more than Parse reads
+				}
 				starts = append(starts, i)
 				depths = append(depths, depth)
 			}

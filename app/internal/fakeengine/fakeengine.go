@@ -57,7 +57,8 @@ const (
 // engine's second move, mid-game: "crash" exits, "slow" answers 8 s late,
 // "garbage" answers nonsense, "illegal" answers the opponent's last move
 // again (an occupied point, an emptied slot...); "flood" writes FloodLines
-// lines nobody asked for after each of its moves. Without serve:
+// informational lines nobody asked for after each of its moves (gomoku:
+// pbrain MESSAGE lines, othello: NBoard status lines). Without serve:
 // "hangchild" starts a child process that inherits its output and sleeps,
 // writes the child's process id to the file args[0] (if given), answers
 // its first input line with OK (a pbrain engine's START) and then hangs,
@@ -160,16 +161,20 @@ func Run(mode string, args []string, serve func(args []string, in io.Reader, out
 					mu.Unlock()
 				}
 			}
-			if mode == "flood" {
+			if info := floodPrefix[game]; mode == "flood" && info != "" {
 				fmt.Println(l)
-				l = strings.Repeat("MESSAGE "+strings.Repeat("x", FloodLineBytes-9)+"\n", FloodLines-1) +
-					"MESSAGE " + strings.Repeat("x", FloodLineBytes-9)
+				info += strings.Repeat("x", FloodLineBytes-1-len(info))
+				l = strings.Repeat(info+"\n", FloodLines-1) + info
 			}
 		}
 		fmt.Println(l)
 	}
 	return 0
 }
+
+// floodPrefix is the start of the informational lines the "flood" mode
+// writes, by game: pbrain's MESSAGE, NBoard's status.
+var floodPrefix = map[string]string{"gomoku": "MESSAGE ", "othello": "status "}
 
 // hangWithChild is the "hangchild" mode (Run): a wrapper script without
 // exec, "read l; echo OK; sleep 1000".

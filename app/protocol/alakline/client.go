@@ -24,6 +24,7 @@ type alakClient struct {
 // which plays seat of a game with options o and moveTime a move.
 func NewClient(_ *rules.Descriptor, p *link.Proc, seat rules.Seat, o rules.Options, _ time.Duration) (link.Client, error) {
 	c := &alakClient{p: p, seat: seat}
+	p.SetDroppable(Droppable)
 	cmd := "new classic"
 	if o["rules"] == "modern" {
 		cmd = "new modern " + o["size"]
@@ -32,6 +33,20 @@ func NewClient(_ *rules.Descriptor, p *link.Proc, seat rules.Seat, o rules.Optio
 		return nil, err
 	}
 	return c, c.expect("ok", time.Now().Add(10*time.Second))
+}
+
+// Droppable reports whether a line a Planiverse Alak engine wrote may be
+// dropped when the engine writes faster than the referee reads
+// (link.Proc.SetDroppable): every line but the protocol's answers (ok,
+// move, error, position).
+func Droppable(line string) bool {
+	l := strings.TrimSpace(line)
+	for _, w := range []string{"ok", "move", "error", "position"} {
+		if l == w || strings.HasPrefix(l, w+" ") {
+			return false
+		}
+	}
+	return true
 }
 
 func (c *alakClient) expect(want string, deadline time.Time) error {

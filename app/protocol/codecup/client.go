@@ -1,6 +1,7 @@
 package codecup
 
 import (
+	"strings"
 	"time"
 
 	"planiverse/app/protocol/link"
@@ -25,8 +26,14 @@ type codeCupClient struct {
 // NewClient starts the referee's side of the protocol with the engine p,
 // which plays seat of a game with options o and moveTime a move.
 func NewClient(_ *rules.Descriptor, p *link.Proc, seat rules.Seat, _ rules.Options, _ time.Duration) (link.Client, error) {
+	p.SetDroppable(Droppable)
 	return &codeCupClient{p: p, seat: seat}, nil
 }
+
+// Droppable reports whether a line a CodeCup engine wrote may be dropped
+// when the engine writes faster than the referee reads
+// (link.Proc.SetDroppable): only a blank line; every other line is a move.
+func Droppable(line string) bool { return strings.TrimSpace(line) == "" }
 
 func (c *codeCupClient) Move(g *link.Game, deadline time.Time) (rules.Move, error) {
 	if !c.begun {

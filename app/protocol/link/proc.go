@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -42,9 +43,10 @@ func (g *Game) Play(m rules.Move) {
 // Limits of an engine process (Proc).
 const (
 	// MaxQueuedLines and MaxQueuedBytes bound the output lines an engine
-	// wrote that nobody has read yet: beyond either, the oldest are
-	// dropped (an engine that writes without being asked never fills
-	// memory, nor blocks).
+	// wrote that nobody has read yet: beyond either, the oldest line its
+	// protocol marks droppable (SetDroppable: informational lines) is
+	// dropped, else the oldest line (an engine that writes without being
+	// asked never fills memory, nor blocks, nor loses a move to chatter).
 	MaxQueuedLines = 1024
 	MaxQueuedBytes = 1 << 20
 	// StderrLines is how many of the engine's last standard-error lines
@@ -75,11 +77,14 @@ type Proc struct {
 	stderr  *lineRing
 
 	mu      sync.Mutex
-	queue   []string      // output lines not yet read, oldest first
-	bytes   int           // their total length
-	dropped int           // lines dropped from the queue's head
-	eof     bool          // the output has ended
-	ready   chan struct{} // closed and replaced when a line or the end arrives
+	queue   []string // output lines not yet read, oldest first
+	bytes   int      // their total length
+	dropped int      // lines dropped from the queue
+	// droppable reports whether an output line may be dropped when the
+	// queue is full (nil: any line, oldest first).
+	droppable func(line string) bool
+	eof       bool          // the output has ended
+	ready     chan struct{} // closed and replaced when a line or the end arrives
 
 	exited  chan struct{} // closed once the process has been waited for
 	waitErr error         // its exit status, once exited is closed
@@ -140,27 +145,63 @@ func (p *Proc) readLines() {
 		if errors.Is(err, ErrLongLine) {
 			continue
 		}
-		p.mu.Lock()
 		if err != nil {
+			p.mu.Lock()
 			p.eof = true
-		} else {
-			p.queue = append(p.queue, line)
-			p.bytes += len(line)
-			for len(p.queue) > MaxQueuedLines || p.bytes > MaxQueuedBytes {
-				p.bytes -= len(p.queue[0])
-				p.queue[0] = ""
-				p.queue = p.queue[1:]
-				p.dropped++
-			}
-		}
-		close(p.ready)
-		p.ready = make(chan struct{})
-		p.mu.Unlock()
-		if err != nil {
+			close(p.ready)
+			p.ready = make(chan struct{})
+			p.mu.Unlock()
 			p.out.Close()
 			return
 		}
+		p.push(line)
 	}
+}
+
+// push adds an output line to the queue, dropping lines beyond its
+// bounds (dropOne), and wakes a waiting Read.
+func (p *Proc) push(line string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.queue = append(p.queue, line)
+	p.bytes += len(line)
+	for len(p.queue) > MaxQueuedLines || p.bytes > MaxQueuedBytes {
+		p.dropOne()
+	}
+	close(p.ready)
+	p.ready = make(chan struct{})
+}
+
+// dropOne drops one line from the full queue: the oldest droppable one,
+// else the oldest. p.mu is held.
+func (p *Proc) dropOne() {
+	i := 0
+	if p.droppable != nil {
+		i = slices.IndexFunc(p.queue, p.droppable)
+		if i < 0 {
+			i = 0
+		}
+	}
+	p.bytes -= len(p.queue[i])
+	if i == 0 {
+		p.queue[0] = ""
+		p.queue = p.queue[1:]
+	} else {
+		p.queue = slices.Delete(p.queue, i, i+1)
+	}
+	p.dropped++
+}
+
+// SetDroppable sets the classifier of the engine's output lines that its
+// protocol can do without (informational lines: pbrain's MESSAGE, NBoard's
+// status...): when the queue is full, the oldest such line is dropped
+// first, so that a line the protocol needs (a move) is never lost to
+// them. nil drops the oldest line, whatever it is. Each protocol's client
+// sets its own (pbrain.Droppable, nboard.Droppable...).
+func (p *Proc) SetDroppable(droppable func(line string) bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.droppable = droppable
 }
 
 // wait waits for the process, kills what is left of its group, and ends
@@ -314,9 +355,10 @@ func (r *lineRing) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-// push ends the partial line (an empty one is skipped).
+// push ends the partial line (an empty one is skipped), its control
+// characters escaped (rules.Printable).
 func (r *lineRing) push() {
-	l := strings.TrimSpace(string(r.partial))
+	l := rules.Printable(strings.TrimSpace(string(r.partial)))
 	r.partial = r.partial[:0]
 	if l == "" {
 		return
@@ -334,7 +376,7 @@ func (r *lineRing) lines() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	out := append([]string(nil), r.ring...)
-	if l := strings.TrimSpace(string(r.partial)); l != "" {
+	if l := rules.Printable(strings.TrimSpace(string(r.partial))); l != "" {
 		out = append(out, l)
 	}
 	if len(out) > r.n {

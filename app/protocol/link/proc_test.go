@@ -2,6 +2,7 @@ package link
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -211,5 +212,36 @@ func TestProcSendToExited(t *testing.T) {
 	err = p.Send("START 15")
 	if err == nil || !strings.Contains(err.Error(), "exit status 3") || !strings.Contains(err.Error(), "weights.bin:missing") {
 		t.Fatalf("error %v", err)
+	}
+}
+
+// TestProcKeepsNeededLines: when an engine writes more informational
+// lines than the queue holds right after a move, the lines its protocol
+// marks droppable go, and the move stays to be read.
+func TestProcKeepsNeededLines(t *testing.T) {
+	const n = 3 * MaxQueuedLines
+	p, err := StartProc(context.Background(), fmt.Sprintf(`sh -c 'read l; echo "=== f5"; i=0; while [ $i -lt %d ]; do echo "status x"; i=$((i+1)); done'`, n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Stop()
+	p.SetDroppable(func(l string) bool { return strings.HasPrefix(l, "status") })
+	if err := p.Send("go"); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(time.Millisecond) {
+		waiting, dropped := p.Queued()
+		if waiting+dropped == n+1 {
+			if waiting > MaxQueuedLines {
+				t.Fatalf("%d lines queued, more than %d", waiting, MaxQueuedLines)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the output was not read: %d queued, %d dropped", waiting, dropped)
+		}
+	}
+	if l, err := p.Read(time.Now().Add(time.Second)); l != "=== f5" || err != nil {
+		t.Errorf("first line read: %q %v, want the move", l, err)
 	}
 }

@@ -2,6 +2,7 @@ package link
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -234,12 +235,21 @@ var clockOrigin = time.Now()
 // longer one is an error reply, never a crash.
 const MaxLine = 1 << 20
 
-// LineReader reads protocol lines: CR LF, LF or CR ends a line.
+// LineReader reads protocol lines: CR LF, LF or CR ends a line. A UTF-8
+// byte order mark at the start of the first line is skipped (a command
+// file saved by an editor).
 type LineReader struct {
-	r *bufio.Reader
+	r     *bufio.Reader
+	begun bool // a line has been read
 }
 
-func NewLineReader(r io.Reader) *LineReader { return &LineReader{bufio.NewReaderSize(r, 64<<10)} }
+func NewLineReader(r io.Reader) *LineReader {
+	return &LineReader{r: bufio.NewReaderSize(r, 64<<10)}
+}
+
+// utf8BOM is the byte order mark some editors put at the start of a UTF-8
+// text file.
+var utf8BOM = []byte("\ufeff")
 
 // ErrLongLine is returned for a line longer than MaxLine; the line is
 // skipped.
@@ -272,6 +282,10 @@ func (l *LineReader) Next() (string, error) {
 		} else {
 			long = true
 		}
+	}
+	if !l.begun {
+		l.begun = true
+		b = bytes.TrimPrefix(b, utf8BOM)
 	}
 	if long {
 		return "", ErrLongLine
@@ -327,9 +341,11 @@ func ClockShare(left time.Duration, s rules.State) time.Duration {
 // maxErrorLine bounds the length of a one-line error message, in bytes.
 const maxErrorLine = 300
 
-// OneLine returns msg on one line, cut to maxErrorLine bytes.
+// OneLine returns msg on one line, its control characters escaped
+// (rules.Printable: an engine's or a record's text cannot act on the
+// terminal), cut to maxErrorLine bytes.
 func OneLine(msg string) string {
-	msg = strings.Join(strings.Fields(msg), " ")
+	msg = rules.Printable(strings.Join(strings.Fields(msg), " "))
 	if len(msg) > maxErrorLine {
 		cut := maxErrorLine
 		for cut > 0 && msg[cut]&0xC0 == 0x80 {

@@ -20,7 +20,16 @@ type nboardClient struct{ p *link.Proc }
 // NewClient starts the referee's side of the protocol with the engine p,
 // which plays seat of a game with options o and moveTime a move.
 func NewClient(_ *rules.Descriptor, p *link.Proc, _ rules.Seat, _ rules.Options, _ time.Duration) (link.Client, error) {
+	p.SetDroppable(Droppable)
 	return &nboardClient{p: p}, p.Send("nboard 2")
+}
+
+// Droppable reports whether a line an NBoard engine wrote may be dropped
+// when the engine writes faster than the referee reads
+// (link.Proc.SetDroppable): every line but a move ("=== "), the only
+// answer the referee reads (status, search, nodestats, pong, comments...).
+func Droppable(line string) bool {
+	return !strings.HasPrefix(strings.TrimSpace(line), "===")
 }
 
 func (c *nboardClient) Move(g *link.Game, deadline time.Time) (rules.Move, error) {

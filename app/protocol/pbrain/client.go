@@ -28,6 +28,7 @@ type pbrainClient struct {
 // which plays seat of a game with options o and moveTime a move.
 func NewClient(_ *rules.Descriptor, p *link.Proc, seat rules.Seat, o rules.Options, moveTime time.Duration) (link.Client, error) {
 	c := &pbrainClient{p: p, size: o.Int("size"), seat: seat}
+	p.SetDroppable(Droppable)
 	rule := "0"
 	if o["rules"] == "exact5" {
 		rule = "1"
@@ -45,6 +46,15 @@ func NewClient(_ *rules.Descriptor, p *link.Proc, seat rules.Seat, o rules.Optio
 	err := p.Send(fmt.Sprintf("INFO timeout_turn %d", moveTime.Milliseconds()), fmt.Sprintf("INFO timeout_match %d", match),
 		fmt.Sprintf("INFO time_left %d", match), "INFO rule "+rule, "INFO max_memory 268435456")
 	return c, err
+}
+
+// Droppable reports whether a line a pbrain engine wrote is informational
+// (blank, MESSAGE, DEBUG, SUGGEST), which the referee may drop when the
+// engine writes faster than it reads (link.Proc.SetDroppable); answers
+// (OK, a point, ERROR, UNKNOWN) are never dropped.
+func Droppable(line string) bool {
+	up := strings.ToUpper(strings.TrimSpace(line))
+	return up == "" || strings.HasPrefix(up, "MESSAGE") || strings.HasPrefix(up, "DEBUG") || strings.HasPrefix(up, "SUGGEST")
 }
 
 // expect reads lines up to one starting with want, skipping MESSAGE and

@@ -26,6 +26,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"planiverse/app/internal/atomicfile"
@@ -86,13 +87,45 @@ func wpiGame(size int) *gomoku.Game {
 	return g
 }
 
+// MaxFileBytes is the most bytes read of a protocol file (a color or a
+// move is a dozen): a longer file, or one that is not a regular file (a
+// link to /dev/zero, a FIFO), is never read whole nor waited on.
+const MaxFileBytes = 4096
+
+// errFile marks a protocol file that cannot be a color or a move.
+var errFile = errors.New("not a move file")
+
+// readFile reads the protocol file path, at most MaxFileBytes: an error
+// wrapping os.ErrNotExist when there is none, errFile when it is not a
+// regular file or is longer. It opens without blocking (a FIFO).
+func readFile(path string) (string, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil {
+		return "", err
+	} else if !fi.Mode().IsRegular() {
+		return "", fmt.Errorf("%s is not a regular file: %w", filepath.Base(path), errFile)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return "", err
+	}
+	if len(b) > MaxFileBytes {
+		return "", fmt.Errorf("%s is longer than %d bytes: %w", filepath.Base(path), MaxFileBytes, errFile)
+	}
+	return string(b), nil
+}
+
 // WaitFile waits for path to exist with content that complete accepts and
 // returns the content; it gives up at deadline (zero: never) with
-// link.ErrTimeout.
+// link.ErrTimeout. It reads at most MaxFileBytes of the file each time.
 func WaitFile(path string, deadline time.Time, complete func(string) bool) (string, error) {
 	for {
-		if b, err := os.ReadFile(path); err == nil && complete(string(b)) {
-			return strings.TrimSpace(string(b)), nil
+		if b, err := readFile(path); err == nil && complete(b) {
+			return strings.TrimSpace(b), nil
 		}
 		if !deadline.IsZero() && time.Now().After(deadline) {
 			return "", link.ErrTimeout
@@ -129,13 +162,17 @@ var errNoReferee = errors.New("the game ended (the opponent forfeited?) or the r
 
 // waitIn waits for path to hold a whole move or color line (Complete),
 // or anything that stays unchanged for settle (returned as it is, for the
-// caller to report), until deadline.
+// caller to report), until deadline. A file that is not a regular file or
+// is longer than MaxFileBytes is an error at once (wrapping errFile).
 func waitIn(path string, deadline time.Time) (string, error) {
 	var last string
 	var since time.Time
 	for {
-		if b, err := os.ReadFile(path); err == nil && len(b) > 0 {
-			s := string(b)
+		s, err := readFile(path)
+		if errors.Is(err, errFile) {
+			return "", err
+		}
+		if err == nil && len(s) > 0 {
 			switch {
 			case Complete(s):
 				return strings.TrimSpace(s), nil
@@ -230,7 +267,10 @@ func Player(p *link.Server, dir, name string, size int, limit time.Duration, std
 
 // Referee runs one game between the programs progs through their .in and
 // .out files in dir, the colors drawn with r, limit a move, on a board of
-// size: it prints the board after every move, and last
+// size. It reads at most MaxFileBytes of a .out file: one that is longer
+// or not a regular file, or that holds anything but a move for settle
+// (such as "H8"), is an invalid move then and there, not a time-out at
+// the end of the limit. It prints the board after every move, and last
 // "result: <NAME> wins (<reason>)" or "result: draw".
 func Referee(dir string, progs [2]string, r *rand.Rand, limit time.Duration, size int, stdout io.Writer) error {
 	names := [2]string{progs[0], progs[1]} // by seat: White first
@@ -259,9 +299,12 @@ func Referee(dir string, progs [2]string, r *rand.Rand, limit time.Duration, siz
 			return result("draw")
 		}
 		seat := g.ToMove()
-		text, err := WaitFile(path(seat, ".out"), given[seat].Add(limit), Complete)
+		text, err := waitIn(path(seat, ".out"), given[seat].Add(limit))
 		if errors.Is(err, link.ErrTimeout) {
 			return result("%s wins (%s exceeded the time limit of %v)", names[seat^1], names[seat], limit)
+		}
+		if errors.Is(err, errFile) {
+			return result("%s wins (%s made an invalid move: %v)", names[seat^1], names[seat], err)
 		}
 		if err != nil {
 			return err
