@@ -234,7 +234,7 @@ func withWhy(text string, q quality.Move) string {
 }
 
 // ValueWords writes a value for people: "+2 discs" in a game with a unit,
-// "win in 7", "loss in 4", "draw" for a proven result, else the expected
+// "win in 4 moves", "loss in 2 moves", "draw" for a proven result, else the expected
 // score, "63% to win" (draws counting half).
 func ValueWords(v quality.Value, sc quality.Scale) string {
 	t := sc.Text(v)

@@ -169,15 +169,15 @@ func (sc Scale) LossUnit() string {
 	return "%"
 }
 
-// Text returns v for people: "win in 7", "loss in 4" (plies) for a proven
-// result without a margin, "+4" (exact) or "+3.5" in the game's unit,
+// Text returns v for people: "win in 4 moves" (the mover's moves), "loss
+// in 2 moves" (the opponent's) for a proven result without a margin, "+4" (exact) or "+3.5" in the game's unit,
 // "draw" for a proven draw, else the expected score, "63%".
 func (sc Scale) Text(v Value) string {
 	switch {
 	case v.Score > ai.MateBound:
-		return fmt.Sprintf("win in %d", ai.WinScore-v.Score)
+		return "win" + forcedIn(v, "in")
 	case v.Score < -ai.MateBound:
-		return fmt.Sprintf("loss in %d", ai.WinScore+v.Score)
+		return "loss" + forcedIn(v, "in")
 	case sc.Unit != "" && v.Exact:
 		return fmt.Sprintf("%+d", int(math.Round(sc.Units(v))))
 	case sc.Unit != "":

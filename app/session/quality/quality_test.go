@@ -253,8 +253,8 @@ func TestGomokuMissedWin(t *testing.T) {
 	if got.Class != quality.MissedWin || !got.BestValue.ProvenWin() {
 		t.Errorf("B13 with a VCF on the board: %s, best %s (%s), want missed-win", got.Class, got.Best, a.Scale().Text(got.BestValue))
 	}
-	if txt := a.Scale().Text(got.BestValue); txt != "win in 5" {
-		t.Errorf("the best move's value %q, want \"win in 5\"", txt)
+	if txt := a.Scale().Text(got.BestValue); txt != "win in 3 moves" {
+		t.Errorf("the best move's value %q, want \"win in 3 moves\"", txt)
 	}
 	win := parse(t, s, got.Best)
 	got, err = a.Analyse(context.Background(), s, 11, win)
