@@ -159,6 +159,9 @@ type panel struct {
 	showMoves, showGraphs *widget.Button
 	graphChosen           bool
 	onChoose              func(graph bool)
+	// analysing: the last view had a game report running; when it
+	// finishes, the graph with its mistake dots is put in view (showGraph).
+	analysing bool
 	body                  *fyne.Container // the parts in panelLayout
 
 	content fyne.CanvasObject
@@ -287,6 +290,17 @@ func (p *panel) choose(graph bool) {
 	p.body.Refresh()
 }
 
+// showGraph puts the graph in view where there is no room for both it and
+// the move list, without remembering it as the player's choice: when an
+// analysis finishes, so that its mistake dots are seen.
+func (p *panel) showGraph() {
+	if !p.graphChosen {
+		p.graphChosen = true
+		p.markChoice()
+		p.body.Refresh()
+	}
+}
+
 // markChoice highlights the toggle's chosen button.
 func (p *panel) markChoice() {
 	p.showMoves.Importance, p.showGraphs.Importance = widget.HighImportance, widget.LowImportance
@@ -329,6 +343,10 @@ func (p *panel) show(v session.PanelView) {
 
 	p.updateReview(v) // and showSlot, with the message and thinking set
 	p.showCoach(v.Coach)
+	if p.analysing && !v.Buttons.CancelAnalysis && v.Buttons.Report {
+		p.showGraph()
+	}
+	p.analysing = v.Buttons.CancelAnalysis
 	p.graph.SetScores(v.GraphScores, v.GraphKnown)
 	p.graph.SetCurrent(v.GraphCurrent)
 	p.graph.SetMarks(graphMarks(v.Moves))

@@ -158,6 +158,14 @@ func TestMovesGraphToggle(t *testing.T) {
 		t.Skip("room for both the list and the graph at the default size")
 	}
 	inView(t, g, "the Moves | Graph toggle", p.toggle)
+	// The finished analysis put its graph in view, without making it the
+	// player's choice.
+	inView(t, g, "the graph after the analysis", p.graphBox)
+	if a.Preferences().Bool(prefPanelGraph) {
+		t.Fatal("the analysis's graph was remembered as the player's choice")
+	}
+	test.Tap(p.showMoves)
+	inView(t, g, "the move list", p.moves)
 	test.Tap(p.showGraphs)
 	inView(t, g, "the graph", p.graphBox)
 	if p.moves.Visible() {
