@@ -162,7 +162,7 @@ type panel struct {
 	// analysing: the last view had a game report running; when it
 	// finishes, the graph with its mistake dots is put in view (showGraph).
 	analysing bool
-	body                  *fyne.Container // the parts in panelLayout
+	body      *fyne.Container // the parts in panelLayout
 
 	content fyne.CanvasObject
 }
