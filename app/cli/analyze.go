@@ -161,7 +161,7 @@ func writeAnalysisText(w io.Writer, d *rules.Descriptor, rec *rules.Record, f *r
 	for _, s := range rep.Sides {
 		var parts []string
 		for c := range quality.NumClasses {
-			parts = append(parts, fmt.Sprintf("%d %s", s.Counts[c], c))
+			parts = append(parts, c.Count(s.Counts[c]))
 		}
 		fmt.Fprintf(w, "%s: %s; accuracy %.1f%%, mean loss %.2f %s\n", s.Color, strings.Join(parts, ", "), s.Accuracy, s.MeanLoss, sc.LossUnit())
 	}

@@ -50,6 +50,21 @@ var classNames = [NumClasses]string{"best", "good", "inaccuracy", "mistake", "bl
 // classTitles are the classes' names in sentences and SGF comments.
 var classTitles = [NumClasses]string{"Best move", "Good move", "Inaccuracy", "Mistake", "Blunder", "Missed win", "Losing move"}
 
+// classPlurals are the classes' titles in lower case, in the plural.
+var classPlurals = [NumClasses]string{"best moves", "good moves", "inaccuracies", "mistakes", "blunders", "missed wins", "losing moves"}
+
+// Count writes n moves of the class in words, singular or plural: "1
+// mistake", "4 inaccuracies", "0 losing moves".
+func (c Class) Count(n int) string {
+	if c >= NumClasses {
+		return fmt.Sprintf("%d %s", n, c)
+	}
+	if n == 1 {
+		return "1 " + strings.ToLower(classTitles[c])
+	}
+	return fmt.Sprintf("%d %s", n, classPlurals[c])
+}
+
 // String returns the class's name: "best", "missed-win"...
 func (c Class) String() string {
 	if c < NumClasses {

@@ -65,3 +65,22 @@ func TestKeeps(t *testing.T) {
 		}
 	}
 }
+
+// TestClassCount: a count of moves of a class is singular for one and
+// plural otherwise, in words.
+func TestClassCount(t *testing.T) {
+	for _, c := range []struct {
+		cl   quality.Class
+		n    int
+		want string
+	}{
+		{quality.Mistake, 1, "1 mistake"}, {quality.Mistake, 2, "2 mistakes"},
+		{quality.Inaccuracy, 4, "4 inaccuracies"}, {quality.Inaccuracy, 1, "1 inaccuracy"},
+		{quality.Blunder, 0, "0 blunders"}, {quality.MissedWin, 2, "2 missed wins"},
+		{quality.Losing, 1, "1 losing move"}, {quality.Best, 17, "17 best moves"},
+	} {
+		if got := c.cl.Count(c.n); got != c.want {
+			t.Errorf("%s.Count(%d) = %q, want %q", c.cl, c.n, got, c.want)
+		}
+	}
+}
