@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image/color"
+	"math"
 	"slices"
 
 	"fyne.io/fyne/v2"
@@ -576,6 +577,9 @@ func (l *panelLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 		// short.
 		twoLines := p.messages.MinSize().Height + fyne.MeasureText("Ag", theme.TextSize(), fyne.TextStyle{}).Height
 		h := min(need, max(room-capH-listMin-2*pad, room/3, twoLines+buttons))
+		if h < need {
+			h = wholeLines(h-buttons) + buttons
+		}
 		place(p.coach, max(h, 0))
 	}
 	room := size.Height - y
@@ -606,6 +610,20 @@ func (l *panelLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	shown.Show()
 	shown.Move(fyne.NewPos(0, y))
 	shown.Resize(fyne.NewSize(w, max(size.Height-y, 0)))
+}
+
+// wholeLines is the height, at most h, of a wrapped label that shows a
+// whole number of lines (at least one), so that a coach text that scrolls
+// shows no line cut in half. The heights of a label of one and of two
+// lines give the first line's and each next line's; the label's padding
+// below its last line is left out, where the next line would show.
+func wholeLines(h float32) float32 {
+	one := widget.NewLabel("Ag").MinSize().Height
+	next := widget.NewLabel("Ag\nAg").MinSize().Height - one
+	if next <= 0 || h <= one {
+		return one
+	}
+	return one + float32(math.Floor(float64((h-one)/next)))*next - theme.InnerPadding()/2
 }
 
 // listMin is the move list's least height: minListRows rows.
