@@ -163,7 +163,10 @@ type panel struct {
 	// analysing: the last view had a game report running; when it
 	// finishes, the graph with its mistake dots is put in view (showGraph).
 	analysing bool
-	body      *fyne.Container // the parts in panelLayout
+	// graphCaption is the graph's caption, left out where the graph has
+	// less than its least height with it.
+	graphCaption fyne.CanvasObject
+	body         *fyne.Container // the parts in panelLayout
 
 	content fyne.CanvasObject
 }
@@ -264,7 +267,8 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 			p.onReview(ply)
 		}
 	}
-	p.graphBox = container.NewBorder(newCaption("Evaluation by move (up: the dark side ahead)", false), nil, nil, nil, p.graph)
+	p.graphCaption = newCaption("Evaluation by move (up: the dark side ahead)", false)
+	p.graphBox = container.NewBorder(p.graphCaption, nil, nil, nil, p.graph)
 	p.showMoves = widget.NewButtonWithIcon("Moves", theme.ListIcon(), func() { p.choose(false) })
 	p.showGraphs = widget.NewButtonWithIcon("Graph", theme.GridIcon(), func() { p.choose(true) })
 	p.toggle = container.NewGridWithColumns(2, p.showMoves, p.showGraphs)
@@ -583,6 +587,7 @@ func (l *panelLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 		place(p.coach, max(h, 0))
 	}
 	room := size.Height - y
+	p.graphCaption.Show()
 	gh := p.graphBox.MinSize().Height
 	spare := room - capH - pad - listMin - pad - gh
 	if spare >= 0 {
@@ -608,6 +613,9 @@ func (l *panelLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 	}
 	hidden.Hide()
 	shown.Show()
+	if size.Height-y < gh {
+		p.graphCaption.Hide() // the room is the graph's
+	}
 	shown.Move(fyne.NewPos(0, y))
 	shown.Resize(fyne.NewSize(w, max(size.Height-y, 0)))
 }
