@@ -8,10 +8,10 @@ SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # window need Xvfb; screenshots need imagemagick; `fyne package` needs xz; sound (oto) needs ALSA headers.
 DEB_PKGS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxrandr-dev libxxf86vm-dev libasound2-dev \
             libxi-dev libxcursor-dev libxinerama-dev libwayland-dev libxkbcommon-dev \
-            xvfb xauth imagemagick xdotool xz-utils
+            xvfb xauth imagemagick xdotool xclip xz-utils
 PREFIX   ?= $(HOME)/.local
 
-.PHONY: all deps build run test fmt-check vet unit smoke autosave reliability bench install uninstall package check-package clean
+.PHONY: all deps build run screenshots test fmt-check vet unit smoke autosave reliability bench install uninstall package check-package clean
 
 all: build
 
@@ -54,6 +54,13 @@ reliability: build
 	bash .ci/reliability.sh $(BIN)
 
 test: deps fmt-check vet unit build smoke autosave reliability check-package
+
+# screenshots: pictures of the real window under Xvfb for every game (values on the board,
+# a mistake with the graph, Learn) in bin/screens; SCALE and THEME as Fyne's (1, dark).
+SCALE ?= 1
+THEME ?= dark
+screenshots: build
+	bash .ci/screenshots.sh $(BIN) bin/screens $(SCALE) $(THEME)
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 1x ./rules/... ./ai/...
