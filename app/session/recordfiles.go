@@ -31,10 +31,29 @@ func (c *Controller) SaveRecord(path string) error {
 // and starts a game from it with set's opponent, level and side (see
 // LoadRecord). On any error the game on screen stays as it was.
 func (c *Controller) OpenRecord(set MatchSettings, name string, data []byte) error {
+	r, err := ParseRecord(name, data)
+	if err != nil {
+		return err
+	}
+	return c.OpenParsed(set, name, r)
+}
+
+// ParseRecord reads a record from data, the contents of the file name
+// (its extension gives the format), for OpenParsed. It touches no
+// Controller, so the window runs it off the UI goroutine. The error names
+// the file.
+func ParseRecord(name string, data []byte) (*rules.Record, error) {
 	r, _, err := registry.ReadRecord(name, data)
 	if err != nil {
-		return fmt.Errorf("%s: %w", filepath.Base(name), err)
+		return nil, fmt.Errorf("%s: %w", filepath.Base(name), err)
 	}
+	return r, nil
+}
+
+// OpenParsed starts a game from r, read from the file name by
+// ParseRecord, with set's opponent, level and side (see LoadRecord). On
+// any error the game on screen stays as it was.
+func (c *Controller) OpenParsed(set MatchSettings, name string, r *rules.Record) error {
 	if err := c.LoadRecord(set, r, "Opened "+filepath.Base(name)+"."); err != nil {
 		return fmt.Errorf("%s: %w", filepath.Base(name), err)
 	}

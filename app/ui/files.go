@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 
 	"planiverse/app/session"
+	"planiverse/app/session/quality"
 	"planiverse/rules"
 	"planiverse/rules/registry"
 )
@@ -57,7 +58,7 @@ func (g *gui) saveChosen(w fyne.URIWriteCloser, err error) {
 	g.ctl.Note("Saved " + filepath.Base(path) + ".")
 }
 
-// openGame asks for a record to open.
+// openGame asks for a record to open (openChosen).
 func (g *gui) openGame() {
 	guardFileReads() // a FIFO chosen is an error, not a frozen window
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
@@ -65,16 +66,8 @@ func (g *gui) openGame() {
 			g.showError(err)
 			return
 		}
-		if r == nil {
-			return
-		}
-		defer r.Close()
-		data, err := registry.ReadLimited(r)
-		if err == nil {
-			err = g.openRecord(g.ctl.Settings(), r.URI().Name(), data, false)
-		}
-		if err != nil {
-			g.showError(fmt.Errorf("the game could not be opened: %w", err))
+		if r != nil {
+			g.openChosen(r)
 		}
 	}, g.win)
 	d.SetFilter(storage.NewExtensionFileFilter(session.RecordExtensions()))
@@ -82,22 +75,74 @@ func (g *gui) openGame() {
 	d.Resize(g.dialogSize()) // a file dialog can be resized only once shown
 }
 
+// openChosen reads and parses the record r on a goroutine of its own and
+// then, posted back to the UI goroutine, opens it (openParsed) or shows
+// why it could not; the window goes on meanwhile. It closes r.
+func (g *gui) openChosen(r fyne.URIReadCloser) {
+	name := r.URI().Name()
+	go func() {
+		defer r.Close()
+		data, err := registry.ReadLimited(r)
+		var p parsedRecord
+		if err == nil {
+			p, err = parseRecord(name, data)
+		}
+		g.post(func() {
+			if err == nil {
+				err = g.openParsed(g.ctl.Settings(), name, p, false)
+			}
+			if err != nil {
+				g.showError(fmt.Errorf("the game could not be opened: %w", err))
+			}
+		})
+	}()
+}
+
+// parsedRecord is a record file read and parsed, ready to open: its game
+// and its own analysis (nil notes when it has none).
+type parsedRecord struct {
+	rec      *rules.Record
+	notes    []quality.Note
+	notesErr error
+}
+
+// parseRecord parses data, the contents of the record file name: its
+// game and the analysis it carries. It touches no widget or Controller.
+func parseRecord(name string, data []byte) (parsedRecord, error) {
+	rec, err := session.ParseRecord(name, data)
+	if err != nil {
+		return parsedRecord{}, err
+	}
+	notes, nerr := quality.Notes(data)
+	return parsedRecord{rec: rec, notes: notes, notesErr: nerr}, nil
+}
+
 // openRecord opens data, the contents of the record file name, as the
-// game with set's opponent, level and side (File → Open and "planiverse
-// FILE"): it starts the game and shows the record's own analysis if it
-// carries one, else analyses it (report.go). With keepAutosave the
-// autosave is not written until the game changes (a move, Undo...), so
-// the autosaved game stays on disk as it was. On an error the game on
-// screen stays as it was.
+// game with set's opponent, level and side ("planiverse FILE", whose
+// data is read before the window opens): see openParsed.
 func (g *gui) openRecord(set session.MatchSettings, name string, data []byte, keepAutosave bool) error {
-	if err := g.ctl.OpenRecord(set, name, data); err != nil {
+	p, err := parseRecord(name, data)
+	if err != nil {
+		return err
+	}
+	return g.openParsed(set, name, p, keepAutosave)
+}
+
+// openParsed opens p, parsed from the record file name, as the game with
+// set's opponent, level and side: it starts the game and shows the
+// record's own analysis if it carries one, else analyses it (report.go).
+// With keepAutosave the autosave is not written until the game changes (a
+// move, Undo...), so the autosaved game stays on disk as it was. On an
+// error the game on screen stays as it was.
+func (g *gui) openParsed(set session.MatchSettings, name string, p parsedRecord, keepAutosave bool) error {
+	if err := g.ctl.OpenParsed(set, name, p.rec); err != nil {
 		return err
 	}
 	if keepAutosave {
 		g.saved = g.autosaveKey()
 	}
 	g.ctl.Start()
-	g.an.opened(data) // report.go
+	g.an.opened(p.notes, p.notesErr) // report.go
 	return nil
 }
 

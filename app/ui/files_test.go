@@ -312,3 +312,29 @@ func walkObjects(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
 		}
 	}
 }
+
+// TestOpenOffTheUIGoroutine: File → Open reads and parses the chosen
+// record on a goroutine of its own and opens it only when posted back to
+// the UI goroutine, so a large record never freezes the window.
+func TestOpenOffTheUIGoroutine(t *testing.T) {
+	a := test.NewTempApp(t)
+	q := sessiontest.NewQueue()
+	g := newGUI(a, sessiontest.NewScripted(false), q.Post, 1)
+	g.startGame(settings("othello", session.VsPerson))
+	path := filepath.Join(t.TempDir(), "game.txt")
+	if err := os.WriteFile(path, []byte("f5 d6 c3 d3 c4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := storage.Reader(storage.NewFileURI(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.openChosen(r)
+	if g.ctl.Plies() != 0 {
+		t.Fatalf("the record was opened on the calling goroutine: %d plies", g.ctl.Plies())
+	}
+	q.RunUntil(t, "the opened record", func() bool { return g.ctl.Plies() == 5 })
+	if msgs := strings.Join(g.ctl.Messages(), "\n"); !strings.Contains(msgs, "Opened game.txt.") {
+		t.Fatalf("messages %q", msgs)
+	}
+}

@@ -184,6 +184,7 @@ type gui struct {
 	app       fyne.App
 	win       fyne.Window
 	ctl       *session.Controller
+	post      func(func()) // runs a function on the UI goroutine (fyne.Do)
 	panel     *panel
 	board     widgets.Board
 	shown     rules.State // the position the board widget draws (Controller.ViewState)
@@ -300,6 +301,7 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 		sound: newSounder(nil, !loadSoundOn(a.Preferences()))}
 	a.Settings().SetTheme(newAppTheme())
 	g.win = a.NewWindow("Planiverse")
+	g.post = post
 	g.ctl = session.NewController(eng, post, seed)
 	g.panel = newPanel(g.showNewGame, g.undo, g.redo, g.hint, g.resign, g.swap, g.togglePause, g.setShowLegal)
 	g.panel.onReview = g.ctl.Review

@@ -145,15 +145,16 @@ func (a *analysisUI) analyse() {
 	}
 }
 
-// opened starts the report of a game just opened from a record.
-func (a *analysisUI) opened(data []byte) {
+// opened starts the report of a game just opened from a record, whose own
+// analysis is notes (quality.Notes of the file, with its error).
+func (a *analysisUI) opened(notes []quality.Note, err error) {
 	c := a.g.ctl
 	if c.Plies() == 0 {
 		return
 	}
 	// A record with its own analysis (planiverse analyze --sgf) shows it;
 	// Analyse game makes a new one.
-	if notes, err := quality.Notes(data); err == nil && c.SetFileNotes(notes) {
+	if err == nil && c.SetFileNotes(notes) {
 		c.Note("The record holds an analysis: its marks are shown (Analyse game, Ctrl+R, makes a new one).")
 		return
 	}

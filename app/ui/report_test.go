@@ -211,11 +211,9 @@ func TestOpenAnnotatedRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.ctl.OpenRecord(g.ctl.Settings(), "game.sgf", data); err != nil {
+	if err := g.openRecord(g.ctl.Settings(), "game.sgf", data, false); err != nil {
 		t.Fatal(err)
 	}
-	g.ctl.Start()
-	g.an.opened(data)
 	if running, _, _ := g.ctl.ReportProgress(); running || g.ctl.Report() != nil {
 		t.Fatal("an annotated record was analysed again")
 	}
@@ -236,11 +234,9 @@ func TestOpenAnnotatedRecord(t *testing.T) {
 		t.Fatalf("the move on view says %q", g.panel.coachText.Text)
 	}
 	// A record without annotations is analysed as before.
-	if err := g.ctl.OpenRecord(g.ctl.Settings(), "game.sgf", plain); err != nil {
+	if err := g.openRecord(g.ctl.Settings(), "game.sgf", plain, false); err != nil {
 		t.Fatal(err)
 	}
-	g.ctl.Start()
-	g.an.opened(plain)
 	if running, _, _ := g.ctl.ReportProgress(); !running && g.ctl.Report() == nil {
 		t.Fatal("a plain record was not analysed")
 	}
