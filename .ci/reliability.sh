@@ -5,6 +5,8 @@
 # 2. two windows: window A plays computer against computer from a restored game, window B
 #    starts while A runs; A quits first (SIGTERM), B after: B restored nothing of A's, and the
 #    next start restores exactly A's game.
+# 3. a refused save through the real Save dialog (an Othello game saved as precious.psq, the
+#    overwrite confirmed) leaves precious.psq byte for byte.
 # Usage: reliability.sh BINARY [XVFB-BASE]; CASES=" " skips the settings cases.
 set -euo pipefail
 bin=$(realpath "$1")
@@ -79,3 +81,29 @@ restored=$(grep '^planiverse: restored ' "$logC" | head -1 | awk '{print $3}')
 kill -TERM "${apps[0]}"; wait "${apps[0]}" 2>/dev/null || true; apps=()
 [ "$restored" = "$lastA" ] || fail "window A had played $lastA moves; the next start restored $restored"
 echo "reliability: two windows: A's $lastA moves survived B; $(ls "$conf" | grep -c '^autosave') autosave files"
+
+# 3. A refused save keeps the file it was to replace.
+rm -f "$conf"/preferences* "$conf"/autosave*
+printf 'Piskvorky 15x15, 11:11, 0\n8,8,0\n-1\n' >"$tmphome/precious.psq"
+cp "$tmphome/precious.psq" "$tmphome/precious.orig"
+logS=$tmphome/s.log
+(cd "$tmphome" && exec "$bin" --game othello --you both --clock none) >"$logS" 2>&1 &
+apps=($!)
+wait_for "$logS" '^planiverse: new game' "${apps[0]}" 30
+sleep 1
+wid=$(xdotool search --name '^Planiverse$' | head -1)
+eval "$(xdotool getwindowgeometry --shell "$wid")" # X Y WIDTH HEIGHT
+xdotool mousemove $((X + 300)) $((Y + 300)) click 1
+sleep 0.3
+xdotool key ctrl+s
+sleep 2
+xdotool key ctrl+a
+xdotool type --delay 20 precious.psq
+xdotool key Return
+sleep 1.5
+# The overwrite question, centred in the window: Yes.
+xdotool mousemove $((X + WIDTH / 2 + 34)) $((Y + HEIGHT / 2 + 42)) click 1
+wait_for "$logS" '^planiverse: error: the game was not saved' "${apps[0]}" 15
+kill -TERM "${apps[0]}"; wait "${apps[0]}" 2>/dev/null || true; apps=()
+cmp -s "$tmphome/precious.psq" "$tmphome/precious.orig" || fail "refused save: precious.psq changed: $(od -c "$tmphome/precious.psq" | head -3)"
+echo "reliability: refused save: precious.psq is as it was ($(grep -m1 '^planiverse: error' "$logS" | cut -c1-90))"

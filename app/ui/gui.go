@@ -264,6 +264,9 @@ func (g *gui) show(d dialog.Dialog, enter func()) {
 
 // showError shows err in a dialog that Enter and Escape close.
 func (g *gui) showError(err error) {
+	if g.trace {
+		fmt.Fprintf(os.Stderr, "planiverse: error: %v\n", err)
+	}
 	g.show(dialog.NewError(err, g.win), nil)
 }
 
