@@ -59,46 +59,14 @@ func TestCancelAnalysisItem(t *testing.T) {
 
 // findPopUp returns the pop-up (a dialog's window) under o, or nil.
 func findPopUp(o fyne.CanvasObject) *widget.PopUp {
-	switch w := o.(type) {
-	case *widget.PopUp:
-		return w
-	case *fyne.Container:
-		for _, c := range w.Objects {
-			if p := findPopUp(c); p != nil {
-				return p
-			}
-		}
-	case fyne.Widget:
-		for _, c := range test.WidgetRenderer(w).Objects() {
-			if p := findPopUp(c); p != nil {
-				return p
-			}
-		}
-	}
-	return nil
+	p, _ := findOf[*widget.PopUp](o)
+	return p
 }
 
 // findRadio returns the radio group under o offering option, or nil.
 func findRadio(o fyne.CanvasObject, option string) *widget.RadioGroup {
-	switch w := o.(type) {
-	case *widget.RadioGroup:
-		if slices.Contains(w.Options, option) {
-			return w
-		}
-	case *fyne.Container:
-		for _, c := range w.Objects {
-			if r := findRadio(c, option); r != nil {
-				return r
-			}
-		}
-	case fyne.Widget:
-		for _, c := range test.WidgetRenderer(w).Objects() {
-			if r := findRadio(c, option); r != nil {
-				return r
-			}
-		}
-	}
-	return nil
+	r, _ := findWhere(o, func(r *widget.RadioGroup) bool { return slices.Contains(r.Options, option) })
+	return r
 }
 
 // inside reports whether the object o lies wholly within the canvas of
@@ -150,24 +118,29 @@ func TestNewGameDialogStaysInside(t *testing.T) {
 // findOf returns the first object under o of type T, or the zero
 // value.
 func findOf[T fyne.CanvasObject](o fyne.CanvasObject) (T, bool) {
-	var zero T
-	if w, ok := o.(T); ok {
+	return findWhere(o, func(T) bool { return true })
+}
+
+// findWhere returns the first object under o (depth first, through
+// containers and widgets' renderers) of type T for which ok holds, or the
+// zero value.
+func findWhere[T fyne.CanvasObject](o fyne.CanvasObject, ok func(T) bool) (T, bool) {
+	if w, is := o.(T); is && ok(w) {
 		return w, true
 	}
+	var kids []fyne.CanvasObject
 	switch w := o.(type) {
 	case *fyne.Container:
-		for _, c := range w.Objects {
-			if r, ok := findOf[T](c); ok {
-				return r, true
-			}
-		}
+		kids = w.Objects
 	case fyne.Widget:
-		for _, c := range test.WidgetRenderer(w).Objects() {
-			if r, ok := findOf[T](c); ok {
-				return r, true
-			}
+		kids = test.WidgetRenderer(w).Objects()
+	}
+	for _, c := range kids {
+		if r, found := findWhere(c, ok); found {
+			return r, true
 		}
 	}
+	var zero T
 	return zero, false
 }
 

@@ -336,23 +336,6 @@ func TestNewGameDialogFits(t *testing.T) {
 
 // findButton returns the button with text under o, or nil.
 func findButton(o fyne.CanvasObject, text string) *widget.Button {
-	switch w := o.(type) {
-	case *widget.Button:
-		if w.Text == text {
-			return w
-		}
-	case *fyne.Container:
-		for _, c := range w.Objects {
-			if b := findButton(c, text); b != nil {
-				return b
-			}
-		}
-	case fyne.Widget:
-		for _, c := range test.WidgetRenderer(w).Objects() {
-			if b := findButton(c, text); b != nil {
-				return b
-			}
-		}
-	}
-	return nil
+	b, _ := findWhere(o, func(b *widget.Button) bool { return b.Text == text })
+	return b
 }
