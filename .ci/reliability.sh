@@ -3,7 +3,8 @@
 # 1. a settings file cut short, and one with a list of mixed types: the window opens, the
 #    damaged file is kept as preferences.bad-*.json and the settings that read are kept;
 # 2. two windows: window A plays computer against computer from a restored game, window B
-#    starts while A runs; A quits first (SIGTERM), B after: B restored nothing of A's, and the
+#    starts while A runs, with start options (a new game, computer against computer); A quits
+#    first (SIGTERM), B after: B restored nothing of A's, and the
 #    next start restores exactly A's game.
 # 3. a refused save through the real Save dialog (an Othello game saved as precious.psq, the
 #    overwrite confirmed) leaves precious.psq byte for byte.
@@ -64,7 +65,7 @@ logA=$tmphome/a.log logB=$tmphome/b.log logC=$tmphome/c.log
 apps=($!)
 wait_for "$logA" '^planiverse: move 6 ' "${apps[0]}" 30
 grep -q '^planiverse: restored 3 moves' "$logA" || { cat "$logA"; fail "window A did not restore the seeded game"; }
-"$bin" >"$logB" 2>&1 &
+"$bin" --game othello --level 1 --you none --clock none >"$logB" 2>&1 &
 apps+=($!)
 wait_for "$logB" '^planiverse: new game' "${apps[1]}" 30
 sleep 1
