@@ -221,7 +221,11 @@ func MoveWords(q quality.Move, sc quality.Scale, you bool) string {
 	case q.Class == quality.Best:
 		return s + ", the best move."
 	}
-	return withWhy(fmt.Sprintf("%s; best was %s (%s). %s, %s.", s, q.Best, ValueWords(q.BestValue, sc), q.Class.Title(), LossWords(q, sc)), q)
+	s = fmt.Sprintf("%s; best was %s (%s). %s", s, q.Best, ValueWords(q.BestValue, sc), q.Class.Title())
+	if (q.Class == quality.MissedWin || q.Class == quality.Losing) && q.Why != "" {
+		return withWhy(s+".", q) // the why says it: "b2 lets the win slip."
+	}
+	return withWhy(fmt.Sprintf("%s, %s.", s, LossWords(q, sc)), q)
 }
 
 // withWhy appends q's sentence of why (quality.Move.Why) to text, for a

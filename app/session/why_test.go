@@ -72,6 +72,14 @@ func TestMoveWordsSayWhy(t *testing.T) {
 	if got := MoveWords(q, discs, true); strings.Contains(got, "corner") {
 		t.Errorf("an inaccuracy's words say why: %q", got)
 	}
+	// A missed win says so once, in its why.
+	q = quality.Move{Ply: 73, Color: "Black", Move: "F1H3", Best: "F3F2", Value: quality.Value{Score: 400},
+		BestValue: quality.Value{Score: ai.WinScore - 9, Exact: true}, Class: quality.MissedWin,
+		Why: "F3F2 wins by force in 5 moves; F1H3 lets the win slip."}
+	got := MoveWords(q, quality.Scale{AnalysisScale: ai.AnalysisScale{Logit: 600}}, false)
+	if strings.Count(strings.ToLower(got), "win slip")+strings.Count(got, "misses a win") != 1 || !strings.Contains(got, "Missed win. F3F2 wins") {
+		t.Errorf("a missed win's words: %q", got)
+	}
 }
 
 // mistakeOnView makes the report of 16 plies of Othello (first legal
