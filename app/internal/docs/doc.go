@@ -1,0 +1,3 @@
+// Package docs holds the checks of the repository's READMEs (its test):
+// every repository path a README names exists.
+package docs
