@@ -30,7 +30,7 @@ const Swap Move = 0xFFFE
 const NoMove Move = 0xFFFD
 
 // Seat is a seat at the table: 0 moves first (Othello and Gomoku black,
-// DVONN white, Alak x), 1 moves second. It is a seat, not a color: after
+// DVONN white, Alak black), 1 moves second. It is a seat, not a color: after
 // Gomoku's swap the seats exchange colors (gomoku.Game.ColorOf), and the
 // turn passes from seat to seat. Turns need not alternate: in DVONN White
 // places the 49th piece and then moves first, so a search must compare

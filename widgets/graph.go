@@ -13,7 +13,7 @@ import (
 
 // EvalGraph shows a game's evaluation ply by ply, as the evaluation graphs
 // of NBoard or Edax do: one bar per ply, left to right, rising from a zero
-// line in the middle in the dark color when the dark side (Black, x) is
+// line in the middle in the dark color when the dark side (Black) is
 // ahead and falling below it in the light color when the light side
 // (White) is, each bar outlined in the theme's foreground color so that
 // both colors read on the theme's background, light or dark. The panel,

@@ -12,7 +12,7 @@ import (
 // (rules.Descriptor).
 
 // Color returns the color of seat p in the current game: 0 for the dark
-// pieces (Black, Alak's x), 1 for the light ones (White, Alak's o)
+// pieces (Black), 1 for the light ones (White)
 // (rules.Descriptor.ColorOf: Gomoku's seats exchange colors after a swap,
 // DVONN's first seat is White).
 func (c *Controller) Color(p rules.Seat) rules.Seat {

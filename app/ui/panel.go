@@ -24,7 +24,7 @@ const prefPanelGraph = "panel.graph"
 // panelWidth is the width of the side panel in Fyne units.
 const panelWidth = 330
 
-// Swatch colors of the two piece colors (dark: Black, X; light: White, O).
+// Swatch colors of the two piece colors (dark: Black; light: White).
 var swatchFill = [2]color.Color{
 	color.NRGBA{0x1b, 0x1b, 0x1d, 0xff},
 	color.NRGBA{0xf4, 0xf2, 0xec, 0xff},
