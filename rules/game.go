@@ -62,10 +62,10 @@ type Descriptor struct {
 	// nil: two uniformly random plies.
 	Opening func(s State, r *rand.Rand)
 
-	// Color returns the color (0 dark, 1 light: an index into Colors)
-	// that seat plays in s. nil: the seat itself. DVONN's first seat is
-	// White; Gomoku's seats exchange colors after a swap.
-	Color func(s State, seat Seat) Seat
+	// Color returns the color (Dark or Light: an index into Colors) that
+	// seat plays in s. nil: the seat's own number (seat 0 Dark). DVONN's
+	// first seat is White; Gomoku's seats exchange colors after a swap.
+	Color func(s State, seat Seat) Color
 	// Score returns seat's count in s and what it counts, in the plural
 	// ("discs", "stones", "points"). nil: no score is shown.
 	Score func(s State, seat Seat) (n int, unit string)
@@ -331,10 +331,10 @@ func (g *Descriptor) Describe(o Options) string {
 	return strings.Join(parts, " · ")
 }
 
-// ColorOf returns the color (0 dark, 1 light) that seat plays in s.
-func (g *Descriptor) ColorOf(s State, seat Seat) Seat {
+// ColorOf returns the color (Dark or Light) that seat plays in s.
+func (g *Descriptor) ColorOf(s State, seat Seat) Color {
 	if g.Color == nil {
-		return seat
+		return Color(seat & 1)
 	}
 	return g.Color(s, seat)
 }

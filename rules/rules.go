@@ -29,8 +29,22 @@ const Swap Move = 0xFFFE
 // never returned by Moves.
 const NoMove Move = 0xFFFD
 
+// Color is the color of a side's pieces as the player sees it: Dark
+// (Black) or Light (White), an index into Descriptor.Colors. It is not a
+// seat (Seat): Descriptor.ColorOf gives the color a seat plays.
+type Color uint8
+
+// The two colors.
+const (
+	Dark  Color = 0 // Black's pieces (DVONN: its second seat)
+	Light Color = 1 // White's pieces
+)
+
+// Opposite returns the other color.
+func (c Color) Opposite() Color { return c ^ 1 }
+
 // Seat is a seat at the table: 0 moves first (Othello and Gomoku black,
-// DVONN white, Alak black), 1 moves second. It is a seat, not a color: after
+// DVONN white, Alak black), 1 moves second. It is a seat, not a color (Color): after
 // Gomoku's swap the seats exchange colors (gomoku.Game.ColorOf), and the
 // turn passes from seat to seat. Turns need not alternate: in DVONN White
 // places the 49th piece and then moves first, so a search must compare

@@ -15,7 +15,7 @@ import (
 // pieces (Black), 1 for the light ones (White)
 // (rules.Descriptor.ColorOf: Gomoku's seats exchange colors after a swap,
 // DVONN's first seat is White).
-func (c *Controller) Color(p rules.Seat) rules.Seat {
+func (c *Controller) Color(p rules.Seat) rules.Color {
 	return c.desc.ColorOf(c.state, p)
 }
 

@@ -38,7 +38,7 @@ type PanelView struct {
 	// TurnColor is the colour of the disc beside the turn line (0 dark, 1
 	// light): the side to move in the position on view, or the winner's
 	// colour once the game is over and its last position is on view.
-	TurnColor rules.Seat
+	TurnColor rules.Color
 	// Seats are the two sides' rows, by seat.
 	Seats [2]SeatView
 	// Thinking is the line under the seats: the running search in words,
@@ -68,7 +68,7 @@ type PanelView struct {
 // SeatView is one side's row.
 type SeatView struct {
 	// Color is the side's colour: 0 dark, 1 light.
-	Color rules.Seat
+	Color rules.Color
 	// Name is the side and who plays it: "Black — Computer, Casual".
 	Name string
 	// Score is the side's count in the position on view ("12 discs",
@@ -250,7 +250,7 @@ func (c *Controller) hasAction() bool {
 }
 
 // turnColor is PanelView.TurnColor.
-func (c *Controller) turnColor() rules.Seat {
+func (c *Controller) turnColor() rules.Color {
 	if _, on := c.Reviewing(); !on {
 		if w, ok := c.Winner(); ok {
 			return c.Color(w)

@@ -459,7 +459,7 @@ func (p *panel) showSlot() {
 	}
 }
 
-func setSwatch(c *canvas.Circle, color rules.Seat) {
+func setSwatch(c *canvas.Circle, color rules.Color) {
 	if c.FillColor != swatchFill[color&1] {
 		c.FillColor = swatchFill[color&1]
 		c.Refresh()

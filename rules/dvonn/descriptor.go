@@ -45,7 +45,7 @@ var Descriptor = &rules.Descriptor{
 	Setup:   randomSetup,
 	Opening: func(s rules.State, r *rand.Rand) { s.(*Game).PlaceRandom(r) },
 	// The first seat plays White, the light color.
-	Color: func(_ rules.State, seat rules.Seat) rules.Seat { return seat.Opponent() },
+	Color: func(_ rules.State, seat rules.Seat) rules.Color { return rules.Color(seat.Opponent() & 1) },
 	Score: func(s rules.State, seat rules.Seat) (int, string) {
 		w, b := s.(*Game).Score()
 		return [2]int{w, b}[seat&1], "points"

@@ -74,10 +74,10 @@ var Descriptor = &rules.Descriptor{
 		return New(optionsOf(o))
 	},
 	Opening: centreOpening,
-	Color:   func(s rules.State, seat rules.Seat) rules.Seat { return s.(*Game).ColorOf(seat) },
+	Color:   func(s rules.State, seat rules.Seat) rules.Color { return s.(*Game).ColorOf(seat) },
 	Score: func(s rules.State, seat rules.Seat) (int, string) {
 		g := s.(*Game)
-		return g.StonesOf(g.ColorOf(seat)), "stones"
+		return g.StonesOf(rules.Seat(g.ColorOf(seat))), "stones"
 	},
 	Intro: func(o rules.Options) []string {
 		opts := optionsOf(o)

@@ -282,11 +282,11 @@ func (g *Game) Line(color rules.Seat, dir, line int) uint32 {
 // a seat has chosen, it returns the provisional colors (seat 0 Black), and
 // after the first seat takes White (a white stone as the seventh ply) seat 0
 // is White.
-func (g *Game) ColorOf(seat rules.Seat) rules.Seat {
+func (g *Game) ColorOf(seat rules.Seat) rules.Color {
 	if g.swapped {
-		return seat ^ 1
+		return rules.Color(seat&1) ^ 1
 	}
-	return seat
+	return rules.Color(seat & 1)
 }
 
 // ColorToMove returns the color (0 black, 1 white) of the next stone. It

@@ -531,7 +531,7 @@ func invariants(s rules.State) string {
 		return "swapped flag"
 	case g.ply != g.Stones()+choices(g):
 		return fmt.Sprintf("ply %d with %d stones", g.ply, g.Stones())
-	case g.phase() == PhaseNone && g.ColorOf(g.ToMove()) != g.ColorToMove():
+	case g.phase() == PhaseNone && rules.Seat(g.ColorOf(g.ToMove())) != g.ColorToMove():
 		return "the seat to move does not play the colour to move"
 	case g.opts.Opening != Swap2Opening && g.ToMove() != rules.Seat(g.ply&1):
 		return "the seats do not alternate"
@@ -726,7 +726,7 @@ func TestVariantHashes(t *testing.T) {
 
 // swap2Seats checks the seat to move, the phase and the colors the
 // descriptor reports for the two seats.
-func swap2Seats(t *testing.T, g *Game, when string, toMove rules.Seat, phase int, seat0 rules.Seat) {
+func swap2Seats(t *testing.T, g *Game, when string, toMove rules.Seat, phase int, seat0 rules.Color) {
 	t.Helper()
 	if g.ToMove() != toMove || g.Deciding() != phase {
 		t.Fatalf("%s: seat %d to move in phase %d, want seat %d in phase %d\n%s", when, g.ToMove(), g.Deciding(), toMove, phase, g)

@@ -123,9 +123,9 @@ func (g *Game) Play(s rules.State, nodes []Node) ([]string, error) {
 			if p.ID != "B" && p.ID != "W" {
 				continue
 			}
-			color := rules.Seat(0)
+			color := rules.Dark
 			if p.ID == "W" {
-				color = 1
+				color = rules.Light
 			}
 			// An omitted forced pass (B after B in Othello) is played.
 			if g.D.ColorOf(s, s.ToMove()) != color {
