@@ -1,12 +1,16 @@
 package cli
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"planiverse/app/referee"
 )
 
 // gameLines returns out's game lines by game number, without their
@@ -110,5 +114,31 @@ func TestMatchSPRT(t *testing.T) {
 		if code, _, errText := cli(append([]string{"match", "gomoku", "--a", "x", "--b", "y"}, args...)...); code != 2 || !strings.Contains(errText, "sprt") && !strings.Contains(errText, "SPRT") {
 			t.Errorf("%q: exit %d %q", args, code, errText)
 		}
+	}
+}
+
+// TestMatchConcurrentStops: with games played at once, Ctrl+C stops
+// those in progress uncounted and writes the summary of the games
+// played, and an engine that fails at once still stops the match with
+// one line and no summary.
+func TestMatchConcurrentStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &onLine{f: func(l string) {
+		if strings.HasPrefix(l, "game 1:") {
+			cancel()
+		}
+	}}
+	m := gomokuMatch(6, "")
+	m.Concurrency = 3
+	err := referee.Run(ctx, m, out)
+	counted := strings.Count(out.String(), "plies;")
+	if !errors.Is(err, referee.ErrInterrupted) || matchLine.FindStringSubmatch(out.String()) == nil || counted == 0 || counted > 3 ||
+		!strings.Contains(err.Error(), fmt.Sprintf("after %d of 6 games", counted)) {
+		t.Errorf("interrupted: %v\n%s", err, out)
+	}
+	code, text, errText := cli("match", "gomoku", "--a", "false", "--b", fake("engine", "gomoku", "--depth", "1"), "--games", "6", "--concurrency", "3")
+	if code != 2 || matchLine.MatchString(text) || strings.Count(errText, "\n") != 1 || !strings.Contains(errText, "engine a failed") {
+		t.Errorf("exit %d\n%s%s", code, text, errText)
 	}
 }
