@@ -35,13 +35,13 @@ func runMatch(args []string, stdout io.Writer) error {
 	aCmd := fs.String("a", "", "command line of engine a")
 	bCmd := fs.String("b", "", "command line of engine b")
 	openings := fs.String("openings", "", "file of openings, one a line, in the game's notation (Othello moves may be run together: f5d6c3)")
-	games := fs.rangeVar("games", 0, 1, maxGames, "number of games (default: two per opening, or 2)")
+	games := fs.rangeVar("games", 0, 1, maxGames, "number of games (default: two per opening, or 2; with --sprt the most games, an even number, default "+strconv.Itoa(maxSPRTGames)+")")
 	timeMS := fs.rangeVar("time-ms", 1000, 1, maxTimeMS, "move time in milliseconds (told to engines whose protocol has a clock)")
 	timeBMS := fs.rangeVar("time-ms-b", 1000, 1, maxTimeMS, "move time of engine b in milliseconds, for time odds (default: --time-ms)")
 	tolMS := fs.rangeVar("tolerance-ms", 1000, 0, maxTimeMS, "time over the move time before a move loses on time")
 	records := fs.String("records", "", "folder to write each game's moves to (GAME-001.txt, ...); records are never overwritten: when the folder holds some of these names, a new numbered folder DIR-2, DIR-3, ... is used and said on the first line")
 	concurrency := fs.rangeVar("concurrency", 1, 1, maxConcurrency, "number of games played at once, each with its own engine processes")
-	sprtText := fs.String("sprt", "", "sequential probability ratio test `elo0=E0,elo1=E1[,alpha=A,beta=B]` (alpha, beta 0.05 unless given): stop once it accepts H0 (a is E0 Elo stronger than b) or H1 (E1), counting each opening's two games as one pentanomial pair; logistic Elo, not normalized Elo. Exit status 0: H1, 1: H0, 2: no verdict within --games (default "+strconv.Itoa(maxSPRTGames)+") or an error")
+	sprtText := fs.String("sprt", "", "`elo0=E0,elo1=E1[,alpha=A,beta=B]`: a sequential probability ratio test (alpha, beta 0.05 unless given) that stops the match once it accepts H0 (a is E0 Elo stronger than b) or H1 (E1), counting each opening's two games as one pentanomial pair; logistic Elo, not normalized Elo. Exit status 0: H1, 1: H0, 2: no verdict within --games, or an error")
 	pos, err := fs.parseArgs(args, "GAME")
 	if err != nil {
 		return err

@@ -127,7 +127,7 @@ var ErrInterrupted = errors.New("interrupted")
 // With m.Concurrency above 1 that many games are played at once, each
 // with its own two engine processes; each game's line, record and result
 // are those it would have in a match played one game at a time (its
-// number fixes its opening and colours), and lines come in the order the
+// number fixes its opening and colors), and lines come in the order the
 // games end. The first game's line comes first.
 // With m.SPRT, games 2j and 2j+1 (from 0) are one pair; after each pair
 // a line gives the LLR, its bounds and the Elo estimate, and the match

@@ -55,7 +55,7 @@ func (s SPRT) Bounds() (lower, upper float64) {
 	return math.Log(s.Beta / (1 - s.Alpha)), math.Log((1 - s.Beta) / s.Alpha)
 }
 
-// Pentanomial counts game pairs (one opening, colours swapped) by a's
+// Pentanomial counts game pairs (one opening, colors swapped) by a's
 // points in the pair: index k counts the pairs where a scored k/2 points
 // (0, 0.5, 1, 1.5 or 2).
 type Pentanomial [5]int
@@ -214,7 +214,7 @@ var ErrH0 = errors.New("SPRT accepted H0")
 var ErrNoVerdict = errors.New("SPRT reached no verdict")
 
 // sprtState follows an SPRT through a match: the pair scores so far, by
-// pair (games 2j and 2j+1, from 0, share an opening with colours
+// pair (games 2j and 2j+1, from 0, share an opening with colors
 // swapped), and the counts of the finished pairs.
 type sprtState struct {
 	test    SPRT
