@@ -49,7 +49,7 @@ var commands = []command{
 		"solve the Othello positions of FILE exactly", runSolve},
 	{"selfplay", "GAME --a LEVEL --b LEVEL --games N [--time-ms T] [--seed N] [game options]",
 		"play two levels against each other and print the score", runSelfplay},
-	{"match", "GAME --a CMD --b CMD [--openings FILE] [--games N] [--time-ms T] [--time-ms-b T] [--tolerance-ms T] [--records DIR] [game options]",
+	{"match", "GAME --a CMD --b CMD [--openings FILE] [--games N] [--time-ms T] [--time-ms-b T] [--tolerance-ms T] [--records DIR] [--concurrency N] [--sprt elo0=E0,elo1=E1[,alpha=A,beta=B]] [game options]",
 		"referee games between two engine programs", runMatch},
 	{"wpi", "player NAME [--dir D] [--level L] [--time-ms T] [--time-limit 2m] | wpi referee NAME1 NAME2 [--dir D] [--time-limit 2m] [--seed N]",
 		"play or referee Gomoku through the WPI tournament's files", runWPI},
@@ -163,12 +163,21 @@ func printCommandHelp(w io.Writer, cmd command, fs *flag.FlagSet) {
 	fs.SetOutput(io.Discard)
 }
 
+// exitStatus is an error that ends a command with that exit status and
+// no message: the command has said why on standard output.
+type exitStatus int
+
+func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
 // runCommand runs cmd with args and returns the exit status.
 func runCommand(cmd command, args []string, stdout, stderr io.Writer) int {
 	var help errHelp
+	var status exitStatus
 	if err := cmd.run(args, stdout); errors.As(err, &help) {
 		printCommandHelp(stdout, cmd, help.fs)
 		return 0
+	} else if errors.As(err, &status) {
+		return int(status)
 	} else if err != nil {
 		msg := link.OneLine(err.Error())
 		if errors.Is(err, errUsage) {

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"planiverse/app/protocol"
@@ -40,18 +41,22 @@ type matchResult struct {
 
 // Match is what a match is played with: the game, its options and start
 // position, the two engines' command lines, the openings, the number of
-// games, the move times of a and b, the tolerance over the move time, and
-// the folder each game's moves are written to ("": none).
+// games, the move times of a and b, the tolerance over the move time, the
+// folder each game's moves are written to ("": none), how many games are
+// played at once (Concurrency; 0 or 1: one at a time) and the sequential
+// test that may end the match early (SPRT; nil: none).
 type Match struct {
-	Game      *rules.Descriptor
-	Options   rules.Options
-	Start     rules.State
-	Commands  [2]string
-	Openings  [][]string
-	Games     int
-	MoveTimes [2]time.Duration
-	Tolerance time.Duration
-	Records   string
+	Game        *rules.Descriptor
+	Options     rules.Options
+	Start       rules.State
+	Commands    [2]string
+	Openings    [][]string
+	Games       int
+	MoveTimes   [2]time.Duration
+	Tolerance   time.Duration
+	Records     string
+	Concurrency int
+	SPRT        *SPRT
 }
 
 // tally is the score of the games played so far, from a's point of view.
@@ -119,8 +124,19 @@ var ErrInterrupted = errors.New("interrupted")
 // DIR-3, ...), said on a first line (recordsFolder). An engine that fails
 // before its first move in the first game stops the match with an error
 // wrapping ErrEngineFailed and no summary.
+// With m.Concurrency above 1 that many games are played at once, each
+// with its own two engine processes; each game's line, record and result
+// are those it would have in a match played one game at a time (its
+// number fixes its opening and colors), and lines come in the order the
+// games end. The first game's line comes first.
+// With m.SPRT, games 2j and 2j+1 (from 0) are one pair; after each pair
+// a line gives the LLR, its bounds and the Elo estimate, and the match
+// stops once the LLR reaches a bound (games in progress then are stopped
+// and not counted). After the summary a line says the verdict; Run
+// returns nil when H1 is accepted, an error wrapping ErrH0 when H0 is,
+// and one wrapping ErrNoVerdict when the games ran out first.
 // Once the games begin the summary line is always written: when ctx
-// ends (the game in progress is stopped and not counted; the error wraps
+// ends (the games in progress are stopped and not counted; the error wraps
 // ErrInterrupted), or a record cannot be written, or an engine cannot be
 // started, the match stops there with an error.
 func Run(ctx context.Context, m Match, stdout io.Writer) error {
@@ -143,46 +159,134 @@ func Run(ctx context.Context, m Match, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "records: %s (%s)\n", records, why)
 	}
 	var t tally
-	err = playGames(ctx, m, records, stdout, &t)
+	var st *sprtState
+	if m.SPRT != nil {
+		st = newSPRTState(*m.SPRT)
+	}
+	err = playGames(ctx, m, records, stdout, &t, st)
 	if errors.Is(err, ErrEngineFailed) && t.n == 0 {
 		return err
 	}
 	t.summary(stdout)
-	return err
+	if st == nil || err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, st.verdictLine())
+	switch st.verdict {
+	case AcceptH0:
+		return ErrH0
+	case Continue:
+		return fmt.Errorf("%w in %s", ErrNoVerdict, plural(t.n, "game"))
+	}
+	return nil
 }
 
-// playGames plays m's games into t, writing each one's line and record.
-func playGames(ctx context.Context, m Match, records string, stdout io.Writer, t *tally) error {
-	d, start := m.Game, m.Start
-	proto, _ := protocol.For(d)
-	for i := range m.Games {
-		if ctx.Err() != nil {
-			return fmt.Errorf("%w after %d of %d games", ErrInterrupted, i, m.Games)
-		}
-		var opening []string
-		if len(m.Openings) > 0 {
-			opening = m.Openings[(i/2)%len(m.Openings)]
-		}
-		aSeat := rules.Seat(i % 2)
-		r, err := playMatchGame(ctx, d, m.Options, start.Clone(), opening, m.Commands, aSeat, m.MoveTimes, m.Tolerance, proto.NewClient)
-		if ctx.Err() != nil {
-			fmt.Fprintf(stdout, "game %d: interrupted, not counted\n", i+1)
-			return fmt.Errorf("%w after %d of %d games", ErrInterrupted, i, m.Games)
-		}
-		if err != nil {
-			return fmt.Errorf("game %d: %w", i+1, err)
-		}
-		if i == 0 && r.early != 0 {
-			return engineFailed(fmt.Sprintf("engine %s failed before its first move: %s", "ab"[r.early-1:r.early], r.earlyErr))
-		}
-		t.add(r)
-		fmt.Fprintf(stdout, "game %d: a plays %s: %s (%s), %d plies; a %s/move cpu %.1fs, b %s/move cpu %.1fs\n",
-			i+1, strings.ToLower(d.Colors[d.ColorOf(start, aSeat)]), r.result, link.OneLine(r.reason), r.plies,
-			perMove(r.time[0], r.moves[0]), r.cpu[0].Seconds(), perMove(r.time[1], r.moves[1]), r.cpu[1].Seconds())
-		if records != "" {
-			if err := writeNew(recordName(records, d.Name, i+1), []byte(r.record+"\n")); err != nil {
-				return fmt.Errorf("game %d: %w", i+1, err)
+// gameDone is one game's end: its number (from 0), result and error.
+type gameDone struct {
+	i   int
+	r   matchResult
+	err error
+}
+
+// playGames plays m's games into t, m.Concurrency at once, writing each
+// one's line and record, and following the SPRT st (nil: none).
+func playGames(ctx context.Context, m Match, records string, stdout io.Writer, t *tally, st *sprtState) error {
+	proto, _ := protocol.For(m.Game)
+	stopCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	jobs := make(chan int)
+	dones := make(chan gameDone)
+	var wg sync.WaitGroup
+	for range max(1, min(m.Concurrency, m.Games)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				if stopCtx.Err() != nil {
+					continue
+				}
+				var opening []string
+				if len(m.Openings) > 0 {
+					opening = m.Openings[(i/2)%len(m.Openings)]
+				}
+				r, err := playMatchGame(stopCtx, m.Game, m.Options, m.Start.Clone(), opening, m.Commands, rules.Seat(i%2), m.MoveTimes, m.Tolerance, proto.NewClient)
+				dones <- gameDone{i, r, err}
 			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for i := range m.Games {
+			if stopCtx.Err() != nil {
+				return
+			}
+			select {
+			case jobs <- i:
+			case <-stopCtx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(dones)
+	}()
+	// Games that end before the first one wait for it (an engine that
+	// fails in the first game stops the match before any game counts).
+	var waiting []gameDone
+	firstDone := false
+	var failed error
+	for d := range dones {
+		if failed != nil || stopCtx.Err() != nil {
+			if ctx.Err() != nil && failed == nil {
+				failed = fmt.Errorf("%w after %d of %d games", ErrInterrupted, t.n, m.Games)
+			}
+			if ctx.Err() != nil || st != nil && st.verdict != Continue {
+				fmt.Fprintf(stdout, "game %d: %s, not counted\n", d.i+1, map[bool]string{true: "interrupted", false: "stopped"}[ctx.Err() != nil])
+			}
+			continue
+		}
+		if !firstDone && d.i != 0 {
+			waiting = append(waiting, d)
+			continue
+		}
+		firstDone = true
+		for _, d := range append([]gameDone{d}, waiting...) {
+			if failed = gameEnded(d, m, records, stdout, t, st); failed != nil || st != nil && st.verdict != Continue {
+				stop()
+				break
+			}
+		}
+		waiting = nil
+	}
+	if ctx.Err() != nil && failed == nil {
+		failed = fmt.Errorf("%w after %d of %d games", ErrInterrupted, t.n, m.Games)
+	}
+	return failed
+}
+
+// gameEnded counts game d into t and st, writing its line and record;
+// an error stops the match.
+func gameEnded(d gameDone, m Match, records string, stdout io.Writer, t *tally, st *sprtState) error {
+	r := d.r
+	if d.err != nil {
+		return fmt.Errorf("game %d: %w", d.i+1, d.err)
+	}
+	if d.i == 0 && r.early != 0 {
+		return engineFailed(fmt.Sprintf("engine %s failed before its first move: %s", "ab"[r.early-1:r.early], r.earlyErr))
+	}
+	t.add(r)
+	fmt.Fprintf(stdout, "game %d: a plays %s: %s (%s), %d plies; a %s/move cpu %.1fs, b %s/move cpu %.1fs\n",
+		d.i+1, strings.ToLower(m.Game.Colors[m.Game.ColorOf(m.Start, rules.Seat(d.i%2))]), r.result, link.OneLine(r.reason), r.plies,
+		perMove(r.time[0], r.moves[0]), r.cpu[0].Seconds(), perMove(r.time[1], r.moves[1]), r.cpu[1].Seconds())
+	if records != "" {
+		if err := writeNew(recordName(records, m.Game.Name, d.i+1), []byte(r.record+"\n")); err != nil {
+			return fmt.Errorf("game %d: %w", d.i+1, err)
+		}
+	}
+	if st != nil {
+		if line, ok := st.add(d.i, r.score); ok {
+			fmt.Fprintln(stdout, line)
 		}
 	}
 	return nil
