@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"planiverse/ai"
-	_ "planiverse/ai/games" // the four games' knowledge
 	"planiverse/rules/registry"
 )
 
