@@ -47,9 +47,6 @@ func TestLevelFigures(t *testing.T) {
 			t.Errorf("%s: LevelFiguresOf returns the table itself", name)
 		}
 	}
-	if fs := ai.LevelFiguresOf("nosuchgame"); fs != nil {
-		t.Errorf("a game without knowledge: %+v", fs)
-	}
 	if _, ok := ai.LevelFigureOf("othello", ai.MaxLevel+1); ok {
 		t.Error("a figure for a level above MaxLevel")
 	}

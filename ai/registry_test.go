@@ -82,5 +82,6 @@ func TestMissingKnowledgeIsAnError(t *testing.T) {
 	mustPanicNoKnowledge(t, "Prepare", func() { ai.Prepare(s, false) })
 	mustPanicNoKnowledge(t, "MoveShare", func() { ai.MoveShare(s) })
 	mustPanicNoKnowledge(t, "AdvantageScale", func() { ai.AdvantageScale("named-toy") })
+	mustPanicNoKnowledge(t, "LevelFiguresOf", func() { ai.LevelFiguresOf("named-toy") })
 	mustPanicNoKnowledge(t, "Search", func() { ai.NewEngine(1).Search(context.Background(), s, ai.Limits{Depth: 1}, nil) })
 }
