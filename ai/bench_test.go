@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"planiverse/ai"
-	_ "planiverse/ai/games" // the four games' knowledge
 )
 
 // BenchmarkSearch searches a fixed middle-game position of each game to a

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"planiverse/ai"
-	_ "planiverse/ai/games" // the four games' knowledge
 	"planiverse/rules"
 	"planiverse/rules/alak"
 	"planiverse/rules/dvonn"

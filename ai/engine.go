@@ -10,6 +10,11 @@
 // Scores are from the point of view of the side to move: evaluations stay
 // within [-MaxEval, MaxEval] (about 100 units per disc, stone or piece), a forced win
 // found by the search scores WinScore - ply.
+//
+// Package ai names no game. A program installs the games' knowledge once
+// at start-up, ai.Use(games.Knowledge()) (ai/games; registry.go); a game
+// without installed knowledge is an error wrapping ErrNoKnowledge, never
+// a fallback to a generic evaluator.
 package ai
 
 import (

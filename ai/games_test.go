@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"planiverse/ai"
-	_ "planiverse/ai/games" // the four games' knowledge
 	"planiverse/rules"
 	"planiverse/rules/alak"
 	"planiverse/rules/dvonn"
@@ -179,7 +178,7 @@ func mustGomoku(t *testing.T) rules.State {
 
 // TestAdvantageScale checks the displays' score scale: Gomoku's own (its
 // evaluation counts about 1,300 units a logit), the default for the other
-// games and for a name that is not registered.
+// games (TestMissingKnowledgeIsAnError: a game without knowledge panics).
 func TestAdvantageScale(t *testing.T) {
 	for _, tc := range []struct {
 		game string
@@ -189,7 +188,6 @@ func TestAdvantageScale(t *testing.T) {
 		{othello.Descriptor.Name, ai.DefaultAdvantageScale},
 		{dvonn.Descriptor.Name, ai.DefaultAdvantageScale},
 		{alak.Descriptor.Name, ai.DefaultAdvantageScale},
-		{"no such game", ai.DefaultAdvantageScale},
 	} {
 		if got := ai.AdvantageScale(tc.game); got != tc.want || got <= 0 {
 			t.Errorf("AdvantageScale(%q) = %d, want %d", tc.game, got, tc.want)

@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"planiverse/ai"
-	_ "planiverse/ai/games" // the four games' knowledge
 	"planiverse/rules"
 	"planiverse/rules/registry"
 )

@@ -28,7 +28,8 @@ type LevelFigures interface {
 }
 
 // LevelFiguresOf returns the figures of the named game's levels (registry
-// name; LevelFigures), or nil for a game whose knowledge has none.
+// name; LevelFigures), or nil for a game whose knowledge has none. It
+// panics for a game without knowledge (ErrNoKnowledge).
 func LevelFiguresOf(game string) []LevelFigure {
 	if f, ok := sharedKnowledge(game).(LevelFigures); ok {
 		return f.LevelFigures()

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"planiverse/ai"
-	_ "planiverse/ai/games" // the four games' knowledge
 	"planiverse/rules/registry"
 )
 
@@ -47,9 +46,6 @@ func TestLevelFigures(t *testing.T) {
 		if ai.LevelFiguresOf(name)[0].Moves == -1 {
 			t.Errorf("%s: LevelFiguresOf returns the table itself", name)
 		}
-	}
-	if fs := ai.LevelFiguresOf("nosuchgame"); fs != nil {
-		t.Errorf("a game without knowledge: %+v", fs)
 	}
 	if _, ok := ai.LevelFigureOf("othello", ai.MaxLevel+1); ok {
 		t.Error("a figure for a level above MaxLevel")

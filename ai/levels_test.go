@@ -10,7 +10,6 @@ import (
 
 	"planiverse/ai"
 	"planiverse/ai/alakai"
-	_ "planiverse/ai/games" // the four games' knowledge
 	"planiverse/rules"
 	"planiverse/rules/alak"
 )

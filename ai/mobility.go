@@ -2,8 +2,9 @@ package ai
 
 import "planiverse/rules"
 
-// Mobility is the generic fallback Evaluator for games without their own
-// knowledge: 10 units per legal move of the side to move minus 10 per legal
+// Mobility is a generic Evaluator for a game with no knowledge package of
+// its own, installed explicitly (Register, Engine.SetKnowledge) such as a
+// test's toy game; no game falls back to it: 10 units per legal move of the side to move minus 10 per legal
 // move of the opponent, the opponent's count taken after the first legal
 // move when that move hands the turn over (so it is an estimate). It keeps
 // a move buffer, so a Mobility value must not be shared between goroutines.

@@ -11,6 +11,7 @@ import (
 
 func TestTicTacToeDraw(t *testing.T) {
 	e := NewEngine(1)
+	e.SetKnowledge(&Mobility{}) // toy games have no installed knowledge
 	s := &tictac{}
 	r := e.Search(context.Background(), s, Limits{}, nil)
 	if r.Score != 0 || r.Move == rules.NoMove || len(s.hist) != 0 {
@@ -177,6 +178,7 @@ func TestLimits(t *testing.T) {
 
 func TestSearchDoesNotMutate(t *testing.T) {
 	e := NewEngine(1)
+	e.SetKnowledge(&Mobility{}) // toy games have no installed knowledge
 	s := newTake(17)
 	s.Play(2)
 	h, n := s.Hash(), len(s.hist)
@@ -214,6 +216,7 @@ func TestLevels(t *testing.T) {
 		}
 	}
 	e := NewEngine(1)
+	e.SetKnowledge(&Mobility{}) // toy games have no installed knowledge
 	e.SetMoveTime(20 * time.Millisecond)
 	r := rand.New(rand.NewPCG(3, 4))
 	for lv := 0; lv <= MaxLevel+1; lv++ {

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"planiverse/ai"
-	_ "planiverse/ai/games" // the four games' knowledge
 	"planiverse/rules"
 	"planiverse/rules/alak"
 	"planiverse/rules/gomoku"

@@ -16,13 +16,15 @@ import (
 	"fmt"
 	"os"
 
-	_ "planiverse/ai/games" // registers the games' AI knowledge
+	"planiverse/ai"
+	"planiverse/ai/games"
 	"planiverse/app/cli"
 	"planiverse/app/session/startopts"
 	"planiverse/app/ui"
 )
 
 func main() {
+	ai.Use(games.Knowledge())
 	args := os.Args[1:]
 	if !startopts.Wants(args, cli.IsCommand) {
 		os.Exit(cli.Run(args, os.Stdout, os.Stderr))

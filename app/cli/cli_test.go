@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"strings"
 	"testing"
-
-	_ "planiverse/ai/games" // the games' AI knowledge
 )
 
 func runArgs(args ...string) (stdout, stderr string, code int) {

@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"planiverse/ai"
+	"planiverse/ai/games"
 	"planiverse/app/internal/fakeengine"
 	"planiverse/app/referee"
 	"planiverse/rules/registry"
@@ -23,6 +25,7 @@ import (
 // TestMain lets the test binary stand in for an engine process
 // (fakeengine.Command).
 func TestMain(m *testing.M) {
+	ai.Use(games.Knowledge())
 	if mode, args, ok := fakeengine.Requested(); ok {
 		os.Exit(fakeengine.Run(mode, args, ServeEngine))
 	}

@@ -61,7 +61,9 @@ func TestLevelWords(t *testing.T) {
 			t.Errorf("%s level %d: words %q, want none", name, ai.MaxLevel+1, w)
 		}
 	}
-	if w := LevelWords(&rules.Descriptor{Name: "nosuchgame"}, 3); w != "" {
+	ai.Register("nofigures", func() ai.Knowledge { return &ai.Mobility{} })
+	defer ai.Register("nofigures", nil)
+	if w := LevelWords(&rules.Descriptor{Name: "nofigures"}, 3); w != "" {
 		t.Errorf("a game without figures: %q", w)
 	}
 	if w := LevelWords(nil, 3); w != "" {

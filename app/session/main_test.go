@@ -4,7 +4,8 @@ import (
 	"os"
 	"testing"
 
-	_ "planiverse/ai/games" // the games' AI knowledge
+	"planiverse/ai"
+	"planiverse/ai/games"
 	"planiverse/app/cli"
 	"planiverse/app/internal/fakeengine"
 )
@@ -12,6 +13,7 @@ import (
 // TestMain lets the test binary stand in for an engine process
 // (fakeengine.Command).
 func TestMain(m *testing.M) {
+	ai.Use(games.Knowledge())
 	if mode, args, ok := fakeengine.Requested(); ok {
 		os.Exit(fakeengine.Run(mode, args, cli.ServeEngine))
 	}

@@ -6,7 +6,8 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	_ "planiverse/ai/games" // the games' AI knowledge
+	"planiverse/ai"
+	"planiverse/ai/games"
 	"planiverse/app/cli"
 	"planiverse/app/internal/fakeengine"
 )
@@ -14,6 +15,7 @@ import (
 // TestMain lets the test binary stand in for an engine process
 // (fakeengine.Command) and keeps the tests' autosaves apart.
 func TestMain(m *testing.M) {
+	ai.Use(games.Knowledge())
 	if mode, args, ok := fakeengine.Requested(); ok {
 		os.Exit(fakeengine.Run(mode, args, cli.ServeEngine))
 	}

@@ -44,7 +44,7 @@ import (
 	"time"
 
 	"planiverse/ai"
-	_ "planiverse/ai/games" // the four games' knowledge
+	"planiverse/ai/games"
 	"planiverse/app/session/quality"
 	"planiverse/rules"
 	"planiverse/rules/registry"
@@ -379,6 +379,7 @@ func round(x float64, n int) float64 {
 }
 
 func main() {
+	ai.Use(games.Knowledge())
 	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "levelquality:", err)
 		os.Exit(1)

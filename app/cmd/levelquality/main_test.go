@@ -5,14 +5,22 @@ import (
 	"context"
 	"encoding/json"
 	"go/format"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"planiverse/ai"
+	"planiverse/ai/games"
 	"planiverse/app/session/quality"
 	"planiverse/rules/registry"
 )
+
+// TestMain installs the four games' AI knowledge for every test.
+func TestMain(m *testing.M) {
+	ai.Use(games.Knowledge())
+	os.Exit(m.Run())
+}
 
 // tinyConfig is a run of one Othello game analysed to depth 1.
 func tinyConfig(t *testing.T) config {

@@ -11,12 +11,15 @@ import (
 	"testing"
 	"time"
 
+	"planiverse/ai"
+	"planiverse/ai/games"
 	"planiverse/app/internal/fakeengine"
 )
 
 // TestMain lets the test binary stand in for an engine process
 // (fakeengine.Command; only the modes that need no engine mode).
 func TestMain(m *testing.M) {
+	ai.Use(games.Knowledge())
 	if mode, args, ok := fakeengine.Requested(); ok {
 		os.Exit(fakeengine.Run(mode, args, nil))
 	}

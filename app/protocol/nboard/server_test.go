@@ -2,15 +2,22 @@ package nboard
 
 import (
 	"math/rand/v2"
+	"os"
 	"testing"
 	"time"
 
 	"planiverse/ai"
-	_ "planiverse/ai/games" // the games' AI knowledge
+	"planiverse/ai/games"
 	"planiverse/app/protocol/link"
 	"planiverse/rules"
 	"planiverse/rules/othello"
 )
+
+// TestMain installs the four games' AI knowledge for every test.
+func TestMain(m *testing.M) {
+	ai.Use(games.Knowledge())
+	os.Exit(m.Run())
+}
 
 func TestNBoardGameClock(t *testing.T) {
 	// With --time-game the clock is charged by each "go" and starts again

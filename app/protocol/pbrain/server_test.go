@@ -4,15 +4,22 @@ import (
 	"bufio"
 	"bytes"
 	"math"
+	"os"
 	"runtime/debug"
 	"strings"
 	"testing"
 
 	"planiverse/ai"
-	_ "planiverse/ai/games" // the games' AI knowledge
+	"planiverse/ai/games"
 	"planiverse/app/protocol/link"
 	"planiverse/rules/gomoku"
 )
+
+// TestMain installs the four games' AI knowledge for every test.
+func TestMain(m *testing.M) {
+	ai.Use(games.Knowledge())
+	os.Exit(m.Run())
+}
 
 // TestPbrainMaxMemory: INFO max_memory sizes the transposition table to
 // leave memoryReserve of the limit (0: no limit), and a malformed value

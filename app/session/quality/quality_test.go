@@ -4,12 +4,13 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 
 	"planiverse/ai"
 	"planiverse/ai/alakai"
-	_ "planiverse/ai/games" // the games' AI knowledge
+	"planiverse/ai/games"
 	"planiverse/ai/gomokuai"
 	"planiverse/ai/othelloai"
 	"planiverse/app/session/quality"
@@ -19,6 +20,12 @@ import (
 	"planiverse/rules/othello"
 	"planiverse/rules/registry"
 )
+
+// TestMain installs the four games' AI knowledge for every test.
+func TestMain(m *testing.M) {
+	ai.Use(games.Knowledge())
+	os.Exit(m.Run())
+}
 
 // lookup returns the registered game's descriptor.
 func lookup(t testing.TB, game string) *rules.Descriptor {

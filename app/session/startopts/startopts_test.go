@@ -7,11 +7,18 @@ import (
 	"strings"
 	"testing"
 
-	_ "planiverse/ai/games" // the games' AI knowledge
+	"planiverse/ai"
+	"planiverse/ai/games"
 	"planiverse/app/session"
 	"planiverse/rules"
 	"planiverse/rules/registry"
 )
+
+// TestMain installs the four games' AI knowledge for every test.
+func TestMain(m *testing.M) {
+	ai.Use(games.Knowledge())
+	os.Exit(m.Run())
+}
 
 // shortRecord is an Othello record of five moves.
 const shortRecord = "testdata/othello-short.sgf"

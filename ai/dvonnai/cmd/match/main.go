@@ -20,7 +20,7 @@ import (
 
 	"planiverse/ai"
 	"planiverse/ai/dvonnai"
-	_ "planiverse/ai/games" // the search finds the game knowledge here
+	"planiverse/ai/games"
 	"planiverse/rules"
 	"planiverse/rules/dvonn"
 )
@@ -63,6 +63,7 @@ func playGame(white, black ai.Knowledge, depth int, seed uint64, place bool) int
 }
 
 func main() {
+	ai.Use(games.Knowledge())
 	games := flag.Int("games", 10, "random placements, each played with both colours")
 	depth := flag.Int("depth", 3, "search depth of both engines, in plies")
 	place := flag.Bool("place", false, "the engines place the pieces too (after a random first DVONN piece)")

@@ -16,7 +16,7 @@ import (
 	"strings"
 
 	"planiverse/ai"
-	_ "planiverse/ai/games" // the search finds the game knowledge here
+	"planiverse/ai/games"
 	"planiverse/ai/gomokuai"
 	"planiverse/rules"
 	"planiverse/rules/gomoku"
@@ -57,6 +57,7 @@ func (n noFilter) Candidates(s rules.State, b []rules.Move) []rules.Move {
 }
 
 func main() {
+	ai.Use(games.Knowledge())
 	plainDepth := flag.Int("plain", 9, "depth of the plain search")
 	fullDepth := flag.Int("full", 7, "depth of the whole engine's search")
 	ttMB := flag.Int("tt-mb", 16, "transposition table size in megabytes")

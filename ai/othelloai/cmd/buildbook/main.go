@@ -21,7 +21,7 @@ import (
 	"time"
 
 	"planiverse/ai"
-	_ "planiverse/ai/games" // the search finds the game knowledge here
+	"planiverse/ai/games"
 	"planiverse/ai/othelloai"
 	"planiverse/rules"
 	"planiverse/rules/othello"
@@ -44,6 +44,7 @@ func bookDeviation(ply int) (dev, branch int) {
 }
 
 func main() {
+	ai.Use(games.Knowledge())
 	budget := flag.Int("positions", 20000, "positions to search")
 	depth := flag.Int("depth", 10, "search depth of a position, in plies")
 	maxPly := flag.Int("plies", 16, "deepest ply expanded")

@@ -21,13 +21,14 @@ import (
 	"time"
 
 	"planiverse/ai"
-	_ "planiverse/ai/games" // the search finds the game knowledge here
+	"planiverse/ai/games"
 	"planiverse/ai/othelloai"
 	"planiverse/ai/othelloai/internal/patfit"
 	"planiverse/rules/othello"
 )
 
 func main() {
+	ai.Use(games.Knowledge())
 	k := othelloai.New()
 	in := flag.String("in", "", "transcript globs, comma-separated (required)")
 	empties := flag.Int("empties", 0, "empty squares of the positions (required)")

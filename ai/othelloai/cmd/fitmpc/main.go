@@ -33,7 +33,7 @@ import (
 	"time"
 
 	"planiverse/ai"
-	_ "planiverse/ai/games" // the search finds the game knowledge here
+	"planiverse/ai/games"
 	"planiverse/ai/othelloai"
 	"planiverse/ai/othelloai/internal/patfit"
 	"planiverse/rules"
@@ -57,6 +57,7 @@ type sample struct {
 }
 
 func main() {
+	ai.Use(games.Knowledge())
 	secs := flag.Int("seconds", 300, "sampling time")
 	globs := flag.String("games", "", "transcript globs, comma-separated (default: positions of a noisy one-ply player)")
 	out := flag.String("out", "ai/othelloai/mpc_table.go", "Go file to write")

@@ -24,7 +24,7 @@ import (
 	"time"
 
 	"planiverse/ai"
-	_ "planiverse/ai/games" // the search finds the game knowledge here
+	"planiverse/ai/games"
 	"planiverse/ai/othelloai"
 	"planiverse/ai/othelloai/internal/patfit"
 	"planiverse/rules"
@@ -32,6 +32,7 @@ import (
 )
 
 func main() {
+	ai.Use(games.Knowledge())
 	out := flag.String("out", "", "record file to append to (required)")
 	depth := flag.Int("depth", 8, "search depth of the labels, in plies")
 	exact := flag.Int("exact", 18, "empties from which positions are solved exactly")

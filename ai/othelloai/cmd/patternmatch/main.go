@@ -16,13 +16,14 @@ import (
 	"sync"
 
 	"planiverse/ai"
-	_ "planiverse/ai/games" // the search finds the game knowledge here
+	"planiverse/ai/games"
 	"planiverse/ai/othelloai"
 	"planiverse/rules"
 	"planiverse/rules/othello"
 )
 
 func main() {
+	ai.Use(games.Knowledge())
 	gamesFlag := flag.Int("games", 200, "games to play")
 	depthFlag := flag.Int("depth", 4, "search depth of the pattern evaluation's side")
 	pliesFlag := flag.Int("plies", 8, "random opening plies")
