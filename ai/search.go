@@ -748,9 +748,9 @@ func (e *Engine) searchLate(same bool, depth, ply, index int, order int32, alpha
 	case order >= e.lmrFloor:
 	case e.reducer != nil:
 		r = max(0, min(e.reducer.LateReduction(depth, index), depth-1))
-	case depth >= 3 && index >= 3:
+	case depth >= params.lmrDepth && index >= params.lmrIndex:
 		r = 1
-		if depth >= 6 && index >= 8 {
+		if depth >= params.lmr2Depth && index >= params.lmr2Index {
 			r = 2
 		}
 	}

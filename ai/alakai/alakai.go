@@ -48,7 +48,7 @@ func (k *Knowledge) Evaluate(s rules.State) int {
 	}
 	side := g.ToMove()
 	own, opp := g.Stones(side), g.Stones(side^1)
-	v := prm.pieceWeight * (bits.OnesCount32(own) - bits.OnesCount32(opp))
+	v := params.pieceWeight * (bits.OnesCount32(own) - bits.OnesCount32(opp))
 	n, modern := g.Len(), g.Modern()
 
 	k.buf = alak.AppendMoves(modern, n, own, opp, g.Forbidden(), k.buf[:0])
@@ -63,7 +63,7 @@ func (k *Knowledge) Evaluate(s rules.State) int {
 		_, _, c := alak.Step(modern, n, opp, own, m)
 		bestOpp = max(bestOpp, bits.OnesCount32(c))
 	}
-	v += prm.mobilityWeight*(mobOwn-mobOpp) + prm.captureNow*bestOwn - prm.captureThreat*bestOpp
+	v += params.mobilityWeight*(mobOwn-mobOpp) + params.captureNow*bestOwn - params.captureThreat*bestOpp
 	return max(-ai.MaxEval, min(ai.MaxEval, v))
 }
 
@@ -84,7 +84,7 @@ func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32
 	for i, m := range moves {
 		_, to := g.DecodeMove(m)
 		near := bits.OnesCount32(opp & (uint32(1)<<(to+1) | uint32(1)<<to>>1))
-		scores[i] = int32(prm.orderCapture*bits.OnesCount32(g.Captures(m)) + prm.orderNear*near)
+		scores[i] = int32(params.orderCapture*bits.OnesCount32(g.Captures(m)) + params.orderNear*near)
 	}
 }
 

@@ -2,10 +2,10 @@ package alakai
 
 import "time"
 
-// params holds alakai's numeric tuning constants: the hand-set weights of
+// tuning holds alakai's numeric tuning constants: the hand-set weights of
 // the evaluation and of the move ordering, and how long Solve waits for a
 // table still being built. No match has tuned them (EXPERIMENTS.md).
-type params struct {
+type tuning struct {
 	// Evaluation weights (Evaluate), in the search's unit (about 1/100 of
 	// a piece).
 	pieceWeight    int // 100 per piece or stone of material: the unit
@@ -23,8 +23,8 @@ type params struct {
 	tableWait time.Duration
 }
 
-// prm holds the values in use.
-var prm = params{
+// params holds the values in use.
+var params = tuning{
 	pieceWeight:    100,
 	mobilityWeight: 5,
 	captureNow:     60,

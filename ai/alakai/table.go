@@ -479,7 +479,7 @@ func (l *lazyTable) ready(ctx context.Context, modern bool, n int) bool {
 	}
 	var timeout <-chan time.Time
 	if dl, ok := ctx.Deadline(); ok {
-		timer := time.NewTimer(time.Until(dl) / prm.tableWait)
+		timer := time.NewTimer(time.Until(dl) / params.tableWait)
 		defer timer.Stop()
 		timeout = timer.C
 	}

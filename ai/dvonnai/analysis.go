@@ -20,7 +20,7 @@ func (k *Knowledge) AnalysisScale() ai.AnalysisScale {
 
 // ExactValue solves the movement phase's endgames exactly (ai.Analyst):
 // a full-width search to the end of the game (exactSolver) within
-// prm.exactNodes nodes, tried when at most prm.exactMobile stacks can
+// params.exactNodes nodes, tried when at most params.exactMobile stacks can
 // move, so it decides positions with few mobile stacks and gives ok false
 // for the others, for the placement phase, for
 // a finished game (DVONN's analysis has no unit) and for a cancelled ctx.
@@ -29,10 +29,10 @@ func (k *Knowledge) ExactValue(ctx context.Context, s rules.State) (rules.Move, 
 	if !isDvonn || g.Placing() || ctx.Err() != nil {
 		return rules.NoMove, 0, false
 	}
-	if over, _ := g.Outcome(); over || bits.OnesCount64(g.Mobile()) > prm.exactMobile {
+	if over, _ := g.Outcome(); over || bits.OnesCount64(g.Mobile()) > params.exactMobile {
 		return rules.NoMove, 0, false
 	}
-	m, score, ok := k.exact.solve(g.Copy(), prm.exactNodes, ctx.Done())
+	m, score, ok := k.exact.solve(g.Copy(), params.exactNodes, ctx.Done())
 	if !ok || m == rules.NoMove {
 		return rules.NoMove, 0, false
 	}

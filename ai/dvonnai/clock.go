@@ -25,7 +25,7 @@ func MoveShare(s rules.State) (share, total float64) {
 		return 1, 1
 	}
 	if g.Placing() {
-		return prm.placementShare, prm.movementMoves + prm.placementShare*float64((dvonn.NumCells-g.Placed())/2)
+		return params.placementShare, params.movementMoves + params.placementShare*float64((dvonn.NumCells-g.Placed())/2)
 	}
 	n := 0
 	for m := g.Occupied(); m != 0; m &= m - 1 {
@@ -33,5 +33,5 @@ func MoveShare(s rules.State) (share, total float64) {
 			n++
 		}
 	}
-	return 1, max(float64(n)/2-prm.movementSlack, 2)
+	return 1, max(float64(n)/2-params.movementSlack, 2)
 }

@@ -63,10 +63,6 @@ type Knowledge struct {
 	// (features.go, weights.go) in both phases; for comparison and
 	// analysis (it plays worse).
 	fitted bool
-	// fieldEval selects the hand-set field evaluation (field.go) in the
-	// movement phase instead of the engine-game model (model.go); for
-	// comparison and analysis (it plays worse). fitted takes precedence.
-	fieldEval bool
 	// exact solves endgames for the game analysis (ExactValue).
 	exact exactSolver
 }
@@ -88,8 +84,6 @@ func (k *Knowledge) Evaluate(s rules.State) int {
 		v = movementEval(g)
 	case g.Placing():
 		v = placementField(g)
-	case k.fieldEval:
-		v = movementField(g)
 	default:
 		v = movementModel(g)
 	}
@@ -157,9 +151,9 @@ func placementValue(c int, dv uint64) int {
 	v := proximity[d]
 	if dvonn.EdgeCell(c) {
 		if d <= 2 {
-			v += prm.edgeNear
+			v += params.edgeNear
 		} else {
-			v += prm.edgeFar
+			v += params.edgeFar
 		}
 	}
 	return v
@@ -171,12 +165,12 @@ func placementValue(c int, dv uint64) int {
 // layout is B3 F3 J3, spread across the middle row.
 func redScore(c int, dv uint64) int {
 	if dv == 0 {
-		return -prm.redFirstCentre * int(hexDist[c][centre])
+		return -params.redFirstCentre * int(hexDist[c][centre])
 	}
 	_, row := dvonn.CellCoord(c)
-	v := -prm.redSpreadCost*abs(nearestDvonn(c, dv)-prm.redSpread) - prm.redCentre*int(hexDist[c][centre]) - prm.redRow*abs(row-2)
+	v := -params.redSpreadCost*abs(nearestDvonn(c, dv)-params.redSpread) - params.redCentre*int(hexDist[c][centre]) - params.redRow*abs(row-2)
 	if dvonn.EdgeCell(c) {
-		v -= prm.redEdge
+		v -= params.redEdge
 	}
 	return v
 }
@@ -239,13 +233,13 @@ func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32
 			h, top, tdv := g.Stack(to)
 			switch top {
 			case dvonn.PlayerPiece(me):
-				v = prm.orderOwn
+				v = params.orderOwn
 			case dvonn.Red:
-				v = prm.orderRed
+				v = params.orderRed
 			default:
-				v = prm.orderPerHeight * h
+				v = params.orderPerHeight * h
 				if tdv > 0 {
-					v += prm.orderDvonnInside
+					v += params.orderDvonnInside
 				}
 			}
 			fh, _, _ := g.Stack(from)

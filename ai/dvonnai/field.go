@@ -9,7 +9,9 @@ import (
 
 // The field evaluation: Planiverse's DVONN evaluation in the placement
 // phase, and in the movement phase the base of the engine-game model
-// (model.go), which replaced it there (Knowledge.fieldEval keeps it).
+// (model.go), which replaced it there (fieldTerms feeds the model; the
+// movement-phase field evaluation itself is kept by the tests as the
+// baseline the model beats, field_test.go).
 //
 // Every cell gets a field value by its closeness to the DVONN pieces
 // (fieldValue): a DVONN piece keeps the stacks around it alive, so the
@@ -20,10 +22,8 @@ import (
 // analysis); the idea's origin and the matches are in EXPERIMENTS.md
 // ("field evaluation").
 //
-// The weights are in params (fieldStack ... fieldTempo for the movement
-// phase, placeNear1 ... edgeExcess for placement); units: about 100 per
-// stack next to nothing in particular (a stack on a cell of field value 4
-// is 4*fieldStack = 100).
+// The placement weights are in params (placeNear1 ... edgeExcess), in
+// small units (a few tens a piece).
 
 // fieldValues fills fv with every cell's field value: 4, plus 4 for a DVONN
 // piece on the cell, plus 1 for each DVONN piece next to it.
@@ -77,18 +77,6 @@ func fieldTerms(g *dvonn.Game) (side [2][4]int32) {
 	return side
 }
 
-// movementField is the field evaluation of a movement position (not over)
-// from the side to move's point of view. It allocates nothing.
-func movementField(g *dvonn.Game) int {
-	t := fieldTerms(g)
-	var side [2]int32
-	for p, s := range t {
-		side[p] = prm.fieldStack*s[0] + prm.fieldReach*s[1] + prm.fieldToDvonn*s[2] + prm.fieldToEnemy*s[3]
-	}
-	me := int(g.ToMove())
-	return int(side[me]-side[me^1]) + prm.fieldTempo
-}
-
 // placementField is the field evaluation during placement (0 until the
 // three DVONN pieces are down) from the side to place's point of view: pieces near the
 // DVONN pieces, the total distance to them, pieces boxed in by their own,
@@ -110,24 +98,24 @@ func placementField(g *dvonn.Game) int {
 			for d := dvc; d != 0; d &= d - 1 {
 				tot += int(hexDist[c][bits.TrailingZeros64(d)])
 			}
-			side[p] += prm.placeTotDist * tot
+			side[p] += params.placeTotDist * tot
 			switch nearestDvonn(c, dvc) {
 			case 1:
-				side[p] += prm.placeNear1
+				side[p] += params.placeNear1
 			case 2:
-				side[p] += prm.placeNear2
+				side[p] += params.placeNear2
 			}
 			if dvonn.EdgeCell(c) {
 				edge[p]++
 			}
 			if n := bits.OnesCount64(dvonn.NeighbourMask(c) &^ own); n < 2 {
-				side[p] += prm.placeCrowded * (2 - n)
+				side[p] += params.placeCrowded * (2 - n)
 			}
 		}
 	}
 	for p := range 2 {
-		if x := edge[p] - edge[p^1] - prm.edgeExcess; x > 0 {
-			side[p] += prm.placeEdge * x
+		if x := edge[p] - edge[p^1] - params.edgeExcess; x > 0 {
+			side[p] += params.placeEdge * x
 		}
 	}
 	me := int(g.ToMove())

@@ -14,7 +14,7 @@ import (
 // model's evaluation names the winner of more movement positions than the
 // sign of the field evaluation's (drawn games skipped).
 func TestModelPredictsBetter(t *testing.T) {
-	model, field := New(), &Knowledge{fieldEval: true}
+	model := New()
 	var right [2]int
 	n := 0
 	lines, err := gzlines.Games("testdata/engine-games.txt.gz")
@@ -39,7 +39,7 @@ func TestModelPredictsBetter(t *testing.T) {
 				continue
 			}
 			white := g.ToMove() == rules.First
-			favoursWhite = append(favoursWhite, [2]bool{(model.Evaluate(g) > 0) == white, (field.Evaluate(g) > 0) == white})
+			favoursWhite = append(favoursWhite, [2]bool{(model.Evaluate(g) > 0) == white, (fieldEvaluate(g) > 0) == white})
 		}
 		over, _ := g.Outcome()
 		w, b := g.Score()

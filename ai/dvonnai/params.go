@@ -1,18 +1,10 @@
 package dvonnai
 
-// params holds dvonnai's numeric tuning constants: the hand-set weights of
+// tuning holds dvonnai's numeric tuning constants: the hand-set weights of
 // the field evaluation and of the move ordering, the DVONN-piece placement
 // policy and the clock plan. The fitted weight tables (weights.go,
 // model_weights.go) are data, not knobs. Results: EXPERIMENTS.md.
-type params struct {
-	// Field evaluation, movement phase (movementField), in evaluation units
-	// per field value; a stack on a plain cell (field value 4) is 100.
-	fieldStack   int32 // 25 per field value of a controlled stack's cell: 100 a plain stack
-	fieldReach   int32 // 3 per field value of an occupied cell a stack's height reaches: mobility, a small term
-	fieldToDvonn int32 // 3 per field value of a DVONN stack a free stack can land on
-	fieldToEnemy int32 // 6 per field value of an enemy stack a free stack can land on: a capture counts twice a reach
-	fieldTempo   int   // 25, the side to move's bonus: a quarter stack
-
+type tuning struct {
 	// Field evaluation, placement phase (placementField), in evaluation
 	// units per own piece minus per enemy piece; small (a few tens a piece)
 	// so that the placement never outweighs the movement positions the
@@ -55,14 +47,8 @@ type params struct {
 	exactNodes  int // 200,000 nodes a position: bounds the time spent on a position it cannot solve
 }
 
-// prm holds the values in use.
-var prm = params{
-	fieldStack:   25,
-	fieldReach:   3,
-	fieldToDvonn: 3,
-	fieldToEnemy: 6,
-	fieldTempo:   25,
-
+// params holds the values in use.
+var params = tuning{
 	placeNear1:   12,
 	placeNear2:   6,
 	placeTotDist: -2,

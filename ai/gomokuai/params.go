@@ -30,6 +30,10 @@ type tuning struct {
 	// Forward pruning (ReverseFutilityMargin, MoveCountLimit).
 	futilityUnit     int // reverse futility margin a ply, evaluation units: about 0.3 of a logit; best of 250..650 ("ReverseFutilityMargin")
 	futilityMaxDepth int // deepest node, in plies, where reverse futility pruning applies
+	// lateMoves is the late move pruning's move count by depth (index: the
+	// depth in plies, 1 to len-1; deeper nodes have no limit): 3 + d^1.32.
+	// Smaller or larger counts played worse ("lateMoves").
+	lateMoves []int
 
 	// Reductions (LateReduction, InternalReductionDepth): lmrBase +
 	// ln(depth)*ln(index+1)/lmrDivisor plies ("Reductions").
@@ -92,6 +96,7 @@ var params = tuning{
 
 	futilityUnit:     400,
 	futilityMaxDepth: 8,
+	lateMoves:        []int{0, 4, 5, 7, 9, 11, 13, 16, 18},
 
 	lmrBase:     0.3,
 	lmrDivisor:  1.2,

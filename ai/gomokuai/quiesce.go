@@ -266,13 +266,9 @@ func (k *Knowledge) ExtendSingleReply() bool { return true }
 // Forward pruning (planiverse/ai.Pruner). The reverse futility margin is
 // futilityUnit evaluation units a ply up to futilityMaxDepth plies; late
 // move pruning keeps 3 + depth^1.32 moves (dhbloo/rapfi's futility move
-// count) up to lateMaxDepth plies. Razoring and the improving rule were
-// tried and left out (EXPERIMENTS.md, "Forward pruning").
-const lateMaxDepth = 8 // deepest node, in plies, of late move pruning
-
-// lateMoves is the late move pruning's move count by depth: 3 + d^1.32.
-// Smaller or larger counts played worse (EXPERIMENTS.md, "lateMoves").
-var lateMoves = [lateMaxDepth + 1]int{0, 4, 5, 7, 9, 11, 13, 16, 18}
+// count, params.lateMoves) up to len(params.lateMoves)-1 plies. Razoring
+// and the improving rule were tried and left out (EXPERIMENTS.md,
+// "Forward pruning").
 
 // ReverseFutilityMargin returns futilityUnit per ply of depth, with ok only up
 // to futilityMaxDepth plies and in a quiet position: not an undecided
@@ -293,13 +289,13 @@ func (k *Knowledge) ReverseFutilityMargin(s rules.State, depth int) (int, bool) 
 	return params.futilityUnit * depth, true
 }
 
-// MoveCountLimit returns lateMoves[depth] up to lateMaxDepth plies, else
+// MoveCountLimit returns params.lateMoves[depth] for a depth it has, else
 // 0 (no limit).
 func (k *Knowledge) MoveCountLimit(depth int) int {
-	if depth > lateMaxDepth || depth < 1 {
+	if depth >= len(params.lateMoves) || depth < 1 {
 		return 0
 	}
-	return lateMoves[depth]
+	return params.lateMoves[depth]
 }
 
 // Reductions (planiverse/ai.Reducer). The late move reduction is

@@ -118,6 +118,10 @@ func TestPrunerRules(t *testing.T) {
 		t.Error("futility pruning against the opponent's open three")
 	}
 	prev := 0
+	lateMaxDepth := len(params.lateMoves) - 1
+	if lateMaxDepth != 8 {
+		t.Errorf("late move pruning reaches %d plies, want 8", lateMaxDepth)
+	}
 	for d := 1; d <= lateMaxDepth; d++ {
 		n := k.MoveCountLimit(d)
 		if n <= prev || n < 3 {

@@ -16,6 +16,7 @@ import (
 
 	"planiverse/ai"
 	"planiverse/ai/othelloai"
+	"planiverse/app/internal/selfplay"
 	"planiverse/app/protocol/link"
 	"planiverse/rules"
 	"planiverse/rules/othello"
@@ -319,32 +320,15 @@ func flush(w io.Writer) {
 // playOne plays game i of a self-play match of game d on s: player a
 // (engines[0], level lv[0]) takes seat i%2.
 func playOne(d *rules.Descriptor, s rules.State, engines [2]*ai.Engine, lv [2]int, i int, seed uint64) selfplayGame {
-	pair := uint64(i / 2)
-	or := rand.New(rand.NewPCG(seed, pair))
-	if d.Opening != nil {
-		d.Opening(s, or)
-	} else {
-		rules.RandomPlies(s, or, 2)
-	}
-	for _, e := range engines {
-		e.ClearHash()
-	}
+	selfplay.Open(d, s, seed, uint64(i/2))
 	aSeat := rules.Seat(i % 2)
-	r := rand.New(rand.NewPCG(seed^0x5eed, uint64(i)))
-	for ply := 0; ply < 2000; ply++ {
-		if over, _ := s.Outcome(); over {
-			break
+	player := func(seat rules.Seat) (*ai.Engine, int) {
+		if seat != aSeat {
+			return engines[1], lv[1]
 		}
-		who := 0
-		if s.ToMove() != aSeat {
-			who = 1
-		}
-		res := engines[who].Play(context.Background(), s, lv[who], r, nil)
-		if res.Move == rules.NoMove {
-			break
-		}
-		s.Play(res.Move)
+		return engines[0], lv[0]
 	}
+	_ = selfplay.Play(context.Background(), s, engines[:], player, seed, uint64(i), nil) // never cancelled
 	winner, ok := rules.Winner(s)
 	if !ok {
 		return selfplayGame{}

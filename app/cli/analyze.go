@@ -71,10 +71,11 @@ func runAnalyze(args []string, stdout io.Writer) error {
 			return fmt.Errorf("--sgf %s: %w", rules.Quote(*sgfOut), err)
 		}
 	}
-	d, _, rec, f, _, err := readRecordFile(pos[0], *record)
+	rf, err := readRecordFile(pos[0], *record)
 	if err != nil {
 		return err
 	}
+	d, rec, f := rf.d, rf.record, rf.format
 	opts := quality.Options{Time: time.Duration(timeMS.val) * time.Millisecond, Depth: int(depth.val)}
 	if depth.given && depth.val > 0 {
 		opts.Time = 0

@@ -16,22 +16,31 @@ import (
 	"planiverse/rules/sgf"
 )
 
+// recordFile is a game record read from a file and replayed.
+type recordFile struct {
+	d      *rules.Descriptor // the record's game
+	s      rules.State       // the position after the record's moves
+	record *rules.Record
+	format *rules.Format // the format the file was read in
+	data   []byte        // the file's bytes
+}
+
 // readRecordFile reads the game record in file (at most
 // registry.MaxRecordBytes; registry.ReadRecord: the format from the
 // extension, the game from the content) and replays it. want, when not
 // "", is the game the command line named: only that game's format reads
 // the file (its error is the one reported), and a record of another game
-// is an error. It also returns the file's bytes.
-func readRecordFile(want, file string) (*rules.Descriptor, rules.State, *rules.Record, *rules.Format, []byte, error) {
+// is an error.
+func readRecordFile(want, file string) (recordFile, error) {
 	data, err := readFile(file)
 	if err != nil {
-		return nil, nil, nil, nil, nil, err
+		return recordFile{}, err
 	}
 	var r *rules.Record
 	var f *rules.Format
 	if want != "" {
 		if _, err := registry.Lookup(want); err != nil {
-			return nil, nil, nil, nil, nil, err
+			return recordFile{}, err
 		}
 		r, f, err = registry.ReadGameRecord(want, file, data)
 	} else {
@@ -39,19 +48,19 @@ func readRecordFile(want, file string) (*rules.Descriptor, rules.State, *rules.R
 	}
 	if err != nil {
 		if errors.Is(err, registry.ErrOtherGame) {
-			return nil, nil, nil, nil, nil, rules.Errorf(errUsage, "%s", err.Error())
+			return recordFile{}, rules.Errorf(errUsage, "%s", err.Error())
 		}
-		return nil, nil, nil, nil, nil, fmt.Errorf("%s: %w", file, err)
+		return recordFile{}, fmt.Errorf("%s: %w", file, err)
 	}
 	d, err := registry.Lookup(r.Game)
 	if err != nil {
-		return nil, nil, nil, nil, nil, err
+		return recordFile{}, err
 	}
 	s, _, err := d.Replay(r)
 	if err != nil {
-		return nil, nil, nil, nil, nil, fmt.Errorf("%s: %w", file, err)
+		return recordFile{}, fmt.Errorf("%s: %w", file, err)
 	}
-	return d, s, r, f, data, nil
+	return recordFile{d: d, s: s, record: r, format: f, data: data}, nil
 }
 
 // showRecord is show GAME --record FILE: a line about the record, then
@@ -60,10 +69,11 @@ func showRecord(game, file string, gf *gameFlags, stdout io.Writer) error {
 	if gf.moves != "" || gf.position != "" || len(gf.options()) > 0 {
 		return rules.Errorf(errUsage, "--record takes the variant and the moves from the file: give no --moves, --position or game options")
 	}
-	d, s, r, f, _, err := readRecordFile(game, file)
+	rf, err := readRecordFile(game, file)
 	if err != nil {
 		return err
 	}
+	d, s, r, f := rf.d, rf.s, rf.record, rf.format
 	line := fmt.Sprintf("record: %s, %s, %d plies", f.Name, d.Describe(r.Options), len(r.Moves))
 	for i, p := range r.Info.Players {
 		if p != "" {
@@ -104,10 +114,11 @@ func runConvert(args []string, stdout io.Writer) error {
 	if err := checkConvertTarget(in, out, *force); err != nil {
 		return err
 	}
-	_, _, r, _, data, err := readRecordFile("", in)
+	rf, err := readRecordFile("", in)
 	if err != nil {
 		return err
 	}
+	r, data := rf.record, rf.data
 	written, err := registry.WriteRecord(out, r)
 	if err != nil {
 		return fmt.Errorf("%s: %w", out, err)

@@ -41,14 +41,23 @@ type Protocol struct {
 	// the referee's {moves}), and a restarted engine cannot be told the
 	// game so far.
 	NoSetUp bool
+	// AutoPass: the engine is never asked for a forced pass; the referee
+	// plays it (NBoard, whose engines do not answer a position where the
+	// only legal move is a pass).
+	AutoPass bool
+	// SplitMoves splits a line of moves (an opening in an openings file)
+	// as the protocol's users write them; nil: moves separated by spaces.
+	SplitMoves func(line string) []string
 }
 
 // protocols maps a game's descriptor to its engine protocol.
 var protocols = map[*rules.Descriptor]Protocol{
-	gomoku.Descriptor:  {"Gomocup pbrain", pbrain.Serve, pbrain.NewClient, false, false},
-	dvonn.Descriptor:   {"CodeCup 2011 DVONN", codecup.Serve, codecup.NewClient, true, true},
-	othello.Descriptor: {"NBoard", nboard.Serve, nboard.NewClient, true, false},
-	alak.Descriptor:    {"Planiverse Alak", alakline.Serve, alakline.NewClient, false, false},
+	gomoku.Descriptor: {Name: "Gomocup pbrain", Serve: pbrain.Serve, NewClient: pbrain.NewClient},
+	dvonn.Descriptor: {Name: "CodeCup 2011 DVONN", Serve: codecup.Serve, NewClient: codecup.NewClient,
+		GameClock: true, NoSetUp: true},
+	othello.Descriptor: {Name: "NBoard", Serve: nboard.Serve, NewClient: nboard.NewClient,
+		GameClock: true, AutoPass: true, SplitMoves: nboard.SplitMoves},
+	alak.Descriptor: {Name: "Planiverse Alak", Serve: alakline.Serve, NewClient: alakline.NewClient},
 }
 
 // For returns d's engine protocol, if it has one.

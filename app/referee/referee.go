@@ -18,7 +18,6 @@ import (
 	"planiverse/app/protocol"
 	"planiverse/app/protocol/link"
 	"planiverse/rules"
-	"planiverse/rules/othello"
 	"planiverse/rules/registry"
 )
 
@@ -439,7 +438,8 @@ const (
 )
 
 // ReadOpenings reads an openings file for game d from position start: one
-// opening a line, moves separated by spaces (Othello's may be run
+// opening a line, moves separated by spaces or as the game's protocol
+// splits them (protocol.Protocol.SplitMoves: Othello's may be run
 // together); blank lines and '#' comments are skipped, and a UTF-8 byte
 // order mark at the start too (as in a record). Each opening is replayed
 // by the rules; the error of a bad one names its line. The file is read
@@ -447,7 +447,6 @@ const (
 // registry.MaxRecordBytes; a FIFO or a device is refused, not waited on),
 // with at most MaxOpenings openings of at most MaxOpeningLine bytes a line.
 func ReadOpenings(path string, d *rules.Descriptor, start rules.State) ([][]string, error) {
-	game := d.Name
 	data, err := registry.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -468,11 +467,8 @@ func ReadOpenings(path string, d *rules.Descriptor, start rules.State) ([][]stri
 			return nil, fmt.Errorf("%s: more than %d openings", path, MaxOpenings)
 		}
 		moves := strings.Fields(line)
-		if game == othello.Descriptor.Name && len(moves) == 1 && len(line)%2 == 0 {
-			moves = nil
-			for i := 0; i < len(line); i += 2 {
-				moves = append(moves, line[i:i+2])
-			}
+		if proto, ok := protocol.For(d); ok && proto.SplitMoves != nil {
+			moves = proto.SplitMoves(line)
 		}
 		if _, err := replay(start.Clone(), moves); err != nil {
 			return nil, fmt.Errorf("%s line %d: %w", path, n, err)
@@ -533,6 +529,8 @@ func playMatchGame(ctx context.Context, d *rules.Descriptor, o rules.Options, s 
 			return res, nil
 		}
 	}
+	proto, _ := protocol.For(d)
+	autoPass := proto.AutoPass
 	var buf []rules.Move
 	for {
 		if over, _ := s.Outcome(); over {
@@ -541,8 +539,8 @@ func playMatchGame(ctx context.Context, d *rules.Descriptor, o rules.Options, s 
 		seat := s.ToMove()
 		k := who(seat)
 		buf = s.Moves(buf[:0])
-		if len(buf) == 1 && buf[0] == rules.Pass && d == othello.Descriptor {
-			g.Play(rules.Pass) // NBoard engines are not asked to pass
+		if len(buf) == 1 && buf[0] == rules.Pass && autoPass {
+			g.Play(rules.Pass) // the protocol's engines are not asked to pass
 			continue
 		}
 		t0 := time.Now()

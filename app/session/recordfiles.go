@@ -11,6 +11,7 @@ import (
 
 	"planiverse/app/internal/atomicfile"
 	"planiverse/app/internal/filelock"
+	"planiverse/app/session/quality"
 	"planiverse/rules"
 	"planiverse/rules/registry"
 	"planiverse/rules/sgf"
@@ -31,30 +32,42 @@ func (c *Controller) SaveRecord(path string) error {
 // and starts a game from it with set's opponent, level and side (see
 // LoadRecord). On any error the game on screen stays as it was.
 func (c *Controller) OpenRecord(set MatchSettings, name string, data []byte) error {
-	r, err := ParseRecord(name, data)
+	p, err := ParseRecord(name, data)
 	if err != nil {
 		return err
 	}
-	return c.OpenParsed(set, name, r)
+	return c.OpenParsed(set, name, p)
 }
 
-// ParseRecord reads a record from data, the contents of the file name
-// (its extension gives the format), for OpenParsed. It touches no
-// Controller, so the window runs it off the UI goroutine. The error names
-// the file.
-func ParseRecord(name string, data []byte) (*rules.Record, error) {
+// ParsedRecord is a record file read by ParseRecord: the record and the
+// analysis it carries.
+type ParsedRecord struct {
+	Record *rules.Record
+	// Notes are the annotations of the record's moves (quality.Notes, for
+	// SetFileNotes); NotesErr is quality.Notes's error (the file is not
+	// SGF), Notes then nil.
+	Notes    []quality.Note
+	NotesErr error
+}
+
+// ParseRecord reads a record and its moves' annotations from data, the
+// contents of the file name (its extension gives the format), for
+// OpenParsed. It touches no Controller, so the window runs it off the UI
+// goroutine. The error names the file.
+func ParseRecord(name string, data []byte) (ParsedRecord, error) {
 	r, _, err := registry.ReadRecord(name, data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Base(name), err)
+		return ParsedRecord{}, fmt.Errorf("%s: %w", filepath.Base(name), err)
 	}
-	return r, nil
+	notes, nerr := quality.Notes(data)
+	return ParsedRecord{Record: r, Notes: notes, NotesErr: nerr}, nil
 }
 
-// OpenParsed starts a game from r, read from the file name by
+// OpenParsed starts a game from p.Record, read from the file name by
 // ParseRecord, with set's opponent, level and side (see LoadRecord). On
 // any error the game on screen stays as it was.
-func (c *Controller) OpenParsed(set MatchSettings, name string, r *rules.Record) error {
-	if err := c.LoadRecord(set, r, "Opened "+filepath.Base(name)+"."); err != nil {
+func (c *Controller) OpenParsed(set MatchSettings, name string, p ParsedRecord) error {
+	if err := c.LoadRecord(set, p.Record, "Opened "+filepath.Base(name)+"."); err != nil {
 		return fmt.Errorf("%s: %w", filepath.Base(name), err)
 	}
 	return nil

@@ -214,14 +214,14 @@ func MoveWords(q quality.Move, sc quality.Scale, you bool) string {
 	if you {
 		who = "You played"
 	}
-	s := fmt.Sprintf("Move %d: %s %s (%s)", q.Ply, who, q.Move, ValueWords(q.Value, sc))
+	s := fmt.Sprintf("Move %d: %s %s (%s)", q.Ply, who, q.Move, sc.Words(q.Value))
 	switch {
 	case q.Forced:
 		return s + ", the only move."
 	case q.Class == quality.Best:
 		return s + ", the best move."
 	}
-	s = fmt.Sprintf("%s; best was %s (%s). %s", s, q.Best, ValueWords(q.BestValue, sc), q.Class.Title())
+	s = fmt.Sprintf("%s; best was %s (%s). %s", s, q.Best, sc.Words(q.BestValue), q.Class.Title())
 	if (q.Class == quality.MissedWin || q.Class == quality.Losing) && q.Why != "" {
 		return withWhy(s+".", q) // the why says it: "b2 lets the win slip."
 	}
@@ -235,20 +235,6 @@ func withWhy(text string, q quality.Move) string {
 		return text
 	}
 	return text + " " + q.Why
-}
-
-// ValueWords writes a value for people: "+2 discs" in a game with a unit,
-// "win in 4 moves", "loss in 2 moves", "draw" for a proven result, else the expected
-// score, "63% to win" (draws counting half).
-func ValueWords(v quality.Value, sc quality.Scale) string {
-	t := sc.Text(v)
-	switch {
-	case sc.Unit != "" && (t[0] == '+' || t[0] == '-'):
-		return t + " " + sc.Unit
-	case strings.HasSuffix(t, "%"):
-		return t + " to win"
-	}
-	return t
 }
 
 // LossWords says what move q cost: "it cost 6 discs", "it cost 12% of
@@ -294,10 +280,10 @@ func (c *Controller) ReportLabels() map[rules.Move]string {
 	sc := quality.ScaleFor(before)
 	out := map[rules.Move]string{}
 	if m, err := before.ParseMove(q.Move); err == nil {
-		out[m] = ValueLabel(q.Value, sc)
+		out[m] = sc.Label(q.Value)
 	}
 	if m, err := before.ParseMove(q.Best); err == nil && q.Best != q.Move {
-		out[m] = "best " + ValueLabel(q.BestValue, sc)
+		out[m] = "best " + sc.Label(q.BestValue)
 	}
 	return out
 }

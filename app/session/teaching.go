@@ -99,7 +99,7 @@ func (c *Controller) VerdictWords() string {
 	}
 	sc := quality.ScaleFor(c.state)
 	return withWhy(fmt.Sprintf("%s (move %d, %s): %s. Best was %s (%s).", q.Class.Title(), q.Ply, q.Move,
-		LossWords(q, sc), q.Best, ValueWords(q.BestValue, sc)), q)
+		LossWords(q, sc), q.Best, sc.Words(q.BestValue)), q)
 }
 
 // TakeBack takes the game back to before the person's latest mistake
@@ -339,7 +339,7 @@ func (c *Controller) LearnPrompt() string {
 		text += "\n" + w
 	}
 	if revealed {
-		text += fmt.Sprintf("\nThe best move was %s (%s).", q.Best, ValueWords(q.BestValue, quality.ScaleFor(c.ViewState())))
+		text += fmt.Sprintf("\nThe best move was %s (%s).", q.Best, quality.ScaleFor(c.ViewState()).Words(q.BestValue))
 		if q.Why != "" {
 			text += " " + q.Why
 		}

@@ -2,7 +2,6 @@ package session
 
 import (
 	"context"
-	"fmt"
 	"maps"
 	"math"
 	"slices"
@@ -273,24 +272,7 @@ func searchedCandidates(ctx context.Context, s rules.State, moves []rules.Move) 
 	return moves[:valuesCandidates]
 }
 
-// ValueLabel writes a move's value briefly, for its point on the board:
-// "+4" (discs, exact) or "+3" in a game with a unit; "win", "loss" or
-// "draw" for a proven result; else the expected score, "63%".
-func ValueLabel(v quality.Value, sc quality.Scale) string {
-	switch {
-	case v.ProvenWin() && sc.Unit == "" || v.Score > ai.MateBound:
-		return "win"
-	case v.ProvenLoss() && sc.Unit == "" || v.Score < -ai.MateBound:
-		return "loss"
-	case sc.Unit != "":
-		return fmt.Sprintf("%+d", int(math.Round(sc.Units(v))))
-	case v.Exact && v.Score == 0:
-		return "draw"
-	}
-	return fmt.Sprintf("%.0f%%", 100*sc.Expected(v))
-}
-
-// ValueLabels returns the labels of the values on the board (ValueLabel),
+// ValueLabels returns the labels of the values on the board (Scale.Label),
 // by move, with the game's scale; nil while there are none. Where the game
 // report judged the move played from the position on view, that move and
 // its best move show the report's values (reportValues).
@@ -302,10 +284,10 @@ func (c *Controller) ValueLabels() map[rules.Move]string {
 	sc := quality.ScaleFor(c.ViewState())
 	out := make(map[rules.Move]string, len(vals))
 	for m, v := range vals {
-		out[m] = ValueLabel(v, sc)
+		out[m] = sc.Label(v)
 	}
 	for m, v := range c.reportValues() {
-		out[m] = ValueLabel(v, sc)
+		out[m] = sc.Label(v)
 	}
 	return out
 }

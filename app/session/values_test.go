@@ -78,7 +78,7 @@ func TestEmptyBoardValuesCentre(t *testing.T) {
 		for o, v := range vals {
 			if sc.Expected(v) > sc.Expected(cv)+1e-9 {
 				t.Fatalf("%sx%s: %s (%s) is valued above the centre (%s)", size, size,
-					c.State().MoveString(o), ValueLabel(v, sc), ValueLabel(cv, sc))
+					c.State().MoveString(o), sc.Label(v), sc.Label(cv))
 			}
 		}
 	}

@@ -170,8 +170,8 @@ func TestValuesKeepTheReportsFigure(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if labels[m] != ValueLabel(v, sc) {
-			t.Errorf("%s labelled %q on the board, the report's value is %q", text, labels[m], ValueLabel(v, sc))
+		if labels[m] != sc.Label(v) {
+			t.Errorf("%s labelled %q on the board, the report's value is %q", text, labels[m], sc.Label(v))
 		}
 	}
 	if len(labels) != len(s.Moves(nil)) {

@@ -10,7 +10,6 @@ import (
 	"fyne.io/fyne/v2/storage"
 
 	"planiverse/app/session"
-	"planiverse/app/session/quality"
 	"planiverse/rules"
 	"planiverse/rules/registry"
 )
@@ -83,9 +82,9 @@ func (g *gui) openChosen(r fyne.URIReadCloser) {
 	go func() {
 		defer r.Close()
 		data, err := registry.ReadLimited(r)
-		var p parsedRecord
+		var p session.ParsedRecord
 		if err == nil {
-			p, err = parseRecord(name, data)
+			p, err = session.ParseRecord(name, data)
 		}
 		g.post(func() {
 			if err == nil {
@@ -98,30 +97,11 @@ func (g *gui) openChosen(r fyne.URIReadCloser) {
 	}()
 }
 
-// parsedRecord is a record file read and parsed, ready to open: its game
-// and its own analysis (nil notes when it has none).
-type parsedRecord struct {
-	rec      *rules.Record
-	notes    []quality.Note
-	notesErr error
-}
-
-// parseRecord parses data, the contents of the record file name: its
-// game and the analysis it carries. It touches no widget or Controller.
-func parseRecord(name string, data []byte) (parsedRecord, error) {
-	rec, err := session.ParseRecord(name, data)
-	if err != nil {
-		return parsedRecord{}, err
-	}
-	notes, nerr := quality.Notes(data)
-	return parsedRecord{rec: rec, notes: notes, notesErr: nerr}, nil
-}
-
 // openRecord opens data, the contents of the record file name, as the
 // game with set's opponent, level and side ("planiverse FILE", whose
 // data is read before the window opens): see openParsed.
 func (g *gui) openRecord(set session.MatchSettings, name string, data []byte, keepAutosave bool) error {
-	p, err := parseRecord(name, data)
+	p, err := session.ParseRecord(name, data)
 	if err != nil {
 		return err
 	}
@@ -134,15 +114,15 @@ func (g *gui) openRecord(set session.MatchSettings, name string, data []byte, ke
 // With keepAutosave the autosave is not written until the game changes (a
 // move, Undo...), so the autosaved game stays on disk as it was. On an
 // error the game on screen stays as it was.
-func (g *gui) openParsed(set session.MatchSettings, name string, p parsedRecord, keepAutosave bool) error {
-	if err := g.ctl.OpenParsed(set, name, p.rec); err != nil {
+func (g *gui) openParsed(set session.MatchSettings, name string, p session.ParsedRecord, keepAutosave bool) error {
+	if err := g.ctl.OpenParsed(set, name, p); err != nil {
 		return err
 	}
 	if keepAutosave {
 		g.saved = g.autosaveKey()
 	}
 	g.ctl.Start()
-	g.an.opened(p.notes, p.notesErr) // report.go
+	g.an.opened(p.Notes, p.NotesErr) // report.go
 	return nil
 }
 

@@ -146,7 +146,7 @@ func (a *analysisUI) analyse() {
 }
 
 // opened starts the report of a game just opened from a record, whose own
-// analysis is notes (quality.Notes of the file, with its error).
+// analysis is notes (session.ParsedRecord.Notes, with its error).
 func (a *analysisUI) opened(notes []quality.Note, err error) {
 	c := a.g.ctl
 	if c.Plies() == 0 {

@@ -37,7 +37,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -45,6 +44,7 @@ import (
 
 	"planiverse/ai"
 	"planiverse/ai/games"
+	"planiverse/app/internal/selfplay"
 	"planiverse/app/session/quality"
 	"planiverse/rules"
 	"planiverse/rules/registry"
@@ -191,38 +191,22 @@ func playGame(ctx context.Context, cfg config, engines [2]*ai.Engine, lv, i int)
 	if err != nil {
 		return nil, played{}, err
 	}
-	or := rand.New(rand.NewPCG(cfg.seed, uint64(i)))
-	if cfg.d.Opening != nil {
-		cfg.d.Opening(s, or)
-	} else {
-		rules.RandomPlies(s, or, 2)
-	}
+	selfplay.Open(cfg.d, s, cfg.seed, uint64(i))
 	ai.Prepare(s, true) // the table levels play from (Alak)
-	for _, e := range engines {
-		e.ClearHash()
-	}
 	opening := s.Clone()
 	var p played
-	r := rand.New(rand.NewPCG(cfg.seed^0x5eed, uint64(i)))
-	for range 2000 {
-		if over, _ := s.Outcome(); over {
-			break
+	player := func(seat rules.Seat) (*ai.Engine, int) {
+		if cfg.opponent != NoOpponent && int(seat&1) == i%2 {
+			return engines[seat&1], cfg.opponent // the opponent: Black in even games, White in odd ones
 		}
-		seat := s.ToMove() & 1
-		level, mine := lv, true
-		if cfg.opponent != NoOpponent && int(seat) == i%2 {
-			level, mine = cfg.opponent, false // the opponent: Black in even games, White in odd ones
-		}
-		res := engines[seat].Play(ctx, s, level, r, nil)
-		if err := ctx.Err(); err != nil {
-			return nil, played{}, err
-		}
-		if res.Move == rules.NoMove {
-			break
-		}
-		s.Play(res.Move)
-		p.moves = append(p.moves, res.Move)
-		p.mine = append(p.mine, mine)
+		return engines[seat&1], lv
+	}
+	moved := func(seat rules.Seat, m rules.Move) {
+		p.moves = append(p.moves, m)
+		p.mine = append(p.mine, cfg.opponent == NoOpponent || int(seat&1) != i%2)
+	}
+	if err := selfplay.Play(ctx, s, engines[:], player, cfg.seed, uint64(i), moved); err != nil {
+		return nil, played{}, err
 	}
 	return opening, p, nil
 }

@@ -32,6 +32,21 @@ func Droppable(line string) bool {
 	return !strings.HasPrefix(strings.TrimSpace(line), "===")
 }
 
+// SplitMoves splits a line of Othello moves: separated by spaces, or run
+// together as NBoard and Othello databases write them ("f5d6c3": a single
+// word of even length, two characters a move).
+func SplitMoves(line string) []string {
+	moves := strings.Fields(line)
+	if len(moves) != 1 || len(line)%2 != 0 {
+		return moves
+	}
+	moves = nil
+	for i := 0; i < len(line); i += 2 {
+		moves = append(moves, line[i:i+2])
+	}
+	return moves
+}
+
 func (c *nboardClient) Move(g *link.Game, deadline time.Time) (rules.Move, error) {
 	if err := c.p.Send("set game "+writeGGF(g), "go"); err != nil {
 		return 0, err

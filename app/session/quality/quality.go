@@ -184,22 +184,104 @@ func (sc Scale) LossUnit() string {
 	return "%"
 }
 
-// Text returns v for people: "win in 4 moves" (the mover's moves), "loss
-// in 2 moves" (the opponent's) for a proven result without a margin, "+4" (exact) or "+3.5" in the game's unit,
-// "draw" for a proven draw, else the expected score, "63%".
-func (sc Scale) Text(v Value) string {
+// Kind is what a value says, the one classification that Text, Label
+// and Words write.
+type Kind int
+
+const (
+	// WinIn is a win the search proved, in a known number of moves.
+	WinIn Kind = iota
+	// LossIn is a loss the search proved, in a known number of moves.
+	LossIn
+	// Won is a proven win without a distance (an exact solver or table)
+	// in a game without a unit.
+	Won
+	// Lost is a proven loss without a distance in a game without a unit.
+	Lost
+	// Draw is a proven draw in a game without a unit.
+	Draw
+	// Margin is a margin in the game's unit (discs), exact when the
+	// value is.
+	Margin
+	// Chance is the expected score of a value that is not proven.
+	Chance
+)
+
+// Kind classifies v on sc: a win or loss in a known number of moves
+// first, then a margin in a game with a unit, then a proven result, then
+// the chance.
+func (sc Scale) Kind(v Value) Kind {
 	switch {
 	case v.Score > ai.MateBound:
-		return "win" + forcedIn(v, "in")
+		return WinIn
 	case v.Score < -ai.MateBound:
-		return "loss" + forcedIn(v, "in")
-	case sc.Unit != "" && v.Exact:
-		return fmt.Sprintf("%+d", int(math.Round(sc.Units(v))))
+		return LossIn
 	case sc.Unit != "":
-		return fmt.Sprintf("%+.1f", sc.Units(v))
+		return Margin
+	case v.ProvenWin():
+		return Won
+	case v.ProvenLoss():
+		return Lost
 	case v.Exact && v.Score == 0:
+		return Draw
+	}
+	return Chance
+}
+
+// Text returns v for tables and records: "win in 4 moves" (the mover's
+// moves), "loss in 2 moves" (the opponent's) for a proven result with a
+// distance, "+4" (exact) or "+3.5" in the game's unit, "draw" for a
+// proven draw, else the expected score, "63%" (a proven result without a
+// distance too: "100%", "0%").
+func (sc Scale) Text(v Value) string {
+	switch sc.Kind(v) {
+	case WinIn:
+		return "win" + forcedIn(v, "in")
+	case LossIn:
+		return "loss" + forcedIn(v, "in")
+	case Margin:
+		if v.Exact {
+			return fmt.Sprintf("%+d", int(math.Round(sc.Units(v))))
+		}
+		return fmt.Sprintf("%+.1f", sc.Units(v))
+	case Draw:
 		return "draw"
 	}
+	return sc.percent(v)
+}
+
+// Label returns v briefly, for its point on the board: "win", "loss" or
+// "draw" for a proven result, "+4" or "+3" (rounded) in the game's unit,
+// else the expected score, "63%".
+func (sc Scale) Label(v Value) string {
+	switch sc.Kind(v) {
+	case WinIn, Won:
+		return "win"
+	case LossIn, Lost:
+		return "loss"
+	case Margin:
+		return fmt.Sprintf("%+d", int(math.Round(sc.Units(v))))
+	case Draw:
+		return "draw"
+	}
+	return sc.percent(v)
+}
+
+// Words returns v for sentences: "+2 discs" in a game with a unit, "win
+// in 4 moves", "loss in 2 moves", "draw" for a proven result, else the
+// expected score, "63% to win" (draws counting half).
+func (sc Scale) Words(v Value) string {
+	switch sc.Kind(v) {
+	case Margin:
+		return sc.Text(v) + " " + sc.Unit
+	case Won, Lost, Chance:
+		return sc.percent(v) + " to win"
+	}
+	return sc.Text(v)
+}
+
+// percent returns v's expected score in percent: "63%".
+func (sc Scale) percent(v Value) string {
 	return fmt.Sprintf("%.0f%%", 100*sc.Expected(v))
 }
 
