@@ -102,7 +102,7 @@ xdotool key ctrl+a
 xdotool type --delay 20 precious.psq
 xdotool key Return
 sleep 1.5
-# The overwrite question, centred in the window: Yes.
+# The overwrite question, centered in the window: Yes.
 xdotool mousemove $((X + WIDTH / 2 + 34)) $((Y + HEIGHT / 2 + 42)) click 1
 wait_for "$logS" '^planiverse: error: the game was not saved' "${apps[0]}" 15
 kill -TERM "${apps[0]}"; wait "${apps[0]}" 2>/dev/null || true; apps=()

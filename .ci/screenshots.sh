@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # screenshots.sh BIN OUTDIR [SCALE THEME]: pictures of the real window under Xvfb, for the
 # README and for looking at a change: for each game, a game in progress with the values on
-# the board, the analysed game on its last mistake with the evaluation graph, and Learn from
+# the board, the analyzed game on its last mistake with the evaluation graph, and Learn from
 # your mistakes. The games are played by BIN's own engines (level 1 against level 4) and pasted
-# into a window between two people (Ctrl+V), analysed there (Ctrl+R) and walked through the
+# into a window between two people (Ctrl+V), analyzed there (Ctrl+R) and walked through the
 # Analysis menu. Not part of `make test`: the analysis's time-limited searches make the
 # pictures differ from run to run. Needs Xvfb, xdotool, xclip and imagemagick.
 set -euo pipefail
@@ -39,7 +39,7 @@ for game in othello gomoku dvonn alak; do
   menu 245
   xclip -selection clipboard <<<"$moves"
   xdotool key ctrl+v; sleep 1.5; xdotool key Return; sleep 1
-  xdotool key ctrl+r; sleep "$wait" # Analyse game
+  xdotool key ctrl+r; sleep "$wait" # Analyze game
   xdotool key Escape; sleep 0.5
   menu 162; sleep 1.5 # Previous mistake
   import -window root "$out/$game-blunder.png"

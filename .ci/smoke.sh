@@ -98,7 +98,7 @@ first_move() {
 window /tmp/planiverse-smoke.log "$shot"
 
 refused 'planiverse: --level "9": want a whole number from 0 to 6' --game othello --level 9
-refused 'planiverse: unknown option --colour' --game othello --colour white
+refused 'planiverse: unknown option --color' --game othello --color white
 refused 'planiverse: "missing.sgf": ' missing.sgf
 
 after=first_move window /tmp/planiverse-smoke-options.log "${shot%.png}-options.png" \

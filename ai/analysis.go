@@ -20,7 +20,7 @@ import (
 //     n plies WinScore - n, a loss the negation, a draw 0. A finished game
 //     gives its final value with rules.NoMove, or ok false when the game
 //     has no unit (the caller then uses TerminalScore). It leaves s
-//     unchanged and returns promptly (ok false) when ctx is cancelled.
+//     unchanged and returns promptly (ok false) when ctx is canceled.
 type Analyst interface {
 	AnalysisScale() AnalysisScale
 	ExactValue(ctx context.Context, s rules.State) (m rules.Move, score int, ok bool)

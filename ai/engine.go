@@ -39,7 +39,7 @@ const infinity = WinScore + 1
 
 // Limits bound one search. Zero fields mean "no limit"; at least one should
 // be set (a search with none runs until the game tree is solved or ctx is
-// cancelled). Depth is in plies, Nodes counts positions visited, Time is
+// canceled). Depth is in plies, Nodes counts positions visited, Time is
 // the wall-clock budget of the whole call, Solver and RootFilter included:
 // the search returns by then (it looks at the clock every 1024 nodes), with
 // the best move of the last finished iteration. Only the depth-1 iteration

@@ -17,7 +17,7 @@ import (
 // White the corner a1." It returns "" when none of the game's reasons
 // applies (the caller then says what the better move keeps, from the
 // values). It leaves s unchanged and returns promptly ("") when ctx is
-// cancelled; a game that needs a search for a reason (Gomoku's VCF)
+// canceled; a game that needs a search for a reason (Gomoku's VCF)
 // bounds it to a few milliseconds.
 type Explainer interface {
 	Explain(ctx context.Context, s rules.State, played, best rules.Move) string

@@ -146,7 +146,7 @@ func TestGamesCancelAndTopLevel(t *testing.T) {
 			t.Errorf("%s: Play took %v after a 20 ms cancel", g.name, el)
 		}
 		if _, err := s.ParseMove(s.MoveString(res.Move)); err != nil {
-			t.Errorf("%s: cancelled Play gave %d: %v", g.name, res.Move, err)
+			t.Errorf("%s: canceled Play gave %d: %v", g.name, res.Move, err)
 		}
 	}
 }

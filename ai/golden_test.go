@@ -16,10 +16,10 @@ import (
 	"planiverse/rules/registry"
 )
 
-// The golden test pins the engine's behaviour on fixed positions of every
+// The golden test pins the engine's behavior on fixed positions of every
 // game and variant: a fixed-depth search's best move, score and node count,
 // and the moves the depth-limited levels choose with a seeded random source.
-// A refactoring that keeps behaviour identical keeps this file's expectations
+// A refactoring that keeps behavior identical keeps this file's expectations
 // (testdata/golden.txt) unchanged; regenerate them only for a deliberate
 // change in play, with `go test ./ai -run TestGolden -update-golden`.
 
@@ -129,7 +129,7 @@ func TestGolden(t *testing.T) {
 			t.Fatal(err)
 		}
 		w := bufio.NewWriter(f)
-		fmt.Fprintln(w, "# Golden engine behaviour: written by go test ./ai -run TestGolden -update-golden; see golden_test.go.")
+		fmt.Fprintln(w, "# Golden engine behavior: written by go test ./ai -run TestGolden -update-golden; see golden_test.go.")
 		for _, l := range got {
 			fmt.Fprintln(w, l)
 		}

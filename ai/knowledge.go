@@ -39,7 +39,7 @@ type CandidateGenerator interface {
 // difference times 100 (the evaluation's unit; beyond its exact solver's
 // reach, a lower bound from a win/loss/draw solve of a won or drawn
 // position). Solve returns ok=false at
-// once when it cannot decide s, and promptly when ctx is cancelled.
+// once when it cannot decide s, and promptly when ctx is canceled.
 type Solver interface {
 	Solve(ctx context.Context, s rules.State) (m rules.Move, score int, nodes int64, ok bool)
 }
@@ -59,7 +59,7 @@ type Book interface {
 // the moves worth searching: a non-empty subset of moves, compacted in place
 // (it may reorder and overwrite moves' elements), and moves unchanged when
 // it cannot decide or when it would drop every move. It leaves s unchanged
-// and returns promptly when ctx is cancelled (the search gives it a
+// and returns promptly when ctx is canceled (the search gives it a
 // quarter of a time limit). The search then restricts its root to the
 // result. Gomoku drops the moves after which the opponent wins by VCF.
 type RootFilter interface {
@@ -102,7 +102,7 @@ type IterationTimer interface {
 // FinalShare of the time limit is kept for asking about the move the search
 // is about to return, when it has not been asked about it (verifyFinal in
 // search.go). Refuted must leave s unchanged, return promptly when ctx is
-// cancelled and report only proven losses (false when unsure).
+// canceled and report only proven losses (false when unsure).
 type RootVerifier interface {
 	Refuted(ctx context.Context, s rules.State, m rules.Move) bool
 	VerifyLimits() VerifyLimits

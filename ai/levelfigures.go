@@ -1,12 +1,12 @@
 package ai
 
 // LevelFigure is how often one difficulty level errs in a game, found
-// by analysing its moves with a strong fixed analysis (the tool
+// by analyzing its moves with a strong fixed analysis (the tool
 // app/cmd/levelquality writes these tables).
 type LevelFigure struct {
 	// Level is the level's number, MinLevel..MaxLevel.
 	Level int
-	// Moves is the number of the level's moves analysed (those with a
+	// Moves is the number of the level's moves analyzed (those with a
 	// choice of move): the sample behind the other figures.
 	Moves int
 	// MistakeEvery is the number of moves per mistake or worse (mistake,

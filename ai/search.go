@@ -17,7 +17,7 @@ import (
 // lim.Time); when either answers, its move and score are returned with
 // Depth 0 (and Result.Book for a book move).
 // report, if not nil, is called on this goroutine after every finished
-// iteration and at most every ~100 ms in between. Cancelling ctx makes
+// iteration and at most every ~100 ms in between. Canceling ctx makes
 // Search return promptly with the last finished iteration's move (the best
 // move of the unfinished one if it already beat it, else the first legal
 // move when no iteration finished). A RootFilter in the game's knowledge
@@ -177,7 +177,7 @@ func (e *Engine) filterRoot(ctx context.Context, lim Limits, f RootFilter) {
 	e.best.Move = e.rootMoves[0]
 }
 
-// untimed returns a context that is cancelled with ctx but has no
+// untimed returns a context that is canceled with ctx but has no
 // deadline, and the function that releases it.
 func untimed(ctx context.Context) (context.Context, func()) {
 	u, cancel := context.WithCancel(context.WithoutCancel(ctx))
@@ -391,7 +391,7 @@ func (e *Engine) extendPV(depth int) {
 	}
 }
 
-// stopped reports whether the search has been cancelled or run out of its
+// stopped reports whether the search has been canceled or run out of its
 // limits (outside the immune first iteration, depth 1).
 func (e *Engine) stopped() bool {
 	if e.stop.Load() {

@@ -139,12 +139,12 @@ func TestCancelPrompt(t *testing.T) {
 		t.Fatalf("search took %v after a 20 ms cancel", el)
 	}
 	if res.Move > 7 || res.Depth < 1 {
-		t.Fatalf("cancelled search: %+v, want a legal move from a finished iteration", res)
+		t.Fatalf("canceled search: %+v, want a legal move from a finished iteration", res)
 	}
-	// Already cancelled: still a legal move.
+	// Already canceled: still a legal move.
 	res = e.Search(ctx, newWide(), Limits{}, nil)
 	if res.Move > 7 {
-		t.Fatalf("pre-cancelled search: %+v", res)
+		t.Fatalf("pre-canceled search: %+v", res)
 	}
 }
 

@@ -82,7 +82,7 @@ func (w *AlakBoard) refused(sel, c int) rules.Move {
 type alkGeom struct {
 	n    int
 	unit float32
-	org  fyne.Position // centre of slot 0
+	org  fyne.Position // center of slot 0
 }
 
 func alakGeom(n int, size fyne.Size) alkGeom {
@@ -90,7 +90,7 @@ func alakGeom(n int, size fyne.Size) alkGeom {
 	return alkGeom{n, u, fyne.NewPos(o.X+(alkMargin+alkPad+0.5)*u, o.Y+(alkTopH+alkStripH/2)*u)}
 }
 
-func (g alkGeom) centre(i int) fyne.Position {
+func (g alkGeom) center(i int) fyne.Position {
 	return fyne.NewPos(g.org.X+float32(i)*g.unit, g.org.Y)
 }
 

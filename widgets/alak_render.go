@@ -104,13 +104,13 @@ func (r *alakRenderer) Layout(size fyne.Size) {
 	defer r.w.drawValues(size)
 	g := alakGeom(r.n, size)
 	u := g.unit
-	left := g.centre(0)
+	left := g.center(0)
 	r.strip.Move(fyne.NewPos(left.X-(0.5+alkPad)*u, left.Y-alkStripH/2*u))
 	r.strip.Resize(fyne.NewSize((float32(r.n)+2*alkPad)*u, alkStripH*u))
 	r.strip.CornerRadius = alkStripH / 2 * u
 	r.strip.StrokeWidth = max(1.5, u*0.05)
 	for i := range r.n {
-		c := g.centre(i)
+		c := g.center(i)
 		placeCircle(r.cups[i], c, alkCupR*u)
 		r.cups[i].StrokeWidth = max(1.5, u*0.05)
 		r.stones[i].place(c, alkStoneR*u)
@@ -158,25 +158,25 @@ func (r *alakRenderer) Refresh() {
 		setVisible(r.ko[i], forb>>i&1 != 0)
 	}
 	if sel >= 0 {
-		placeCircle(r.sel, geo.centre(sel), (alkCupR+0.06)*u)
+		placeCircle(r.sel, geo.center(sel), (alkCupR+0.06)*u)
 	}
 	setVisible(r.sel, sel >= 0)
 	if hover >= 0 {
-		placeCircle(r.hover, geo.centre(hover), 0.5*u)
+		placeCircle(r.hover, geo.center(hover), 0.5*u)
 	}
 	setVisible(r.hover, hover >= 0)
 
 	c := w.cursorShown()
-	r.cur.set(c >= 0, geo.centre(max(c, 0)), 0.48*u, max(1.5, u*0.045))
+	r.cur.set(c >= 0, geo.center(max(c, 0)), 0.48*u, max(1.5, u*0.045))
 
 	lf, lt := g.DecodeMove(g.LastMove())
 	setVisible(r.lastFrom, lf >= 0)
 	if lf >= 0 {
-		placeCircle(r.lastFrom, geo.centre(lf), 0.16*u)
+		placeCircle(r.lastFrom, geo.center(lf), 0.16*u)
 	}
 	setVisible(r.last, lt >= 0)
 	if lt >= 0 {
-		placeCircle(r.last, geo.centre(lt), 0.09*u)
+		placeCircle(r.last, geo.center(lt), 0.09*u)
 	}
 
 	hf, ht := -1, -1
@@ -185,11 +185,11 @@ func (r *alakRenderer) Refresh() {
 	}
 	setVisible(r.hintFrom, hf >= 0)
 	if hf >= 0 {
-		placeCircle(r.hintFrom, geo.centre(hf), (alkStoneR+0.1)*u)
+		placeCircle(r.hintFrom, geo.center(hf), (alkStoneR+0.1)*u)
 	}
 	setVisible(r.hintTo, ht >= 0)
 	if ht >= 0 {
-		placeCircle(r.hintTo, geo.centre(ht), (alkStoneR+0.1)*u)
+		placeCircle(r.hintTo, geo.center(ht), (alkStoneR+0.1)*u)
 	}
 
 	lab := labelColor(w)

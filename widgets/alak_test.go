@@ -33,7 +33,7 @@ func TestAlakClassicTaps(t *testing.T) {
 		dest[f] |= 1 << to
 	}
 	for i := range g.Len() {
-		tapAt(w, geo.centre(i))
+		tapAt(w, geo.center(i))
 		if len(rec.moves) != 0 {
 			t.Fatalf("single tap on slot %d reported %v", i+1, rec.moves)
 		}
@@ -52,30 +52,30 @@ func TestAlakClassicTaps(t *testing.T) {
 				t.Errorf("slot %d selected: target mark on %d is %v", i+1, j+1, r.targets[j].Visible())
 			}
 		}
-		tapAt(w, geo.centre(i))
+		tapAt(w, geo.center(i))
 		if w.Selected() != -1 {
 			t.Errorf("second tap on slot %d did not deselect", i+1)
 		}
 	}
 	// x's piece on slot 4 moves right to slot 5 ("4-5").
-	tapAt(w, geo.centre(3))
-	w.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: geo.centre(4)}})
+	tapAt(w, geo.center(3))
+	w.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: geo.center(4)}})
 	if !r.hover.Visible() || w.Cursor() != desktop.PointerCursor {
 		t.Error("no hover highlight on a destination")
 	}
-	tapAt(w, geo.centre(4))
+	tapAt(w, geo.center(4))
 	if len(rec.moves) != 1 || g.MoveString(rec.moves[0]) != "4-5" {
 		t.Fatalf("taps 4 then 5: %v", rec.moves)
 	}
 	// A tap between the strip's cups but off it: nothing; tap beside the
 	// strip deselects.
-	tapAt(w, geo.centre(3))
-	tapAt(w, fyne.NewPos(geo.centre(3).X, geo.centre(3).Y+geo.unit))
+	tapAt(w, geo.center(3))
+	tapAt(w, fyne.NewPos(geo.center(3).X, geo.center(3).Y+geo.unit))
 	if w.Selected() != -1 {
 		t.Error("tap off the strip did not deselect")
 	}
 	w.SetInteractive(false)
-	tapAt(w, geo.centre(3))
+	tapAt(w, geo.center(3))
 	if w.Selected() != -1 {
 		t.Error("selection while not interactive")
 	}
@@ -98,7 +98,7 @@ func TestAlakCaptureAndUndo(t *testing.T) {
 			if ok && !sameColor(r.stones[i].body.FillColor, map[rules.Seat]any{0: colBlackPiece, 1: colWhitePiece}[p].(interface {
 				RGBA() (uint32, uint32, uint32, uint32)
 			})) {
-				t.Fatalf("slot %d wrong colour", i+1)
+				t.Fatalf("slot %d wrong color", i+1)
 			}
 		}
 		lf, lt := g.DecodeMove(g.LastMove())
@@ -141,7 +141,7 @@ func TestAlakModern(t *testing.T) {
 	geo := w.geom()
 	for i := range 9 {
 		rec.moves = nil
-		tapAt(w, geo.centre(i))
+		tapAt(w, geo.center(i))
 		if len(rec.moves) != 1 || rec.moves[0] != rules.Move(i) || w.Selected() != -1 {
 			t.Fatalf("tap on point %c: %v", 'a'+i, rec.moves)
 		}
@@ -155,13 +155,13 @@ func TestAlakModern(t *testing.T) {
 	if g.Forbidden() != 1 {
 		t.Fatalf("test position: forbidden %b", g.Forbidden())
 	}
-	checkKoMark(t, w, geo.centre(0))
+	checkKoMark(t, w, geo.center(0))
 	if r.stones[0].body.Visible() {
 		t.Error("captured stone still drawn")
 	}
 	rec.moves = nil
-	tapAt(w, geo.centre(0)) // forbidden
-	tapAt(w, geo.centre(1)) // occupied
+	tapAt(w, geo.center(0)) // forbidden
+	tapAt(w, geo.center(1)) // occupied
 	if len(rec.moves) != 0 {
 		t.Errorf("taps on forbidden or occupied points reported %v", rec.moves)
 	}
@@ -182,7 +182,7 @@ func TestAlakShot(t *testing.T) {
 	win.Resize(fyne.NewSize(720, 170))
 	geo := w.geom()
 	f, _ := g.DecodeMove(g.Moves(nil)[0])
-	tapAt(w, geo.centre(f))
+	tapAt(w, geo.center(f))
 	if w.Selected() != f {
 		t.Error("shot: no selection")
 	}

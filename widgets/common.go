@@ -237,10 +237,10 @@ type selector struct {
 
 // initSelector sets up the selector to read s, with the game's move
 // decoding and the widget's position-to-cell mapping (-1 off the cells);
-// self, step and centre are the keyboard's (keyNav): the cursor starts on
-// the destination of last() (the last move), else on centre.
+// self, step and center are the keyboard's (keyNav): the cursor starts on
+// the destination of last() (the last move), else on center.
 func (w *selector) initSelector(s rules.State, decode func(rules.Move) (from, to int), cellAt func(fyne.Position) int,
-	self focusWidget, step func(c int, k fyne.KeyName) int, last func() rules.Move, centre int) {
+	self focusWidget, step func(c int, k fyne.KeyName) int, last func() rules.Move, center int) {
 	w.sel, w.state, w.decode = -1, s, decode
 	w.cellAt = cellAt
 	w.init(func(p fyne.Position) int { return w.hoverAt(cellAt(p)) })
@@ -251,7 +251,7 @@ func (w *selector) initSelector(s rules.State, decode func(rules.Move) (from, to
 			if _, t := w.decode(last()); t >= 0 {
 				return t
 			}
-			return centre
+			return center
 		},
 		act: w.tap,
 		esc: func() {
@@ -476,7 +476,7 @@ func (f *fader) finish() {
 }
 
 // fit returns the largest unit such that a w x h (units) drawing fits into
-// size, and the top-left corner that centres it.
+// size, and the top-left corner that centers it.
 func fit(size fyne.Size, w, h float32) (unit float32, origin fyne.Position) {
 	unit = min(size.Width/w, size.Height/h)
 	if unit < 0 {
@@ -486,13 +486,13 @@ func fit(size fyne.Size, w, h float32) (unit float32, origin fyne.Position) {
 	return unit, origin
 }
 
-// placeCircle sets c to the circle of radius r around centre p.
+// placeCircle sets c to the circle of radius r around center p.
 func placeCircle(c *canvas.Circle, p fyne.Position, r float32) {
 	c.Move(fyne.NewPos(p.X-r, p.Y-r))
 	c.Resize(fyne.NewSquareSize(2 * r))
 }
 
-// placeText centres t on p, with font size s.
+// placeText centers t on p, with font size s.
 func placeText(t *canvas.Text, p fyne.Position, s float32) {
 	t.TextSize = s
 	m := t.MinSize()
@@ -587,7 +587,7 @@ func newPiece() piece {
 	return p
 }
 
-// shineColor is the centre color of the highlight on a piece of color
+// shineColor is the center color of the highlight on a piece of color
 // fill: stronger on light pieces, faint on dark ones.
 func shineColor(fill color.NRGBA) color.NRGBA {
 	if int(fill.R)+int(fill.G)+int(fill.B) > 3*128 {
@@ -596,7 +596,7 @@ func shineColor(fill color.NRGBA) color.NRGBA {
 	return color.NRGBA{0xff, 0xff, 0xff, withAlpha(fill, 0.28).A}
 }
 
-// place puts the piece at centre c with radius r (the shadow slightly down
+// place puts the piece at center c with radius r (the shadow slightly down
 // and right, the highlight up and left).
 func (p piece) place(c fyne.Position, r float32) {
 	off := max(1, r*0.09)

@@ -42,8 +42,8 @@ var _ Board = (*DvonnBoard)(nil)
 // the widget never changes it).
 func NewDvonnBoard(g *dvonn.Game) *DvonnBoard {
 	w := &DvonnBoard{g: g, showLegal: true, goalFrom: -1}
-	centre, _ := dvonn.CellAt(5, 2) // F3
-	w.initSelector(g, decodeDvonn, w.cellAt, w, w.keyStep, g.LastMove, centre)
+	center, _ := dvonn.CellAt(5, 2) // F3
+	w.initSelector(g, decodeDvonn, w.cellAt, w, w.keyStep, g.LastMove, center)
 	w.refusal = w.refused
 	w.ExtendBaseWidget(w)
 	return w

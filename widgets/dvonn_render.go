@@ -11,7 +11,7 @@ import (
 	"planiverse/rules/dvonn"
 )
 
-// DVONN plate colors: a light grey-beige plate with engraved lines and
+// DVONN plate colors: a light gray-beige plate with engraved lines and
 // small dark pegs, as on the GIPF board.
 var (
 	colPlate     = color.NRGBA{0xd8, 0xd2, 0xc2, 0xff}
@@ -207,13 +207,13 @@ type dvonnRenderer struct {
 
 func (r *dvonnRenderer) MinSize() fyne.Size { return fyne.NewSize(420, 190) }
 
-// peg returns the centre of cell c's space.
+// peg returns the center of cell c's space.
 func (r *dvonnRenderer) peg(c int) fyne.Position {
 	col, row := dvonn.CellCoord(c)
 	return r.geo.at(float32(col), float32(row))
 }
 
-// top returns the centre of the top disc of a stack of height h on cell c.
+// top returns the center of the top disc of a stack of height h on cell c.
 func (r *dvonnRenderer) top(c, h int) fyne.Position {
 	p := r.peg(c)
 	n := max(1, min(h, dvMaxDiscs))

@@ -55,7 +55,7 @@ func TestDvonnGeometry(t *testing.T) {
 	if !(a3.X < a1.X && a1.X == c5.X && i1.X == k5.X && k3.X > i1.X) {
 		t.Errorf("not the long hexagon: A1 %v I1 %v C5 %v K5 %v A3 %v K3 %v", a1, i1, c5, k5, a3, k3)
 	}
-	// Neighbours are one unit apart in all six directions.
+	// Neighbors are one unit apart in all six directions.
 	g := dvonnGeom(w.Size())
 	e3 := at("E3")
 	for _, n := range []string{"D3", "F3", "E2", "E4", "F4", "D2"} {

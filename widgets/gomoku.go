@@ -23,7 +23,7 @@ const (
 // and the winning line, and under Renju, while Black is to move, Black's
 // forbidden points with a small red cross (colForbidden); those points
 // take no tap and show no hover stone or pointer. Keyboard (see Board): the
-// arrow keys move the cursor over the points; it starts on the centre or
+// arrow keys move the cursor over the points; it starts on the center or
 // the last move.
 type GomokuBoard struct {
 	core
@@ -70,8 +70,8 @@ func gomokuGeom(n int, size fyne.Size) gmkGeom {
 	return gmkGeom{n, u, fyne.NewPos(org.X+gmkMargin*u, org.Y+gmkMargin*u)}
 }
 
-// centre returns the intersection of point p.
-func (g gmkGeom) centre(p int) fyne.Position {
+// center returns the intersection of point p.
+func (g gmkGeom) center(p int) fyne.Position {
 	return fyne.NewPos(g.origin.X+float32(p%g.n)*g.unit, g.origin.Y+float32(p/g.n)*g.unit)
 }
 

@@ -24,14 +24,14 @@ var (
 	colGhostB   = color.NRGBA{0x1b, 0x1b, 0x1d, 0x70}
 	colGhostW   = color.NRGBA{0xf4, 0xf2, 0xec, 0xa0}
 	// The winning five: a golden glow behind the stones and a golden line
-	// through their centres, so that the win reads as a win (red marks
+	// through their centers, so that the win reads as a win (red marks
 	// mean "forbidden").
 	colWinLine = color.NRGBA{0xff, 0xc8, 0x1e, 0xd8}
 	colWinGlow = color.NRGBA{0xff, 0xd2, 0x3c, 0xb8}
 )
 
 // starPoints returns the x (= y) coordinates of the star points of an n x n
-// board: 4 from each edge, plus the centre line on odd boards.
+// board: 4 from each edge, plus the center line on odd boards.
 func starPoints(n int) []int {
 	if n < 9 {
 		return nil
@@ -63,7 +63,7 @@ func (w *GomokuBoard) CreateRenderer() fyne.WidgetRenderer {
 	for _, y := range sp {
 		for _, x := range sp {
 			if n < 19 && len(sp) == 3 && (x == sp[1]) != (y == sp[1]) {
-				continue // below 19x19: the four corner stars and the centre
+				continue // below 19x19: the four corner stars and the center
 			}
 			c := canvas.NewCircle(colWoodLine)
 			r.stars = append(r.stars, c)
@@ -160,10 +160,10 @@ func (r *gomokuRenderer) Layout(size fyne.Size) {
 		v.Refresh()
 	}
 	for i, c := range r.stars {
-		placeCircle(c, g.centre(r.starAt[i]), max(2, u*0.12))
+		placeCircle(c, g.center(r.starAt[i]), max(2, u*0.12))
 	}
 	for p := range r.stones {
-		r.stones[p].place(g.centre(p), u*0.47)
+		r.stones[p].place(g.center(p), u*0.47)
 	}
 	r.hint.StrokeWidth = max(2, u*0.09)
 	r.winLine.StrokeWidth = max(2, u*0.12)
@@ -182,23 +182,23 @@ func (r *gomokuRenderer) marks(g gmkGeom) {
 	w := r.w
 	u := g.unit
 	c := w.cursorShown()
-	r.cur.set(c >= 0, g.centre(max(c, 0)), u*0.52, max(1.5, u*0.05))
+	r.cur.set(c >= 0, g.center(max(c, 0)), u*0.52, max(1.5, u*0.05))
 	lm := w.g.LastMove()
 	lastOn := lm < rules.Move(r.n*r.n)
 	if lastOn {
-		placeCircle(r.last, g.centre(int(lm)), max(2.5, u*0.13))
+		placeCircle(r.last, g.center(int(lm)), max(2.5, u*0.13))
 	}
 	setVisible(r.last, lastOn)
 
 	hintOn := w.hint < rules.Move(r.n*r.n) && w.g.Legal(w.hint)
 	if hintOn {
-		placeCircle(r.hint, g.centre(int(w.hint)), u*0.42)
+		placeCircle(r.hint, g.center(int(w.hint)), u*0.42)
 	}
 	setVisible(r.hint, hintOn)
 
 	ghostOn := w.interactive && w.hover >= 0
 	if ghostOn {
-		placeCircle(r.ghost, g.centre(w.hover), u*0.45)
+		placeCircle(r.ghost, g.center(w.hover), u*0.45)
 		c := colGhostB
 		if w.g.ColorToMove() == 1 {
 			c = colGhostW
@@ -212,7 +212,7 @@ func (r *gomokuRenderer) marks(g gmkGeom) {
 	line := w.g.WinningLine()
 	winOn := len(line) >= 2
 	if winOn {
-		a, b := g.centre(line[0]), g.centre(line[len(line)-1])
+		a, b := g.center(line[0]), g.center(line[len(line)-1])
 		if r.winLine.Position1 != a || r.winLine.Position2 != b {
 			r.winLine.Position1, r.winLine.Position2 = a, b
 			r.winLine.Refresh()
@@ -222,7 +222,7 @@ func (r *gomokuRenderer) marks(g gmkGeom) {
 	for i, c := range r.winGlow {
 		on := i < len(line)
 		if on {
-			placeCircle(c, g.centre(line[i]), u*0.62)
+			placeCircle(c, g.center(line[i]), u*0.62)
 		}
 		setVisible(c, on)
 	}
@@ -245,7 +245,7 @@ func (r *gomokuRenderer) foulMarks(g gmkGeom) {
 	for i, f := range r.fouls {
 		on := i < len(r.foulBuf)
 		if on {
-			c := g.centre(int(r.foulBuf[i]))
+			c := g.center(int(r.foulBuf[i]))
 			ends := [2][2]fyne.Position{
 				{fyne.NewPos(c.X-d, c.Y-d), fyne.NewPos(c.X+d, c.Y+d)},
 				{fyne.NewPos(c.X-d, c.Y+d), fyne.NewPos(c.X+d, c.Y-d)},

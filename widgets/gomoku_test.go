@@ -39,7 +39,7 @@ func TestGomokuTapEveryPoint(t *testing.T) {
 		}
 		for p := range size * size {
 			rec.moves = nil
-			c := geo.centre(p)
+			c := geo.center(p)
 			tapAt(w, c)
 			// Within half a cell of the intersection: the same point.
 			tapAt(w, fyne.NewPos(c.X+geo.unit*0.45, c.Y-geo.unit*0.4))
@@ -66,7 +66,7 @@ func TestGomokuTapEveryPoint(t *testing.T) {
 func TestGomokuNames(t *testing.T) {
 	g, w, rec, _ := newGomoku(t, 15)
 	geo := w.geom()
-	// The bottom-left intersection is A1, the top-right O15, the centre H8.
+	// The bottom-left intersection is A1, the top-right O15, the center H8.
 	for _, c := range []struct {
 		pos  fyne.Position
 		name string
@@ -95,7 +95,7 @@ func TestGomokuMarks(t *testing.T) {
 		t.Fatal("marks on an empty board")
 	}
 	h8, _ := gomoku.ParsePoint(15, "H8")
-	w.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: geo.centre(h8)}})
+	w.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: geo.center(h8)}})
 	if !r.ghost.Visible() || w.Cursor() != desktop.PointerCursor {
 		t.Error("no hover stone on an empty point")
 	}
@@ -112,7 +112,7 @@ func TestGomokuMarks(t *testing.T) {
 	if !r.last.Visible() || !r.stones[h8].body.Visible() || !sameColor(r.stones[h8].body.FillColor, colBlackPiece) {
 		t.Error("black stone on H8 or its last-move mark missing")
 	}
-	w.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: geo.centre(h8)}})
+	w.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: geo.center(h8)}})
 	if r.ghost.Visible() || w.Cursor() != desktop.DefaultCursor {
 		t.Error("hover stone on an occupied point")
 	}
@@ -124,7 +124,7 @@ func TestGomokuMarks(t *testing.T) {
 	checkWinLook(t, r, g.WinningLine())
 	// Game over: taps do nothing.
 	rec.moves = nil
-	tapAt(w, geo.centre(0))
+	tapAt(w, geo.center(0))
 	if len(rec.moves) != 0 {
 		t.Errorf("tap after the win reported %v", rec.moves)
 	}
@@ -135,7 +135,7 @@ func TestGomokuMarks(t *testing.T) {
 		t.Error("undo of the winning move not redrawn")
 	}
 	w.SetInteractive(true)
-	tapAt(w, geo.centre(0))
+	tapAt(w, geo.center(0))
 	if len(rec.moves) != 1 || rec.moves[0] != 0 {
 		t.Errorf("tap on A15 reported %v", rec.moves)
 	}
@@ -191,10 +191,10 @@ func TestGomokuRenjuFouls(t *testing.T) {
 	for _, f := range r.fouls {
 		if f[0].Visible() {
 			shown++
-			c := geo.centre(h8)
+			c := geo.center(h8)
 			mid := fyne.NewPos((f[0].Position1.X+f[0].Position2.X)/2, (f[0].Position1.Y+f[0].Position2.Y)/2)
 			if d := mid.Subtract(c); d.X*d.X+d.Y*d.Y > 1 || !f[1].Visible() || !sameColor(f[0].StrokeColor, colForbidden) {
-				t.Errorf("the cross is not on H8: centre %v, want %v", mid, c)
+				t.Errorf("the cross is not on H8: center %v, want %v", mid, c)
 			}
 		}
 	}
@@ -203,21 +203,21 @@ func TestGomokuRenjuFouls(t *testing.T) {
 	}
 	shot(t, win, "gomoku-renju")
 	// No hover, no pointer and no move on the forbidden point.
-	w.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: geo.centre(h8)}})
+	w.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: geo.center(h8)}})
 	if r.ghost.Visible() || w.Cursor() != desktop.DefaultCursor {
 		t.Error("hover on a forbidden point")
 	}
-	tapAt(w, geo.centre(h8))
+	tapAt(w, geo.center(h8))
 	if len(rec.moves) != 0 {
 		t.Fatalf("a tap on a forbidden point played %v", rec.moves)
 	}
 	// A legal point next to it still works.
 	i8 := mustPoint(t, 15, "I8")
-	w.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: geo.centre(i8)}})
+	w.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: geo.center(i8)}})
 	if !r.ghost.Visible() || w.Cursor() != desktop.PointerCursor {
 		t.Error("no hover on an allowed point")
 	}
-	tapAt(w, geo.centre(i8))
+	tapAt(w, geo.center(i8))
 	if len(rec.moves) != 1 || rec.moves[0] != rules.Move(i8) {
 		t.Fatalf("tap on I8 reported %v", rec.moves)
 	}
@@ -253,7 +253,7 @@ func checkWinLook(t *testing.T, r *gomokuRenderer, line []int) {
 	}
 	geo := gomokuGeom(r.n, r.w.Size())
 	for _, p := range line {
-		c := geo.centre(p)
+		c := geo.center(p)
 		body := index[r.stones[p].body]
 		glows := 0
 		for i, o := range r.Objects() {
@@ -277,9 +277,9 @@ func checkWinLook(t *testing.T, r *gomokuRenderer, line []int) {
 		}
 	}
 	if !isGold(r.winLine.StrokeColor) {
-		t.Errorf("winning line colour %v, want gold", r.winLine.StrokeColor)
+		t.Errorf("winning line color %v, want gold", r.winLine.StrokeColor)
 	}
-	a, b := geo.centre(line[0]), geo.centre(line[4])
+	a, b := geo.center(line[0]), geo.center(line[4])
 	if r.winLine.Position1 != a || r.winLine.Position2 != b {
 		t.Errorf("winning line %v-%v, want through the five %v-%v", r.winLine.Position1, r.winLine.Position2, a, b)
 	}

@@ -89,7 +89,7 @@ func shot(t *testing.T, win fyne.Window, name string) image.Image {
 		}
 	}
 	if len(colors) < 8 {
-		t.Errorf("%s: capture has only %d colours: nothing drawn?", name, len(colors))
+		t.Errorf("%s: capture has only %d colors: nothing drawn?", name, len(colors))
 	}
 	if *shots {
 		f, err := os.Create(filepath.Join("testdata", name+".png"))

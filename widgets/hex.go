@@ -5,23 +5,23 @@ import (
 )
 
 // DVONN hex geometry. A space (col, row) of RULES.md "DVONN" (col 0 = A ..
-// 10 = K, row 0 = row 1 .. 4 = row 5; neighbours (c±1,r), (c,r±1),
+// 10 = K, row 0 = row 1 .. 4 = row 5; neighbors (c±1,r), (c,r±1),
 // (c+1,r+1), (c−1,r−1)) sits on a triangular lattice with horizontal rows:
-// in units of the distance between neighbouring spaces,
+// in units of the distance between neighboring spaces,
 //
 //	x = col − row/2,  y = row·√3/2 (upwards).
 //
 // Row 1 is drawn at the bottom, row 5 at the top, so columns slant up to
 // the left; the 9-10-11-10-9 rows make the long hexagon of the real plate,
-// centred on x = 4. Cells are the indices of package dvonn.
+// centered on x = 4. Cells are the indices of package dvonn.
 
 // hexRowH is the vertical distance between rows: √3/2 units.
 const hexRowH = 0.8660254
 
 // Drawing bounds in lattice units: the plate (its rim reaches x = −1.72 at
-// A3 and 9.72 at K3, around its centre x = 4), the coordinates around it
+// A3 and 9.72 at K3, around its center x = 4), the coordinates around it
 // (row 3's label at x ≈ −2.1) and a margin of about a quarter unit,
-// symmetric about x = 4 so that the plate is centred in the widget and as
+// symmetric about x = 4 so that the plate is centered in the widget and as
 // large as it allows.
 const (
 	hexMinX   = -2.4

@@ -13,7 +13,7 @@ import (
 // move the cursor, Return; Escape clears a selection. The cursor moves
 // whether or not the board is interactive; only an interactive board
 // plays. It starts on the last move's cell (its destination) or the
-// centre the first time the board gets the focus, and a tap on a cell
+// center the first time the board gets the focus, and a tap on a cell
 // moves it there.
 //
 // The cursor is drawn as a two-tone ring (white inside a dark edge, readable
@@ -36,7 +36,7 @@ var (
 type keyNav struct {
 	self  focusWidget                     // the outer widget, focused on a tap
 	step  func(c int, k fyne.KeyName) int // the cell an arrow key moves the cursor to from c (c at an edge)
-	start func() int                      // the cursor's first cell: the last move's or the centre
+	start func() int                      // the cursor's first cell: the last move's or the center
 	act   func(c int)                     // a tap on cell c (called only while interactive)
 	esc   func()                          // Escape (nil: ignored)
 }

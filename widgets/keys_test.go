@@ -29,7 +29,7 @@ func repeat(k fyne.KeyName, n int) []fyne.KeyName {
 	return out
 }
 
-// ringOn reports whether the cursor ring is drawn and where (its centre).
+// ringOn reports whether the cursor ring is drawn and where (its center).
 func ringOn(f focusRing) (bool, fyne.Position) {
 	c := f.line.Position().Add(fyne.NewPos(f.line.Size().Width/2, f.line.Size().Height/2))
 	return f.line.Visible() && f.edge.Visible(), c
@@ -50,16 +50,16 @@ func TestKeysOthelloCursor(t *testing.T) {
 	win.Canvas().Focus(w)
 	d4, _ := othello.ParseSquare("d4")
 	if w.KeyCursor() != d4 {
-		t.Fatalf("cursor starts on %d, want the centre d4 (%d)", w.KeyCursor(), d4)
+		t.Fatalf("cursor starts on %d, want the center d4 (%d)", w.KeyCursor(), d4)
 	}
-	if on, c := ringOn(r.cur); !on || !nearPos(c, g.centre(d4)) {
-		t.Fatalf("cursor ring on=%v at %v, want on d4 %v", on, c, g.centre(d4))
+	if on, c := ringOn(r.cur); !on || !nearPos(c, g.center(d4)) {
+		t.Fatalf("cursor ring on=%v at %v, want on d4 %v", on, c, g.center(d4))
 	}
 	press(w, fyne.KeyRight, fyne.KeyDown)
 	if e5, _ := othello.ParseSquare("e5"); w.KeyCursor() != e5 {
 		t.Fatalf("right, down from d4: %s, want e5", othello.SquareName(w.KeyCursor()))
 	}
-	if _, c := ringOn(r.cur); !nearPos(c, g.centre(w.KeyCursor())) {
+	if _, c := ringOn(r.cur); !nearPos(c, g.center(w.KeyCursor())) {
 		t.Error("ring did not follow the cursor")
 	}
 	// Bounds: the cursor stops at the edges.
@@ -129,7 +129,7 @@ func TestKeysTapFocuses(t *testing.T) {
 	r := test.WidgetRenderer(w).(*othelloRenderer)
 	g := othelloGeom(w.Size())
 	f5, _ := othello.ParseSquare("f5")
-	tapAt(w, g.centre(f5))
+	tapAt(w, g.center(f5))
 	if win.Canvas().Focused() == w {
 		t.Fatal("a tap took the keyboard focus (the window's arrow keys walk through the game)")
 	}
@@ -137,7 +137,7 @@ func TestKeysTapFocuses(t *testing.T) {
 		t.Fatalf("tap on f5: cursor %d", w.KeyCursor())
 	}
 	win.Canvas().Focus(w)
-	tapAt(w, g.centre(f5)) // a second tap (the recorder plays nothing): the ring hides
+	tapAt(w, g.center(f5)) // a second tap (the recorder plays nothing): the ring hides
 	if len(rec.moves) != 2 || w.KeyCursor() != f5 {
 		t.Fatalf("tap on f5: moves %v, cursor %d", rec.moves, w.KeyCursor())
 	}
@@ -145,7 +145,7 @@ func TestKeysTapFocuses(t *testing.T) {
 		t.Error("cursor ring drawn after a mouse tap")
 	}
 	press(w, fyne.KeyRight)
-	if on, c := ringOn(r.cur); !on || !nearPos(c, g.centre(f5+1)) {
+	if on, c := ringOn(r.cur); !on || !nearPos(c, g.center(f5+1)) {
 		t.Error("a key after the tap did not show the ring on the next square")
 	}
 }
@@ -155,11 +155,11 @@ func TestKeysGomoku(t *testing.T) {
 	r := test.WidgetRenderer(w).(*gomokuRenderer)
 	win.Canvas().Focus(w)
 	if h8 := mustPoint(t, 15, "H8"); w.KeyCursor() != h8 {
-		t.Fatalf("cursor starts on %d, want the centre H8", w.KeyCursor())
+		t.Fatalf("cursor starts on %d, want the center H8", w.KeyCursor())
 	}
 	press(w, fyne.KeyReturn)
 	if len(rec.moves) != 1 || rec.moves[0] != rules.Move(mustPoint(t, 15, "H8")) {
-		t.Fatalf("Return on the centre played %v", rec.moves)
+		t.Fatalf("Return on the center played %v", rec.moves)
 	}
 	g.Play(rec.moves[0])
 	w.Update()
@@ -172,7 +172,7 @@ func TestKeysGomoku(t *testing.T) {
 	if w.KeyCursor() != 15*15-1 {
 		t.Fatalf("cursor past the corner: %d", w.KeyCursor())
 	}
-	if on, c := ringOn(r.cur); !on || !nearPos(c, w.geom().centre(15*15-1)) {
+	if on, c := ringOn(r.cur); !on || !nearPos(c, w.geom().center(15*15-1)) {
 		t.Error("ring not on the cursor")
 	}
 	// A new board starts on the last move.
@@ -218,7 +218,7 @@ func TestKeysDvonnPlacement(t *testing.T) {
 	win.Canvas().Focus(w)
 	f3 := mustCell(t, "F3")
 	if w.KeyCursor() != f3 {
-		t.Fatalf("cursor starts on %s, want the centre F3", dvonn.CellName(w.KeyCursor()))
+		t.Fatalf("cursor starts on %s, want the center F3", dvonn.CellName(w.KeyCursor()))
 	}
 	if on, c := ringOn(r.cur); !on || !nearPos(c, r.top(f3, 0)) {
 		t.Fatalf("ring on=%v at %v, want on F3", on, c)
@@ -334,8 +334,8 @@ func TestKeysAlak(t *testing.T) {
 	if w.KeyCursor() != g.Len()-1 {
 		t.Fatalf("cursor past the last slot: %d", w.KeyCursor())
 	}
-	if on, c := ringOn(r.cur); !on || !nearPos(c, w.geom().centre(g.Len()-1)) {
-		t.Errorf("ring on=%v at %v, not on the cursor %v", on, c, w.geom().centre(g.Len()-1))
+	if on, c := ringOn(r.cur); !on || !nearPos(c, w.geom().center(g.Len()-1)) {
+		t.Errorf("ring on=%v at %v, not on the cursor %v", on, c, w.geom().center(g.Len()-1))
 	}
 	// A two-press move: x's piece on the first legal from slot, then
 	// its destination.

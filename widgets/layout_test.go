@@ -46,7 +46,7 @@ func max32(a, b float32) float32 { return max(a, b) }
 
 // TestBoardsUseTheirArea checks that the DVONN plate and the Alak row are
 // as large as the widget allows, keep a margin to its edges and are
-// centred in it, in board areas of the window's usual shapes.
+// centered in it, in board areas of the window's usual shapes.
 func TestBoardsUseTheirArea(t *testing.T) {
 	newApp(t)
 	sizes := []fyne.Size{fyne.NewSize(680, 630), fyne.NewSize(1000, 620), fyne.NewSize(420, 300)}
@@ -78,15 +78,15 @@ func TestBoardsUseTheirArea(t *testing.T) {
 			top, bottom := lo.Y, size.Height-hi.Y
 			margin := max(4, size.Width*0.02)
 			// Widthwise both boards are long: the plate or row spans
-			// most of the width, with a margin, centred.
+			// most of the width, with a margin, centered.
 			if left < margin || right < margin {
 				t.Errorf("%s in %v: margins %.0f and %.0f px, want at least %.0f", b.name, size, left, right, margin)
 			}
 			if d := left - right; d > size.Width*0.03 || d < -size.Width*0.03 {
-				t.Errorf("%s in %v: off centre, %.0f px left and %.0f px right", b.name, size, left, right)
+				t.Errorf("%s in %v: off center, %.0f px left and %.0f px right", b.name, size, left, right)
 			}
 			if d := top - bottom; d > size.Height*0.1 || d < -size.Height*0.1 {
-				t.Errorf("%s in %v: off centre, %.0f px above and %.0f px below", b.name, size, top, bottom)
+				t.Errorf("%s in %v: off center, %.0f px above and %.0f px below", b.name, size, top, bottom)
 			}
 			// As big as fits: the limiting side is used to 80% or more.
 			if fw, fh := (hi.X-lo.X)/size.Width, (hi.Y-lo.Y)/size.Height; max(fw, fh) < 0.8 {

@@ -73,8 +73,8 @@ func othelloGeom(size fyne.Size) othGeom {
 	return othGeom{u, fyne.NewPos(org.X+othMargin*u, org.Y+othMargin*u)}
 }
 
-// centre returns the centre of square sq.
-func (g othGeom) centre(sq int) fyne.Position {
+// center returns the center of square sq.
+func (g othGeom) center(sq int) fyne.Position {
 	return fyne.NewPos(g.origin.X+(float32(sq%8)+0.5)*g.unit, g.origin.Y+(float32(sq/8)+0.5)*g.unit)
 }
 

@@ -118,14 +118,14 @@ func (r *othelloRenderer) Layout(size fyne.Size) {
 	r.hover.Resize(fyne.NewSquareSize(u))
 	r.hover.CornerRadius = u * 0.08
 	for sq := range 64 {
-		c := g.centre(sq)
+		c := g.center(sq)
 		r.discs[sq].place(c, u*0.41)
 		placeCircle(r.legal[sq], c, u*othLegalR)
 		r.legal[sq].StrokeWidth = max(1.5, u*0.045)
 	}
-	placeCircle(r.last, g.centre(0), u*0.09)
+	placeCircle(r.last, g.center(0), u*0.09)
 	r.hint.StrokeWidth = max(2, u*0.07)
-	placeCircle(r.hint, g.centre(0), u*0.46)
+	placeCircle(r.hint, g.center(0), u*0.46)
 	ts := u * 0.38
 	for i := range 8 {
 		x := g.origin.X + (float32(i)+0.5)*u
@@ -141,15 +141,15 @@ func (r *othelloRenderer) Layout(size fyne.Size) {
 func (r *othelloRenderer) position(g othGeom) {
 	w := r.w
 	c := w.cursorShown()
-	r.cur.set(c >= 0, g.centre(max(c, 0)), g.unit*0.47, max(1.5, g.unit*0.045))
+	r.cur.set(c >= 0, g.center(max(c, 0)), g.unit*0.47, max(1.5, g.unit*0.045))
 	if m := w.b.LastMove(); m < 64 {
-		placeCircle(r.last, g.centre(int(m)), g.unit*0.09)
+		placeCircle(r.last, g.center(int(m)), g.unit*0.09)
 	}
 	if w.hint < 64 {
-		placeCircle(r.hint, g.centre(int(w.hint)), g.unit*0.46)
+		placeCircle(r.hint, g.center(int(w.hint)), g.unit*0.46)
 	}
 	if w.hover >= 0 {
-		c := g.centre(w.hover)
+		c := g.center(w.hover)
 		r.hover.Move(fyne.NewPos(c.X-g.unit/2, c.Y-g.unit/2))
 	}
 }

@@ -33,9 +33,9 @@ func TestOthelloTapEverySquare(t *testing.T) {
 	}
 	for sq := range 64 {
 		rec.moves = nil
-		tapAt(w, g.centre(sq))
+		tapAt(w, g.center(sq))
 		// A tap near a corner of the square hits the same square.
-		c := g.centre(sq)
+		c := g.center(sq)
 		tapAt(w, fyne.NewPos(c.X+g.unit*0.45, c.Y-g.unit*0.45))
 		if want[rules.Move(sq)] {
 			if len(rec.moves) != 2 || rec.moves[0] != rules.Move(sq) || rec.moves[1] != rules.Move(sq) {
@@ -62,7 +62,7 @@ func TestOthelloNotInteractive(t *testing.T) {
 	g := othelloGeom(w.Size())
 	d3, _ := othello.ParseSquare("d3")
 	w.SetInteractive(false)
-	tapAt(w, g.centre(d3))
+	tapAt(w, g.center(d3))
 	if len(rec.moves) != 0 {
 		t.Fatalf("tap while not interactive reported %v", rec.moves)
 	}
@@ -72,12 +72,12 @@ func TestOthelloNotInteractive(t *testing.T) {
 			t.Fatalf("legal mark on %s while not interactive", othello.SquareName(sq))
 		}
 	}
-	w.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: g.centre(d3)}})
+	w.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: g.center(d3)}})
 	if w.Cursor() != desktop.DefaultCursor || r.hover.Visible() {
 		t.Error("hover highlight while not interactive")
 	}
 	w.SetInteractive(true)
-	tapAt(w, g.centre(d3))
+	tapAt(w, g.center(d3))
 	if len(rec.moves) != 1 || rec.moves[0] != rules.Move(d3) {
 		t.Fatalf("tap after SetInteractive(true) reported %v", rec.moves)
 	}
@@ -110,11 +110,11 @@ func TestOthelloMarks(t *testing.T) {
 	}
 	// Hover over a legal square shows the highlight and a pointer.
 	d3, _ := othello.ParseSquare("d3")
-	w.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: g.centre(d3)}})
+	w.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: g.center(d3)}})
 	if !r.hover.Visible() || w.Cursor() != desktop.PointerCursor {
 		t.Error("no hover highlight on a legal square")
 	}
-	w.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: g.centre(0)}})
+	w.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: g.center(0)}})
 	if r.hover.Visible() || w.Cursor() != desktop.DefaultCursor {
 		t.Error("hover highlight on an illegal square")
 	}
@@ -122,7 +122,7 @@ func TestOthelloMarks(t *testing.T) {
 
 	// Hint on a legal move is drawn, on an illegal one it is not.
 	w.SetHint(rules.Move(d3))
-	if !r.hint.Visible() || r.hint.Position() != fyne.NewPos(g.centre(d3).X-g.unit*0.46, g.centre(d3).Y-g.unit*0.46) {
+	if !r.hint.Visible() || r.hint.Position() != fyne.NewPos(g.center(d3).X-g.unit*0.46, g.center(d3).Y-g.unit*0.46) {
 		t.Error("hint on d3 not drawn there")
 	}
 	w.SetHint(rules.Move(0))
@@ -140,7 +140,7 @@ func TestOthelloMarks(t *testing.T) {
 	if !r.last.Visible() {
 		t.Fatal("no last-move mark after d3")
 	}
-	c := g.centre(d3)
+	c := g.center(d3)
 	if got := r.last.Position(); got.X > c.X || got.X+r.last.Size().Width < c.X || got.Y > c.Y {
 		t.Errorf("last-move mark at %v, not on d3 %v", got, c)
 	}
@@ -171,7 +171,7 @@ func TestOthelloShot(t *testing.T) {
 	g := othelloGeom(w.Size())
 	p := fyne.NewPos(g.origin.X+g.unit*6+3, g.origin.Y+g.unit*1.2)
 	if c := img.At(int(p.X), int(p.Y)); !near(c, colFelt, 12) {
-		t.Errorf("felt colour at %v is %v", p, c)
+		t.Errorf("felt color at %v is %v", p, c)
 	}
 }
 

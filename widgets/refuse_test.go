@@ -171,10 +171,10 @@ func TestAlakRefusedTaps(t *testing.T) {
 	ref := &refusals{}
 	w.SetOnRefused(ref.on)
 	geo := w.geom()
-	tapAt(w, geo.centre(5))
-	tapAt(w, geo.centre(9))
-	tapAt(w, geo.centre(0))
-	tapAt(w, geo.centre(6))
+	tapAt(w, geo.center(5))
+	tapAt(w, geo.center(9))
+	tapAt(w, geo.center(0))
+	tapAt(w, geo.center(6))
 	want := []rules.Move{alak.Pick(5), alak.Pick(9), alak.ClassicMove(0, 6)}
 	if !slices.Equal(ref.moves, want) || len(rec.moves) != 0 {
 		t.Fatalf("refused %v, want %v; moves %v", ref.moves, want, rec.moves)
@@ -189,8 +189,8 @@ func TestAlakRefusedTaps(t *testing.T) {
 	ref.moves = nil
 	w.SetOnRefused(ref.on)
 	geo = w.geom()
-	tapAt(w, geo.centre(2))
-	tapAt(w, geo.centre(3))
+	tapAt(w, geo.center(2))
+	tapAt(w, geo.center(3))
 	if !slices.Equal(ref.moves, []rules.Move{2}) || !slices.Equal(rec.moves, []rules.Move{3}) {
 		t.Fatalf("modern: refused %v, moves %v", ref.moves, rec.moves)
 	}
@@ -202,7 +202,7 @@ func TestOthelloRefusedTapAndKey(t *testing.T) {
 	_, w, rec, win := newOthello(t)
 	ref := &refusals{}
 	w.SetOnRefused(ref.on)
-	tapAt(w, othelloGeom(w.Size()).centre(0)) // a1; the keyboard cursor follows
+	tapAt(w, othelloGeom(w.Size()).center(0)) // a1; the keyboard cursor follows
 	win.Canvas().Focus(w)
 	press(w, fyne.KeyRight, fyne.KeyRight, fyne.KeyRight, fyne.KeyDown, fyne.KeyDown, fyne.KeyDown, fyne.KeyReturn) // d4, a disc
 	if want := []rules.Move{0, 27}; !slices.Equal(ref.moves, want) || len(rec.moves) != 0 {

@@ -66,7 +66,7 @@ func TestDarkShots(t *testing.T) {
 		for _, o := range rendererObjects(w) {
 			if txt, ok := o.(*canvas.Text); ok && txt.Text != "" && len(txt.Text) <= 2 && !isDigitOnTop(w, txt) && !isKoMark(w, txt) {
 				if !sameColor(txt.Color, fg) {
-					t.Errorf("%s: label %q colour %v, want the theme foreground %v", b.name, txt.Text, txt.Color, fg)
+					t.Errorf("%s: label %q color %v, want the theme foreground %v", b.name, txt.Text, txt.Color, fg)
 				}
 				found = true
 			}

@@ -19,11 +19,11 @@ import (
 // one.
 type ValueLabeler interface {
 	// SetValueLabels sets the texts by move; nil clears them. A move
-	// made on one point (a placement) is labelled there; a move from one
+	// made on one point (a placement) is labeled there; a move from one
 	// point to another (a DVONN or classic Alak stack move) on its
 	// target, only while its stack is selected, or always when at most
-	// valueTwoTapAll such moves are labelled. A move made elsewhere (a
-	// pass) is not labelled.
+	// valueTwoTapAll such moves are labeled. A move made elsewhere (a
+	// pass) is not labeled.
 	SetValueLabels(labels map[rules.Move]string)
 	// ValueLabels returns the texts drawn now, by cell (the game's point
 	// or space index).
@@ -114,9 +114,9 @@ func (v *valueLabels) cells(decode func(rules.Move) (from, to int), sel int) map
 	return out
 }
 
-// draw places a badge with each label on its cell's centre, for a board
+// draw places a badge with each label on its cell's center, for a board
 // whose cell is unit wide.
-func (v *valueLabels) draw(cells map[int]string, centre func(int) fyne.Position, unit float32) {
+func (v *valueLabels) draw(cells map[int]string, center func(int) fyne.Position, unit float32) {
 	v.object()
 	v.drawn = cells
 	keys := slices.Sorted(maps.Keys(cells))
@@ -134,7 +134,7 @@ func (v *valueLabels) draw(cells map[int]string, centre func(int) fyne.Position,
 			b.text.Hide()
 			continue
 		}
-		p := centre(keys[i])
+		p := center(keys[i])
 		b.text.Text = cells[keys[i]]
 		placeText(b.text, p, size)
 		m := b.text.MinSize()
@@ -158,7 +158,7 @@ func (o *OthelloBoard) drawValues(size fyne.Size) {
 		return
 	}
 	g := othelloGeom(size)
-	o.vl.draw(o.vl.cells(onePoint(64), -1), g.centre, g.unit)
+	o.vl.draw(o.vl.cells(onePoint(64), -1), g.center, g.unit)
 }
 
 // drawValues draws the value labels for the widget's size.
@@ -168,7 +168,7 @@ func (w *GomokuBoard) drawValues(size fyne.Size) {
 	}
 	n := w.g.Size()
 	g := gomokuGeom(n, size)
-	w.vl.draw(w.vl.cells(onePoint(n*n), -1), g.centre, g.unit)
+	w.vl.draw(w.vl.cells(onePoint(n*n), -1), g.center, g.unit)
 }
 
 // drawValues draws the value labels for the widget's size, on the
@@ -178,11 +178,11 @@ func (w *DvonnBoard) drawValues(size fyne.Size) {
 		return
 	}
 	g := dvonnGeom(size)
-	centre := func(c int) fyne.Position {
+	center := func(c int) fyne.Position {
 		col, row := dvonn.CellCoord(c)
 		return g.at(float32(col), float32(row))
 	}
-	w.vl.draw(w.vl.cells(w.decode, w.sel), centre, g.unit)
+	w.vl.draw(w.vl.cells(w.decode, w.sel), center, g.unit)
 }
 
 // drawValues draws the value labels for the widget's size.
@@ -191,5 +191,5 @@ func (w *AlakBoard) drawValues(size fyne.Size) {
 		return
 	}
 	g := alakGeom(w.g.Len(), size)
-	w.vl.draw(w.vl.cells(w.decode, w.sel), g.centre, g.unit)
+	w.vl.draw(w.vl.cells(w.decode, w.sel), g.center, g.unit)
 }

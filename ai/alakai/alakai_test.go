@@ -310,7 +310,7 @@ func TestSolveWhileBuilding(t *testing.T) {
 	cancel()
 	k := New()
 	if _, _, _, ok := k.Solve(ctx, g); ok {
-		t.Fatal("Solve waited for the 10-point table with a cancelled context")
+		t.Fatal("Solve waited for the 10-point table with a canceled context")
 	}
 	if _, _, ok := Value(g); !ok {
 		t.Fatal("no 10-point table")

@@ -22,7 +22,7 @@ func (k *Knowledge) AnalysisScale() ai.AnalysisScale {
 // done. Like the table it ignores the repetition rule, so that a value
 // depends on the position only: a game ended by a third repetition gets
 // its table value too (with rules.NoMove). ok is false where no table
-// covers s, for a game the pieces decided and for a cancelled ctx.
+// covers s, for a game the pieces decided and for a canceled ctx.
 func (k *Knowledge) ExactValue(ctx context.Context, s rules.State) (rules.Move, int, bool) {
 	g, isAlak := s.(*alak.Game)
 	if !isAlak || piecesOver(g) {

@@ -5,7 +5,7 @@ package alakai
 import "planiverse/ai"
 
 // levelFigures are Alak's level figures (ai.LevelFigures), each level
-// playing level 3 (Club), colours alternating, written by
+// playing level 3 (Club), colors alternating, written by
 // app/cmd/levelquality --write from the runs in app/EXPERIMENTS.md,
 // "Level figures".
 var levelFigures = []ai.LevelFigure{

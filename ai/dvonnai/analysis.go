@@ -23,7 +23,7 @@ func (k *Knowledge) AnalysisScale() ai.AnalysisScale {
 // params.exactNodes nodes, tried when at most params.exactMobile stacks can
 // move, so it decides positions with few mobile stacks and gives ok false
 // for the others, for the placement phase, for
-// a finished game (DVONN's analysis has no unit) and for a cancelled ctx.
+// a finished game (DVONN's analysis has no unit) and for a canceled ctx.
 func (k *Knowledge) ExactValue(ctx context.Context, s rules.State) (rules.Move, int, bool) {
 	g, isDvonn := s.(*dvonn.Game)
 	if !isDvonn || g.Placing() || ctx.Err() != nil {

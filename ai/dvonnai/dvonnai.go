@@ -31,11 +31,11 @@ import (
 var proximity = [7]int{0, 30, 16, 6, -4, -10, -16}
 
 // hexDist[a][b] is the board distance between cells a and b (steps between
-// neighbours, through any spaces).
+// neighbors, through any spaces).
 var hexDist [dvonn.NumCells][dvonn.NumCells]uint8
 
-// centre is F3, the middle of the board.
-var centre int
+// center is F3, the middle of the board.
+var center int
 
 func init() {
 	for a := range dvonn.NumCells {
@@ -46,7 +46,7 @@ func init() {
 			hexDist[a][b] = uint8((abs(dc) + abs(dr) + abs(dc-dr)) / 2)
 		}
 	}
-	centre, _ = dvonn.CellIndex("F3")
+	center, _ = dvonn.CellIndex("F3")
 }
 
 func abs(x int) int {
@@ -94,7 +94,7 @@ func (k *Knowledge) Evaluate(s rules.State) int {
 func expand(m uint64) uint64 {
 	var n uint64
 	for ; m != 0; m &= m - 1 {
-		n |= dvonn.NeighbourMask(bits.TrailingZeros64(m))
+		n |= dvonn.NeighborMask(bits.TrailingZeros64(m))
 	}
 	return n
 }
@@ -160,15 +160,15 @@ func placementValue(c int, dv uint64) int {
 }
 
 // redScore is the placement policy for DVONN pieces: the first in the
-// centre (F3), the others four spaces (redSpread) from the nearest DVONN
-// piece, off the edge, near the centre and the middle row; so the default
+// center (F3), the others four spaces (redSpread) from the nearest DVONN
+// piece, off the edge, near the center and the middle row; so the default
 // layout is B3 F3 J3, spread across the middle row.
 func redScore(c int, dv uint64) int {
 	if dv == 0 {
-		return -params.redFirstCentre * int(hexDist[c][centre])
+		return -params.redFirstCenter * int(hexDist[c][center])
 	}
 	_, row := dvonn.CellCoord(c)
-	v := -params.redSpreadCost*abs(nearestDvonn(c, dv)-params.redSpread) - params.redCentre*int(hexDist[c][centre]) - params.redRow*abs(row-2)
+	v := -params.redSpreadCost*abs(nearestDvonn(c, dv)-params.redSpread) - params.redCenter*int(hexDist[c][center]) - params.redRow*abs(row-2)
 	if dvonn.EdgeCell(c) {
 		v -= params.redEdge
 	}

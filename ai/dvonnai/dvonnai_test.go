@@ -126,7 +126,7 @@ func TestColorSymmetry(t *testing.T) {
 		}
 		n++
 		if a, b := k.Evaluate(g), k.Evaluate(swapColors(t, g)); a != b {
-			t.Fatalf("Evaluate %d, with colours and turn swapped %d\n%s", a, b, g)
+			t.Fatalf("Evaluate %d, with colors and turn swapped %d\n%s", a, b, g)
 		}
 	}
 	if n < 50 {
@@ -189,7 +189,7 @@ func otherToMove(t *testing.T, g *dvonn.Game) *dvonn.Game {
 
 // asymBound bounds the sum of the evaluations of one board with either side
 // to move: the side differences cancel, and what is left are the features
-// that favour the mover (tempo, capture and cut-off threats), each at most
+// that favor the mover (tempo, capture and cut-off threats), each at most
 // the whole board's height.
 func asymBound() int {
 	b := 0
@@ -281,7 +281,7 @@ func TestEscapesCapture(t *testing.T) {
 func TestPlacementPolicy(t *testing.T) {
 	k := New()
 	g := dvonn.New()
-	// The first DVONN piece goes to the centre by move ordering.
+	// The first DVONN piece goes to the center by move ordering.
 	ms := g.Moves(nil)
 	sc := make([]int32, len(ms))
 	k.OrderMoves(g, ms, sc)
@@ -304,7 +304,7 @@ func TestPlacementPolicy(t *testing.T) {
 		g.Play(buf[0])
 	}
 	if buf = k.Candidates(g, buf[:0]); len(buf) != 0 {
-		t.Fatalf("candidates %v for a coloured piece, want none (all moves)", buf)
+		t.Fatalf("candidates %v for a colored piece, want none (all moves)", buf)
 	}
 	// Black's first piece goes near a DVONN piece, and so does White's
 	// answer (depth 2). Near is within two spaces: in the boardspace games

@@ -107,6 +107,6 @@ func TestExactValue(t *testing.T) {
 	done, cancel := context.WithCancel(ctx)
 	cancel()
 	if _, _, ok := k.ExactValue(done, lateEndgames(t, 1, 6)[0]); ok {
-		t.Fatal("a cancelled context gave a value")
+		t.Fatal("a canceled context gave a value")
 	}
 }

@@ -45,9 +45,9 @@ const NumFeatures = nSide + nAsym
 // PhaseMax is the phase of a full board; phase 0 is the end of the game.
 const PhaseMax = 64
 
-// ring[c] lists the six neighbour cells of c in turning order (-1 off the
+// ring[c] lists the six neighbor cells of c in turning order (-1 off the
 // board), and runs[m] the number of runs of set bits in the 6-bit circular
-// pattern m: a cell whose occupied neighbours form one run is never an
+// pattern m: a cell whose occupied neighbors form one run is never an
 // articulation point of the occupied cells.
 var (
 	ring [dvonn.NumCells][6]int8
@@ -131,7 +131,7 @@ func Features(g *dvonn.Game, x *[NumFeatures]int32) int {
 	}
 	// Articulation cells: a cell whose stack, moving away, cuts cells off
 	// every DVONN piece. Stacks holding a DVONN piece take it along and are
-	// skipped; so are cells whose occupied neighbours form a single run.
+	// skipped; so are cells whose occupied neighbors form a single run.
 	var fragile uint64
 	var cut [2]int32 // best net cut-off height for each side moving its articulation stack
 	for m := occ &^ dvc; m != 0; m &= m - 1 {
@@ -209,7 +209,7 @@ const (
 	pDistFar        // four or more
 	pTotDist        // sum over pieces of the distances to all three DVONN pieces
 	pEdge           // pieces on the edge (never surrounded, mobile at once)
-	pCrowded        // pieces with fewer than two neighbours that are not own pieces
+	pCrowded        // pieces with fewer than two neighbors that are not own pieces
 	pContact        // pieces next to an enemy piece
 	pUnder          // own pieces next to an enemy piece and a DVONN piece
 	nPSide
@@ -245,7 +245,7 @@ func PlacementFeatures(g *dvonn.Game, x *[NumPlacementFeatures]int32) int {
 			default:
 				f[pDistFar]++
 			}
-			nb := dvonn.NeighbourMask(c)
+			nb := dvonn.NeighborMask(c)
 			if dvonn.EdgeCell(c) {
 				f[pEdge]++
 			}

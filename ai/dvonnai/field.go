@@ -34,7 +34,7 @@ func fieldValues(dvc uint64, fv *[dvonn.NumCells]int32) {
 	for d := dvc; d != 0; d &= d - 1 {
 		c := bits.TrailingZeros64(d)
 		fv[c] += 4
-		for n := dvonn.NeighbourMask(c); n != 0; n &= n - 1 {
+		for n := dvonn.NeighborMask(c); n != 0; n &= n - 1 {
 			fv[bits.TrailingZeros64(n)]++
 		}
 	}
@@ -108,7 +108,7 @@ func placementField(g *dvonn.Game) int {
 			if dvonn.EdgeCell(c) {
 				edge[p]++
 			}
-			if n := bits.OnesCount64(dvonn.NeighbourMask(c) &^ own); n < 2 {
+			if n := bits.OnesCount64(dvonn.NeighborMask(c) &^ own); n < 2 {
 				side[p] += params.placeCrowded * (2 - n)
 			}
 		}

@@ -26,8 +26,8 @@ func TestModelPredictsBetter(t *testing.T) {
 			continue
 		}
 		// For each movement position: does the side to move's evaluation
-		// by each knowledge favour White?
-		var favoursWhite [][2]bool
+		// by each knowledge favor White?
+		var favorsWhite [][2]bool
 		g := dvonn.New()
 		for _, s := range strings.Fields(line) {
 			m, err := g.ParseMove(s)
@@ -39,14 +39,14 @@ func TestModelPredictsBetter(t *testing.T) {
 				continue
 			}
 			white := g.ToMove() == rules.First
-			favoursWhite = append(favoursWhite, [2]bool{(model.Evaluate(g) > 0) == white, (fieldEvaluate(g) > 0) == white})
+			favorsWhite = append(favorsWhite, [2]bool{(model.Evaluate(g) > 0) == white, (fieldEvaluate(g) > 0) == white})
 		}
 		over, _ := g.Outcome()
 		w, b := g.Score()
 		if !over || w == b {
 			continue
 		}
-		for _, p := range favoursWhite {
+		for _, p := range favorsWhite {
 			for k := range 2 {
 				if p[k] == (w > b) {
 					right[k]++

@@ -12,7 +12,7 @@ type tuning struct {
 	placeNear1   int // 12 for a piece next to a DVONN piece: it stays alive
 	placeNear2   int // 6 for a piece two spaces from the nearest DVONN piece
 	placeTotDist int // -2 per space to each of the three DVONN pieces
-	placeCrowded int // -4 per missing free neighbour below two: a piece boxed in by its own
+	placeCrowded int // -4 per missing free neighbor below two: a piece boxed in by its own
 	placeEdge    int // -2 per edge piece beyond edgeExcess more than the opponent has
 	edgeExcess   int // 3 edge pieces more than the opponent are free: some edge is mobile, too much is cut off
 
@@ -22,12 +22,12 @@ type tuning struct {
 	edgeFar  int // -8 for an edge piece farther away: easily cut off
 
 	// DVONN-piece placement policy (redScore), in ordering units: the first
-	// in the centre, the others redSpread spaces from the nearest, off the
-	// edge, near the centre and the middle row (layout B3 F3 J3).
-	redFirstCentre int // 10 per space from the centre for the first DVONN piece
+	// in the center, the others redSpread spaces from the nearest, off the
+	// edge, near the center and the middle row (layout B3 F3 J3).
+	redFirstCenter int // 10 per space from the center for the first DVONN piece
 	redSpread      int // 4 spaces from the nearest DVONN piece: spread across the board
 	redSpreadCost  int // 20 per space off redSpread
-	redCentre      int // 5 per space from the centre for the later DVONN pieces
+	redCenter      int // 5 per space from the center for the later DVONN pieces
 	redRow         int // 3 per row from the middle row
 	redEdge        int // 30 off for an edge space
 
@@ -59,10 +59,10 @@ var params = tuning{
 	edgeNear: 8,
 	edgeFar:  -8,
 
-	redFirstCentre: 10,
+	redFirstCenter: 10,
 	redSpread:      4,
 	redSpreadCost:  20,
-	redCentre:      5,
+	redCenter:      5,
 	redRow:         3,
 	redEdge:        30,
 

@@ -20,7 +20,7 @@ func (k *Knowledge) AnalysisScale() ai.AnalysisScale {
 // node budget) of the side to move in s (ai.Analyst): its first move and
 // ai.WinScore less the line's plies. It proves only wins: ok false when
 // there is none, in the swap opening's choices, for a finished game and a
-// cancelled ctx.
+// canceled ctx.
 func (k *Knowledge) ExactValue(ctx context.Context, s rules.State) (rules.Move, int, bool) {
 	g, isGomoku := s.(*gomoku.Game)
 	if !isGomoku || ctx.Err() != nil || g.Deciding() != gomoku.PhaseNone {

@@ -111,8 +111,8 @@ func TestEngineStopsVCF(t *testing.T) {
 	}
 }
 
-// A cancelled search still returns a legal move, after a handful of nodes.
-func TestEngineFilterCancelled(t *testing.T) {
+// A canceled search still returns a legal move, after a handful of nodes.
+func TestEngineFilterCanceled(t *testing.T) {
 	g := replay(t, threatCases[2].moves) // random 3
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -214,7 +214,7 @@ func (k *Knowledge) OrderMoves(s rules.State, moves []rules.Move, scores []int32
 
 // Candidates appends the moves worth searching in s (a *gomoku.Game) to
 // buf:
-//   - nothing when the game is over; the centre on an empty board;
+//   - nothing when the game is over; the center on an empty board;
 //   - when the side to move has a win point (a four), only that win;
 //   - else when the opponent has a four, only the point(s) that block it;
 //   - else when the side to move has a three (a point making an open four)
@@ -450,7 +450,7 @@ func nearRows(g *gomoku.Game, rows *[gomoku.MaxSize]uint32) {
 // the SolveVCT budgets. When it finds a win it returns the first move and
 // ai.WinScore - plies to the five (for a VCT an estimate, 2*threats+3:
 // the threats, the open four and the five, without forced blocks), with ok true; otherwise ok is false. It returns
-// promptly (ok false) when ctx is cancelled. nodes counts the positions
+// promptly (ok false) when ctx is canceled. nodes counts the positions
 // visited. It allocates nothing.
 func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, value int, nodes int64, ok bool) {
 	g, isGomoku := s.(*gomoku.Game)

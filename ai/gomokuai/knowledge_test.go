@@ -77,7 +77,7 @@ func setup(t testing.TB, o gomoku.Options, black, white string, toMove rules.Sea
 		}
 	}
 	if g.ColorToMove() != toMove {
-		t.Fatalf("setup: colour %d to move, want %d", g.ColorToMove(), toMove)
+		t.Fatalf("setup: color %d to move, want %d", g.ColorToMove(), toMove)
 	}
 	return g
 }
@@ -363,13 +363,13 @@ func TestSolve(t *testing.T) {
 	if _, _, _, ok := k.Solve(context.Background(), g); ok {
 		t.Fatal("Solve claims a win in a quiet position")
 	}
-	// A cancelled context stops at once.
+	// A canceled context stops at once.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	g = setup(t, std, "K9 E8 E7 G6 I6 K6", "K11 F9 G8 H8 G7 K5", 0)
 	k2 := New()
 	if _, _, nodes, ok := k2.Solve(ctx, g); ok || nodes > 256 {
-		t.Fatalf("Solve with a cancelled context: ok %v after %d nodes", ok, nodes)
+		t.Fatalf("Solve with a canceled context: ok %v after %d nodes", ok, nodes)
 	}
 }
 
@@ -444,7 +444,7 @@ func TestCandidates(t *testing.T) {
 	}
 
 	// Quiet: the best candidateCap of the 24 points around a lone stone,
-	// its 8 neighbours among them, plus swap when legal.
+	// its 8 neighbors among them, plus swap when legal.
 	g, _ = gomoku.New(gomoku.Options{Size: 15, Opening: gomoku.SwapOpening})
 	g.Play(rules.Move(7*15 + 7))
 	got = k.Candidates(g, nil)
@@ -461,7 +461,7 @@ func TestCandidates(t *testing.T) {
 	if len(got) != params.candidateCap || slices.Contains(got, rules.Swap) {
 		t.Errorf("after swap: %d candidates", len(got))
 	}
-	// A corner stone has 8 neighbours within distance 2.
+	// A corner stone has 8 neighbors within distance 2.
 	g, _ = gomoku.New(gomoku.Options{Size: 20})
 	g.Play(rules.Move(399))
 	if got = k.Candidates(g, nil); len(got) != 8 {

@@ -77,10 +77,10 @@ type lineInfo struct {
 	makersOK [2]bool
 }
 
-// analyseLine computes the lineInfo of a line with black stones b, white
+// analyzeLine computes the lineInfo of a line with black stones b, white
 // stones w and points mask, both colors under the same rule.
-func analyseLine(b, w, mask uint32, exact bool) lineInfo {
-	return analyseLineRule(b, w, mask, [2]bool{exact, exact})
+func analyzeLine(b, w, mask uint32, exact bool) lineInfo {
+	return analyzeLineRule(b, w, mask, [2]bool{exact, exact})
 }
 
 // exactFor returns, per color (0 black), whether only exactly five wins
@@ -89,9 +89,9 @@ func exactFor(rule gomoku.Rule) [2]bool {
 	return [2]bool{rule == gomoku.ExactFive || rule == gomoku.Renju, rule == gomoku.ExactFive}
 }
 
-// analyseLineRule is analyseLine with the exact-five flag per color
+// analyzeLineRule is analyzeLine with the exact-five flag per color
 // (exactFor).
-func analyseLineRule(b, w, mask uint32, ex [2]bool) lineInfo {
+func analyzeLineRule(b, w, mask uint32, ex [2]bool) lineInfo {
 	li := lineInfo{b: b, w: w}
 	if b|w == 0 {
 		return li
@@ -149,8 +149,8 @@ type lineRef struct {
 
 // analyzer keeps the lineInfo of every line that can hold a five, and the
 // totals over them, for one board size and rule. refresh brings it up to
-// date with a game by re-analysing only the lines whose stones changed
-// since the last call, so between neighbouring positions of a search it
+// date with a game by re-analyzing only the lines whose stones changed
+// since the last call, so between neighboring positions of a search it
 // costs a comparison of the moves, of the lines through the stones played
 // or taken back, and a few line analyses (mostly found in the cache).
 type analyzer struct {
@@ -172,7 +172,7 @@ type analyzer struct {
 	sets      [2][gomoku.MaxPoints]patternSet
 	patStones [4][gomoku.MaxLines][2]uint32 // per line: the black and white stones the codes are for
 	patCodes  [4][gomoku.MaxLines][2]uint64 // per line and color: the codes in sets (lineCodes)
-	dirty     [4][gomoku.MaxLines]bool      // lines re-analysed since refreshPatterns
+	dirty     [4][gomoku.MaxLines]bool      // lines re-analyzed since refreshPatterns
 	dirtyList []lineRef                     // those lines
 	pat       [2]*[1 << (4 * patternReach)]uint8
 	value     [2]int32
@@ -248,11 +248,11 @@ func lineHash(b, w, mask uint32) uint64 {
 	return (uint64(b)*0x9E3779B97F4A7C15 ^ uint64(w)*0xC2B2AE3D27D4EB4F ^ uint64(mask)*0x165667B19E3779F9) >> (64 - lineCacheBits)
 }
 
-// reset prepares a for boards of g's size and rule, with no line analysed.
+// reset prepares a for boards of g's size and rule, with no line analyzed.
 func (a *analyzer) reset(g *gomoku.Game) { a.resetFor(g.Size(), g.Rule()) }
 
 // resetFor prepares a for boards of the given size and rule, with no line
-// analysed.
+// analyzed.
 func (a *analyzer) resetFor(size int, rule gomoku.Rule) {
 	a.size = size
 	a.rule = rule
@@ -307,7 +307,7 @@ func (a *analyzer) resetFor(size int, rule gomoku.Rule) {
 // (not refreshBoard), it compares only the lines through the stones played
 // after the longest common prefix of the two games' moves (a search plays
 // and takes back moves on one game, so these are the few last ones);
-// otherwise every line. With codes, each re-analysed line's pattern codes
+// otherwise every line. With codes, each re-analyzed line's pattern codes
 // are brought up to date too (update).
 func (a *analyzer) refresh(g *gomoku.Game, codes bool) {
 	if a.lines == nil || a.size != g.Size() || a.rule != g.Rule() {
@@ -420,7 +420,7 @@ func (a *analyzer) update(li *lineInfo, dir, l int, b, w uint32, codes bool) {
 	mask := a.mask[dir][l]
 	e := &a.cache[lineHash(b, w, mask)]
 	if e.mask != mask || e.li.b != b || e.li.w != w {
-		e.mask, e.li, e.codesOK = mask, analyseLineRule(b, w, mask, a.exact), false
+		e.mask, e.li, e.codesOK = mask, analyzeLineRule(b, w, mask, a.exact), false
 	}
 	*li = e.li
 	a.account(li, 1)

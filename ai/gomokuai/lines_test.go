@@ -66,13 +66,13 @@ func TestLinePatterns(t *testing.T) {
 				t.Fatalf("gomoku.WinPoints(%b, %b, %v) = %b, want %b", own, empty, exact, got, want)
 			}
 		}
-		li := analyseLine(b, w, mask, exact)
+		li := analyzeLine(b, w, mask, exact)
 		own := [2]uint32{b, w}
 		var score int32
 		for c := 0; c < 2; c++ {
 			o, x := own[c], own[c^1]
 			if want := naiveWinPoints(o, empty, exact); li.win[c] != want {
-				t.Fatalf("colour %d win %b, want %b (b %b w %b exact %v)", c, li.win[c], want, b, w, exact)
+				t.Fatalf("color %d win %b, want %b (b %b w %b exact %v)", c, li.win[c], want, b, w, exact)
 			}
 			var four, three uint32
 			for p := 0; p < 32; p++ {
@@ -90,10 +90,10 @@ func TestLinePatterns(t *testing.T) {
 			// With a win point already in the line, "makes a four" is
 			// ambiguous; compare lines without one.
 			if li.win[c] == 0 && li.four[c] != four {
-				t.Fatalf("colour %d four %b, want %b (b %b w %b exact %v)", c, li.four[c], four, b, w, exact)
+				t.Fatalf("color %d four %b, want %b (b %b w %b exact %v)", c, li.four[c], four, b, w, exact)
 			}
 			if li.win[c] == 0 && li.three[c] != three {
-				t.Fatalf("colour %d three %b, want %b (b %b w %b exact %v)", c, li.three[c], three, b, w, exact)
+				t.Fatalf("color %d three %b, want %b (b %b w %b exact %v)", c, li.three[c], three, b, w, exact)
 			}
 			if got := openFourPoints(o, x, mask, exact); li.win[c] == 0 && got != three {
 				t.Fatalf("openFourPoints %b, want %b", got, three)

@@ -21,7 +21,7 @@ func TestBalancedOpenings(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	const size, centre = 15, 7
+	const size, center = 15, 7
 	seen := map[[6]int]string{}
 	n := 0
 	sc := bufio.NewScanner(f)
@@ -46,7 +46,7 @@ func TestBalancedOpenings(t *testing.T) {
 				t.Fatalf("%q: move %s is not legal (%v)", line, s, err)
 			}
 			g.Play(m)
-			x, y := int(m)%size-centre, int(m)/size-centre
+			x, y := int(m)%size-center, int(m)/size-center
 			if i == 0 && (x != 0 || y != 0) || max(abs(x), abs(y)) > 3 {
 				t.Errorf("%q: %s is not where the set's rule puts it", line, s)
 			}

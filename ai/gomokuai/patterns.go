@@ -50,7 +50,7 @@ const (
 const patternReach = 5
 
 // patternTable maps a window key (patternKey) to the pattern code of its
-// centre point; one table per five rule (index 1: exactly five).
+// center point; one table per five rule (index 1: exactly five).
 var (
 	patternTable [2]*[1 << (4 * patternReach)]uint8
 	patternOnce  [2]sync.Once
@@ -71,12 +71,12 @@ func patternsFor(exact bool) *[1 << (4 * patternReach)]uint8 {
 // on either side.
 const windowBits = 2*patternReach + 1
 
-// buildPatterns computes the pattern code of the centre of every window:
+// buildPatterns computes the pattern code of the center of every window:
 // 10 points around it, each own, blocked or empty.
 func buildPatterns(exact bool) *[1 << (4 * patternReach)]uint8 {
 	t := new([1 << (4 * patternReach)]uint8)
 	// memo[own<<windowBits|blocked] holds level+1 (0: not computed) of the
-	// window with those stones, the centre included in own.
+	// window with those stones, the center included in own.
 	memo := make([]uint8, 1<<(2*windowBits))
 	const half = 1<<patternReach - 1
 	for own := uint32(0); own < 1<<(2*patternReach); own++ {

@@ -14,7 +14,7 @@ import (
 func lineCode(t *testing.T, s string, exact bool) uint8 {
 	t.Helper()
 	var own, opp uint32
-	centre := -1
+	center := -1
 	for i, ch := range s {
 		bit := uint32(1) << (i + 1)
 		switch ch {
@@ -23,14 +23,14 @@ func lineCode(t *testing.T, s string, exact bool) uint8 {
 		case 'O':
 			opp |= bit
 		case '*':
-			centre = i + 1
+			center = i + 1
 		}
 	}
-	if centre < 0 {
+	if center < 0 {
 		t.Fatalf("%q has no '*'", s)
 	}
 	mask := gomoku.LineMask(15, gomoku.Horizontal, 0)
-	return patternsFor(exact)[patternKey(own, opp, mask, centre)]
+	return patternsFor(exact)[patternKey(own, opp, mask, center)]
 }
 
 // TestPatternCodes checks the pattern codes of hand-made lines, the edge
@@ -181,7 +181,7 @@ func checkScratchPatterns(t *testing.T, g *gomoku.Game, a *analyzer, memo [2][]u
 		for c := 0; c < 2; c++ {
 			for p := range sets[c] {
 				if a.sets[c][p] != sets[c][p] {
-					t.Logf("colour %d point %s: %o, want %o", c, gomoku.PointName(g.Size(), p), a.sets[c][p], sets[c][p])
+					t.Logf("color %d point %s: %o, want %o", c, gomoku.PointName(g.Size(), p), a.sets[c][p], sets[c][p])
 				}
 			}
 		}

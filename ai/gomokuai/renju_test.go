@@ -32,7 +32,7 @@ func replayOpts(t *testing.T, o gomoku.Options, moves string) *gomoku.Game {
 
 var renju = gomoku.Options{Size: 15, Rule: gomoku.Renju}
 
-// randomRenju plays up to n random legal plies near the centre of a Renju
+// randomRenju plays up to n random legal plies near the center of a Renju
 // game, stopping before the game ends.
 func randomRenju(r *rand.Rand, n int) *gomoku.Game {
 	g, _ := gomoku.New(renju)

@@ -22,14 +22,14 @@ import (
 // (refuteDepth fours, refuteNodes nodes): the moves after which one is
 // found are removed, compacting moves in place (order kept). A move after
 // which the search runs out of nodes, or is not tried because ctx was
-// cancelled or filterNodes were spent, is kept: only proven losses are
+// canceled or filterNodes were spent, is kept: only proven losses are
 // dropped. Our own fours count as defences, since the VCF search makes the
 // attacker answer them with a four. When every move loses, moves is
 // returned unchanged (the search then picks the longest resistance). Under
 // a deadline the moves kept are then searched for the opponent's VCT too
 // (blockVCT): a block that stops his fours may leave him threes that win.
 //
-// It leaves s unchanged, returns promptly when ctx is cancelled, and
+// It leaves s unchanged, returns promptly when ctx is canceled, and
 // allocates nothing.
 //
 // What it drops is lost: checked against a stronger engine on match
@@ -257,7 +257,7 @@ func (k *Knowledge) vctFilter(ctx context.Context, moves []rules.Move) []rules.M
 // Refuted is the Gomoku root verifier (planiverse/ai.RootVerifier): it
 // reports whether, after the side to move of s (a *gomoku.Game) plays the
 // root move m, the opponent wins by VCF or by VCT (vctSearch), searched
-// with the Verify budgets until ctx is cancelled. This gives the move the
+// with the Verify budgets until ctx is canceled. This gives the move the
 // search chose the deep refutation search that RootMoves' rounds could
 // not give every candidate. A win found is proven, so only lost moves are
 // refuted. It answers false at once for a pass or swap, when the side to

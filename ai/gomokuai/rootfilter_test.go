@@ -81,7 +81,7 @@ func TestRootMovesOwnFour(t *testing.T) {
 	}
 }
 
-// Without a threat, or when every move loses, or for a cancelled context,
+// Without a threat, or when every move loses, or for a canceled context,
 // the moves come back unchanged.
 func TestRootMovesUnchanged(t *testing.T) {
 	k := New()
@@ -101,7 +101,7 @@ func TestRootMovesUnchanged(t *testing.T) {
 	check("double four", context.Background(), setup(t, std, "D8 K2 A14 C12", "E8 F8 G8 H8 K3 K4 K5 K6", 0))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	check("cancelled", ctx, setup(t, std, fourThreeBlack, fourThreeWhite, 0))
+	check("canceled", ctx, setup(t, std, fourThreeBlack, fourThreeWhite, 0))
 	// Our own five point: nothing to fear.
 	check("own five", context.Background(), setup(t, std, fourThreeBlack+" B2 B3 B4 B5", fourThreeWhite+" M1", 0))
 }
@@ -307,9 +307,9 @@ func (c *stopAfter) Err() error {
 	return nil
 }
 
-// Cancelled midway, RootMoves drops only the losing moves it has checked
+// Canceled midway, RootMoves drops only the losing moves it has checked
 // and keeps the rest.
-func TestRootMovesCancelledMidway(t *testing.T) {
+func TestRootMovesCanceledMidway(t *testing.T) {
 	k := New()
 	g := setup(t, std, fourThreeBlack, fourThreeWhite, 0)
 	in := k.Candidates(g, nil)

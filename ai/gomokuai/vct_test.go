@@ -174,7 +174,7 @@ func TestVCTSound(t *testing.T) {
 	}
 }
 
-// Solve plays a VCT when there is no VCF, and stops at once when cancelled.
+// Solve plays a VCT when there is no VCF, and stops at once when canceled.
 func TestSolveVCT(t *testing.T) {
 	k := New()
 	g := setup(t, std, "F8 G8 H6 H7", "", 0)
@@ -190,7 +190,7 @@ func TestSolveVCT(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, _, nodes, ok := New().Solve(ctx, g); ok || nodes > 256 {
-		t.Fatalf("Solve with a cancelled context: ok %v after %d nodes", ok, nodes)
+		t.Fatalf("Solve with a canceled context: ok %v after %d nodes", ok, nodes)
 	}
 	// A deadline already past stops the VCT part too.
 	dctx, dcancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))

@@ -105,7 +105,7 @@ func Greedy(s rules.State, r *rand.Rand) rules.Move {
 // Liner is Gomoku's line-builder: a point that makes a five (by the rule in
 // force) if there is one; else a point where the opponent would make five
 // (a block of a four); else, among the empty points next to a stone (the
-// centre on an empty board), one where its own longest line through the
+// center on an empty board), one where its own longest line through the
 // point is longest. Ties are drawn with r. It never swaps or balances
 // unless nothing else is legal. On another game's state it plays Random.
 func Liner(s rules.State, r *rand.Rand) rules.Move {
@@ -148,9 +148,9 @@ func Liner(s rules.State, r *rand.Rand) rules.Move {
 	case grow.n > 0:
 		return grow.best
 	}
-	centre := rules.Move(g.Size()/2*g.Size() + g.Size()/2)
-	if g.Legal(centre) {
-		return centre
+	center := rules.Move(g.Size()/2*g.Size() + g.Size()/2)
+	if g.Legal(center) {
+		return center
 	}
 	return points[r.IntN(len(points))]
 }
@@ -206,7 +206,7 @@ func fives(g *gomoku.Game, color rules.Seat, p int) bool {
 	return false
 }
 
-// near reports whether point p has a stone among its eight neighbours.
+// near reports whether point p has a stone among its eight neighbors.
 func near(g *gomoku.Game, p int) bool {
 	size := g.Size()
 	x, y := p%size, p/size

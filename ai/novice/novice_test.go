@@ -110,10 +110,10 @@ func TestLinerLengthensLongestLine(t *testing.T) {
 	if len(seen) != 2 {
 		t.Errorf("ties not broken at random: only %v", seen)
 	}
-	// On an empty board, the centre.
+	// On an empty board, the center.
 	e := gomokuGame(t, gomoku.Freestyle)
 	if m := Liner(e, rand.New(rand.NewPCG(0, 0))); m != rules.Move(7*15+7) {
-		t.Errorf("first stone %s, want the centre", e.MoveString(m))
+		t.Errorf("first stone %s, want the center", e.MoveString(m))
 	}
 }
 

@@ -21,7 +21,7 @@ func (k *Knowledge) AnalysisScale() ai.AnalysisScale { return analysisScale }
 // ExactValue solves s exactly (SolveExact) when it has at most
 // params.maxSolveEmpties empty squares (a finished board too): its best
 // move and the final disc difference times 100 (ai.Analyst). It returns
-// ok false for more empties, other states and a cancelled ctx.
+// ok false for more empties, other states and a canceled ctx.
 func (k *Knowledge) ExactValue(ctx context.Context, s rules.State) (rules.Move, int, bool) {
 	b, isBoard := s.(*othello.Board)
 	if !isBoard || b.Empties() > params.maxSolveEmpties {

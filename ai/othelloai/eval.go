@@ -52,8 +52,8 @@ var (
 	cMaskOf = [4]uint64{1<<1 | 1<<8, 1<<6 | 1<<15, 1<<48 | 1<<57, 1<<55 | 1<<62}
 )
 
-// neighbours returns the squares adjacent (8 directions) to a square of x.
-func neighbours(x uint64) uint64 {
+// neighbors returns the squares adjacent (8 directions) to a square of x.
+func neighbors(x uint64) uint64 {
 	h := x | (x<<1)&notColA | (x>>1)&notColH
 	return (h | h<<8 | h>>8) &^ x
 }
@@ -188,8 +188,8 @@ func evaluate(own, opp uint64, w *weights) int {
 		v -= w.pass
 	}
 	// Potential mobility: empties next to the opponent.
-	pmo := bits.OnesCount64(empt & neighbours(opp))
-	pmp := bits.OnesCount64(empt & neighbours(own))
+	pmo := bits.OnesCount64(empt & neighbors(opp))
+	pmp := bits.OnesCount64(empt & neighbors(own))
 	v += (pmo - pmp) * at(w.potential, e)
 	// Corners and the squares next to empty corners.
 	v += at(w.corner, e) * (bits.OnesCount64(own&cornerMask) - bits.OnesCount64(opp&cornerMask))

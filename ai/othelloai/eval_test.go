@@ -128,7 +128,7 @@ func TestStableDiscs(t *testing.T) {
 		{0x07, 0x1800000000, 0x07},                           // a1 b1 c1 anchored at a1
 		{0x06, 0x1800000000, 0},                              // b1 c1: a1 empty
 		{0x0101, 0x02, 0x0101},                               // a1 a2
-		{0x8000000, 0x1000000000, 0},                         // a lone centre disc
+		{0x8000000, 0x1000000000, 0},                         // a lone center disc
 		{^uint64(0) &^ 0xFF00, 0xFF00, ^uint64(0) &^ 0xFF00}, // full board: all stable
 	} {
 		if got := StableDiscs(c.own, c.opp); got != c.want {

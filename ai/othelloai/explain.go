@@ -146,7 +146,7 @@ func (a afterMove) wipeOut() (int, bool) {
 }
 
 // region returns the number of empty squares of b joined to sq (empty)
-// through empty squares, neighbours in the eight directions.
+// through empty squares, neighbors in the eight directions.
 func region(b *othello.Board, sq int) int {
 	own, opp := b.Bitboards()
 	empty := ^(own | opp)

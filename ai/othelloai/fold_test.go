@@ -103,7 +103,7 @@ func TestSquareDigits(t *testing.T) {
 				want[d.inst] = uint16(color) * d.pow
 			}
 			if idx != want {
-				t.Fatalf("square %d colour %d: foldedIndices %v, squareDigits %v", q, color, idx, want)
+				t.Fatalf("square %d color %d: foldedIndices %v, squareDigits %v", q, color, idx, want)
 			}
 		}
 	}

@@ -102,7 +102,7 @@ func New() *Knowledge {
 // that resists best. With Stretch and a deadline, positions beyond those
 // limits are solved too when the solve is expected to take at most half
 // the time left. It returns ok = false at once for other states or more
-// empties, and promptly when ctx is cancelled.
+// empties, and promptly when ctx is canceled.
 func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, value int, nodes int64, ok bool) {
 	b, isBoard := s.(*othello.Board)
 	if !isBoard {

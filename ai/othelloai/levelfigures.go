@@ -5,7 +5,7 @@ package othelloai
 import "planiverse/ai"
 
 // levelFigures are Othello's level figures (ai.LevelFigures), each
-// level playing level 3 (Club), colours alternating, written by
+// level playing level 3 (Club), colors alternating, written by
 // app/cmd/levelquality --write from the runs in app/EXPERIMENTS.md,
 // "Level figures".
 var levelFigures = []ai.LevelFigure{

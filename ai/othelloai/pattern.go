@@ -27,7 +27,7 @@ import (
 //
 // The weights (patterns.bin, gzip, about 1.3 MB) were made by this
 // package's own tools (cmd/trainpatterns, cmd/labelgames,
-// cmd/labelteacher, cmd/fitlabels): self-play games labelled with their
+// cmd/labelteacher, cmd/fitlabels): self-play games labeled with their
 // result and TD(λ) targets, then refitted on the scores of the engine's
 // own depth-8 search, of a stronger engine's search (at 19 empties and
 // more) and on exact values near the end. EXPERIMENTS.md ("Pattern weights") has each

@@ -124,7 +124,7 @@ func hashIndex(own, opp uint64) uint64 {
 // disc difference it leads to with perfect play by both sides (empty
 // squares to the winner; -64..64), and the nodes searched. A forced pass
 // returns rules.Pass; a finished game returns rules.NoMove and its final
-// score with no search. When ctx is cancelled it returns ok = false
+// score with no search. When ctx is canceled it returns ok = false
 // promptly (it polls an atomic flag at every interior node). It has no
 // limit on empties: at 24+ empties it may take minutes. It is safe for
 // concurrent use (each call takes its own solver and table from a pool) and
@@ -205,7 +205,7 @@ func solveFits(empties int, wld bool, left time.Duration) bool {
 }
 
 // solveWith runs root (the solver's root search: exact or WLD) on b with a
-// solver of pool p, selective with margin > 0, cancelled by ctx.
+// solver of pool p, selective with margin > 0, canceled by ctx.
 func solveWith(ctx context.Context, b *othello.Board, p *pool, margin int, root func(*solver, uint64, uint64) (rules.Move, int)) (best rules.Move, discDiff int, nodes int64, ok bool) {
 	own, opp := b.Bitboards()
 	if ctx.Err() != nil {
@@ -358,11 +358,11 @@ var shallowRank = func() (r [64]uint8) {
 	return r
 }()
 
-// neighbourOf[sq] is the set of squares adjacent to square sq: a move
+// neighborOf[sq] is the set of squares adjacent to square sq: a move
 // there can flip only if an opponent disc is among them.
-var neighbourOf = func() (n [64]uint64) {
+var neighborOf = func() (n [64]uint64) {
 	for sq := range n {
-		n[sq] = neighbours(1 << uint(sq))
+		n[sq] = neighbors(1 << uint(sq))
 	}
 	return n
 }()
@@ -409,7 +409,7 @@ func (l *moveList) fill(own, opp, mask uint64, ttMove uint8, n int) {
 			if n >= params.ttMinEmpties {
 				// Below the table's range the cheapest order, by
 				// mobility alone, pays best.
-				key -= bits.OnesCount64(neighbours(p2)&^(o2|p2)) << 10
+				key -= bits.OnesCount64(neighbors(p2)&^(o2|p2)) << 10
 				key += bits.OnesCount64(cornerStable(p2)) << 11
 			}
 		}
@@ -422,7 +422,7 @@ func (l *moveList) fill(own, opp, mask uint64, ttMove uint8, n int) {
 }
 
 // cornerStable returns the discs of own that are stable by touching a
-// corner along the edges: the corners and their edge neighbours (a cheap
+// corner along the edges: the corners and their edge neighbors (a cheap
 // subset of StableDiscs).
 func cornerStable(own uint64) uint64 {
 	c := own & cornerMask
@@ -600,7 +600,7 @@ func (l *emptyList) without(i int) emptyList {
 // shallow searches a position with at most shallowMax empties, listed in l,
 // parity being the mask of quadrants with an odd number of them: moves in
 // odd quadrants are tried first (parity ordering), each class in the
-// list's order. Moves are found square by square (a neighbouring opponent
+// list's order. Moves are found square by square (a neighboring opponent
 // disc, then the flips), without a move generator.
 func (s *solver) shallow(own, opp uint64, alpha, beta int, l emptyList, parity uint) int {
 	switch l.n {
@@ -617,7 +617,7 @@ func (s *solver) shallow(own, opp uint64, alpha, beta int, l emptyList, parity u
 		for i := 0; i < l.n; i++ {
 			x := uint(l.sq[i]) & 63
 			q := uint(quadOf[x])
-			if (parity>>q&1)+pass != 2 || neighbourOf[x]&opp == 0 { // pass 1: odd quadrants, pass 2: even
+			if (parity>>q&1)+pass != 2 || neighborOf[x]&opp == 0 { // pass 1: odd quadrants, pass 2: even
 				continue
 			}
 			f := othello.FlipsMask(int(x), own, opp)
@@ -660,7 +660,7 @@ func (s *solver) last3(own, opp uint64, alpha, beta int, l emptyList, parity uin
 		}
 	}
 	best := -65
-	if neighbourOf[x1&63]&opp != 0 {
+	if neighborOf[x1&63]&opp != 0 {
 		if f := othello.FlipsMask(x1, own, opp); f != 0 {
 			best = -s.last2(opp&^f, own|f|1<<uint(x1&63), -beta, -alpha, x2, x3, false)
 			if best >= beta {
@@ -669,7 +669,7 @@ func (s *solver) last3(own, opp uint64, alpha, beta int, l emptyList, parity uin
 			alpha = max(alpha, best)
 		}
 	}
-	if neighbourOf[x2&63]&opp != 0 {
+	if neighborOf[x2&63]&opp != 0 {
 		if f := othello.FlipsMask(x2, own, opp); f != 0 {
 			v := -s.last2(opp&^f, own|f|1<<uint(x2&63), -beta, -alpha, x1, x3, false)
 			if v >= beta {
@@ -679,7 +679,7 @@ func (s *solver) last3(own, opp uint64, alpha, beta int, l emptyList, parity uin
 			alpha = max(alpha, v)
 		}
 	}
-	if neighbourOf[x3&63]&opp != 0 {
+	if neighborOf[x3&63]&opp != 0 {
 		if f := othello.FlipsMask(x3, own, opp); f != 0 {
 			best = max(best, -s.last2(opp&^f, own|f|1<<uint(x3&63), -beta, -alpha, x1, x2, false))
 		}
@@ -699,7 +699,7 @@ func (s *solver) last3(own, opp uint64, alpha, beta int, l emptyList, parity uin
 func (s *solver) last2(own, opp uint64, alpha, beta, x1, x2 int, passed bool) int {
 	s.nodes++
 	best := -65
-	if neighbourOf[x1&63]&opp != 0 {
+	if neighborOf[x1&63]&opp != 0 {
 		if f := othello.FlipsMask(x1, own, opp); f != 0 {
 			best = -s.last1(opp&^f, own|f|1<<uint(x1&63), x2)
 			if best >= beta {
@@ -707,7 +707,7 @@ func (s *solver) last2(own, opp uint64, alpha, beta, x1, x2 int, passed bool) in
 			}
 		}
 	}
-	if neighbourOf[x2&63]&opp != 0 {
+	if neighborOf[x2&63]&opp != 0 {
 		if f := othello.FlipsMask(x2, own, opp); f != 0 {
 			best = max(best, -s.last1(opp&^f, own|f|1<<uint(x2&63), x1))
 		}

@@ -244,7 +244,7 @@ func TestSolveCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, _, n, ok := SolveExact(ctx, hard); ok || n != 0 {
-		t.Errorf("cancelled context: ok %v nodes %d, want false 0", ok, n)
+		t.Errorf("canceled context: ok %v nodes %d, want false 0", ok, n)
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
@@ -254,7 +254,7 @@ func TestSolveCancel(t *testing.T) {
 		t.Skip("solved FFO #39 within 30 ms: cannot test cancellation")
 	}
 	if el := time.Since(start); el > 5*time.Second {
-		t.Errorf("cancelled solve returned after %v", el)
+		t.Errorf("canceled solve returned after %v", el)
 	}
 	// The table must not hold values of the aborted search: a solve of an
 	// easier position right after is still exact.

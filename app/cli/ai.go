@@ -216,7 +216,7 @@ type selfplayGame struct{ aWin, bWin bool }
 // and last "a <wins> b <wins> draws <n>". Games come in
 // pairs that share an opening with colors swapped: the game's
 // rules.Descriptor.Opening (Othello 4 random plies, Gomoku 2 random stones
-// near the centre, DVONN a random placement phase, Alak 2 random plies),
+// near the center, DVONN a random placement phase, Alak 2 random plies),
 // seeded by --seed and the pair's number. Two games run in parallel.
 func runSelfplay(args []string, stdout io.Writer) error {
 	fs := newFlagSet("selfplay")
@@ -328,7 +328,7 @@ func playOne(d *rules.Descriptor, s rules.State, engines [2]*ai.Engine, lv [2]in
 		}
 		return engines[0], lv[0]
 	}
-	_ = selfplay.Play(context.Background(), s, engines[:], player, seed, uint64(i), nil) // never cancelled
+	_ = selfplay.Play(context.Background(), s, engines[:], player, seed, uint64(i), nil) // never canceled
 	winner, ok := rules.Winner(s)
 	if !ok {
 		return selfplayGame{}

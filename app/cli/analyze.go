@@ -46,7 +46,7 @@ type analyzeJSON struct {
 // folder that can be written before the analysis runs.
 func runAnalyze(args []string, stdout io.Writer) error {
 	fset := newFlagSet("analyze")
-	record := fset.String("record", "", "the game record to analyse (by extension: ."+strings.Join(registry.Extensions(), ", .")+")")
+	record := fset.String("record", "", "the game record to analyze (by extension: ."+strings.Join(registry.Extensions(), ", .")+")")
 	timeMS := fset.rangeVar("time-ms", quality.DefaultTime.Milliseconds(), 1, maxTimeMS, "search time of each position in milliseconds (a move takes up to two)")
 	depth := fset.rangeVar("depth", 0, 0, 60, "search each position to this many plies instead of by time (0: by time); the report is then reproducible")
 	asJSON := fset.Bool("json", false, "print one JSON object per move, one per line")

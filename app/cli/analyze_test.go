@@ -79,7 +79,7 @@ func TestAnalyzeJSON(t *testing.T) {
 
 func TestAnalyzeTextAndSGF(t *testing.T) {
 	rec := writeRecord(t, "othello", "f5 d6 c3 d3 c4 f4 f6 f3 e6 e7")
-	out := filepath.Join(t.TempDir(), "analysed.sgf")
+	out := filepath.Join(t.TempDir(), "analyzed.sgf")
 	text, errOut, code := runArgs("analyze", "othello", "--record", rec, "--depth", "2", "--sgf", out)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)

@@ -341,7 +341,7 @@ func TestMatchEngineFailsAtOnce(t *testing.T) {
 	for _, tc := range []struct{ game, a, b string }{
 		{"gomoku", "false", engine},
 		{"gomoku", engine, "sh /nonexistent-engine.sh"},
-		{"gomoku", fake("stderr", "no licence"), engine},
+		{"gomoku", fake("stderr", "no license"), engine},
 		{"othello", "false", fake("engine", "othello", "--depth", "1")},
 		{"alak", fake("engine", "othello", "--depth", "1"), fake("engine", "alak", "--depth", "1")},
 		{"dvonn", fake("engine", "dvonn", "--depth", "1"), "true"},

@@ -66,7 +66,7 @@ func runWPIReferee(args []string, stdout io.Writer) error {
 	fs := newFlagSet("wpi referee")
 	dir := fs.String("dir", ".", "the folder of the .in and .out files")
 	limit := fs.Duration("time-limit", 2*time.Minute, "time limit per move, from the creation of the mover's .in file")
-	seed := fs.rangeVar("seed", 0, 0, 1<<62, "seed of the colour draw (default: from the clock)")
+	seed := fs.rangeVar("seed", 0, 0, 1<<62, "seed of the color draw (default: from the clock)")
 	size := fs.rangeVar("size", 15, 15, 20, "board size")
 	pos, err := fs.parseArgs(args, "NAME1", "NAME2")
 	if err != nil {

@@ -26,10 +26,10 @@ const analysisTime = 60 * time.Millisecond
 // analysisTTMegabytes is the analysis engine's transposition table size.
 const analysisTTMegabytes = 16
 
-// analyser holds the evaluation graph's scores and runs its searches.
+// analyzer holds the evaluation graph's scores and runs its searches.
 // Its methods run on the UI goroutine; the searches on one goroutine of
 // their own, posting each score back through post.
-type analyser struct {
+type analyzer struct {
 	post   func(func())
 	newEng func() Searcher
 	mu     sync.Mutex // held by the search goroutine for a whole run
@@ -45,8 +45,8 @@ type analyser struct {
 	onUpdate func()
 }
 
-func newAnalyser(post func(func()), newEng func() Searcher) *analyser {
-	return &analyser{post: post, newEng: newEng}
+func newAnalyzer(post func(func()), newEng func() Searcher) *analyzer {
+	return &analyzer{post: post, newEng: newEng}
 }
 
 // Analysis returns the evaluation graph's data: scores[i] is the
@@ -66,19 +66,19 @@ func (c *Controller) Analysis() (scores []float64, known []bool) {
 func (c *Controller) SetAnalysis(on bool) {
 	switch {
 	case on && c.an == nil:
-		c.an = newAnalyser(c.w.post, func() Searcher { return ai.NewEngine(analysisTTMegabytes) })
+		c.an = newAnalyzer(c.w.post, func() Searcher { return ai.NewEngine(analysisTTMegabytes) })
 		c.an.onUpdate = c.changed
-		c.analyse()
+		c.analyze()
 	case !on && c.an != nil:
 		c.an.stop()
 		c.an = nil
 	}
 }
 
-// analyse brings the analysis up to date with the history: scores of moves
+// analyze brings the analysis up to date with the history: scores of moves
 // no longer played are dropped, and the missing ones are searched while no
 // other search runs.
-func (c *Controller) analyse() {
+func (c *Controller) analyze() {
 	a := c.an
 	if a == nil || c.state == nil {
 		return
@@ -116,7 +116,7 @@ func (c *Controller) analyse() {
 }
 
 // stop cancels the running analysis; its late results are dropped.
-func (a *analyser) stop() {
+func (a *analyzer) stop() {
 	a.gen++
 	if a.cancel != nil {
 		a.cancel()
@@ -126,7 +126,7 @@ func (a *analyser) stop() {
 
 // start searches, newest first, every position of s's history (s is a
 // private copy after n moves) whose score is missing.
-func (a *analyser) start(d *rules.Descriptor, s rules.State, n int) {
+func (a *analyzer) start(d *rules.Descriptor, s rules.State, n int) {
 	a.gen++
 	gen := a.gen
 	ctx, cancel := context.WithCancel(context.Background())
@@ -163,7 +163,7 @@ func (a *analyser) start(d *rules.Descriptor, s rules.State, n int) {
 			if gen == a.gen {
 				a.cancel = nil
 				if a.onUpdate != nil {
-					a.onUpdate() // moves played meanwhile are analysed next
+					a.onUpdate() // moves played meanwhile are analyzed next
 				}
 			}
 		})
@@ -173,7 +173,7 @@ func (a *analyser) start(d *rules.Descriptor, s rules.State, n int) {
 // evaluate returns s's score for the graph: −1..+1 from the dark color's
 // point of view, ±1 for a won or lost game and a forced win or loss, else
 // tanh of the score over the game's ai.AdvantageScale.
-func (a *analyser) evaluate(ctx context.Context, d *rules.Descriptor, s rules.State) float64 {
+func (a *analyzer) evaluate(ctx context.Context, d *rules.Descriptor, s rules.State) float64 {
 	var v int
 	if over, sc := s.Outcome(); over {
 		v = ai.Sign(sc) * ai.WinScore

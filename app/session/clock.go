@@ -249,7 +249,7 @@ func (c *Controller) CanPause() bool {
 func (c *Controller) Paused() bool { return c.paused }
 
 // SetPaused pauses computer against computer (the running search is
-// cancelled and the clocks stop) or resumes it (the side to move searches
+// canceled and the clocks stop) or resumes it (the side to move searches
 // its move afresh).
 func (c *Controller) SetPaused(on bool) {
 	if !c.CanPause() || on == c.paused {

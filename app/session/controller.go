@@ -22,7 +22,7 @@ import (
 // Clone of the position in a worker goroutine and post their replies back
 // with post (fyne.Do in the app); a generation counter, bumped by New game,
 // Undo, Redo, a move and Close, drops replies that arrive too late, and the
-// search's context is cancelled at the same time.
+// search's context is canceled at the same time.
 type Controller struct {
 	set     MatchSettings
 	desc    *rules.Descriptor // the game's descriptor
@@ -48,7 +48,7 @@ type Controller struct {
 	// than by the rules (resignation "W+R", time "B+T"), else "".
 	resultCode string
 	forfeit    rules.Seat         // the seat that resigned or lost on time (with resultCode)
-	an         *analyser          // the evaluation graph's background analysis, nil when off
+	an         *analyzer          // the evaluation graph's background analysis, nil when off
 	gen        uint64             // generation: replies of older searches are dropped
 	cancel     context.CancelFunc // cancels the running search, if any
 	thinking   bool               // the computer is searching its move
@@ -649,7 +649,7 @@ func (c *Controller) sayUntil(msg string, until lasting) {
 func (c *Controller) MessageLog() []string { return slices.Clone(c.log) }
 
 func (c *Controller) changed() {
-	c.analyse()
+	c.analyze()
 	c.analysisChanged() // report.go
 	if c.OnChange != nil && !c.closed {
 		c.OnChange()

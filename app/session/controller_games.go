@@ -103,7 +103,7 @@ func (c *Controller) moveMessage(e entry) string {
 	case rules.Pass:
 		return who + " has no move and passes."
 	case rules.Swap:
-		return fmt.Sprintf("Colours swapped: Black is now played by %s, White by %s.",
+		return fmt.Sprintf("Colors swapped: Black is now played by %s, White by %s.",
 			c.who(e.mover), c.who(e.mover.Opponent()))
 	}
 	if c.desc.MoveNote == nil {

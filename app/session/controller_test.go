@@ -29,11 +29,11 @@ func newTestController(t *testing.T, eng Searcher, post func(func()), set MatchS
 	return c
 }
 
-// TestCancelledSearchIsDropped checks that a computer search overtaken by
+// TestCanceledSearchIsDropped checks that a computer search overtaken by
 // New game or Undo never changes the new position, whether it is still
-// running (cancelled) or its reply is already waiting to be run (dropped by
+// running (canceled) or its reply is already waiting to be run (dropped by
 // the generation counter).
-func TestCancelledSearchIsDropped(t *testing.T) {
+func TestCanceledSearchIsDropped(t *testing.T) {
 	for _, posted := range []bool{false, true} {
 		for _, by := range []string{"newgame", "undo"} {
 			name := by
@@ -253,7 +253,7 @@ func TestGomokuSwap(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.SeatName(rules.First) != "White" || c.SeatName(rules.Second) != "Black" || c.State().ToMove() != rules.First {
-		t.Fatal("swap did not exchange colours")
+		t.Fatal("swap did not exchange colors")
 	}
 	if c.CanSwap() {
 		t.Fatal("swap offered twice")
@@ -262,7 +262,7 @@ func TestGomokuSwap(t *testing.T) {
 	if texts, _, sides := c.History(); sides[0] != "Black" || sides[1] != "White" || texts[1] != "swap" {
 		t.Fatalf("history %v %v: Black placed, White swapped", texts, sides)
 	}
-	if !strings.Contains(msgs[len(msgs)-1], "Colours swapped: Black is now played by player 2, White by player 1.") {
+	if !strings.Contains(msgs[len(msgs)-1], "Colors swapped: Black is now played by player 2, White by player 1.") {
 		t.Fatalf("no swap message: %q", msgs)
 	}
 	if n, _ := c.Score(rules.Second); n != 1 {

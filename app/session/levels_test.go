@@ -54,7 +54,7 @@ var levelTestClocks = []string{"off", "game1"}
 var levelTestDepth = map[string]int{"othello": 6, "gomoku": 6, "dvonn": 4, "alak": 6}
 
 // levelTestGames is the number of games of levels 0-2 with each clock in
-// TestEveryLevelPlays, colours alternating, enough moves for their
+// TestEveryLevelPlays, colors alternating, enough moves for their
 // mistakes to be counted.
 const levelTestGames = 3
 

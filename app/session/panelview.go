@@ -24,9 +24,9 @@ import (
 //     person's next move replaces it;
 //  3. CoachProgress: the game report's progress, while it runs;
 //  4. CoachMove: with a game report (or an opened record's own
-//     analysis), the judgement of the move that led to the position on
+//     analysis), the judgment of the move that led to the position on
 //     view, or the report's summary at the start position;
-//  5. CoachOffer: the offer to analyse a finished game without a report;
+//  5. CoachOffer: the offer to analyze a finished game without a report;
 //  6. CoachNone: nothing (the area is hidden).
 type PanelView struct {
 	// Title is the game and its variant ("Othello · 8x8").
@@ -35,9 +35,9 @@ type PanelView struct {
 	// do, the result, the position on view while reviewing, or the task of
 	// Learn from your mistakes.
 	Turn string
-	// TurnColor is the colour of the disc beside the turn line (0 dark, 1
+	// TurnColor is the color of the disc beside the turn line (0 dark, 1
 	// light): the side to move in the position on view, or the winner's
-	// colour once the game is over and its last position is on view.
+	// color once the game is over and its last position is on view.
 	TurnColor rules.Color
 	// Seats are the two sides' rows, by seat.
 	Seats [2]SeatView
@@ -67,7 +67,7 @@ type PanelView struct {
 
 // SeatView is one side's row.
 type SeatView struct {
-	// Color is the side's colour: 0 dark, 1 light.
+	// Color is the side's color: 0 dark, 1 light.
 	Color rules.Color
 	// Name is the side and who plays it: "Black — Computer, Casual".
 	Name string
@@ -132,7 +132,7 @@ type CoachView struct {
 type PanelButtons struct {
 	// Undo, Redo, Hint and Resign are enabled.
 	Undo, Redo, Hint, Resign bool
-	// Swap shows the Swap colours button (Gomoku's swap).
+	// Swap shows the Swap colors button (Gomoku's swap).
 	Swap bool
 	// Specials are the moves the person may make with a button (Gomoku's
 	// Swap2 balance).
@@ -145,8 +145,8 @@ type PanelButtons struct {
 	First, Back, Continue bool
 	// CancelAnalysis is enabled while the game report runs.
 	CancelAnalysis bool
-	// Analyse offers to analyse the finished game (CoachOffer).
-	Analyse bool
+	// Analyze offers to analyze the finished game (CoachOffer).
+	Analyze bool
 	// PrevMistake, NextMistake: a mistake before or after the ply on
 	// view; Report and Learn: the game report is there (CoachMove).
 	PrevMistake, NextMistake, Report, Learn bool
@@ -234,7 +234,7 @@ func (c *Controller) turnLine() string {
 	switch {
 	case c.CanSwap() && !c.hasAction():
 		// The game's own action (Swap2's choice) already says what to do.
-		turn += " — place a white stone, or swap colours and take over the black stone"
+		turn += " — place a white stone, or swap colors and take over the black stone"
 	case c.set.Opponent == VsComputer && !c.IsComputer(toMove):
 		turn += " — your turn"
 	case c.IsComputer(toMove):
@@ -353,7 +353,7 @@ func (c *Controller) coachView() CoachView {
 		}
 	}
 	if running, done, total := c.ReportProgress(); running {
-		cv := CoachView{Kind: CoachProgress, Text: fmt.Sprintf("Analysing the game: %d of %s…", done, Plural(total, "move"))}
+		cv := CoachView{Kind: CoachProgress, Text: fmt.Sprintf("Analyzing the game: %d of %s…", done, Plural(total, "move"))}
 		if total > 0 {
 			cv.Progress = float64(done) / float64(total)
 		}
@@ -372,7 +372,7 @@ func (c *Controller) coachView() CoachView {
 		return CoachView{Kind: CoachMove, Text: ReportSummary(rep) + "."}
 	}
 	if c.Over() && c.Plies() > 0 {
-		return CoachView{Kind: CoachOffer, Text: "Analyse this game to see each side's mistakes and the better moves."}
+		return CoachView{Kind: CoachOffer, Text: "Analyze this game to see each side's mistakes and the better moves."}
 	}
 	return CoachView{}
 }
@@ -398,7 +398,7 @@ func (c *Controller) panelButtons(kind CoachKind) PanelButtons {
 	}
 	switch kind {
 	case CoachOffer:
-		b.Analyse = true
+		b.Analyze = true
 	case CoachMove:
 		b.PrevMistake = c.NextMistake(ply, -1) != 0
 		b.NextMistake = c.NextMistake(ply, 1) != 0

@@ -68,7 +68,7 @@ func TestPanelSwapOneInstruction(t *testing.T) {
 	c = newTestController(t, sessiontest.NewScripted(false), q.Post, settings("gomoku", VsPerson).WithOption("gomoku", "opening", "swap"))
 	c.Start()
 	playTexts(t, c, "H8")
-	if v := c.Panel(); !v.Buttons.Swap || !strings.HasSuffix(v.Turn, "— place a white stone, or swap colours and take over the black stone") {
+	if v := c.Panel(); !v.Buttons.Swap || !strings.HasSuffix(v.Turn, "— place a white stone, or swap colors and take over the black stone") {
 		t.Fatalf("swap turn line %q (swap %v)", v.Turn, v.Buttons.Swap)
 	}
 }
@@ -164,7 +164,7 @@ func TestPanelCoachPrecedence(t *testing.T) {
 		t.Fatalf("the verdict came back after review: %+v", v.Coach)
 	}
 	if c.Report() == nil {
-		if v := c.Panel(); v.Coach.Kind != CoachProgress || !strings.HasPrefix(v.Coach.Text, "Analysing the game: ") {
+		if v := c.Panel(); v.Coach.Kind != CoachProgress || !strings.HasPrefix(v.Coach.Text, "Analyzing the game: ") {
 			t.Fatalf("while the report runs: %+v", v.Coach)
 		}
 	}
@@ -215,18 +215,18 @@ func TestPanelCoachOffer(t *testing.T) {
 	c := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("othello", VsPerson))
 	c.Start()
 	firstMoves(t, c, 12)
-	if v := c.Panel(); v.Coach.Kind != CoachNone || v.Buttons.Analyse {
+	if v := c.Panel(); v.Coach.Kind != CoachNone || v.Buttons.Analyze {
 		t.Fatalf("a game going on: %+v", v.Coach)
 	}
 	c.Resign()
 	v := c.Panel()
-	if v.Coach.Kind != CoachOffer || !v.Buttons.Analyse || v.Buttons.Resign {
+	if v.Coach.Kind != CoachOffer || !v.Buttons.Analyze || v.Buttons.Resign {
 		t.Fatalf("after resigning: %+v, buttons %+v", v.Coach, v.Buttons)
 	}
 	c.SetReportOptions(quality.Options{Depth: 30}) // far more than a test waits for
 	c.StartReport()
-	if v := c.Panel(); v.Coach.Kind != CoachProgress || v.Buttons.Analyse || !v.Buttons.CancelAnalysis {
-		t.Fatalf("while analysing: %+v, buttons %+v", v.Coach, v.Buttons)
+	if v := c.Panel(); v.Coach.Kind != CoachProgress || v.Buttons.Analyze || !v.Buttons.CancelAnalysis {
+		t.Fatalf("while analyzing: %+v, buttons %+v", v.Coach, v.Buttons)
 	}
 	c.CancelReport()
 	if v := c.Panel(); v.Coach.Kind != CoachOffer || v.Buttons.CancelAnalysis {

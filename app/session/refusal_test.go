@@ -84,13 +84,13 @@ func TestRefusedDvonn(t *testing.T) {
 		t.Fatalf("not the movement phase with White to move:\n%s", g)
 	}
 	refuse(t, c, dvonn.Pick(red), "The red DVONN pieces cannot be moved by themselves.")
-	refuse(t, c, dvonn.Pick(black), "That stack is Black's: a stack belongs to the colour of its top piece.")
+	refuse(t, c, dvonn.Pick(black), "That stack is Black's: a stack belongs to the color of its top piece.")
 	// A white piece that can move, tried onto a space two steps away
 	// (every stack is one piece high).
 	for _, m := range g.Moves(nil) {
 		from, _, _ := dvonn.Decode(m)
-		for _, to := range dvonn.Neighbours(from) {
-			for _, far := range dvonn.Neighbours(to) {
+		for _, to := range dvonn.Neighbors(from) {
+			for _, far := range dvonn.Neighbors(to) {
 				if far == from || dvonn.TargetMask(from, 2)&(1<<far) == 0 {
 					continue
 				}

@@ -12,11 +12,11 @@ import (
 )
 
 // Game report: every move of the game judged by the engine
-// (quality.Analyser.Game) in the background, on an engine of its own,
+// (quality.Analyzer.Game) in the background, on an engine of its own,
 // with progress, Cancel and the navigation between mistakes. The report
-// belongs to the game object and the moves it analysed: New game, opening
-// a record, or Undo of an analysed move drops it (a running one is
-// cancelled); moves played after it was made are simply not in it.
+// belongs to the game object and the moves it analyzed: New game, opening
+// a record, or Undo of an analyzed move drops it (a running one is
+// canceled); moves played after it was made are simply not in it.
 
 // DefaultReportTime is the search time of each position of a game report.
 const DefaultReportTime = 250 * time.Millisecond
@@ -55,7 +55,7 @@ func (c *Controller) SetReportOptions(o quality.Options) { c.xa.reportOpts = o }
 
 // StartReport starts the game report of the moves played so far, in the
 // background; a report already running or done for the same moves stays.
-// It returns false when there is no move to analyse.
+// It returns false when there is no move to analyze.
 func (c *Controller) StartReport() bool {
 	if c.state == nil || c.closed || len(c.hist) == 0 {
 		return false
@@ -96,7 +96,7 @@ func (c *Controller) StartReport() bool {
 			r.running, r.cancel = false, nil
 			cancel()
 			if err != nil {
-				// Cancelled or a record that does not replay: no report.
+				// Canceled or a record that does not replay: no report.
 				r.report, r.err = nil, err
 			} else {
 				r.report = rep
@@ -116,9 +116,9 @@ func (c *Controller) CancelReport() {
 	}
 }
 
-// Analysing reports whether a game report is running: Cancel analysis
+// Analyzing reports whether a game report is running: Cancel analysis
 // has something to cancel.
-func (c *Controller) Analysing() bool { return c.xa.rep.running }
+func (c *Controller) Analyzing() bool { return c.xa.rep.running }
 
 // dropReport cancels the running report, if any, and forgets the report.
 func (c *Controller) dropReport() {
@@ -130,7 +130,7 @@ func (c *Controller) dropReport() {
 }
 
 // checkReport drops the report when the game it belongs to is gone (New
-// game, an opened record) or a move it analysed was taken back.
+// game, an opened record) or a move it analyzed was taken back.
 func (c *Controller) checkReport() {
 	r := &c.xa.rep
 	if r.game == nil {
@@ -143,20 +143,20 @@ func (c *Controller) checkReport() {
 }
 
 // ReportProgress reports whether the game report runs, with the moves
-// analysed so far and the moves it analyses.
+// analyzed so far and the moves it analyses.
 func (c *Controller) ReportProgress() (running bool, done, total int) {
 	r := &c.xa.rep
 	return r.running, r.done, len(r.moves)
 }
 
 // Report returns the finished game report of this game, or nil (none
-// asked, running, cancelled, or dropped by New game or Undo).
+// asked, running, canceled, or dropped by New game or Undo).
 func (c *Controller) Report() *quality.Report {
 	c.checkReport()
 	return c.xa.rep.report
 }
 
-// MoveQuality returns the report's judgement of the game's ply-th move
+// MoveQuality returns the report's judgment of the game's ply-th move
 // (1 for the first), false when the report has none or the move was not
 // the players' (a placement at random, quality.Move.Setup).
 func (c *Controller) MoveQuality(ply int) (quality.Move, bool) {
@@ -205,7 +205,7 @@ func (c *Controller) ReviewMistake(dir int) bool {
 	return true
 }
 
-// MoveWords describes the report's judgement of move q for people: "Move
+// MoveWords describes the report's judgment of move q for people: "Move
 // 12: You played d3 (-4.0 discs); best was c4 (+2.0 discs). Mistake, it
 // cost 6.0 discs. d3 gives White the corner a1."; you says the person
 // played it. A mistake or worse ends with why (quality.Move.Why).
@@ -266,7 +266,7 @@ func (c *Controller) analysisChanged() {
 }
 
 // ReportLabels returns the labels the board shows for the report's
-// judgement of the move that led to the position on view: the value of
+// judgment of the move that led to the position on view: the value of
 // the move played and of the best move, by move (the moves of the
 // position before it); nil without a report or at the start.
 func (c *Controller) ReportLabels() map[rules.Move]string {
@@ -360,7 +360,7 @@ func SideSummary(s quality.Side) string {
 // ReportNote is the game report's closing note: how many moves it judged
 // and how to walk through the mistakes.
 func ReportNote(r *quality.Report) string {
-	return fmt.Sprintf("%s analysed. Previous and Next mistake in the panel or the Analysis menu walk through them; Help ▸ Move quality explains the classes.",
+	return fmt.Sprintf("%s analyzed. Previous and Next mistake in the panel or the Analysis menu walk through them; Help ▸ Move quality explains the classes.",
 		Plural(len(r.Moves), "move"))
 }
 

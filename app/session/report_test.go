@@ -26,10 +26,10 @@ func firstMoves(t *testing.T, c *Controller, n int) {
 	}
 }
 
-// TestReportMatchesAnalyser: the controller's background game report is
-// the one quality.Analyser.Game makes of the same record at the same
+// TestReportMatchesAnalyzer: the controller's background game report is
+// the one quality.Analyzer.Game makes of the same record at the same
 // depth, and Next mistake walks through its mistakes.
-func TestReportMatchesAnalyser(t *testing.T) {
+func TestReportMatchesAnalyzer(t *testing.T) {
 	q := sessiontest.NewQueue()
 	c := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("othello", VsPerson))
 	c.Start()
@@ -49,7 +49,7 @@ func TestReportMatchesAnalyser(t *testing.T) {
 	}
 	got := c.Report()
 	if !reflect.DeepEqual(got.Moves, want.Moves) || got.Sides != want.Sides {
-		t.Fatalf("report differs from the analyser's:\n got %+v\nwant %+v", got.Moves, want.Moves)
+		t.Fatalf("report differs from the analyzer's:\n got %+v\nwant %+v", got.Moves, want.Moves)
 	}
 	var mistakes []int
 	for _, m := range got.Moves {
@@ -95,7 +95,7 @@ func TestReportCancel(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	q.Drain()
 	if c.Report() != nil {
-		t.Fatal("a cancelled report was kept")
+		t.Fatal("a canceled report was kept")
 	}
 	if on, _, _ := c.ReportProgress(); on {
 		t.Fatal("running again after Cancel")
@@ -103,7 +103,7 @@ func TestReportCancel(t *testing.T) {
 }
 
 // TestReportDropped: New game drops a running report (its late result is
-// not taken), and Undo of an analysed move drops a finished one.
+// not taken), and Undo of an analyzed move drops a finished one.
 func TestReportDropped(t *testing.T) {
 	q := sessiontest.NewQueue()
 	c := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("othello", VsPerson))
@@ -130,12 +130,12 @@ func TestReportDropped(t *testing.T) {
 	c.Undo()
 	c.Undo()
 	if c.Report() != nil {
-		t.Fatal("the report was kept after Undo of an analysed move")
+		t.Fatal("the report was kept after Undo of an analyzed move")
 	}
 }
 
 // TestValues: the values on the board are every legal move's
-// quality.Analyser.MoveValue at the depth reached, and a new position on
+// quality.Analyzer.MoveValue at the depth reached, and a new position on
 // view drops them.
 func TestValues(t *testing.T) {
 	q := sessiontest.NewQueue()
@@ -194,7 +194,7 @@ func alakBlunder(t *testing.T, d *rules.Descriptor) (before []string, bad rules.
 		}
 		moves := s.Moves(nil)
 		for _, m := range moves {
-			q, err := a.Analyse(context.Background(), s, ply, m)
+			q, err := a.Analyze(context.Background(), s, ply, m)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -290,7 +290,7 @@ func TestLearnFromMistakes(t *testing.T) {
 	if err := c.TryLearn(best); err != nil {
 		t.Fatal(err)
 	}
-	q.RunUntil(t, "the judgement", func() bool { _, trying, ok := c.LearnTried(); return ok && !trying })
+	q.RunUntil(t, "the judgment", func() bool { _, trying, ok := c.LearnTried(); return ok && !trying })
 	if tq, _, _ := c.LearnTried(); !LearnGood(tq.Class) {
 		t.Fatalf("the best move judged %s", tq.Class)
 	}

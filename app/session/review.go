@@ -30,8 +30,8 @@ func (c *Controller) ViewState() rules.State {
 // position); ply at or past the end of the history, or below 0 with no
 // history, returns to the game. ply < 0 means the start position. It calls
 // OnChange; the window shows ViewState. The game goes on (the computer's
-// search is not cancelled), but the hint goes (a hint search is
-// cancelled), and so do the messages that last until the person's next
+// search is not canceled), but the hint goes (a hint search is
+// canceled), and so do the messages that last until the person's next
 // action and the teaching game's verdict (the teaching prompt speaks of
 // the game's position).
 func (c *Controller) Review(ply int) {

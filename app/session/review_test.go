@@ -193,7 +193,7 @@ func TestAnalysis(t *testing.T) {
 
 // TestAnalysisWhileWatching checks that the evaluation graph fills in
 // during computer against computer, where the computer is always
-// searching: the positions already played are analysed while the next
+// searching: the positions already played are analyzed while the next
 // move is being searched.
 func TestAnalysisWhileWatching(t *testing.T) {
 	q := sessiontest.NewQueue()

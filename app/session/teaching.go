@@ -12,7 +12,7 @@ import (
 )
 
 // Teaching game: with it on, each move a person makes is judged in the
-// background (quality.Analyser.Analyse, on an engine of its own, while the
+// background (quality.Analyzer.Analyze, on an engine of its own, while the
 // game goes on); a mistake or worse (IsMistake) is told with its cost, and
 // TakeBack takes the game back to before it, as KaTrain's teaching game
 // does. Learn from your mistakes walks through the person's mistakes of the
@@ -43,7 +43,7 @@ type learnState struct {
 	plies    []int // the person's mistakes (plies, 1-based)
 	idx      int   // the mistake on view
 	gen      uint64
-	tried    *quality.Move // the judgement of the move tried, nil before one
+	tried    *quality.Move // the judgment of the move tried, nil before one
 	trying   bool          // a tried move is being judged
 	revealed bool
 }
@@ -79,7 +79,7 @@ func (c *Controller) teachingOptions() quality.Options {
 	return o
 }
 
-// Verdict returns the teaching game's judgement of the person's latest
+// Verdict returns the teaching game's judgment of the person's latest
 // mistake (a mistake or worse), false when there is none to show.
 func (c *Controller) Verdict() (quality.Move, bool) {
 	t := &c.xa.teach
@@ -120,7 +120,7 @@ func (c *Controller) TakeBack() bool {
 	return true
 }
 
-// clearVerdict forgets the verdict and cancels a judgement running.
+// clearVerdict forgets the verdict and cancels a judgment running.
 func (c *Controller) clearVerdict() {
 	t := &c.xa.teach
 	if t.cancel != nil {
@@ -165,7 +165,7 @@ func (c *Controller) judge(ply int, m rules.Move) {
 	t.cancel = cancel
 	gen, post, d, game, opts := t.gen, c.w.post, c.desc, c.state, c.teachingOptions()
 	go func() {
-		q, err := quality.New(d, opts).Analyse(ctx, before, ply, m)
+		q, err := quality.New(d, opts).Analyze(ctx, before, ply, m)
 		post(func() {
 			t := &c.xa.teach
 			if gen != t.gen || c.closed {
@@ -220,7 +220,7 @@ func (c *Controller) showLearn() {
 }
 
 // Learning returns the mistake Learn from your mistakes shows (the
-// report's judgement of it), its number from 1 and the number of
+// report's judgment of it), its number from 1 and the number of
 // mistakes; ok false when it is not running.
 func (c *Controller) Learning() (q quality.Move, n, of int, ok bool) {
 	l := &c.xa.teach.learn
@@ -231,7 +231,7 @@ func (c *Controller) Learning() (q quality.Move, n, of int, ok bool) {
 	return q, l.idx + 1, len(l.plies), ok
 }
 
-// LearnTried returns the judgement of the move the person tried in the
+// LearnTried returns the judgment of the move the person tried in the
 // mistake's position (trying true while it is being judged).
 func (c *Controller) LearnTried() (q quality.Move, trying, ok bool) {
 	l := &c.xa.teach.learn
@@ -260,10 +260,10 @@ func (c *Controller) LearnBest() rules.Move {
 }
 
 // TryLearn judges move m, tried in the mistake's position on view, in the
-// background, against the report's judgement of the mistake
-// (quality.Analyser.AnalyseAgainst: the mistake's move and the best move
+// background, against the report's judgment of the mistake
+// (quality.Analyzer.AnalyzeAgainst: the mistake's move and the best move
 // keep the report's figures, another move is measured from the report's
-// best value); LearnTried returns the judgement. It returns an error for a
+// best value); LearnTried returns the judgment. It returns an error for a
 // move that is not legal there, and ErrNotYourTurn when not learning.
 func (c *Controller) TryLearn(m rules.Move) error {
 	q, _, _, ok := c.Learning()
@@ -279,7 +279,7 @@ func (c *Controller) TryLearn(m rules.Move) error {
 	l.tried, l.trying = nil, true
 	gen, post, d, opts := l.gen, c.w.post, c.desc, c.teachingOptions()
 	go func() {
-		tq, err := quality.New(d, opts).AnalyseAgainst(context.Background(), pos, q.Ply, m, q)
+		tq, err := quality.New(d, opts).AnalyzeAgainst(context.Background(), pos, q.Ply, m, q)
 		post(func() {
 			l := &c.xa.teach.learn
 			if gen != l.gen || c.closed || !l.on {

@@ -15,7 +15,7 @@ import (
 )
 
 // Values on the board: the value of every legal move of the position on
-// view (quality.Analyser.MoveValue, the exact value where the game's
+// view (quality.Analyzer.MoveValue, the exact value where the game's
 // solver or table decides), searched deeper and deeper in the background
 // on an engine of its own, each depth's values shown as soon as they are
 // all known. A new position on view cancels the search and starts over.
@@ -49,7 +49,7 @@ type valuesRun struct {
 	// MaxDepth, when above 0, stops the deepening at that depth (tests).
 	maxDepth int
 	// mu is held by the values goroutine for a whole run: a new run
-	// waits for a cancelled one to return.
+	// waits for a canceled one to return.
 	mu *sync.Mutex
 }
 
@@ -170,7 +170,7 @@ func (c *Controller) checkValues() {
 // MoveValues values the legal moves of s (a private copy, not over) of
 // d's game deeper and deeper, to maxDepth plies, calling report with a
 // fresh map after each depth (done true with the last one). Moves whose
-// value is exact are not searched again. It returns when ctx is cancelled
+// value is exact are not searched again. It returns when ctx is canceled
 // (without a report of the unfinished depth) or the deepening ends.
 func MoveValues(ctx context.Context, d *rules.Descriptor, s rules.State, maxDepth int,
 	report func(vals map[rules.Move]quality.Value, depth int, done bool)) {
@@ -201,7 +201,7 @@ func MoveValues(ctx context.Context, d *rules.Descriptor, s rules.State, maxDept
 // candidates returns the moves of s to value: all of them, or where there
 // are more than valuesAllMoves the valuesCandidates best. A game whose
 // knowledge generates candidates (ai.CandidateGenerator: Gomoku) picks
-// them without a search: the moves it finds worth searching (the centre
+// them without a search: the moves it finds worth searching (the center
 // alone on an empty board; never a Renju forbidden point), ranked by its
 // ai.MoveOrderer. Other games (DVONN's placements) rank every move by a
 // one-ply search of it.

@@ -48,10 +48,10 @@ func TestRenjuValuesArrive(t *testing.T) {
 	}
 }
 
-// TestEmptyBoardValuesCentre: on an empty freestyle board, 15x15 and
-// 19x19, the values on the board include the centre, and no point is
+// TestEmptyBoardValuesCenter: on an empty freestyle board, 15x15 and
+// 19x19, the values on the board include the center, and no point is
 // valued above it (they listed E11, G11, H11, I11, K11 and E9, not H8).
-func TestEmptyBoardValuesCentre(t *testing.T) {
+func TestEmptyBoardValuesCenter(t *testing.T) {
 	for _, size := range []string{"15", "19"} {
 		q := sessiontest.NewQueue()
 		set := settings("gomoku", VsPerson).WithOption("gomoku", "size", size).WithOption("gomoku", "opening", "none")
@@ -61,8 +61,8 @@ func TestEmptyBoardValuesCentre(t *testing.T) {
 		c.SetValues(true)
 		q.RunUntil(t, "the values", func() bool { _, _, done := c.Values(); return done })
 		vals, _, _ := c.Values()
-		centre := map[string]string{"15": "H8", "19": "J10"}[size]
-		m, err := c.State().ParseMove(centre)
+		center := map[string]string{"15": "H8", "19": "J10"}[size]
+		m, err := c.State().ParseMove(center)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,12 +72,12 @@ func TestEmptyBoardValuesCentre(t *testing.T) {
 			for o := range vals {
 				got = append(got, c.State().MoveString(o))
 			}
-			t.Fatalf("%sx%s: the centre %s is not valued; the values are of %v", size, size, centre, got)
+			t.Fatalf("%sx%s: the center %s is not valued; the values are of %v", size, size, center, got)
 		}
 		sc := quality.ScaleFor(c.State())
 		for o, v := range vals {
 			if sc.Expected(v) > sc.Expected(cv)+1e-9 {
-				t.Fatalf("%sx%s: %s (%s) is valued above the centre (%s)", size, size,
+				t.Fatalf("%sx%s: %s (%s) is valued above the center (%s)", size, size,
 					c.State().MoveString(o), sc.Label(v), sc.Label(cv))
 			}
 		}

@@ -35,11 +35,11 @@ func TestReportTextsPlurals(t *testing.T) {
 	if got, want := ReportSummary(r), "Black: 1 mistake, 1 blunder, 1 missed win, 1 losing move (accuracy 90%); White: no mistakes (accuracy 90%)"; got != want {
 		t.Errorf("ReportSummary = %q, want %q", got, want)
 	}
-	if got := ReportNote(r); !strings.HasPrefix(got, "1 move analysed.") {
+	if got := ReportNote(r); !strings.HasPrefix(got, "1 move analyzed.") {
 		t.Errorf("ReportNote of 1 move = %q", got)
 	}
 	r.Moves = make([]quality.Move, 2)
-	if got := ReportNote(r); !strings.HasPrefix(got, "2 moves analysed.") {
+	if got := ReportNote(r); !strings.HasPrefix(got, "2 moves analyzed.") {
 		t.Errorf("ReportNote of 2 moves = %q", got)
 	}
 	discs := quality.Scale{AnalysisScale: ai.AnalysisScale{Logit: 600, Unit: "discs", UnitScore: 100, Mistake: 6}}
@@ -125,7 +125,7 @@ func TestLearnKeepsTheReportsFigure(t *testing.T) {
 		if err := c.TryLearn(mv); err != nil {
 			t.Fatal(err)
 		}
-		q.RunUntil(t, "the judgement", func() bool { _, trying, ok := c.LearnTried(); return ok && !trying })
+		q.RunUntil(t, "the judgment", func() bool { _, trying, ok := c.LearnTried(); return ok && !trying })
 		tq, _, _ := c.LearnTried()
 		return tq
 	}
@@ -171,7 +171,7 @@ func TestValuesKeepTheReportsFigure(t *testing.T) {
 			t.Fatal(err)
 		}
 		if labels[m] != sc.Label(v) {
-			t.Errorf("%s labelled %q on the board, the report's value is %q", text, labels[m], sc.Label(v))
+			t.Errorf("%s labeled %q on the board, the report's value is %q", text, labels[m], sc.Label(v))
 		}
 	}
 	if len(labels) != len(s.Moves(nil)) {

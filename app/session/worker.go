@@ -24,7 +24,7 @@ const infoEvery = 100 * time.Millisecond
 // worker runs searches on background goroutines, one at a time, with one
 // engine, and hands their progress and result to the UI goroutine through
 // post (fyne.Do in the app). An ai.Engine is not safe for concurrent use: a
-// new search waits for a cancelled one to return (ai promises well under
+// new search waits for a canceled one to return (ai promises well under
 // 100 ms), on its own goroutine, never on the UI goroutine.
 type worker struct {
 	mu   sync.Mutex // held for the whole of a search; guards eng and rng
@@ -68,8 +68,8 @@ func newWorker(eng Searcher, post func(func()), seed uint64) *worker {
 	return &worker{eng: eng, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), post: post}
 }
 
-// start runs j on a new goroutine. Cancelling ctx stops the search; a
-// cancelled job posts nothing more once it notices. The result is held back
+// start runs j on a new goroutine. Canceling ctx stops the search; a
+// canceled job posts nothing more once it notices. The result is held back
 // until at least j.minDelay has passed since start, so that the computer's
 // instant replies stay visible.
 func (w *worker) start(ctx context.Context, j searchJob) {

@@ -54,7 +54,7 @@ type keyCheck struct {
 	keys *func(fyne.KeyName) bool
 }
 
-// newKeyCheck returns a check box labelled text handing Enter and Escape
+// newKeyCheck returns a check box labeled text handing Enter and Escape
 // to *keys.
 func newKeyCheck(text string, keys *func(fyne.KeyName) bool) *keyCheck {
 	c := &keyCheck{keys: keys}

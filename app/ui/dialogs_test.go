@@ -41,7 +41,7 @@ func TestCancelAnalysisItem(t *testing.T) {
 		t.Fatal("Cancel analysis is enabled with no analysis running")
 	}
 	g.ctl.SetReportOptions(quality.Options{Depth: 2})
-	menuAction(t, g, "Analyse game")
+	menuAction(t, g, "Analyze game")
 	if item.Disabled {
 		t.Fatal("Cancel analysis is disabled while the analysis runs")
 	}
@@ -50,10 +50,10 @@ func TestCancelAnalysisItem(t *testing.T) {
 		t.Fatal("Cancel analysis stays enabled after the analysis")
 	}
 	firstLegal(t, g.ctl, 1)
-	menuAction(t, g, "Analyse game")
+	menuAction(t, g, "Analyze game")
 	menuAction(t, g, "Cancel analysis")
-	if !item.Disabled || g.ctl.Analysing() {
-		t.Fatal("Cancel analysis stays enabled after the analysis was cancelled")
+	if !item.Disabled || g.ctl.Analyzing() {
+		t.Fatal("Cancel analysis stays enabled after the analysis was canceled")
 	}
 }
 

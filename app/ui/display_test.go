@@ -56,7 +56,7 @@ func TestSetupHandshake(t *testing.T) {
 	}
 }
 
-// TestQuietLog: the file dialog's favourite-folder complaint and its
+// TestQuietLog: the file dialog's favorite-folder complaint and its
 // Cause and At lines are dropped; other lines pass.
 func TestQuietLog(t *testing.T) {
 	var out bytes.Buffer

@@ -36,7 +36,7 @@ func (g *gui) saveGame() *dialog.FileDialog {
 }
 
 // saveChosen saves the game to the file of w, the save dialog's answer
-// (nil when cancelled). w is a safeWriter: it is closed without a write,
+// (nil when canceled). w is a safeWriter: it is closed without a write,
 // and the game is written by Controller.SaveRecord, which checks the
 // format first and then replaces the file whole (atomicfile), so a
 // refused save leaves the old file byte for byte.
@@ -46,7 +46,7 @@ func (g *gui) saveChosen(w fyne.URIWriteCloser, err error) {
 		return
 	}
 	if w == nil {
-		return // cancelled
+		return // canceled
 	}
 	path := w.URI().Path()
 	_ = w.Close()

@@ -258,7 +258,7 @@ func TestRefusedSaveKeepsFile(t *testing.T) {
 	}
 }
 
-// tapButton taps the visible button labelled text in the top overlay of
+// tapButton taps the visible button labeled text in the top overlay of
 // w (a dialog), failing the test when there is none.
 func tapButton(t *testing.T, w fyne.Window, text string) {
 	t.Helper()

@@ -177,7 +177,7 @@ func rerun() (int, error) {
 	return 0, err
 }
 
-// gui is the main window: the board of the current game in the centre, the
+// gui is the main window: the board of the current game in the center, the
 // side panel on the right, the menus and keyboard shortcuts, wired to a
 // Controller that owns the match.
 type gui struct {
@@ -686,7 +686,7 @@ func (g *gui) buildMenu() {
 	g.redoItem.Shortcut = &fyne.ShortcutRedo{}
 	g.hintItem = fyne.NewMenuItem("Hint", g.hint)
 	g.hintItem.Shortcut = shortcut(fyne.KeyH, 0)
-	g.swapItem = fyne.NewMenuItem("Swap colours (Gomoku)", g.swap)
+	g.swapItem = fyne.NewMenuItem("Swap colors (Gomoku)", g.swap)
 	g.legalItem = fyne.NewMenuItem("Show legal moves", func() { g.setShowLegal(!g.showLegal) })
 	g.legalItem.Checked = g.showLegal
 	g.enginesItem = fyne.NewMenuItem("Engines…", g.showEngines)

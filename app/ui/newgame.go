@@ -325,7 +325,7 @@ func (f *newGameForm) sync() {
 	}
 	f.levelDesc.SetText(desc)
 	// In computer against computer each level row names its seat's
-	// colour.
+	// color.
 	first, second := "Level", "Second seat"
 	if s.Opponent == session.Watch {
 		names := sideOptions(d)
@@ -459,7 +459,7 @@ func (f *newGameForm) Settings() session.MatchSettings {
 
 // newGameDialog returns the new-game dialog over w with set's choices and
 // the configured engines, sized to fit the window (the form scrolls inside
-// it) and centred in it; Start calls onStart with the chosen settings,
+// it) and centered in it; Start calls onStart with the chosen settings,
 // Cancel calls onCancel. keys (nil: none) takes Enter and Escape typed
 // while one of the form's drop-downs or checks has the keyboard focus
 // (gui.dialogKey), which the widget itself would drop.
@@ -478,7 +478,7 @@ func newGameDialog(w fyne.Window, set session.MatchSettings, engines []session.E
 	fit := func() {
 		size := w.Canvas().Size()
 		d.Resize(fyne.NewSize(min(640, size.Width-40), min(f.content.MinSize().Height+dialogChrome, size.Height-40)))
-		centre(w.Canvas())
+		center(w.Canvas())
 	}
 	// A radio button keeps the keyboard focus after a click and drops
 	// Enter and Escape: after a change made there the focus leaves it,
@@ -499,11 +499,11 @@ func newGameDialog(w fyne.Window, set session.MatchSettings, engines []session.E
 // buttons and the margins.
 const dialogChrome = 150
 
-// centre lays the canvas's overlays out again, which puts each dialog
+// center lays the canvas's overlays out again, which puts each dialog
 // resized since it was shown back in the middle of the window; without it
 // a dialog that grows keeps its top left corner, and its buttons can end
 // below the window's edge.
-func centre(c fyne.Canvas) {
+func center(c fyne.Canvas) {
 	for _, o := range c.Overlays().List() {
 		o.Refresh()
 	}

@@ -196,7 +196,7 @@ func TestNoviceInTheDialog(t *testing.T) {
 
 // TestLevelTextsNameTheGame: the Master description speaks of the chosen
 // game only, and in computer against computer each level row names its
-// seat's colour.
+// seat's color.
 func TestLevelTextsNameTheGame(t *testing.T) {
 	test.NewTempApp(t)
 	set := session.DefaultSettings()

@@ -53,7 +53,7 @@ func newSwatch() *canvas.Circle {
 // pieces both stand out in light and dark themes.
 var swatchTile = color.NRGBA{0x8c, 0x8c, 0x88, 0xff}
 
-// swatchBox centres a swatch of the given size on a rounded tile.
+// swatchBox centers a swatch of the given size on a rounded tile.
 func swatchBox(c *canvas.Circle, size float32) fyne.CanvasObject {
 	r := canvas.NewRectangle(swatchTile)
 	r.CornerRadius = size / 4
@@ -160,9 +160,9 @@ type panel struct {
 	showMoves, showGraphs *widget.Button
 	graphChosen           bool
 	onChoose              func(graph bool)
-	// analysing: the last view had a game report running; when it
+	// analyzing: the last view had a game report running; when it
 	// finishes, the graph with its mistake dots is put in view (showGraph).
-	analysing bool
+	analyzing bool
 	// graphCaption is the graph's caption, left out where the graph has
 	// less than its least height with it.
 	graphCaption fyne.CanvasObject
@@ -203,7 +203,7 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 	p.undo = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), onUndo)
 	p.redo = widget.NewButtonWithIcon("Redo", theme.ContentRedoIcon(), onRedo)
 	p.hint = widget.NewButtonWithIcon("Hint", theme.SearchIcon(), onHint)
-	p.swap = widget.NewButtonWithIcon("Swap colours", theme.ViewRefreshIcon(), onSwap)
+	p.swap = widget.NewButtonWithIcon("Swap colors", theme.ViewRefreshIcon(), onSwap)
 	p.swap.Importance = widget.HighImportance
 	p.pause = widget.NewButtonWithIcon("Pause", theme.MediaPauseIcon(), onPause)
 	p.specials = container.NewVBox()
@@ -348,10 +348,10 @@ func (p *panel) show(v session.PanelView) {
 
 	p.updateReview(v) // and showSlot, with the message and thinking set
 	p.showCoach(v.Coach)
-	if p.analysing && !v.Buttons.CancelAnalysis && v.Buttons.Report {
+	if p.analyzing && !v.Buttons.CancelAnalysis && v.Buttons.Report {
 		p.showGraph()
 	}
-	p.analysing = v.Buttons.CancelAnalysis
+	p.analyzing = v.Buttons.CancelAnalysis
 	p.graph.SetScores(v.GraphScores, v.GraphKnown)
 	p.graph.SetCurrent(v.GraphCurrent)
 	p.graph.SetMarks(graphMarks(v.Moves))
@@ -684,7 +684,7 @@ func (l *moveList) Resize(size fyne.Size) {
 func newMoveList(length func() int, row func(int) session.MoveRow) *moveList {
 	l := &moveList{follow: -1}
 	l.Length = length
-	// A row: a strip in its move's class colour, the move and its mark.
+	// A row: a strip in its move's class color, the move and its mark.
 	l.CreateItem = func() fyne.CanvasObject {
 		strip := canvas.NewRectangle(color.Transparent)
 		strip.SetMinSize(fyne.NewSize(5, 0))

@@ -29,9 +29,9 @@ func inView(t *testing.T, g *gui, what string, o fyne.CanvasObject) {
 	}
 }
 
-// analysedOthello starts an Othello game between two people, plays 16
+// analyzedOthello starts an Othello game between two people, plays 16
 // plies of the first legal move and makes its report.
-func analysedOthello(t *testing.T, g *gui, q *sessiontest.Queue) {
+func analyzedOthello(t *testing.T, g *gui, q *sessiontest.Queue) {
 	t.Helper()
 	g.startGame(settings("othello", session.VsPerson))
 	firstLegal(t, g.ctl, 16)
@@ -54,7 +54,7 @@ func TestPanelFixedPartInView(t *testing.T) {
 	if _, ok := g.panel.content.(*container.Scroll); ok {
 		t.Fatal("the panel scrolls as a whole")
 	}
-	analysedOthello(t, g, q)
+	analyzedOthello(t, g, q)
 	least := g.win.Content().MinSize()
 	states := map[string]func(){
 		"game":   func() { g.ctl.Review(g.ctl.Plies()) },
@@ -122,7 +122,7 @@ func TestCoachAreaOneThing(t *testing.T) {
 	if g.panel.coach.Visible() {
 		t.Fatalf("coach area shown with nothing to say: %q", g.panel.coachText.Text)
 	}
-	analysedOthello(t, g, q)
+	analyzedOthello(t, g, q)
 	g.ctl.ReviewMistake(-1)
 	g.refresh()
 	text := g.panel.coachText.Text
@@ -149,7 +149,7 @@ func TestMovesGraphToggle(t *testing.T) {
 	q := sessiontest.NewQueue()
 	g := newGUI(a, sessiontest.NewScripted(false), q.Post, 1)
 	g.win.Resize(defaultWindow)
-	analysedOthello(t, g, q)
+	analyzedOthello(t, g, q)
 	g.ctl.ReviewMistake(-1)
 	g.refresh()
 	p := g.panel
@@ -191,7 +191,7 @@ func TestMovesGraphToggle(t *testing.T) {
 	}
 	// With room for both, both show and the toggle does not.
 	g2.win.Resize(fyne.NewSize(1040, 1400))
-	analysedOthello(t, g2, q)
+	analyzedOthello(t, g2, q)
 	if !g2.panel.graphBox.Visible() || !g2.panel.moves.Visible() || g2.panel.toggle.Visible() {
 		t.Fatalf("a tall window: graph %v, list %v, toggle %v", g2.panel.graphBox.Visible(), g2.panel.moves.Visible(), g2.panel.toggle.Visible())
 	}

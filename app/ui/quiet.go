@@ -15,7 +15,7 @@ import (
 // makes one level only), and its file dialog finds no Videos or Music
 // folder without xdg-user-dirs, and without a D-Bus session it cannot
 // follow the desktop's theme changes. prepareCache makes the cache folder
-// first; quietLog drops the file dialog's favourite-folder complaint.
+// first; quietLog drops the file dialog's favorite-folder complaint.
 
 // prepareCache creates Fyne's cache folder of the app (the user cache
 // folder, fyne, AppID), so that Fyne does not log that it could not.
@@ -39,7 +39,7 @@ func quietLog() {
 // did not start, or it made no window (no OpenGL on the display).
 var fatalReasons = [][]byte{
 	[]byte("Fyne error:  window creation error"),
-	[]byte("Fyne error:  failed to initialise GLFW"),
+	[]byte("Fyne error:  failed to initialize GLFW"),
 }
 
 // quietReasons are the Fyne error reasons quietWriter drops, with their

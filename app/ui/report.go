@@ -50,7 +50,7 @@ type analysisUI struct {
 	teachRow             *fyne.Container
 	learnRow             *fyne.Container
 	reveal, learnNext    *widget.Button
-	analyseItem, valItem *fyne.MenuItem
+	analyzeItem, valItem *fyne.MenuItem
 	cancelItem           *fyne.MenuItem // Cancel analysis: enabled while a report runs
 	teachItem, learnItem *fyne.MenuItem
 	learnBoard           widgets.Board // the board taking tried moves, nil when none
@@ -63,7 +63,7 @@ func newAnalysisUI(g *gui) *analysisUI {
 	c := g.ctl
 	cancel := widget.NewButtonWithIcon("Cancel analysis", theme.CancelIcon(), c.CancelReport)
 	a.progRow = container.NewHBox(cancel)
-	a.offer = widget.NewButtonWithIcon("Analyse this game", theme.SearchIcon(), a.analyse)
+	a.offer = widget.NewButtonWithIcon("Analyze this game", theme.SearchIcon(), a.analyze)
 	a.offer.Importance = widget.HighImportance
 	a.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() { c.ReviewMistake(-1) })
 	a.next = widget.NewButtonWithIcon("Next mistake", theme.NavigateNextIcon(), func() { c.ReviewMistake(1) })
@@ -113,15 +113,15 @@ func rowText(row fyne.CanvasObject) *canvas.Text {
 // addMenu adds the Analysis menu and the Help's page on move quality.
 func (a *analysisUI) addMenu() {
 	g, c := a.g, a.g.ctl
-	a.analyseItem = fyne.NewMenuItem("Analyse game", a.analyse)
-	a.analyseItem.Shortcut = shortcut(fyne.KeyR, 0)
-	g.win.Canvas().AddShortcut(shortcut(fyne.KeyR, 0), func(fyne.Shortcut) { a.analyse() })
+	a.analyzeItem = fyne.NewMenuItem("Analyze game", a.analyze)
+	a.analyzeItem.Shortcut = shortcut(fyne.KeyR, 0)
+	g.win.Canvas().AddShortcut(shortcut(fyne.KeyR, 0), func(fyne.Shortcut) { a.analyze() })
 	a.valItem = fyne.NewMenuItem("Values on the board", func() { c.SetValues(!c.ValuesOn()) })
 	a.teachItem = fyne.NewMenuItem("Teaching game", func() { c.SetTeaching(!c.Teaching()) })
 	a.learnItem = fyne.NewMenuItem("Learn from your mistakes", a.learn)
 	a.cancelItem = fyne.NewMenuItem("Cancel analysis", c.CancelReport)
-	a.cancelItem.Disabled = !c.Analysing()
-	menu := fyne.NewMenu("Analysis", a.analyseItem, a.cancelItem,
+	a.cancelItem.Disabled = !c.Analyzing()
+	menu := fyne.NewMenu("Analysis", a.analyzeItem, a.cancelItem,
 		fyne.NewMenuItem("Game report…", a.showReport),
 		fyne.NewMenuItem("Previous mistake", func() { c.ReviewMistake(-1) }),
 		fyne.NewMenuItem("Next mistake", func() { c.ReviewMistake(1) }),
@@ -138,10 +138,10 @@ func (a *analysisUI) addMenu() {
 	g.win.SetMainMenu(g.menu)
 }
 
-// analyse starts the game report (a report already made stays).
-func (a *analysisUI) analyse() {
+// analyze starts the game report (a report already made stays).
+func (a *analysisUI) analyze() {
 	if !a.g.ctl.StartReport() {
-		a.g.ctl.Note("There is no move to analyse yet.")
+		a.g.ctl.Note("There is no move to analyze yet.")
 	}
 }
 
@@ -153,9 +153,9 @@ func (a *analysisUI) opened(notes []quality.Note, err error) {
 		return
 	}
 	// A record with its own analysis (planiverse analyze --sgf) shows it;
-	// Analyse game makes a new one.
+	// Analyze game makes a new one.
 	if err == nil && c.SetFileNotes(notes) {
-		c.Note("The record holds an analysis: its marks are shown (Analyse game, Ctrl+R, makes a new one).")
+		c.Note("The record holds an analysis: its marks are shown (Analyze game, Ctrl+R, makes a new one).")
 		return
 	}
 	c.StartReport()
@@ -165,8 +165,8 @@ func (a *analysisUI) opened(notes []quality.Note, err error) {
 func (a *analysisUI) learn() {
 	c := a.g.ctl
 	if c.Report() == nil {
-		a.analyse()
-		c.Note("Analysing the game first: choose Learn again when the report is ready.")
+		a.analyze()
+		c.Note("Analyzing the game first: choose Learn again when the report is ready.")
 		return
 	}
 	if !c.StartLearning() {
@@ -184,7 +184,7 @@ func (a *analysisUI) refresh() {
 	defer a.relayout()
 	b := a.g.ctl.Panel().Buttons
 	showIf(a.progRow, b.CancelAnalysis)
-	showIf(a.offer, b.Analyse)
+	showIf(a.offer, b.Analyze)
 	showIf(a.navRow, b.Report)
 	enable(a.prev, b.PrevMistake)
 	enable(a.next, b.NextMistake)
@@ -244,7 +244,7 @@ func (a *analysisUI) markBoard() {
 // while a report runs), in step.
 func (a *analysisUI) syncMenu() {
 	c := a.g.ctl
-	changed := setDisabled(a.cancelItem, !c.Analysing())
+	changed := setDisabled(a.cancelItem, !c.Analyzing())
 	if a.valItem.Checked != c.ValuesOn() || a.teachItem.Checked != c.Teaching() {
 		a.valItem.Checked, a.teachItem.Checked = c.ValuesOn(), c.Teaching()
 		changed = true
@@ -262,7 +262,7 @@ func (a *analysisUI) showReport() {
 	c := a.g.ctl
 	r := c.Report()
 	if r == nil {
-		a.analyse()
+		a.analyze()
 		return
 	}
 	var lead []fyne.CanvasObject

@@ -45,7 +45,7 @@ func firstLegal(t *testing.T, c *session.Controller, n int) {
 // TestWindowReport: Ctrl+R starts the report with its progress in the
 // panel; when it is done the move list and the graph are colored, Next
 // mistake puts the mistake on view with its words and the played and best
-// moves labelled on the board.
+// moves labeled on the board.
 func TestWindowReport(t *testing.T) {
 	a := test.NewTempApp(t)
 	q := sessiontest.NewQueue()
@@ -82,7 +82,7 @@ func TestWindowReport(t *testing.T) {
 	}
 	labels := g.board.(widgets.ValueLabeler).ValueLabels()
 	if len(labels) == 0 {
-		t.Fatal("the played and best moves are not labelled on the board")
+		t.Fatal("the played and best moves are not labeled on the board")
 	}
 	// The move list's row of the mistake carries its mark.
 	row := g.panel.moves.CreateItem()
@@ -144,7 +144,7 @@ func TestWindowTeaching(t *testing.T) {
 	for ply := 1; bad == rules.NoMove && ply < 60; ply++ {
 		moves := s.Moves(nil)
 		for _, m := range moves {
-			if mq, err := an.Analyse(context.Background(), s, ply, m); err == nil && session.IsMistake(mq.Class) {
+			if mq, err := an.Analyze(context.Background(), s, ply, m); err == nil && session.IsMistake(mq.Class) {
 				bad = m
 				break
 			}
@@ -192,7 +192,7 @@ func TestQualityHelp(t *testing.T) {
 
 // TestOpenAnnotatedRecord: opening a record with its own analysis (SGF
 // annotations, as planiverse analyze --sgf writes them) shows its marks in
-// the move list and its comment on the move on view, without analysing the
+// the move list and its comment on the move on view, without analyzing the
 // game again; a new move makes the notes no longer the game's.
 func TestOpenAnnotatedRecord(t *testing.T) {
 	a := test.NewTempApp(t)
@@ -215,7 +215,7 @@ func TestOpenAnnotatedRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	if running, _, _ := g.ctl.ReportProgress(); running || g.ctl.Report() != nil {
-		t.Fatal("an annotated record was analysed again")
+		t.Fatal("an annotated record was analyzed again")
 	}
 	row := g.panel.moves.CreateItem()
 	g.panel.moves.UpdateItem(1, row)
@@ -233,12 +233,12 @@ func TestOpenAnnotatedRecord(t *testing.T) {
 	if !strings.Contains(g.panel.coachText.Text, "from the record: Blunder") {
 		t.Fatalf("the move on view says %q", g.panel.coachText.Text)
 	}
-	// A record without annotations is analysed as before.
+	// A record without annotations is analyzed as before.
 	if err := g.openRecord(g.ctl.Settings(), "game.sgf", plain, false); err != nil {
 		t.Fatal(err)
 	}
 	if running, _, _ := g.ctl.ReportProgress(); !running && g.ctl.Report() == nil {
-		t.Fatal("a plain record was not analysed")
+		t.Fatal("a plain record was not analyzed")
 	}
 	if _, ok := g.ctl.FileNote(2); ok {
 		t.Fatal("the earlier record's notes hold for another game")

@@ -88,12 +88,12 @@ func TestStartFile(t *testing.T) {
 	}
 }
 
-// TestStartFileAnalysed: a record that carries its own analysis (made by
+// TestStartFileAnalyzed: a record that carries its own analysis (made by
 // planiverse analyze --sgf) opens with it, as File → Open does.
-func TestStartFileAnalysed(t *testing.T) {
+func TestStartFileAnalyzed(t *testing.T) {
 	a := test.NewTempApp(t)
 	g := newGUI(a, sessiontest.NewScripted(false), sessiontest.NewQueue().Post, 1)
-	g.beginWith(parseStart(t, "../session/startopts/testdata/othello-short-analysed.sgf"))
+	g.beginWith(parseStart(t, "../session/startopts/testdata/othello-short-analyzed.sgf"))
 	if g.ctl.Plies() != 5 {
 		t.Fatalf("opened %d plies", g.ctl.Plies())
 	}

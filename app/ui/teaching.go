@@ -14,7 +14,7 @@ import (
 )
 
 // qualityHelpIntro explains the move classes (Help ▸ Move quality).
-const qualityHelpIntro = `The game report (Analysis ▸ Analyse game) judges every move by the engine. For each move it finds the best move of the position and compares the two: what the move played lost against the best is its loss. In Othello the loss is counted in discs (exact from 20 empty squares on, by deep search before). In the other games it is the drop of the mover's chance to win, in percent (draws counting half), from the engine's values, exact where a result is proven (Alak's perfect table, a Gomoku win by continuous fours).
+const qualityHelpIntro = `The game report (Analysis ▸ Analyze game) judges every move by the engine. For each move it finds the best move of the position and compares the two: what the move played lost against the best is its loss. In Othello the loss is counted in discs (exact from 20 empty squares on, by deep search before). In the other games it is the drop of the mover's chance to win, in percent (draws counting half), from the engine's values, exact where a result is proven (Alak's perfect table, a Gomoku win by continuous fours).
 
 Best move: the engine's choice, or as good.
 Good move: a small loss, below the inaccuracy threshold.

@@ -254,7 +254,7 @@ func TestRenjuRefusalSaysWhy(t *testing.T) {
 }
 
 // TestLightRadioVisible: in the light theme an unselected radio button's
-// ring (the input border colour) has at least 2.5:1 contrast against the
+// ring (the input border color) has at least 2.5:1 contrast against the
 // background.
 func TestLightRadioVisible(t *testing.T) {
 	g, _ := newTestGUI(t)
@@ -269,7 +269,7 @@ func TestLightRadioVisible(t *testing.T) {
 	}
 }
 
-// contrast is the WCAG contrast ratio of two colours.
+// contrast is the WCAG contrast ratio of two colors.
 func contrast(a, b color.Color) float64 {
 	lum := func(c color.Color) float64 {
 		r, g, b, _ := c.RGBA()

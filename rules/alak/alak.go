@@ -8,7 +8,7 @@
 //     landing slot is captured when the mover's piece closes its far side (no
 //     capture against the edge); fewer than two pieces loses.
 //   - modern (Baljeu, 2001): stones are placed on a line of 7 to 26 points,
-//     x first; enemy groups next to the new stone without an empty neighbour
+//     x first; enemy groups next to the new stone without an empty neighbor
 //     (closed by the mover's stone or the edge) are removed; no suicide; ko
 //     forbids the points just emptied; the game ends when the side to move
 //     has no legal point, and the side with more stones wins.

@@ -37,7 +37,7 @@ var Descriptor = &rules.Descriptor{
 	},
 	Examples: []rules.Example{
 		{Caption: "Classic Alak: each side starts with its pieces at its end of the row of slots.", Options: rules.Options{"rules": "classic"}},
-		{Caption: "Modern Alak: Black played b, and White's stone on a, with no empty neighbour left, was captured; White may not play a again at once (ko).",
+		{Caption: "Modern Alak: Black played b, and White's stone on a, with no empty neighbor left, was captured; White may not play a again at once (ko).",
 			Options: rules.Options{"rules": "modern", "size": "11"}, Moves: "c a b"},
 	},
 	Notation: "alak: classic a slide such as 3-5 (slots 1-11 from the left); modern a point letter a, b, ...",
@@ -45,7 +45,7 @@ var Descriptor = &rules.Descriptor{
 		"jumping over any pieces. A run of enemy pieces next to where you land, closed on its " +
 		"far side by one of yours, is captured. A player with fewer than two pieces loses.\n\n" +
 		"Modern: place a stone on an empty point; enemy groups next to it with no empty " +
-		"neighbour (closed by your stone or the edge) are removed. You may not place where your " +
+		"neighbor (closed by your stone or the edge) are removed. You may not place where your " +
 		"stone was just captured (ko). When the player to move has no legal point, more stones wins.\n\n" +
 		"In both, the third repetition of a position is a draw.",
 	New: func(o rules.Options) (rules.State, error) {

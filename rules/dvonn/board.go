@@ -20,7 +20,7 @@ var (
 	rowStart = [5]int{0, 9, 19, 30, 40}
 )
 
-// directions are the six neighbour steps (dcol, drow) of RULES.md, DVONN:
+// directions are the six neighbor steps (dcol, drow) of RULES.md, DVONN:
 // (c±1,r), (c,r±1), (c+1,r+1), (c−1,r−1).
 var directions = [6][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, -1}}
 
@@ -30,9 +30,9 @@ const maxDistance = 10
 
 var (
 	cellCol, cellRow [NumCells]int8
-	neighbours       [NumCells][]int
-	neighbourMask    [NumCells]uint64
-	// inner marks the cells with six neighbours on the board; only those
+	neighbors        [NumCells][]int
+	neighborMask     [NumCells]uint64
+	// inner marks the cells with six neighbors on the board; only those
 	// can be surrounded (RULES.md: an edge stack is never surrounded).
 	inner uint64
 	// targetMask[c][h] holds the cells exactly h spaces from c in a straight
@@ -53,8 +53,8 @@ func init() {
 		c, r := int(cellCol[i]), int(cellRow[i])
 		for _, d := range directions {
 			if n, ok := CellAt(c+d[0], r+d[1]); ok {
-				neighbours[i] = append(neighbours[i], n)
-				neighbourMask[i] |= 1 << n
+				neighbors[i] = append(neighbors[i], n)
+				neighborMask[i] |= 1 << n
 			}
 			for h := 1; h <= maxDistance; h++ {
 				if t, ok := CellAt(c+h*d[0], r+h*d[1]); ok {
@@ -62,7 +62,7 @@ func init() {
 				}
 			}
 		}
-		if len(neighbours[i]) == 6 {
+		if len(neighbors[i]) == 6 {
 			inner |= 1 << i
 		}
 	}
@@ -110,23 +110,23 @@ func CellIndex(name string) (cell int, ok bool) {
 	return CellAt(col, row)
 }
 
-// Neighbours returns the board indices of the spaces adjacent to cell 0..48
-// (2 to 6 of them; RULES.md neighbours). The slice is shared: do not modify
+// Neighbors returns the board indices of the spaces adjacent to cell 0..48
+// (2 to 6 of them; RULES.md neighbors). The slice is shared: do not modify
 // it. It is nil for an index outside the board.
-func Neighbours(cell int) []int {
+func Neighbors(cell int) []int {
 	if uint(cell) >= NumCells {
 		return nil
 	}
-	return neighbours[cell]
+	return neighbors[cell]
 }
 
-// NeighbourMask returns the cell mask (bit c = cell c) of the spaces
+// NeighborMask returns the cell mask (bit c = cell c) of the spaces
 // adjacent to cell 0..48 (0 for an index outside the board).
-func NeighbourMask(cell int) uint64 {
+func NeighborMask(cell int) uint64 {
 	if uint(cell) >= NumCells {
 		return 0
 	}
-	return neighbourMask[cell]
+	return neighborMask[cell]
 }
 
 // TargetMask returns the cell mask of the spaces exactly dist spaces away
@@ -141,14 +141,14 @@ func TargetMask(cell, dist int) uint64 {
 }
 
 // EdgeCell reports whether cell lies on the edge of the board (fewer than
-// six neighbours), where a stack is never surrounded. Indices outside 0..48
+// six neighbors), where a stack is never surrounded. Indices outside 0..48
 // report true.
 func EdgeCell(cell int) bool { return uint(cell) >= NumCells || inner&(1<<cell) == 0 }
 
 // Connected returns the cells of occ (a cell mask) joined to a cell of
 // from by a chain of adjacent cells of occ (from's own cells in occ
 // included): the flood fill used for the removal rule. It works on a
-// padded 12-column grid where the six neighbour steps are the shifts ±1,
+// padded 12-column grid where the six neighbor steps are the shifts ±1,
 // ±12 and ±13 (the padding column and missing spaces are never occupied).
 func Connected(occ, from uint64) uint64 {
 	o := toGrid(occ)

@@ -255,23 +255,23 @@ func (g *Game) Score() (white, black int) {
 }
 
 // Mobile returns the mask of the cells whose stacks can move at all for
-// their owner: not surrounded (RULES.md: all six neighbours occupied, never
+// their owner: not surrounded (RULES.md: all six neighbors occupied, never
 // on the edge) and not a lone DVONN piece. Whether a move exists also needs
 // an occupied target at the exact distance (see Moves).
 func (g *Game) Mobile() uint64 {
 	sur := uint64(0)
 	for m := inner & g.occ; m != 0; m &= m - 1 {
 		c := bits.TrailingZeros64(m)
-		if neighbourMask[c]&^g.occ == 0 {
+		if neighborMask[c]&^g.occ == 0 {
 			sur |= 1 << c
 		}
 	}
 	return (g.ctrl[0] | g.ctrl[1]) &^ sur
 }
 
-// surrounded reports whether the stack on c has all six neighbours occupied.
+// surrounded reports whether the stack on c has all six neighbors occupied.
 func (g *Game) surrounded(c int) bool {
-	return inner&(1<<c) != 0 && neighbourMask[c]&^g.occ == 0
+	return inner&(1<<c) != 0 && neighborMask[c]&^g.occ == 0
 }
 
 // targets returns the occupied cells the stack on c can move to (the stack

@@ -50,7 +50,7 @@ func TestGeometry(t *testing.T) {
 	t.Run("E3", testGeometryE3)
 }
 
-// testGeometryCells checks names, coordinates and neighbours of every cell,
+// testGeometryCells checks names, coordinates and neighbors of every cell,
 // and the counts of adjacent pairs and inner cells.
 func testGeometryCells(t *testing.T) {
 	edges, innerCells := 0, 0
@@ -63,12 +63,12 @@ func testGeometryCells(t *testing.T) {
 		if back, ok := CellAt(col, row); !ok || back != c {
 			t.Errorf("CellAt(CellCoord(%d)) = %d, %v", c, back, ok)
 		}
-		for _, n := range Neighbours(c) {
-			if NeighbourMask(n)&(1<<c) == 0 {
-				t.Errorf("neighbours not symmetric: %s %s", name, CellName(n))
+		for _, n := range Neighbors(c) {
+			if NeighborMask(n)&(1<<c) == 0 {
+				t.Errorf("neighbors not symmetric: %s %s", name, CellName(n))
 			}
 		}
-		edges += len(Neighbours(c))
+		edges += len(Neighbors(c))
 		if !EdgeCell(c) {
 			innerCells++
 		}
@@ -104,7 +104,7 @@ func testGeometryNames(t *testing.T) {
 func testGeometryOffBoard(t *testing.T) {
 	for _, bad := range []int{-1, 49, 64, 1000} {
 		g := New()
-		if c, r := CellCoord(bad); c != -1 || r != -1 || Neighbours(bad) != nil || NeighbourMask(bad) != 0 ||
+		if c, r := CellCoord(bad); c != -1 || r != -1 || Neighbors(bad) != nil || NeighborMask(bad) != 0 ||
 			TargetMask(bad, 1) != 0 || !EdgeCell(bad) || CellName(bad) != "??" || g.Targets(bad) != 0 {
 			t.Errorf("cell %d outside the board not handled", bad)
 		}
@@ -114,18 +114,18 @@ func testGeometryOffBoard(t *testing.T) {
 	}
 }
 
-// testGeometryE3 checks the neighbours of E3.
+// testGeometryE3 checks the neighbors of E3.
 func testGeometryE3(t *testing.T) {
-	// E3's neighbours: D3 F3 E2 E4 F4 D2.
+	// E3's neighbors: D3 F3 E2 E4 F4 D2.
 	want := map[string]bool{"D3": true, "F3": true, "E2": true, "E4": true, "F4": true, "D2": true}
 	e3, _ := CellIndex("E3")
-	for _, n := range Neighbours(e3) {
+	for _, n := range Neighbors(e3) {
 		if !want[CellName(n)] {
-			t.Errorf("E3 has neighbour %s", CellName(n))
+			t.Errorf("E3 has neighbor %s", CellName(n))
 		}
 	}
-	if len(Neighbours(e3)) != 6 {
-		t.Errorf("E3 has %d neighbours", len(Neighbours(e3)))
+	if len(Neighbors(e3)) != 6 {
+		t.Errorf("E3 has %d neighbors", len(Neighbors(e3)))
 	}
 }
 
@@ -574,7 +574,7 @@ func testParseIllegalStackMoves(t *testing.T) {
 		default:
 			continue
 		}
-		for _, n := range Neighbours(from) {
+		for _, n := range Neighbors(from) {
 			if _, err := g.ParseMove(CellName(from) + CellName(n)); !errors.Is(err, rules.ErrIllegal) {
 				t.Errorf("%s %s%s: %v, want ErrIllegal", kind, CellName(from), CellName(n), err)
 			}
@@ -797,7 +797,7 @@ func TestNewPosition(t *testing.T) {
 }
 
 // TestConnected compares the shift-based flood fill with a plain
-// breadth-first search over the neighbour lists.
+// breadth-first search over the neighbor lists.
 func TestConnected(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 32))
 	for range 2000 {
@@ -813,7 +813,7 @@ func TestConnected(t *testing.T) {
 			for len(queue) > 0 {
 				c := queue[0]
 				queue = queue[1:]
-				for _, n := range Neighbours(c) {
+				for _, n := range Neighbors(c) {
 					if occ&(1<<n) != 0 && want&(1<<n) == 0 {
 						want |= 1 << n
 						queue = append(queue, n)

@@ -50,7 +50,7 @@ func (g *Game) Why(m rules.Move) string {
 	case s.top == uint8(Red):
 		return "The red DVONN pieces cannot be moved by themselves."
 	case g.ctrl[g.toMove]&(1<<from) == 0:
-		return fmt.Sprintf("That stack is %s's: a stack belongs to the colour of its top piece.", colorName(Piece(s.top)))
+		return fmt.Sprintf("That stack is %s's: a stack belongs to the color of its top piece.", colorName(Piece(s.top)))
 	case g.surrounded(from):
 		return "That stack is surrounded on all six sides."
 	case from == to && g.targets(from) == 0 && h == 1:

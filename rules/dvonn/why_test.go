@@ -43,7 +43,7 @@ func TestWhyMovement(t *testing.T) {
 	}{
 		{"empty space", pick("A1"), "That space is empty: choose one of your stacks."},
 		{"lone DVONN piece", pick("E3"), "The red DVONN pieces cannot be moved by themselves."},
-		{"opponent's stack", pick("C3"), "That stack is Black's: a stack belongs to the colour of its top piece."},
+		{"opponent's stack", pick("C3"), "That stack is Black's: a stack belongs to the color of its top piece."},
 		{"no target", pick("H3"), "A stack of 6 has no stack to land on exactly 6 spaces away in a straight line."},
 		{"movable stack", pick("F3"), ""},
 		{"movable piece", pick("D3"), ""},
@@ -61,7 +61,7 @@ func TestWhyMovement(t *testing.T) {
 	}
 }
 
-// TestWhySurrounded: a stack with six occupied neighbours says so.
+// TestWhySurrounded: a stack with six occupied neighbors says so.
 func TestWhySurrounded(t *testing.T) {
 	g := replay(t, placement1) // every space holds one piece; White to move
 	d2 := mustCell("D2")       // an inner space

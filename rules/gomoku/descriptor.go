@@ -47,7 +47,7 @@ var Descriptor = &rules.Descriptor{
 				{Value: "swap", Label: "Swap after the first move", Short: "swap opening",
 					Note: "Swap: after Black's first stone, the second player may take that stone over and play Black; the first player then continues as White."},
 				{Value: "swap2", Label: "Swap2", Short: "swap2",
-					Note: "Swap2: the first player places three stones (black, white, black). The second player then takes White by placing the fourth stone, takes Black (Swap colours), or places two more stones (white, black) and lets the first player choose a colour."},
+					Note: "Swap2: the first player places three stones (black, white, black). The second player then takes White by placing the fourth stone, takes Black (Swap colors), or places two more stones (white, black) and lets the first player choose a color."},
 			},
 			Default: "none",
 		},
@@ -66,14 +66,14 @@ var Descriptor = &rules.Descriptor{
 		"rule a line of six or more does not count. Under Renju (15 × 15) White wins with five or " +
 		"more, Black only with exactly five, and Black may not play a point that makes two open " +
 		"threes at once, two fours, or six or more in a row (a five still wins). With the swap opening, after Black's " +
-		"first stone the second player may take that stone over (Swap colours). With Swap2, the first " +
+		"first stone the second player may take that stone over (Swap colors). With Swap2, the first " +
 		"player places three stones (black, white, black); the second player takes White by placing " +
-		"the fourth stone, takes Black (Swap colours), or places two more stones (white, black) and " +
+		"the fourth stone, takes Black (Swap colors), or places two more stones (white, black) and " +
 		"the first player then takes White by placing the sixth stone or takes Black.",
 	New: func(o rules.Options) (rules.State, error) {
 		return New(optionsOf(o))
 	},
-	Opening: centreOpening,
+	Opening: centerOpening,
 	Color:   func(s rules.State, seat rules.Seat) rules.Color { return s.(*Game).ColorOf(seat) },
 	Score: func(s rules.State, seat rules.Seat) (int, string) {
 		g := s.(*Game)
@@ -93,7 +93,7 @@ var Descriptor = &rules.Descriptor{
 		case SwapOpening:
 			msgs = append(msgs, "Swap opening: after Black's first stone, the second player may take it over and play Black.")
 		case Swap2Opening:
-			msgs = append(msgs, "Swap2 opening: the first player places three stones (black, white, black); then the second player chooses a colour or places two more stones and lets the first player choose.")
+			msgs = append(msgs, "Swap2 opening: the first player places three stones (black, white, black); then the second player chooses a color or places two more stones and lets the first player choose.")
 		}
 		return msgs
 	},
@@ -109,11 +109,11 @@ var Descriptor = &rules.Descriptor{
 		case PhasePlaceThree:
 			return fmt.Sprintf("places opening stone %d of 3 (%s)", g.Ply()+1, stoneNames[g.ColorToMove()])
 		case PhaseChoose:
-			return "chooses: place the fourth stone (white) to play White, Swap colours to play Black, or Balance to place two more stones"
+			return "chooses: place the fourth stone (white) to play White, Swap colors to play Black, or Balance to place two more stones"
 		case PhasePlaceTwo:
 			return fmt.Sprintf("places balancing stone %d of 2 (%s)", g.Ply()-3, stoneNames[g.ColorToMove()])
 		case PhaseChooseAgain:
-			return "chooses: place the sixth stone (white) to play White, or Swap colours to play Black"
+			return "chooses: place the sixth stone (white) to play White, or Swap colors to play Black"
 		}
 		return ""
 	},
@@ -121,7 +121,7 @@ var Descriptor = &rules.Descriptor{
 		g := s.(*Game)
 		switch {
 		case p.Move == Balance:
-			return "The second player will place two more stones (white, black); then the first player chooses a colour."
+			return "The second player will place two more stones (white, black); then the first player chooses a color."
 		case g.Options().Opening != Swap2Opening || int(p.Move) >= g.Size()*g.Size():
 			return ""
 		case g.Ply() == 4 && g.History(3) != Balance, g.Ply() == 7 && g.History(3) == Balance:
@@ -175,9 +175,9 @@ func optionsOf(o rules.Options) Options {
 	return opts
 }
 
-// centreOpening plays two random stones in the 5x5 square at the centre
+// centerOpening plays two random stones in the 5x5 square at the center
 // of the board, so that self-play games differ (never the swap).
-func centreOpening(s rules.State, r *rand.Rand) {
+func centerOpening(s rules.State, r *rand.Rand) {
 	g := s.(*Game)
 	c := g.Size() / 2
 	for range 2 {

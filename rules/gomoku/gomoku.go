@@ -7,7 +7,7 @@
 // Points are numbered y*size + x, with x the column from the left and y the
 // row from the TOP, both 0-based (the engine-protocol coordinates of
 // RULES.md). Move text is the column letter (A.., no letter skipped) then
-// the row counted from the BOTTOM (1..size): H8 is the centre of 15x15.
+// the row counted from the BOTTOM (1..size): H8 is the center of 15x15.
 //
 // Besides the board, a Game keeps line bitboards: for each color and each of
 // the four directions, one uint32 per line of the board with a bit per point
@@ -129,7 +129,7 @@ const MaxLines = 2*MaxSize - 1
 
 // Line directions, the index dir of LineOf, LinePoint, LineMask and Line.
 // Lines are numbered within a direction, and points along a line by x (by y
-// for Vertical), so that neighbours on the board are neighbouring bits.
+// for Vertical), so that neighbors on the board are neighboring bits.
 const (
 	// Horizontal lines (dx, dy) = (1, 0): line y, position x.
 	Horizontal = 0
@@ -728,7 +728,7 @@ func (g *Game) ParseMove(s string) (rules.Move, error) {
 	switch {
 	case strings.EqualFold(t, "swap"):
 		if !g.CanSwap() {
-			return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: swap is allowed only as the second move of a game with the swap opening, or at a colour choice of the swap2 opening", rules.Quote(s))
+			return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: swap is allowed only as the second move of a game with the swap opening, or at a color choice of the swap2 opening", rules.Quote(s))
 		}
 		m = rules.Swap
 	case strings.EqualFold(t, "balance"):
@@ -810,7 +810,7 @@ func (g *Game) String() string {
 		fmt.Fprintf(&b, "seat %d, %s, to move", seat, color[g.ColorOf(seat)])
 	}
 	if g.swapped {
-		b.WriteString(" (colours swapped)")
+		b.WriteString(" (colors swapped)")
 	}
 	switch g.phase() {
 	case PhasePlaceThree:

@@ -371,7 +371,7 @@ func testSwapAndUndo(t *testing.T) {
 func checkSwapped(t *testing.T, g *Game, hBefore uint64) {
 	t.Helper()
 	if !g.Swapped() || g.ToMove() != rules.First || g.ColorOf(rules.First) != 1 || g.ColorOf(rules.Second) != 0 {
-		t.Fatalf("after swap: swapped %v, ToMove %d, colours %d %d", g.Swapped(), g.ToMove(), g.ColorOf(0), g.ColorOf(1))
+		t.Fatalf("after swap: swapped %v, ToMove %d, colors %d %d", g.Swapped(), g.ToMove(), g.ColorOf(0), g.ColorOf(1))
 	}
 	if c, ok := g.At(7, 7); !ok || c != 0 || g.Stones() != 1 || g.ColorToMove() != 1 {
 		t.Fatal("swap must leave the board unchanged, White to play")
@@ -532,7 +532,7 @@ func invariants(s rules.State) string {
 	case g.ply != g.Stones()+choices(g):
 		return fmt.Sprintf("ply %d with %d stones", g.ply, g.Stones())
 	case g.phase() == PhaseNone && rules.Seat(g.ColorOf(g.ToMove())) != g.ColorToMove():
-		return "the seat to move does not play the colour to move"
+		return "the seat to move does not play the color to move"
 	case g.opts.Opening != Swap2Opening && g.ToMove() != rules.Seat(g.ply&1):
 		return "the seats do not alternate"
 	}
@@ -732,7 +732,7 @@ func swap2Seats(t *testing.T, g *Game, when string, toMove rules.Seat, phase int
 		t.Fatalf("%s: seat %d to move in phase %d, want seat %d in phase %d\n%s", when, g.ToMove(), g.Deciding(), toMove, phase, g)
 	}
 	if c0, c1 := Descriptor.ColorOf(g, 0), Descriptor.ColorOf(g, 1); c0 != seat0 || c1 != seat0^1 {
-		t.Fatalf("%s: colours %d %d, want seat 0 %d\n%s", when, c0, c1, seat0, g)
+		t.Fatalf("%s: colors %d %d, want seat 0 %d\n%s", when, c0, c1, seat0, g)
 	}
 	if g.Hash() != ScratchHash(g) {
 		t.Fatalf("%s: hash", when)
@@ -775,7 +775,7 @@ func swap2Placement(t *testing.T, g *Game) {
 		}
 		rulestest.Play(t, g, s)
 		if c, _ := g.At(pt(t, 15, s)%15, pt(t, 15, s)/15); c != rules.Seat(i%2) {
-			t.Fatalf("stone %d has colour %d", i+1, c)
+			t.Fatalf("stone %d has color %d", i+1, c)
 		}
 	}
 	swap2Seats(t, g, "the second player's choice", 1, PhaseChoose, 0)

@@ -311,7 +311,7 @@ func naiveFoul(b *[15][15]uint8, x, y, depth int) Foul {
 }
 
 // TestRenjuAgainstNaive compares the fast test with the naive reference on
-// dense random positions near the centre, where fouls of every kind (and
+// dense random positions near the center, where fouls of every kind (and
 // fake threes) are common.
 func TestRenjuAgainstNaive(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 10))
@@ -388,7 +388,7 @@ func TestRenjuLegality(t *testing.T) {
 				}
 				checked++
 			}
-			// Random play, biased towards the centre so that patterns form.
+			// Random play, biased towards the center so that patterns form.
 			m := buf[r.IntN(len(buf))]
 			for range 3 {
 				c := buf[r.IntN(len(buf))]

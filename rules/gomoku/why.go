@@ -18,7 +18,7 @@ func (g *Game) Why(m rules.Move) string {
 	}
 	switch {
 	case m == rules.Swap:
-		return "The colours can be swapped only when the opening rule offers it."
+		return "The colors can be swapped only when the opening rule offers it."
 	case m == Balance:
 		return "Two more stones can be placed only when Swap2 offers the choice."
 	case m == rules.Pass:

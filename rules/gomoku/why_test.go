@@ -27,7 +27,7 @@ func TestWhy(t *testing.T) {
 			t.Errorf("Why(%s) = %q, want %q", c.text, got, c.want)
 		}
 	}
-	if got := g.Why(rules.Swap); got != "The colours can be swapped only when the opening rule offers it." {
+	if got := g.Why(rules.Swap); got != "The colors can be swapped only when the opening rule offers it." {
 		t.Errorf("Why(swap) = %q", got)
 	}
 	if got := g.Why(Balance); got != "Two more stones can be placed only when Swap2 offers the choice." {

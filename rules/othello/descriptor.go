@@ -23,7 +23,7 @@ var Descriptor = &rules.Descriptor{
 	},
 	Notation: "othello: a square such as d3 (columns a-h, rows 1-8 from the top), or pass",
 	Rules: "Place a disc so that it brackets a straight line of your opponent's discs " +
-		"between it and one of your own discs; the bracketed discs flip to your colour. " +
+		"between it and one of your own discs; the bracketed discs flip to your color. " +
 		"If you cannot move you pass (the program does it for you). The game ends when " +
 		"neither player can move; the player with more discs wins.",
 	New: func(rules.Options) (rules.State, error) { return New(), nil },

@@ -210,7 +210,7 @@ func TestPlaceDiscAndFlips(t *testing.T) {
 func TestIllegalMovesLeavePositionUnchanged(t *testing.T) {
 	b := New()
 	before, hash := b.Position(), b.Hash()
-	for _, sq := range []int{-1, 0, sqD4, 64, 63, 20} { // off board, no flip, occupied, off, no flip, d3's neighbour e3 (flips nothing)
+	for _, sq := range []int{-1, 0, sqD4, 64, 63, 20} { // off board, no flip, occupied, off, no flip, d3's neighbor e3 (flips nothing)
 		if _, err := b.PlaceDisc(sq); !errors.Is(err, rules.ErrIllegal) {
 			t.Errorf("PlaceDisc(%d) error = %v, want ErrIllegal", sq, err)
 		}

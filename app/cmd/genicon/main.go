@@ -33,7 +33,7 @@ func ellipse(cx, cy, a, b float64) func(x, y float64) bool {
 	}
 }
 
-// hexagon is a regular hexagon with flat top and bottom, centre (cx, cy),
+// hexagon is a regular hexagon with flat top and bottom, center (cx, cy),
 // circumradius r.
 func hexagon(cx, cy, r float64) func(x, y float64) bool {
 	h := r * math.Sqrt(3) / 2

@@ -22,7 +22,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// tinyConfig is a run of one Othello game analysed to depth 1.
+// tinyConfig is a run of one Othello game analyzed to depth 1.
 func tinyConfig(t *testing.T) config {
 	t.Helper()
 	d, err := registry.Lookup("othello")
@@ -36,7 +36,7 @@ func tinyConfig(t *testing.T) config {
 	return config{d: d, opts: o, games: 1, analysis: quality.Options{Depth: 1}, moveTime: 100 * time.Millisecond, seed: 3, opponent: NoOpponent}
 }
 
-// TestMeasureTiny: one game of level 1 against itself, analysed to depth
+// TestMeasureTiny: one game of level 1 against itself, analyzed to depth
 // 1: every move after the opening is counted in a class, the rates are
 // the counts over the moves with a choice, and the same seed gives the
 // same figures.
@@ -78,8 +78,8 @@ func TestMeasureTiny(t *testing.T) {
 }
 
 // TestMeasureAgainstOpponent: with a common opponent only the measured
-// level's moves are analysed (about half of the game's), the opponent is
-// named in the figures, and its colour alternates from game to game.
+// level's moves are analyzed (about half of the game's), the opponent is
+// named in the figures, and its color alternates from game to game.
 func TestMeasureAgainstOpponent(t *testing.T) {
 	self := tinyConfig(t)
 	self.games = 2
@@ -97,7 +97,7 @@ func TestMeasureAgainstOpponent(t *testing.T) {
 		t.Fatalf("opponent in the figures: %v, self-play %v", f.Opponent, alone.Opponent)
 	}
 	if f.Moves < 30 || f.Moves > alone.Moves*3/4 {
-		t.Fatalf("%d moves analysed against an opponent, %d in self-play", f.Moves, alone.Moves)
+		t.Fatalf("%d moves analyzed against an opponent, %d in self-play", f.Moves, alone.Moves)
 	}
 	for i := range 2 {
 		_, p, err := playGame(context.Background(), vs, [2]*ai.Engine{ai.NewEngine(1), ai.NewEngine(1)}, 1, i)

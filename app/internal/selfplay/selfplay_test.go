@@ -90,9 +90,9 @@ func TestOpenSharesOpeningByStream(t *testing.T) {
 	}
 }
 
-// TestPlayStopsWhenCancelled checks that Play returns the context's error
+// TestPlayStopsWhenCanceled checks that Play returns the context's error
 // and plays no move when the context has ended.
-func TestPlayStopsWhenCancelled(t *testing.T) {
+func TestPlayStopsWhenCanceled(t *testing.T) {
 	d, err := registry.Lookup("othello")
 	if err != nil {
 		t.Fatal(err)

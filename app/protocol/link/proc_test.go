@@ -48,7 +48,7 @@ func readPid(t *testing.T, path string) int {
 	return pid
 }
 
-// TestProcCancel: cancelling the start's context kills the engine, and a
+// TestProcCancel: canceling the start's context kills the engine, and a
 // pending Read ends at once with an error, not at its deadline.
 func TestProcCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -58,7 +58,7 @@ func TestProcCancel(t *testing.T) {
 	}
 	defer p.Stop()
 	time.AfterFunc(100*time.Millisecond, cancel)
-	within(t, "a read after the context was cancelled", 3*time.Second, func() {
+	within(t, "a read after the context was canceled", 3*time.Second, func() {
 		if _, err := p.Read(time.Now().Add(time.Minute)); err == nil || err == ErrTimeout {
 			t.Errorf("read: %v, want the engine's exit", err)
 		}

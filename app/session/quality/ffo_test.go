@@ -54,7 +54,7 @@ func TestOthelloLossesAgreeWithFFO(t *testing.T) {
 			if err != nil {
 				t.Fatalf("FFO #%d: move %q: %v", n, text, err)
 			}
-			q, err := a.Analyse(ctx, b, 1, m)
+			q, err := a.Analyze(ctx, b, 1, m)
 			if err != nil {
 				t.Fatalf("FFO #%d %s: %v", n, text, err)
 			}

@@ -175,7 +175,7 @@ func TestAlakClassesAgreeWithTable(t *testing.T) {
 			}
 			buf = s.Moves(buf[:0])
 			m := buf[r.IntN(len(buf))]
-			got, err := a.Analyse(context.Background(), s, ply, m)
+			got, err := a.Analyze(context.Background(), s, ply, m)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -253,7 +253,7 @@ func TestGomokuMissedWin(t *testing.T) {
 	}
 	a := quality.New(d, quality.Options{Depth: 2})
 	far := parse(t, s, "B13")
-	got, err := a.Analyse(context.Background(), s, 11, far)
+	got, err := a.Analyze(context.Background(), s, 11, far)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,7 +264,7 @@ func TestGomokuMissedWin(t *testing.T) {
 		t.Errorf("the best move's value %q, want \"win in 3 moves\"", txt)
 	}
 	win := parse(t, s, got.Best)
-	got, err = a.Analyse(context.Background(), s, 11, win)
+	got, err = a.Analyze(context.Background(), s, 11, win)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,7 +284,7 @@ func TestGomokuLosingMove(t *testing.T) {
 	if !hasVCF(after) {
 		t.Fatalf("Black has no VCF after O15: not a test\n%s", after)
 	}
-	got, err := a.Analyse(context.Background(), s, 10, far)
+	got, err := a.Analyze(context.Background(), s, 10, far)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,7 +299,7 @@ func TestGomokuLosingMove(t *testing.T) {
 }
 
 // TestLiveSameAsRecord: the analysis of each move, computed right after
-// it is played with an analyser of its own (live), is the report's on the
+// it is played with an analyzer of its own (live), is the report's on the
 // whole record, at a fixed depth.
 func TestLiveSameAsRecord(t *testing.T) {
 	for _, c := range []struct {
@@ -315,7 +315,7 @@ func TestLiveSameAsRecord(t *testing.T) {
 			}
 			before, played := replay(t, d, rec)
 			for i := range played {
-				live, err := quality.New(d, quality.Options{Depth: 3}).Analyse(context.Background(), before[i], i+1, played[i])
+				live, err := quality.New(d, quality.Options{Depth: 3}).Analyze(context.Background(), before[i], i+1, played[i])
 				if err != nil {
 					t.Fatal(err)
 				}

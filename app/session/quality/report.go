@@ -13,7 +13,7 @@ type Report struct {
 	// Game is the game's registry name; Scale its scale for judging.
 	Game  string
 	Scale Scale
-	// Moves are the analysed moves, in order (Moves[i].Ply == i+1).
+	// Moves are the analyzed moves, in order (Moves[i].Ply == i+1).
 	Moves []Move
 	// Sides are the two sides' summaries, by seat.
 	Sides [2]Side
@@ -35,7 +35,7 @@ type Side struct {
 	MeanLoss float64
 }
 
-// Summarize returns the report of the analysed moves of a game of d whose
+// Summarize returns the report of the analyzed moves of a game of d whose
 // final position is final (for the sides' color names).
 func Summarize(d *rules.Descriptor, sc Scale, final rules.State, moves []Move) *Report {
 	r := &Report{Game: d.Name, Scale: sc, Moves: moves}
@@ -70,9 +70,9 @@ func Summarize(d *rules.Descriptor, sc Scale, final rules.State, moves []Move) *
 
 // Game analyses every move of the record r of d's game with a, calling
 // progress (if not nil) after each move with the moves done and the
-// total. On an error (a move that does not replay, a cancelled ctx) it
-// returns the report of the moves analysed so far with the error.
-func (a *Analyser) Game(ctx context.Context, r *rules.Record, progress func(done, total int)) (*Report, error) {
+// total. On an error (a move that does not replay, a canceled ctx) it
+// returns the report of the moves analyzed so far with the error.
+func (a *Analyzer) Game(ctx context.Context, r *rules.Record, progress func(done, total int)) (*Report, error) {
 	_, played, err := a.d.Replay(r)
 	if err != nil {
 		return nil, err
@@ -87,7 +87,7 @@ func (a *Analyser) Game(ctx context.Context, r *rules.Record, progress func(done
 		var mv Move
 		if i < setup {
 			mv = a.placed(s, i+1, m)
-		} else if mv, err = a.Analyse(ctx, s, i+1, m); err != nil {
+		} else if mv, err = a.Analyze(ctx, s, i+1, m); err != nil {
 			return Summarize(a.d, a.Scale(), s, moves), err
 		}
 		moves = append(moves, mv)
@@ -102,7 +102,7 @@ func (a *Analyser) Game(ctx context.Context, r *rules.Record, progress func(done
 // setupPlies returns how many plies at the start of a game of the variant
 // o the program plays before the match begins (the moves of the
 // descriptor's Setup: DVONN's 49 placements at random), 0 when none.
-func (a *Analyser) setupPlies(o rules.Options) int {
+func (a *Analyzer) setupPlies(o rules.Options) int {
 	if a.d.Setup == nil {
 		return 0
 	}
@@ -115,7 +115,7 @@ func (a *Analyser) setupPlies(o rules.Options) int {
 
 // placed is the Move of the setup move m, the ply-th, played in s: not
 // judged (Move.Setup).
-func (a *Analyser) placed(s rules.State, ply int, m rules.Move) Move {
+func (a *Analyzer) placed(s rules.State, ply int, m rules.Move) Move {
 	mover := s.ToMove()
 	text := s.MoveString(m)
 	return Move{Ply: ply, Setup: true, Seat: mover, Color: a.d.SeatName(s, mover), Move: text, Best: text,

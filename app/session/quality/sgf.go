@@ -23,7 +23,7 @@ import (
 //
 // A move the program made before play (Move.Setup) gets none of them.
 
-// SGF returns the analysed game's record rec as SGF with r's analysis on
+// SGF returns the analyzed game's record rec as SGF with r's analysis on
 // its moves. It returns an error when the game has no SGF format or r
 // does not cover every move of rec.
 func (r *Report) SGF(rec *rules.Record) ([]byte, error) {

@@ -12,10 +12,10 @@ import (
 // not changed): the exact value where the game's solver or table decides
 // the position after it, else a search of that position to depth-1 plies
 // (at least one). It returns an error wrapping rules.ErrIllegal for a
-// move that is not legal in s, and ctx's error when ctx is cancelled.
+// move that is not legal in s, and ctx's error when ctx is canceled.
 // The values on the board (app/session) call it move by move, deeper and
 // deeper.
-func (a *Analyser) MoveValue(ctx context.Context, s rules.State, m rules.Move, depth int) (Value, error) {
+func (a *Analyzer) MoveValue(ctx context.Context, s rules.State, m rules.Move, depth int) (Value, error) {
 	a.bind(s)
 	a.buf = s.Moves(a.buf[:0])
 	if !slices.Contains(a.buf, m) {

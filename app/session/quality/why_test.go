@@ -15,14 +15,14 @@ import (
 func TestWhyNamesTheGamesReason(t *testing.T) {
 	d, s := gomokuPosition(t, "E8 D8 F8 A1 G8 O1 H6 A15 H7")
 	a := quality.New(d, quality.Options{Depth: 2})
-	got, err := a.Analyse(context.Background(), s, 10, parse(t, s, "O15"))
+	got, err := a.Analyze(context.Background(), s, 10, parse(t, s, "O15"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := "O15 allows Black a win by continuous fours in "; !strings.HasPrefix(got.Why, want) || !strings.Contains(got.Why, " moves, starting at ") {
 		t.Errorf("Why of O15 = %q, want %q… moves, starting at …", got.Why, want)
 	}
-	best, err := a.Analyse(context.Background(), s, 10, parse(t, s, got.Best))
+	best, err := a.Analyze(context.Background(), s, 10, parse(t, s, got.Best))
 	if err != nil {
 		t.Fatal(err)
 	}

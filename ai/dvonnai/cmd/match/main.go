@@ -64,7 +64,7 @@ func playGame(white, black ai.Knowledge, depth int, seed uint64, place bool) int
 
 func main() {
 	ai.Use(games.Knowledge())
-	games := flag.Int("games", 10, "random placements, each played with both colours")
+	games := flag.Int("games", 10, "random placements, each played with both colors")
 	depth := flag.Int("depth", 3, "search depth of both engines, in plies")
 	place := flag.Bool("place", false, "the engines place the pieces too (after a random first DVONN piece)")
 	flag.Parse()

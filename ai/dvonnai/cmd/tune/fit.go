@@ -11,7 +11,7 @@ import (
 // row returns the features of position i.
 func (d *dataset) row(i int) []int32 { return d.x[i*d.dim : (i+1)*d.dim] }
 
-// dataset holds labelled positions: features, phase (0..1, 1 a
+// dataset holds labeled positions: features, phase (0..1, 1 a
 // full board), label for the side to move, the old evaluation and the
 // height difference (both the mover's, in old units).
 type dataset struct {

@@ -1,6 +1,6 @@
 // Command tune fits the weights of dvonnai's model of human games
 // (features.go; written to weights.go) on the boardspace games, Texel
-// style: every position of a finished game is labelled with the game's
+// style: every position of a finished game is labeled with the game's
 // result for the side to move (1 win, ½ draw, 0 loss; with -label score,
 // the final margin squashed by a logistic of 1/4 per piece), and a logistic
 // model of the features, tapered between a full board and the end by the

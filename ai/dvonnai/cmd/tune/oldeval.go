@@ -115,7 +115,7 @@ func chainDistances(g *dvonn.Game, dist *[dvonn.NumCells]uint8) {
 		}
 		var next uint64
 		for m := layer; m != 0; m &= m - 1 {
-			next |= dvonn.NeighbourMask(bits.TrailingZeros64(m))
+			next |= dvonn.NeighborMask(bits.TrailingZeros64(m))
 		}
 		layer = next & occ &^ seen
 		seen |= layer

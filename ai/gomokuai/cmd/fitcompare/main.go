@@ -5,7 +5,7 @@
 // and reads the label files of -labels (comma-separated; the format is
 // package internal/evalfit's).
 //
-// The positions are the labelled ones that no threat forces (no win
+// The positions are the labeled ones that no threat forces (no win
 // point and no three for either side: the candidate cap's case) whose
 // teacher's move is among the empty points within distance 2 of a stone,
 // at most -n of them (in file order). For each such point c the position

@@ -1,6 +1,6 @@
 // Command fitteacher fits the Gomoku evaluation's weights (evalweights.go:
 // evalWindowShare, evalTempo, classValue, threatValue) to positions
-// labelled by a stronger engine, and writes them as evalweights.go.
+// labeled by a stronger engine, and writes them as evalweights.go.
 //
 // It reads the label files of -labels (comma-separated; the format is
 // package internal/evalfit's). The features are those of

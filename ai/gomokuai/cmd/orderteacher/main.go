@@ -1,5 +1,5 @@
 // Command orderteacher reports how the Gomoku move ordering
-// (gomokuai.Knowledge.OrderMoves) ranks a teacher's move in labelled
+// (gomokuai.Knowledge.OrderMoves) ranks a teacher's move in labeled
 // positions that no threat forces (the candidate cap's case: no win point
 // for either side, no three for either side): the share of positions
 // where it is ranked first, within 5, and within gomokuai.CandidateCap,

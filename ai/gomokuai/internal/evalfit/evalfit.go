@@ -41,7 +41,7 @@ func TeacherProb(ev string) (float64, bool) {
 	return 1 / (1 + math.Exp(-v/200)), true
 }
 
-// Position is a labelled position of a label file: the game after its
+// Position is a labeled position of a label file: the game after its
 // moves, the teacher's win probability for the side to move, the moves
 // and the teacher's move.
 type Position struct {
@@ -154,7 +154,7 @@ func Features(k *gomokuai.Knowledge, g *gomoku.Game) ([]int16, []float32) {
 	return idx, val
 }
 
-// Row is a labelled position's features as (index, value) pairs, the
+// Row is a labeled position's features as (index, value) pairs, the
 // teacher's target, the current evaluation and the moves.
 type Row struct {
 	Idx    []int

@@ -1,8 +1,8 @@
-// Command fitlabels refits the Othello pattern weights on labelled
+// Command fitlabels refits the Othello pattern weights on labeled
 // positions (the records of cmd/labelgames and cmd/labelteacher). Each
 // stage starts from the embedded weights (or the weights file -init) and
 // is fitted by stochastic gradient descent on the samples of its stage and
-// its two neighbours; every tenth block of 64 records is held out, the
+// its two neighbors; every tenth block of 64 records is held out, the
 // epoch with the least held-out error is kept, and the log gives the
 // held-out root mean square error, in discs, before and after, stage by
 // stage.
@@ -47,12 +47,12 @@ func main() {
 			log.Fatal(err)
 		}
 	}
-	all, err := patfit.ReadLabelled(strings.Split(*labels, ","))
+	all, err := patfit.ReadLabeled(strings.Split(*labels, ","))
 	if err != nil {
 		log.Fatal(err)
 	}
 	log.Printf("%d positions", len(all))
-	fitted := patfit.FitLabelled(w, all, patfit.FitOptions{Epochs: *epochs, LR: *lr, Alpha: *alpha, Log: log.Printf})
+	fitted := patfit.FitLabeled(w, all, patfit.FitOptions{Epochs: *epochs, LR: *lr, Alpha: *alpha, Log: log.Printf})
 	data, err := othelloai.EncodePatternWeights(fitted)
 	if err != nil {
 		log.Fatal(err)

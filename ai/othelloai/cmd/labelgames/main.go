@@ -3,7 +3,7 @@
 // engine's own search of -depth plies (the pattern evaluation with
 // multi-ProbCut, no book), a tenth of the moves above -exact empties
 // replaced by a random move so the games spread; every position is
-// labelled with the search's score, or with its exact value at -exact
+// labeled with the search's score, or with its exact value at -exact
 // empties or fewer. It runs -workers goroutines for -seconds and appends
 // records (internal/patfit.RecordSize bytes each) to -out. The search
 // evaluates with the embedded weights, or with the weights file -weights.

@@ -11,7 +11,7 @@ import (
 
 // TestLabelGame checks the records of labelGame on a few short games: the
 // bitboards are disjoint, a position's label is in discs times 100 within
-// 64 discs either way, and from the first exactly labelled position on (where both
+// 64 discs either way, and from the first exactly labeled position on (where both
 // sides play the solver's best move) every exact label equals the game's
 // final result from that side's view, which also checks the sides of the
 // final-result field.
@@ -42,7 +42,7 @@ func TestLabelGame(t *testing.T) {
 			}
 		}
 		if exact == 0 {
-			t.Fatal("no exactly labelled position")
+			t.Fatal("no exactly labeled position")
 		}
 	}
 }

@@ -71,11 +71,11 @@ func main() {
 		log.Fatal(err)
 	}
 	defer f.Close()
-	labelled, err := label(recs, f, *cmd, *workers, *maxScore)
+	labeled, err := label(recs, f, *cmd, *workers, *maxScore)
 	if err != nil {
 		log.Fatal(err)
 	}
-	log.Printf("%d of %d positions labelled by %q", labelled, len(recs), *cmd)
+	log.Printf("%d of %d positions labeled by %q", labeled, len(recs), *cmd)
 }
 
 // readInputs reads the records of the files names (transcript globs for
@@ -118,12 +118,12 @@ func readInputs(names []string, minEmpties, maxEmpties int) ([][patfit.RecordSiz
 }
 
 // label has workers teachers (engine processes of the command line cmd,
-// or the exact solver for "exact") label recs, appending each labelled
+// or the exact solver for "exact") label recs, appending each labeled
 // record to f, and returns how many were written.
 func label(recs [][patfit.RecordSize]byte, f io.Writer, cmd string, workers int, maxScore float64) (int, error) {
 	var mu sync.Mutex
 	var wg sync.WaitGroup
-	labelled := 0
+	labeled := 0
 	errs := make([]error, workers)
 	exact := cmd == "exact"
 	for w := range workers {
@@ -157,7 +157,7 @@ func label(recs [][patfit.RecordSize]byte, f io.Writer, cmd string, workers int,
 				}
 				mu.Lock()
 				_, err = f.Write(r[:])
-				labelled++
+				labeled++
 				mu.Unlock()
 				if err != nil {
 					errs[w] = err
@@ -169,10 +169,10 @@ func label(recs [][patfit.RecordSize]byte, f io.Writer, cmd string, workers int,
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
-			return labelled, err
+			return labeled, err
 		}
 	}
-	return labelled, nil
+	return labeled, nil
 }
 
 // transcriptPositions returns, as label records (label 0, not exact, the

@@ -74,7 +74,7 @@ func main() {
 		}
 	}
 	score := (float64(wins) + float64(draws)/2) / float64(games)
-	fmt.Printf("pattern vs hand evaluation, depth %d vs %d, %d games (%d openings of %d random plies, colours swapped): +%d =%d -%d, score %.1f%%, mean disc difference %+.2f\n",
+	fmt.Printf("pattern vs hand evaluation, depth %d vs %d, %d games (%d openings of %d random plies, colors swapped): +%d =%d -%d, score %.1f%%, mean disc difference %+.2f\n",
 		depth, handDepth, games, games/2, plies, wins, draws, losses, 100*score, float64(discs)/float64(games))
 }
 

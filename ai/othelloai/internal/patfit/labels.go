@@ -10,7 +10,7 @@ import (
 	"planiverse/ai/othelloai"
 )
 
-// RecordSize is the size of one labelled-position record, as
+// RecordSize is the size of one labeled-position record, as
 // cmd/labelgames and cmd/labelteacher write them: own and opp bitboards
 // (side to move first, little-endian uint64s), the label (int16, 1/100
 // disc, side to move's view), a flag byte (1: the label is the exact
@@ -18,24 +18,24 @@ import (
 // (int8).
 const RecordSize = 8 + 8 + 2 + 1 + 1
 
-// Labelled is one decoded record.
-type Labelled struct {
+// Labeled is one decoded record.
+type Labeled struct {
 	Own, Opp uint64
 	Label    float32 // discs, side to move's view: search score or exact value
 	Exact    bool
 	Final    float32 // the game's final disc difference, side to move's view
 }
 
-// ReadLabelled reads the records of the files.
-func ReadLabelled(names []string) ([]Labelled, error) {
-	var out []Labelled
+// ReadLabeled reads the records of the files.
+func ReadLabeled(names []string) ([]Labeled, error) {
+	var out []Labeled
 	for _, n := range names {
 		data, err := os.ReadFile(n)
 		if err != nil {
 			return nil, err
 		}
 		for i := 0; i+RecordSize <= len(data); i += RecordSize {
-			out = append(out, Labelled{
+			out = append(out, Labeled{
 				Own:   binary.LittleEndian.Uint64(data[i:]),
 				Opp:   binary.LittleEndian.Uint64(data[i+8:]),
 				Label: float32(int16(binary.LittleEndian.Uint16(data[i+16:]))) / 100,
@@ -47,7 +47,7 @@ func ReadLabelled(names []string) ([]Labelled, error) {
 	return out, nil
 }
 
-// FitOptions sets FitLabelled: Epochs rounds of stochastic gradient
+// FitOptions sets FitLabeled: Epochs rounds of stochastic gradient
 // descent a stage, the step falling from LR to a fifth of it, targets
 // (1-Alpha) × the label + Alpha × the game's final result (exact labels
 // kept as they are); Log, when set, receives a line a stage.
@@ -58,11 +58,11 @@ type FitOptions struct {
 	Log    func(format string, args ...any)
 }
 
-// FitLabelled refits every stage of the tables init on the records all:
-// each stage on the samples of its stage and its two neighbours, every
+// FitLabeled refits every stage of the tables init on the records all:
+// each stage on the samples of its stage and its two neighbors, every
 // tenth block of 64 records held out, the epoch (the start included) with
 // the least held-out error kept.
-func FitLabelled(init [][]int16, all []Labelled, o FitOptions) [][]int16 {
+func FitLabeled(init [][]int16, all []Labeled, o FitOptions) [][]int16 {
 	byStage := make([][]int, layout.Stages)
 	for i, s := range all {
 		st := othelloai.PatternStage(bits.OnesCount64(^(s.Own | s.Opp)))

@@ -9,10 +9,10 @@ import (
 	"planiverse/ai/othelloai"
 )
 
-// TestReadAndFitLabelled writes the positions of a few self-play games as
+// TestReadAndFitLabeled writes the positions of a few self-play games as
 // records, reads them back, and refits the embedded weights on them: the
 // records round-trip and every stage table keeps its layout.
-func TestReadAndFitLabelled(t *testing.T) {
+func TestReadAndFitLabeled(t *testing.T) {
 	cfg := DefaultConfig
 	cfg.Depth = 1
 	var data []byte
@@ -32,7 +32,7 @@ func TestReadAndFitLabelled(t *testing.T) {
 	if err := os.WriteFile(name, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got, err := ReadLabelled([]string{name})
+	got, err := ReadLabeled([]string{name})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestReadAndFitLabelled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := FitLabelled(init, got, FitOptions{Epochs: 1, LR: 0.001})
+	w := FitLabeled(init, got, FitOptions{Epochs: 1, LR: 0.001})
 	if len(w) != layout.Stages {
 		t.Fatalf("%d stages, want %d", len(w), layout.Stages)
 	}

@@ -1,7 +1,7 @@
 // Package patfit is the pattern weights' training and fitting code of the
 // tools under ai/othelloai/cmd: self-play games, TD(λ) targets, stage by
 // stage least-squares fits by stochastic gradient descent, and the
-// labelled-position records the label tools write and the fit reads.
+// labeled-position records the label tools write and the fit reads.
 // Nothing in the engine uses it.
 package patfit
 
@@ -34,7 +34,7 @@ type Config struct {
 	MaxRandom     int
 	RandomPercent int // later, a move is random with this probability (%) above SolveEmpties
 	// Lambda < 1 adds a second fit on backed-up targets: a position above
-	// SolveEmpties is labelled (1-Lambda) × the current weights' evaluation of
+	// SolveEmpties is labeled (1-Lambda) × the current weights' evaluation of
 	// the next position + Lambda × the next position's target (TD(λ)
 	// returns, from the end of the game backwards), which is less noisy
 	// than the bare game result. Lambda = 1 keeps the game results.
@@ -88,7 +88,7 @@ type sample struct {
 // selfPlayGame plays game number i of generation gen of the configuration,
 // the searches evaluating leaves with the pattern weights w (nil:
 // EvaluateBitboards), and returns its positions (those where the side to
-// move has a move), each labelled with the game's final disc difference
+// move has a move), each labeled with the game's final disc difference
 // from its side to move's view.
 func selfPlayGame(cfg *Config, gen, i int, w [][]int16) []sample {
 	r := rand.New(rand.NewPCG(cfg.Seed+uint64(gen), uint64(i)))
@@ -267,7 +267,7 @@ func backUp(games [][]sample, w [][]int16, lambda float64, solveEmpties int) {
 
 // fitStage fits the weights of stage st by stochastic gradient descent on
 // the squared error (in discs) over the samples of stages st-1..st+1 (the
-// neighbours smooth the thin tables), every tenth of them held out:
+// neighbors smooth the thin tables), every tenth of them held out:
 // the weights of the epoch with the least held-out error are kept. It
 // returns them in evaluation units (1/100 disc) with the held-out root
 // mean square error in discs.

@@ -73,9 +73,9 @@ type exactEntry struct {
 	ok    bool
 }
 
-// Analyser judges moves of one game. It is not safe for concurrent use:
+// Analyzer judges moves of one game. It is not safe for concurrent use:
 // use one per goroutine.
-type Analyser struct {
+type Analyzer struct {
 	d     *rules.Descriptor
 	opts  Options
 	eng   *ai.Engine
@@ -93,20 +93,20 @@ type Analyser struct {
 	buf      []rules.Move
 }
 
-// New returns an Analyser of d's game with the options o.
-func New(d *rules.Descriptor, o Options) *Analyser {
+// New returns an Analyzer of d's game with the options o.
+func New(d *rules.Descriptor, o Options) *Analyzer {
 	if o.Time <= 0 && o.Depth <= 0 {
 		o.Time = DefaultTime
 	}
 	if o.TTMegabytes <= 0 {
 		o.TTMegabytes = 64
 	}
-	return &Analyser{d: d, opts: o}
+	return &Analyzer{d: d, opts: o}
 }
 
 // bind finds the game's Analyst and scale (ai.AnalysisFor) and starts
 // preparing its knowledge (Alak's table).
-func (a *Analyser) bind(s rules.State) {
+func (a *Analyzer) bind(s rules.State) {
 	if a.bound {
 		return
 	}
@@ -119,8 +119,8 @@ func (a *Analyser) bind(s rules.State) {
 }
 
 // Scale returns the game's scale for judging moves (after the first
-// analysed move; before it, the default one).
-func (a *Analyser) Scale() Scale {
+// analyzed move; before it, the default one).
+func (a *Analyzer) Scale() Scale {
 	if !a.bound {
 		return Scale{ai.DefaultAnalysisScale(a.d.Name)}
 	}
@@ -133,10 +133,10 @@ func ScaleFor(s rules.State) Scale {
 	return Scale{sc}
 }
 
-// Analyse judges move m, played as the game's ply-th move (1-based) in s,
+// Analyze judges move m, played as the game's ply-th move (1-based) in s,
 // the position before it; s is not changed. It returns an error for a
-// move that is not legal in s, and ctx's error when ctx is cancelled.
-func (a *Analyser) Analyse(ctx context.Context, s rules.State, ply int, m rules.Move) (Move, error) {
+// move that is not legal in s, and ctx's error when ctx is canceled.
+func (a *Analyzer) Analyze(ctx context.Context, s rules.State, ply int, m rules.Move) (Move, error) {
 	a.bind(s)
 	a.buf = s.Moves(a.buf[:0])
 	if !slices.Contains(a.buf, m) {
@@ -174,10 +174,10 @@ func (a *Analyser) Analyse(ctx context.Context, s rules.State, ply int, m rules.
 	return res, nil
 }
 
-// why returns Move.Why of res, the judgement of move m of s whose best
+// why returns Move.Why of res, the judgment of move m of s whose best
 // move is best: the game's reason (ai.Explainer), else what the best
 // move keeps by the values (Keeps).
-func (a *Analyser) why(ctx context.Context, s rules.State, m, best rules.Move, res Move) string {
+func (a *Analyzer) why(ctx context.Context, s rules.State, m, best rules.Move, res Move) string {
 	if a.ex != nil {
 		if w := a.ex.Explain(ctx, s, m, best); w != "" {
 			return w
@@ -186,14 +186,14 @@ func (a *Analyser) why(ctx context.Context, s rules.State, m, best rules.Move, r
 	return a.scale.Keeps(res)
 }
 
-// AnalyseAgainst judges move m, tried in s as the game's ply-th move,
-// against ref, an earlier judgement of a move of the same position (the
+// AnalyzeAgainst judges move m, tried in s as the game's ply-th move,
+// against ref, an earlier judgment of a move of the same position (the
 // game report's), so that both speak of one figure: m the move ref
 // judged gets ref itself; m ref's best move is the best move with ref's
 // best value; any other move is valued here (Options) and its loss
 // measured from ref's best value (a move found better than it becomes
-// the best). Errors as Analyse's.
-func (a *Analyser) AnalyseAgainst(ctx context.Context, s rules.State, ply int, m rules.Move, ref Move) (Move, error) {
+// the best). Errors as Analyze's.
+func (a *Analyzer) AnalyzeAgainst(ctx context.Context, s rules.State, ply int, m rules.Move, ref Move) (Move, error) {
 	a.bind(s)
 	a.buf = s.Moves(a.buf[:0])
 	if !slices.Contains(a.buf, m) {
@@ -234,7 +234,7 @@ func (a *Analyser) AnalyseAgainst(ctx context.Context, s rules.State, ply int, m
 
 // childValue returns the value for mover of child, the position after a
 // move of mover's.
-func (a *Analyser) childValue(ctx context.Context, child rules.State, mover rules.Seat) (Value, error) {
+func (a *Analyzer) childValue(ctx context.Context, child rules.State, mover rules.Seat) (Value, error) {
 	var v Value
 	if over, out := child.Outcome(); over {
 		v = Value{Score: ai.TerminalScore(out, 0), Exact: true}
@@ -265,7 +265,7 @@ func (a *Analyser) childValue(ctx context.Context, child rules.State, mover rule
 // value returns the best move of s (not over) and its value for the side
 // to move: the exact one where the game's Analyst decides s, else a
 // search's (to depth plies when the options set a Depth, at least 1).
-func (a *Analyser) value(ctx context.Context, s rules.State, depth int) (rules.Move, Value, error) {
+func (a *Analyzer) value(ctx context.Context, s rules.State, depth int) (rules.Move, Value, error) {
 	if e := a.exactValue(ctx, s); e.ok && e.move != rules.NoMove {
 		return e.move, Value{Score: e.score, Exact: true}, nil
 	}
@@ -286,7 +286,7 @@ func (a *Analyser) value(ctx context.Context, s rules.State, depth int) (rules.M
 
 // exactValue asks the game's Analyst for s's exact value; the last
 // answer is kept for the next call.
-func (a *Analyser) exactValue(ctx context.Context, s rules.State) exactEntry {
+func (a *Analyzer) exactValue(ctx context.Context, s rules.State) exactEntry {
 	if a.an == nil {
 		return exactEntry{}
 	}
