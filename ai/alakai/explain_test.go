@@ -1,9 +1,9 @@
 package alakai
 
 import (
-	"context"
 	"testing"
 
+	"planiverse/ai/explaintest"
 	"planiverse/rules/alak"
 )
 
@@ -29,21 +29,7 @@ func TestExplain(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			before := g.Position()
-			played, err := g.ParseMove(tc.played)
-			if err != nil {
-				t.Fatal(err)
-			}
-			best, err := g.ParseMove(tc.best)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := k.Explain(context.Background(), g, played, best); got != tc.want {
-				t.Errorf("Explain(%s, best %s) = %q, want %q", tc.played, tc.best, got, tc.want)
-			}
-			if g.Position() != before {
-				t.Errorf("Explain changed the position")
-			}
+			explaintest.CheckCase(t, k, g, tc.played, tc.best, tc.want)
 		})
 	}
 }

@@ -8,9 +8,8 @@ import (
 	"planiverse/rules/dvonn"
 )
 
-// The movement phase's field evaluation, which played before the
-// engine-game model (model.go) replaced it: the baseline the tests hold
-// the model against. Its weights are in evaluation units per field value
+// The movement phase's field evaluation: the baseline the tests hold the
+// engine-game model (model.go) against. Its weights are in evaluation units per field value
 // (a stack on a plain cell, field value 4, is 100).
 const (
 	fieldStack   = 25 // per field value of a controlled stack's cell

@@ -56,3 +56,32 @@ func CheckPlayedGames(t *testing.T, k ai.Explainer, start func(seed uint64, r *r
 	}
 	t.Logf("%d explanations", said)
 }
+
+// positioner is a state that writes its whole position as text.
+type positioner interface{ Position() string }
+
+// CheckCase explains the move played against best, both in s's notation,
+// and fails unless the sentence is want and s is as it was (its hash and,
+// where it writes one, its Position text).
+func CheckCase(t *testing.T, k ai.Explainer, s rules.State, played, best, want string) {
+	t.Helper()
+	hash := s.Hash()
+	var pos string
+	if p, ok := s.(positioner); ok {
+		pos = p.Position()
+	}
+	pm, err := s.ParseMove(played)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bm, err := s.ParseMove(best)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := k.Explain(context.Background(), s, pm, bm); got != want {
+		t.Errorf("Explain(%s, best %s) = %q, want %q", played, best, got, want)
+	}
+	if p, ok := s.(positioner); s.Hash() != hash || ok && p.Position() != pos {
+		t.Errorf("Explain changed the position")
+	}
+}

@@ -1,10 +1,10 @@
 package gomokuai
 
 import (
-	"context"
 	"strings"
 	"testing"
 
+	"planiverse/ai/explaintest"
 	"planiverse/rules/gomoku"
 )
 
@@ -50,21 +50,7 @@ func TestExplain(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			g := freestyle(t, tc.stones)
-			before := g.Hash()
-			played, err := g.ParseMove(tc.played)
-			if err != nil {
-				t.Fatal(err)
-			}
-			best, err := g.ParseMove(tc.best)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := k.Explain(context.Background(), g, played, best); got != tc.want {
-				t.Errorf("Explain(%s, best %s) = %q, want %q", tc.played, tc.best, got, tc.want)
-			}
-			if g.Hash() != before {
-				t.Errorf("Explain changed the position")
-			}
+			explaintest.CheckCase(t, k, g, tc.played, tc.best, tc.want)
 		})
 	}
 }

@@ -1,9 +1,9 @@
 package othelloai
 
 import (
-	"context"
 	"testing"
 
+	"planiverse/ai/explaintest"
 	"planiverse/rules/othello"
 )
 
@@ -36,21 +36,7 @@ func TestExplain(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			before := b.Position()
-			played, err := b.ParseMove(tc.played)
-			if err != nil {
-				t.Fatal(err)
-			}
-			best, err := b.ParseMove(tc.best)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := k.Explain(context.Background(), b, played, best); got != tc.want {
-				t.Errorf("Explain(%s, best %s) = %q, want %q", tc.played, tc.best, got, tc.want)
-			}
-			if b.Position() != before {
-				t.Errorf("Explain changed the position")
-			}
+			explaintest.CheckCase(t, k, b, tc.played, tc.best, tc.want)
 		})
 	}
 }

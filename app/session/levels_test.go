@@ -24,8 +24,7 @@ const levelTestMoveTime = 200 * time.Millisecond
 // levelBudget is the longest one computer move at level n may take in
 // TestEveryLevelPlays, before the race detector's slowdown:
 //   - Novice to Strong (0-4) search to a fixed depth of 1 to 6 plies (the
-//     games' level tables); a move takes well under a second on a
-//     2-core machine, so 2 s is the bound.
+//     games' level tables): 2 s.
 //   - Expert (5) thinks for an eighth of the move time and Master (6) for
 //     all of it, with up to 500 ms over (the depth-1 iteration, a
 //     solver's last step, the posting of the reply).
@@ -127,9 +126,9 @@ func TestEveryLevelPlays(t *testing.T) {
 // checkMistakeRate fails when mistakes in moves is out of line with the
 // figure's expected count E: below E/2 or above 2E by more than two
 // standard deviations of a Poisson count of that mean (plus one). The
-// factor of two allows for the test's shallower analysis
-// (levelTestDepth), which sees about half of the gentle levels' mistakes
-// in Gomoku and DVONN; a Novice at full strength (no mistakes) fails it.
+// factor of two allows for the test's shallower analysis (levelTestDepth;
+// app/EXPERIMENTS.md, "Level test"); a Novice at full strength (no
+// mistakes) fails it.
 func checkMistakeRate(t *testing.T, fig ai.LevelFigure, moves, mistakes int) {
 	t.Helper()
 	if moves == 0 || fig.MistakeEvery <= 0 {

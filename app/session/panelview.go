@@ -192,16 +192,14 @@ func (c *Controller) Panel() PanelView {
 		Title:        GameLine(c.set),
 		Turn:         c.turnLine(),
 		TurnColor:    c.turnColor(),
-		Thinking:     c.thinkingView(),
+		Thinking:     c.PanelThinking(),
 		HasLog:       len(c.log) > 0,
 		GraphCurrent: -1,
 	}
 	if msgs := c.Messages(); len(msgs) > 0 {
 		v.Message = msgs[len(msgs)-1]
 	}
-	for seat := rules.First; seat <= rules.Second; seat++ {
-		v.Seats[seat] = c.seatView(seat)
-	}
+	v.Seats = c.PanelSeats()
 	ply, reviewing := c.Reviewing()
 	v.Review = ReviewView{On: reviewing, Ply: ply, Len: len(c.hist)}
 	if reviewing {
@@ -212,6 +210,18 @@ func (c *Controller) Panel() PanelView {
 	v.Coach = c.coachView()
 	v.Buttons = c.panelButtons(v.Coach.Kind)
 	return v
+}
+
+// PanelSeats is PanelView.Seats alone, for the clocks' ticks: the player
+// rows with their clocks, without the rest of the panel.
+func (c *Controller) PanelSeats() (seats [2]SeatView) {
+	if c.state == nil || c.desc == nil {
+		return seats
+	}
+	for seat := rules.First; seat <= rules.Second; seat++ {
+		seats[seat] = c.seatView(seat)
+	}
+	return seats
 }
 
 // turnLine is PanelView.Turn.
@@ -287,8 +297,9 @@ func (c *Controller) levelName(seat rules.Seat) string {
 	return ", " + ai.LevelOf(c.LevelOf(seat)).Name
 }
 
-// thinkingView is PanelView.Thinking.
-func (c *Controller) thinkingView() ThinkingView {
+// PanelThinking is PanelView.Thinking alone, for the search's progress
+// reports.
+func (c *Controller) PanelThinking() ThinkingView {
 	on, hint, info := c.Thinking()
 	if !on {
 		if h := c.Hint(); h != rules.NoMove {

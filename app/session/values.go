@@ -132,15 +132,8 @@ func (c *Controller) checkValues() {
 	if v.mu == nil {
 		v.mu = new(sync.Mutex)
 	}
-	// The time bound cancels the context rather than giving it a
-	// deadline: a search under a context with a deadline counts as a timed
-	// search, and Gomoku's root filter then spends seconds on each move
-	// looking for the opponent's VCT (in Renju, with Black to move, the
-	// values of a quiet position never came).
-	ctx, cancel := context.WithCancel(context.Background())
-	timer := time.AfterFunc(valuesMaxTime, cancel)
-	stop := func() { timer.Stop(); cancel() }
-	v.cancel = stop
+	ctx, cancel := context.WithTimeout(context.Background(), valuesMaxTime)
+	v.cancel = cancel
 	gen, post, d, mu := v.gen, c.w.post, c.desc, v.mu
 	maxDepth := valuesMaxDepth
 	if v.maxDepth > 0 {
@@ -159,7 +152,7 @@ func (c *Controller) checkValues() {
 				v.values, v.depth, v.done = vals, depth, done
 				if done {
 					v.cancel = nil
-					stop()
+					cancel()
 				}
 				c.changed()
 			})

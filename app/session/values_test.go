@@ -12,10 +12,9 @@ import (
 
 // TestRenjuValuesArrive: in Renju, with Black to move in a quiet position
 // (a stone of White's far off in a corner), the values on the board come
-// within a few seconds. They did not come at all within the values' 20 s
-// before: the context's deadline made every search count as timed, and
-// Gomoku's root filter then looked for White's VCT after each of Black's
-// 200 moves.
+// within a few seconds: the values' deadline must not make their
+// searches count as timed (Gomoku's root filter then looks for White's
+// VCT after each of Black's moves).
 func TestRenjuValuesArrive(t *testing.T) {
 	q := sessiontest.NewQueue()
 	set := settings("gomoku", VsPerson).WithOption("gomoku", "rules", "renju").WithOption("gomoku", "opening", "none")
@@ -87,7 +86,7 @@ func TestEmptyBoardValuesCenter(t *testing.T) {
 // TestBoardLabelsKeepReview: in review of a mistake with the values on,
 // the board writes both: the report's labels of the move played and the
 // best move (on their points) and the values of the position on view on
-// the other points. The values used to replace the review's labels.
+// the other points.
 func TestBoardLabelsKeepReview(t *testing.T) {
 	q := sessiontest.NewQueue()
 	c := newTestController(t, sessiontest.NewScripted(false), q.Post, settings("othello", VsPerson))

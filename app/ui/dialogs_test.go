@@ -124,9 +124,21 @@ func findOf[T fyne.CanvasObject](o fyne.CanvasObject) (T, bool) {
 // findWhere returns the first object under o (depth first, through
 // containers and widgets' renderers) of type T for which ok holds, or the
 // zero value.
-func findWhere[T fyne.CanvasObject](o fyne.CanvasObject, ok func(T) bool) (T, bool) {
-	if w, is := o.(T); is && ok(w) {
-		return w, true
+func findWhere[T fyne.CanvasObject](o fyne.CanvasObject, ok func(T) bool) (found T, is bool) {
+	eachObject(o, func(o fyne.CanvasObject) bool {
+		if w, isT := o.(T); isT && ok(w) {
+			found, is = w, true
+		}
+		return is
+	})
+	return found, is
+}
+
+// eachObject calls visit on o and on every object under it, depth first
+// through containers and widgets' renderers, until visit returns true.
+func eachObject(o fyne.CanvasObject, visit func(fyne.CanvasObject) bool) bool {
+	if o == nil || visit(o) {
+		return o != nil
 	}
 	var kids []fyne.CanvasObject
 	switch w := o.(type) {
@@ -136,12 +148,11 @@ func findWhere[T fyne.CanvasObject](o fyne.CanvasObject, ok func(T) bool) (T, bo
 		kids = test.WidgetRenderer(w).Objects()
 	}
 	for _, c := range kids {
-		if r, found := findWhere(c, ok); found {
-			return r, true
+		if eachObject(c, visit) {
+			return true
 		}
 	}
-	var zero T
-	return zero, false
+	return false
 }
 
 // TestDialogKeysStayInDialog: every dialog of the window closes on Enter
@@ -260,22 +271,12 @@ func TestNewGameEnterFromFocusedWidget(t *testing.T) {
 // labelsOfWidget joins the texts drawn under o.
 func labelsOfWidget(o fyne.CanvasObject) string {
 	var out []string
-	var walk func(fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch w := o.(type) {
-		case *canvas.Text:
+	eachObject(o, func(o fyne.CanvasObject) bool {
+		if w, ok := o.(*canvas.Text); ok {
 			out = append(out, w.Text)
-		case *fyne.Container:
-			for _, c := range w.Objects {
-				walk(c)
-			}
-		case fyne.Widget:
-			for _, c := range test.WidgetRenderer(w).Objects() {
-				walk(c)
-			}
 		}
-	}
-	walk(o)
+		return false
+	})
 	return strings.Join(out, " ")
 }
 

@@ -234,7 +234,7 @@ func (g *gui) tick() {
 		return
 	} else if _, running, _ := g.ctl.Clock(s.ToMove()); running {
 		g.ctl.Tick()
-		g.panel.showClocks(g.ctl.Panel().Seats)
+		g.panel.showClocks(g.ctl.PanelSeats())
 	}
 }
 
@@ -331,7 +331,7 @@ func newGUI(a fyne.App, eng session.Searcher, post func(func()), seed uint64) *g
 	g.ctl.SetAnalysis(true)
 	widgets.SetAnimationSpeed(loadAnimation(a.Preferences()))
 	g.ctl.Engines = func() []session.EngineConfig { return LoadEngines(a.Preferences()) }
-	g.ctl.OnProgress = func(ai.Info) { g.panel.showThinking(g.ctl.Panel().Thinking) }
+	g.ctl.OnProgress = func(ai.Info) { g.panel.showThinking(g.ctl.PanelThinking()) }
 	g.ctl.OnGameOver = g.showGameOver
 
 	g.buildMenu()
@@ -549,7 +549,8 @@ func (g *gui) refresh() {
 		g.board.SetHint(c.Hint())
 		g.board.SetInteractive(c.PersonToMove())
 	}
-	g.panel.show(c.Panel())
+	v := c.Panel()
+	g.panel.show(v)
 	if key := g.autosaveKey(); key != g.saved && c.Started() {
 		g.saved = key
 		g.autosave()
@@ -563,7 +564,7 @@ func (g *gui) refresh() {
 	if g.trace {
 		g.traceState()
 	}
-	g.an.refresh() // report.go
+	g.an.refresh(v.Buttons) // report.go
 	changed := setDisabled(g.undoItem, !c.CanUndo())
 	changed = setDisabled(g.redoItem, !c.CanRedo()) || changed
 	changed = setDisabled(g.hintItem, !c.PersonToMove()) || changed

@@ -626,12 +626,27 @@ func (l *panelLayout) Layout(_ []fyne.CanvasObject, size fyne.Size) {
 // lines give the first line's and each next line's; the label's padding
 // below its last line is left out, where the next line would show.
 func wholeLines(h float32) float32 {
-	one := widget.NewLabel("Ag").MinSize().Height
-	next := widget.NewLabel("Ag\nAg").MinSize().Height - one
+	one, next := labelLines()
 	if next <= 0 || h <= one {
 		return one
 	}
 	return one + float32(math.Floor(float64((h-one)/next)))*next - theme.InnerPadding()/2
+}
+
+// lineHeights caches labelLines' measures by the theme's text size.
+var lineHeights = map[float32][2]float32{}
+
+// labelLines returns the height of a label of one line and what each next
+// line adds, measured once per text size (layout runs on every resize).
+func labelLines() (one, next float32) {
+	size := theme.TextSize()
+	if m, ok := lineHeights[size]; ok {
+		return m[0], m[1]
+	}
+	one = widget.NewLabel("Ag").MinSize().Height
+	next = widget.NewLabel("Ag\nAg").MinSize().Height - one
+	lineHeights[size] = [2]float32{one, next}
+	return one, next
 }
 
 // listMin is the move list's least height: minListRows rows.

@@ -86,9 +86,9 @@ func newAnalysisUI(g *gui) *analysisUI {
 		if prevOver != nil {
 			prevOver(summary)
 		}
-		a.refresh()
+		a.refresh(c.Panel().Buttons)
 	}
-	a.refresh()
+	a.refresh(c.Panel().Buttons)
 	return a
 }
 
@@ -177,12 +177,11 @@ func (a *analysisUI) learn() {
 // refresh shows the coach area's buttons as the controller's PanelView
 // says, and lets the board take the moves tried in Learn from your
 // mistakes (after every change).
-func (a *analysisUI) refresh() {
+func (a *analysisUI) refresh(b session.PanelButtons) {
 	if a == nil || a.g.ctl.State() == nil {
 		return
 	}
 	defer a.relayout()
-	b := a.g.ctl.Panel().Buttons
 	showIf(a.progRow, b.CancelAnalysis)
 	showIf(a.offer, b.Analyze)
 	showIf(a.navRow, b.Report)

@@ -159,24 +159,12 @@ func TestNewGameKeysAndAbandon(t *testing.T) {
 // labelsOf joins the texts of the labels under o.
 func labelsOf(o fyne.CanvasObject) string {
 	var out []string
-	var walk func(fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch w := o.(type) {
-		case *widget.Label:
+	eachObject(o, func(o fyne.CanvasObject) bool {
+		if w, ok := o.(*widget.Label); ok {
 			out = append(out, w.Text)
-		case *fyne.Container:
-			for _, c := range w.Objects {
-				walk(c)
-			}
-		case fyne.Widget:
-			for _, c := range test.WidgetRenderer(w).Objects() {
-				walk(c)
-			}
 		}
-	}
-	if o != nil {
-		walk(o)
-	}
+		return false
+	})
 	return strings.Join(out, "\n")
 }
 
