@@ -31,6 +31,7 @@ const analysisTTMegabytes = 16
 // their own, posting each score back through post.
 type analyzer struct {
 	post   func(func())
+	spawn  func(func()) // runs the searches on a goroutine of their own
 	newEng func() Searcher
 	mu     sync.Mutex // held by the search goroutine for a whole run
 	eng    Searcher
@@ -45,8 +46,8 @@ type analyzer struct {
 	onUpdate func()
 }
 
-func newAnalyzer(post func(func()), newEng func() Searcher) *analyzer {
-	return &analyzer{post: post, newEng: newEng}
+func newAnalyzer(post, spawn func(func()), newEng func() Searcher) *analyzer {
+	return &analyzer{post: post, spawn: spawn, newEng: newEng}
 }
 
 // Analysis returns the evaluation graph's data: scores[i] is the
@@ -66,7 +67,7 @@ func (c *Controller) Analysis() (scores []float64, known []bool) {
 func (c *Controller) SetAnalysis(on bool) {
 	switch {
 	case on && c.an == nil:
-		c.an = newAnalyzer(c.w.post, func() Searcher { return ai.NewEngine(analysisTTMegabytes) })
+		c.an = newAnalyzer(c.w.post, c.w.spawn, func() Searcher { return ai.NewEngine(analysisTTMegabytes) })
 		c.an.onUpdate = c.changed
 		c.analyze()
 	case !on && c.an != nil:
@@ -135,7 +136,7 @@ func (a *analyzer) start(d *rules.Descriptor, s rules.State, n int) {
 	for i := range n {
 		todo[i] = !a.known[i]
 	}
-	go func() {
+	a.spawn(func() {
 		a.mu.Lock()
 		defer a.mu.Unlock()
 		if a.eng == nil {
@@ -167,7 +168,7 @@ func (a *analyzer) start(d *rules.Descriptor, s rules.State, n int) {
 				}
 			}
 		})
-	}()
+	})
 }
 
 // evaluate returns s's score for the graph: −1..+1 from the dark color's

@@ -219,6 +219,14 @@ func (c *Controller) Close() {
 	c.closed = true
 }
 
+// Wait blocks until every background goroutine the controller started
+// (searches, analysis, reports, judgments, values, external engines) has
+// returned. After Close they all return soon (each is canceled, or ends
+// within its own time limit). For tests and program exit: on the UI
+// goroutine it is safe only after Close, as the goroutines never wait for
+// their posts to run.
+func (c *Controller) Wait() { c.w.bg.Wait() }
+
 // Settings returns the settings of the current game.
 func (c *Controller) Settings() MatchSettings { return c.set }
 

@@ -188,7 +188,7 @@ func (c *Controller) startExternal(p rules.Seat, cfg EngineConfig) {
 		c.ext[p] = ext
 		c.say(startingText(cfg))
 	}
-	go c.runExternal(ctx, ext, starting, job)
+	c.w.spawn(func() { c.runExternal(ctx, ext, starting, job) })
 }
 
 // externalJob is what the background asks an external engine, read on

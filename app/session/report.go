@@ -78,7 +78,7 @@ func (c *Controller) StartReport() bool {
 	r.game, r.moves, r.cancel, r.running, r.done = c.state, texts, cancel, true, 0
 	gen := r.gen
 	rec, d, post := c.Record(), c.desc, c.w.post
-	go func() {
+	c.w.spawn(func() {
 		an := quality.New(d, opts)
 		rep, err := an.Game(ctx, rec, func(done, total int) {
 			post(func() {
@@ -103,7 +103,7 @@ func (c *Controller) StartReport() bool {
 			}
 			c.changed()
 		})
-	}()
+	})
 	c.changed()
 	return true
 }

@@ -164,7 +164,7 @@ func (c *Controller) judge(ply int, m rules.Move) {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.cancel = cancel
 	gen, post, d, game, opts := t.gen, c.w.post, c.desc, c.state, c.teachingOptions()
-	go func() {
+	c.w.spawn(func() {
 		q, err := quality.New(d, opts).Analyze(ctx, before, ply, m)
 		post(func() {
 			t := &c.xa.teach
@@ -179,7 +179,7 @@ func (c *Controller) judge(ply int, m rules.Move) {
 			t.verdict, t.game = &q, game
 			c.changed()
 		})
-	}()
+	})
 }
 
 // StartLearning starts Learn from your mistakes on the finished game
@@ -278,7 +278,7 @@ func (c *Controller) TryLearn(m rules.Move) error {
 	l.gen++
 	l.tried, l.trying = nil, true
 	gen, post, d, opts := l.gen, c.w.post, c.desc, c.teachingOptions()
-	go func() {
+	c.w.spawn(func() {
 		tq, err := quality.New(d, opts).AnalyzeAgainst(context.Background(), pos, q.Ply, m, q)
 		post(func() {
 			l := &c.xa.teach.learn
@@ -291,7 +291,7 @@ func (c *Controller) TryLearn(m rules.Move) error {
 			}
 			c.changed()
 		})
-	}()
+	})
 	c.changed()
 	return nil
 }

@@ -140,7 +140,7 @@ func (c *Controller) checkValues() {
 		maxDepth = v.maxDepth
 	}
 	pos := s.Clone()
-	go func() {
+	c.w.spawn(func() {
 		mu.Lock()
 		defer mu.Unlock()
 		MoveValues(ctx, d, pos, maxDepth, func(vals map[rules.Move]quality.Value, depth int, done bool) {
@@ -157,7 +157,7 @@ func (c *Controller) checkValues() {
 				c.changed()
 			})
 		})
-	}()
+	})
 }
 
 // MoveValues values the legal moves of s (a private copy, not over) of

@@ -31,6 +31,17 @@ type worker struct {
 	eng  Searcher
 	rng  *rand.Rand // seeds the softened choices of low levels
 	post func(func())
+	bg   sync.WaitGroup // every background goroutine of the controller (spawn)
+}
+
+// spawn runs f on a new goroutine counted in w.bg, so that Controller.Wait
+// can wait for every search, analysis and engine the controller started.
+func (w *worker) spawn(f func()) {
+	w.bg.Add(1)
+	go func() {
+		defer w.bg.Done()
+		f()
+	}()
 }
 
 // jobKind says what a searchJob asks of the engine. Its zero value is no
@@ -74,7 +85,7 @@ func newWorker(eng Searcher, post func(func()), seed uint64) *worker {
 // instant replies stay visible.
 func (w *worker) start(ctx context.Context, j searchJob) {
 	begin := time.Now()
-	go func() {
+	w.spawn(func() {
 		w.mu.Lock()
 		defer w.mu.Unlock()
 		if ctx.Err() != nil {
@@ -117,5 +128,5 @@ func (w *worker) start(ctx context.Context, j searchJob) {
 			return
 		}
 		w.post(func() { j.onDone(res) })
-	}()
+	})
 }

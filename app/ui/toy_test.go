@@ -207,6 +207,9 @@ func TestToyGame(t *testing.T) {
 	tq := sessiontest.NewQueue()
 	c := session.NewController(ai.NewEngine(1), tq.Post, 1)
 	c.MinDelay, c.WatchDelay, c.ShowDelay, c.HintTime = 0, 0, 0, time.Second
+	// Nothing of the controller may search the toy game once its cleanup
+	// (registered earlier, so run later) has removed it.
+	t.Cleanup(func() { c.Close(); c.Wait() })
 	var over string
 	c.OnGameOver = func(s string) { over = s }
 	if err := c.NewGame(set); err != nil {
@@ -230,6 +233,7 @@ func TestToyGame(t *testing.T) {
 	q := sessiontest.NewQueue()
 	g := newGUI(a, sessiontest.NewScripted(false), q.Post, 1)
 	g.ctl.MinDelay = 0
+	t.Cleanup(func() { g.ctl.Close(); g.ctl.Wait() })
 	g.startGame(settings("tictactoe", session.VsComputer))
 	if _, ok := g.board.(*tttBoard); !ok {
 		t.Fatalf("board %T", g.board)
