@@ -9,7 +9,7 @@
 //
 //	go run ./ai/othelloai/cmd/fitlabels -labels labels.bin -out new.bin
 //
-// EXPERIMENTS.md ("Pattern weights") has the runs behind patterns.bin.
+// ai/othelloai/EXPERIMENTS.md ("Pattern weights") has the runs behind patterns.bin.
 package main
 
 import (

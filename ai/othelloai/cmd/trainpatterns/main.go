@@ -9,7 +9,7 @@
 //	    -generations 1 -seed 3031 -init gen2.bin -out gen3.bin
 //
 // The defaults are those of the first two generations of patterns.bin;
-// EXPERIMENTS.md ("Pattern weights") has the runs.
+// ai/othelloai/EXPERIMENTS.md ("Pattern weights") has the runs.
 package main
 
 import (
