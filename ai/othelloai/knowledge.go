@@ -60,7 +60,7 @@ type Knowledge struct {
 	// (wldWorth), which costs about as much; under a deadline it also
 	// stands in, up to MaxWLDEmpties, for a WLD solve that wldWorth
 	// declines. New sets 23, the move of the side that does not solve at
-	// 22; 24 was no stronger (EXPERIMENTS.md, "Clock plan").
+	// 22; 24 was no stronger (EXPERIMENTS.md, "Solver").
 	MaxSelectiveEmpties int
 	// SelectiveMargin: the cut margin of that solve, in discs (0: none).
 	SelectiveMargin int
