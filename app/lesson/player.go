@@ -1,0 +1,149 @@
+package lesson
+
+import (
+	"context"
+	"fmt"
+
+	"planiverse/ai"
+	"planiverse/rules"
+	"planiverse/rules/registry"
+)
+
+// Player plays one stage: it holds the stage's position, checks the
+// player's tries against the stage's rule and counts them. It is not safe
+// for concurrent use; Try may search for up to a few seconds (rules that
+// ask the engine), so a window calls it off its UI goroutine.
+type Player struct {
+	Stage *Stage
+	game  *rules.Descriptor
+	pos   rules.State
+	eng   *ai.Engine
+	tries int
+	done  bool
+	stars int
+}
+
+// Feedback is the answer to one try.
+type Feedback struct {
+	OK    bool   // the task is done
+	Text  string // the success text, or why the try is refused (one sentence)
+	Tries int    // the tries so far, this one included
+	Stars int    // when OK: 1 to 3 (Stars)
+}
+
+// NewPlayer returns a player at the start of stage st.
+func NewPlayer(st *Stage) (*Player, error) {
+	d, err := registry.Lookup(st.Game())
+	if err != nil {
+		return nil, err
+	}
+	p := &Player{Stage: st, game: d}
+	if err := p.Retry(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Position returns the stage's position as it stands (after the accepted
+// move and the reply once the task is done). The caller may read it (a
+// board widget does) but not play on it.
+func (p *Player) Position() rules.State { return p.pos }
+
+// Tries returns how many tries were made since the stage (re)started.
+func (p *Player) Tries() int { return p.tries }
+
+// Done reports whether the task is done, and Stars its stars (0 before).
+func (p *Player) Done() bool { return p.done }
+
+// Stars returns the stars earned (0 until the task is done).
+func (p *Player) Stars() int { return p.stars }
+
+// Retry puts the stage back at its start, with no tries counted.
+func (p *Player) Retry() error {
+	s, err := p.Stage.Start()
+	if err != nil {
+		return err
+	}
+	p.pos, p.tries, p.done, p.stars = s, 0, false, 0
+	return nil
+}
+
+// Stars returns the stars for a task done at the given try: 3 at the
+// first, 2 at the second, 1 later.
+func Stars(tries int) int {
+	switch {
+	case tries <= 1:
+		return 3
+	case tries == 2:
+		return 2
+	}
+	return 1
+}
+
+// Try checks move m, tapped on the board (legal or not), and counts it as
+// a try. An accepted move is played, then the stage's reply if any; a
+// refused one leaves the position unchanged. Rules that ask the engine stop
+// when ctx is done. Trying after the task is done is an error.
+func (p *Player) Try(ctx context.Context, m rules.Move) (Feedback, error) {
+	if p.done {
+		return Feedback{}, fmt.Errorf("lesson: %s is done already; retry it first", p.Stage.ID)
+	}
+	p.tries++
+	f := Feedback{Tries: p.tries}
+	if !legal(p.pos, m) {
+		f.Text = p.Stage.Wrong["illegal"]
+		if f.Text == "" {
+			f.Text = rules.Why(p.pos, m)
+		}
+		if f.Text == "" {
+			f.Text = "That move is not allowed here."
+		}
+		return f, nil
+	}
+	if p.eng == nil && (p.Stage.Rule.Kind == ForcesWin || p.Stage.Rule.Kind == KeepsResult) {
+		p.eng = ai.NewEngine(engineTableMB)
+	}
+	if !p.Stage.Rule.accepts(ctx, p.eng, p.game, p.pos, m) {
+		f.Text = p.Stage.Wrong[p.pos.MoveString(m)]
+		if f.Text == "" {
+			f.Text = p.Stage.Wrong["rule"]
+		}
+		return f, nil
+	}
+	p.pos.Play(m)
+	if p.Stage.Reply != "" {
+		if r, err := p.pos.ParseMove(p.Stage.Reply); err == nil {
+			p.pos.Play(r)
+		}
+	}
+	p.done, p.stars = true, Stars(p.tries)
+	f.OK, f.Text, f.Stars = true, p.Stage.Success, p.stars
+	return f, nil
+}
+
+// Solution returns the stage's solution as a move of its position (for
+// Show solution); NoMove once the task is done.
+func (p *Player) Solution() rules.Move {
+	if p.done {
+		return rules.NoMove
+	}
+	m, err := p.pos.ParseMove(p.Stage.Solution)
+	if err != nil {
+		return rules.NoMove
+	}
+	return m
+}
+
+// engineTableMB is the transposition table of a player's engine, in
+// megabytes: lesson positions are small.
+const engineTableMB = 16
+
+// legal reports whether m is a legal move of s.
+func legal(s rules.State, m rules.Move) bool {
+	for _, c := range s.Moves(nil) {
+		if c == m {
+			return true
+		}
+	}
+	return false
+}
