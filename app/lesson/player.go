@@ -52,7 +52,7 @@ func (p *Player) Position() rules.State { return p.pos }
 // Tries returns how many tries were made since the stage (re)started.
 func (p *Player) Tries() int { return p.tries }
 
-// Done reports whether the task is done, and Stars its stars (0 before).
+// Done reports whether the task is done.
 func (p *Player) Done() bool { return p.done }
 
 // Stars returns the stars earned (0 until the task is done).

@@ -36,16 +36,19 @@ type Rule struct {
 
 // The rule kinds.
 const (
-	AnyOf            = "any-of"
-	FlipsAtLeast     = "flips-at-least"
-	CapturesAtLeast  = "captures-at-least"
-	Wins             = "wins"
-	OpponentPasses   = "opponent-passes"
-	FewestReplies    = "fewest-replies"
-	ForcesWin        = "forces-win"
-	KeepsResult      = "keeps-result"
-	engineSearchTime = 2 * time.Second // the budget of one engine check; see app/EXPERIMENTS.md, "lessons"
+	AnyOf           = "any-of"
+	FlipsAtLeast    = "flips-at-least"
+	CapturesAtLeast = "captures-at-least"
+	Wins            = "wins"
+	OpponentPasses  = "opponent-passes"
+	FewestReplies   = "fewest-replies"
+	ForcesWin       = "forces-win"
+	KeepsResult     = "keeps-result"
 )
+
+// engineSearchTime bounds one engine check of a try: the lesson positions
+// are solved in milliseconds, so it only caps a slow machine's wait.
+const engineSearchTime = 2 * time.Second
 
 // kinds lists the rule kinds a stage may name.
 var kinds = []string{AnyOf, FlipsAtLeast, CapturesAtLeast, Wins, OpponentPasses, FewestReplies, ForcesWin, KeepsResult}
