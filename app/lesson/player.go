@@ -11,8 +11,8 @@ import (
 
 // Player plays one stage: it holds the stage's position, checks the
 // player's tries against the stage's rule and counts them. It is not safe
-// for concurrent use; Try may search for up to a few seconds (rules that
-// ask the engine), so a window calls it off its UI goroutine.
+// for concurrent use, except that Judge, which may search for a few
+// seconds (rules that ask the engine), may run on another goroutine.
 type Player struct {
 	Stage *Stage
 	game  *rules.Descriptor
@@ -38,6 +38,9 @@ func NewPlayer(st *Stage) (*Player, error) {
 		return nil, err
 	}
 	p := &Player{Stage: st, game: d}
+	if st.Rule.Kind == ForcesWin || st.Rule.Kind == KeepsResult {
+		p.eng = ai.NewEngine(engineTableMB)
+	}
 	if err := p.Retry(); err != nil {
 		return nil, err
 	}
@@ -80,34 +83,49 @@ func Stars(tries int) int {
 	return 1
 }
 
-// Try checks move m, tapped on the board (legal or not), and counts it as
-// a try. An accepted move is played, then the stage's reply if any; a
-// refused one leaves the position unchanged. Rules that ask the engine stop
-// when ctx is done. Trying after the task is done is an error.
-func (p *Player) Try(ctx context.Context, m rules.Move) (Feedback, error) {
+// Verdict is a stage's answer to one try, before it is counted.
+type Verdict struct {
+	OK   bool   // the rule accepts the move
+	Text string // the success text, or why the try is refused (one sentence)
+}
+
+// Judge returns the stage's verdict on move m, tapped on the board (legal
+// or not), in s: a copy of Position the caller owns (Position().Clone()),
+// which it leaves as it was. It changes nothing in the player, so it may
+// run on another goroutine while the board draws Position (one Judge at a
+// time). Rules that ask the engine stop when ctx is done.
+func (p *Player) Judge(ctx context.Context, s rules.State, m rules.Move) Verdict {
+	if !legal(s, m) {
+		text := p.Stage.Wrong["illegal"]
+		if text == "" {
+			text = rules.Why(s, m)
+		}
+		if text == "" {
+			text = "That move is not allowed here."
+		}
+		return Verdict{Text: text}
+	}
+	if !p.Stage.Rule.accepts(ctx, p.eng, p.game, s, m) {
+		text := p.Stage.Wrong[s.MoveString(m)]
+		if text == "" {
+			text = p.Stage.Wrong["rule"]
+		}
+		return Verdict{Text: text}
+	}
+	return Verdict{OK: true, Text: p.Stage.Success}
+}
+
+// Record counts a try of m that Judge answered with v: an accepted move is
+// played, then the stage's reply if any, and the stars are given; a
+// refused one leaves the position unchanged. Recording a try after the
+// task is done is an error.
+func (p *Player) Record(m rules.Move, v Verdict) (Feedback, error) {
 	if p.done {
 		return Feedback{}, fmt.Errorf("lesson: %s is done already; retry it first", p.Stage.ID)
 	}
 	p.tries++
-	f := Feedback{Tries: p.tries}
-	if !legal(p.pos, m) {
-		f.Text = p.Stage.Wrong["illegal"]
-		if f.Text == "" {
-			f.Text = rules.Why(p.pos, m)
-		}
-		if f.Text == "" {
-			f.Text = "That move is not allowed here."
-		}
-		return f, nil
-	}
-	if p.eng == nil && (p.Stage.Rule.Kind == ForcesWin || p.Stage.Rule.Kind == KeepsResult) {
-		p.eng = ai.NewEngine(engineTableMB)
-	}
-	if !p.Stage.Rule.accepts(ctx, p.eng, p.game, p.pos, m) {
-		f.Text = p.Stage.Wrong[p.pos.MoveString(m)]
-		if f.Text == "" {
-			f.Text = p.Stage.Wrong["rule"]
-		}
+	f := Feedback{OK: v.OK, Text: v.Text, Tries: p.tries}
+	if !v.OK {
 		return f, nil
 	}
 	p.pos.Play(m)
@@ -117,8 +135,16 @@ func (p *Player) Try(ctx context.Context, m rules.Move) (Feedback, error) {
 		}
 	}
 	p.done, p.stars = true, Stars(p.tries)
-	f.OK, f.Text, f.Stars = true, p.Stage.Success, p.stars
+	f.Stars = p.stars
 	return f, nil
+}
+
+// Try judges move m and records the try (Judge, then Record).
+func (p *Player) Try(ctx context.Context, m rules.Move) (Feedback, error) {
+	if p.done {
+		return Feedback{}, fmt.Errorf("lesson: %s is done already; retry it first", p.Stage.ID)
+	}
+	return p.Record(m, p.Judge(ctx, p.pos.Clone(), m))
 }
 
 // Solution returns the stage's solution as a move of its position (for

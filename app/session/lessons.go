@@ -158,15 +158,15 @@ func (l *Lessons) Try(m rules.Move) {
 		return
 	}
 	l.busy = true
-	p, gen := l.player, l.tries
+	p, gen, s := l.player, l.tries, l.player.Position().Clone()
 	go func() {
-		f, err := p.Try(context.Background(), m)
+		v := p.Judge(context.Background(), s, m)
 		l.post(func() {
 			if gen != l.tries {
 				return // the stage was left or restarted meanwhile
 			}
 			l.busy = false
-			if err == nil {
+			if f, err := p.Record(m, v); err == nil {
 				l.feedback, l.good = f.Text, f.OK
 				if f.OK && f.Stars > l.progress[p.Stage.ID] {
 					l.progress[p.Stage.ID] = f.Stars
