@@ -21,6 +21,8 @@ type Player struct {
 	tries int
 	done  bool
 	stars int
+	// shown: the solution was shown (Reveal), so solving earns one star.
+	shown bool
 }
 
 // Feedback is the answer to one try.
@@ -67,7 +69,7 @@ func (p *Player) Retry() error {
 	if err != nil {
 		return err
 	}
-	p.pos, p.tries, p.done, p.stars = s, 0, false, 0
+	p.pos, p.tries, p.done, p.stars, p.shown = s, 0, false, 0, false
 	return nil
 }
 
@@ -135,6 +137,9 @@ func (p *Player) Record(m rules.Move, v Verdict) (Feedback, error) {
 		}
 	}
 	p.done, p.stars = true, Stars(p.tries)
+	if p.shown {
+		p.stars = 1
+	}
 	f.Stars = p.stars
 	return f, nil
 }
@@ -147,9 +152,20 @@ func (p *Player) Try(ctx context.Context, m rules.Move) (Feedback, error) {
 	return p.Record(m, p.Judge(ctx, p.pos.Clone(), m))
 }
 
-// Solution returns the stage's solution as a move of its position (for
-// Show solution); NoMove once the task is done.
-func (p *Player) Solution() rules.Move {
+// Reveal returns the stage's solution as a move of its position (for Show
+// solution), or NoMove once the task is done; solving the stage after it
+// earns one star.
+func (p *Player) Reveal() rules.Move {
+	m := p.solution()
+	if m != rules.NoMove {
+		p.shown = true
+	}
+	return m
+}
+
+// solution is the stage's solution as a move of its position, or NoMove
+// once the task is done.
+func (p *Player) solution() rules.Move {
 	if p.done {
 		return rules.NoMove
 	}

@@ -85,6 +85,7 @@ type Lessons struct {
 	player   *lesson.Player
 	feedback string
 	good     bool // feedback is the success text
+	shown    bool // feedback names the solution (ShowSolution)
 	busy     bool // a try is being checked
 	tries    int  // generation of the stage: a check for an older one is dropped
 }
@@ -122,7 +123,7 @@ func (l *Lessons) Open(i int) error {
 		return err
 	}
 	l.cur, l.player = i, p
-	l.feedback, l.good, l.busy = "", false, false
+	l.feedback, l.good, l.busy, l.shown = "", false, false, false
 	l.tries++
 	return nil
 }
@@ -146,9 +147,23 @@ func (l *Lessons) Position() rules.State { return l.player.Position() }
 // Game returns the name of the course's game.
 func (l *Lessons) Game() string { return l.course.Game }
 
-// Solution returns a move that solves the stage on view (Show solution),
-// or rules.NoMove once it is solved.
-func (l *Lessons) Solution() rules.Move { return l.player.Solution() }
+// Title returns the title of the course's game ("DVONN").
+func (l *Lessons) Title() string { return l.title }
+
+// ShowSolution returns a move that solves the stage on view, for the board
+// to mark, and says which in the feedback ("The marked move solves it:
+// d3."); solving the stage after it earns one star. It returns
+// rules.NoMove once the stage is solved or while a try is checked.
+func (l *Lessons) ShowSolution() rules.Move {
+	if l.busy {
+		return rules.NoMove
+	}
+	m := l.player.Reveal()
+	if m != rules.NoMove {
+		l.feedback, l.good, l.shown = fmt.Sprintf("The marked move solves it: %s.", l.player.Stage.Solution), false, true
+	}
+	return m
+}
 
 // Try checks move m, tapped on the board. The answer comes back through
 // post, then OnChange is called; a try while another is being checked,
@@ -167,7 +182,7 @@ func (l *Lessons) Try(m rules.Move) {
 			}
 			l.busy = false
 			if f, err := p.Record(m, v); err == nil {
-				l.feedback, l.good = f.Text, f.OK
+				l.feedback, l.good, l.shown = f.Text, f.OK, false
 				if f.OK && f.Stars > l.progress[p.Stage.ID] {
 					l.progress[p.Stage.ID] = f.Stars
 					if l.OnProgress != nil {
@@ -188,6 +203,7 @@ type LessonView struct {
 	Task     string       // the stage's task
 	Feedback string       // the answer to the last try, "Checking…" while one is checked, or ""
 	Solved   bool         // Feedback is the success text
+	Shown    bool         // Feedback names the solution (ShowSolution)
 	Stars    string       // the stars earned at this stage ("★★☆"), "" before any
 	Tries    string       // "2 tries" once there was one, else ""
 	Stages   []LessonItem // the course, in order
@@ -209,7 +225,7 @@ func (l *Lessons) View() LessonView {
 	n := len(l.course.Stages)
 	v := LessonView{
 		Heading: fmt.Sprintf("%s · step %d of %d: %s", l.title, l.cur+1, n, st.Title),
-		Task:    st.Task, Feedback: l.feedback, Solved: l.good,
+		Task:    st.Task, Feedback: l.feedback, Solved: l.good, Shown: l.shown,
 		Current: l.cur, HasNext: l.cur+1 < n, Busy: l.busy,
 	}
 	if l.busy {
