@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"image/color"
+
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
@@ -109,14 +112,20 @@ func (g *gui) openLessons(game string) *lessonsUI {
 	}
 	u.boardBox = container.NewStack()
 	side := container.NewBorder(nil, u.summary, nil, nil, u.list)
-	bottom := container.NewVBox(u.task, u.feedback,
-		container.NewHBox(u.retry, u.solution, layout.NewSpacer(), u.tries, u.next))
-	stage := container.NewBorder(u.heading, bottom, nil, nil, u.boardBox)
+	// The answer keeps two lines' room, so that the board does not jump
+	// when one comes.
+	room := canvas.NewRectangle(color.Transparent)
+	room.SetMinSize(fyne.NewSize(0, widget.NewLabel("1\n2").MinSize().Height))
+	text := container.NewVBox(u.task, container.NewStack(room, u.feedback))
+	back := widget.NewButton("Back to the game", func() { u.dlg.Hide() })
+	buttons := container.NewHBox(u.retry, u.solution, layout.NewSpacer(), u.tries, u.next, back)
+	stage := container.NewBorder(u.heading, buttons, nil, nil,
+		container.New(stageLayout{}, u.boardBox, text))
 	split := container.NewHSplit(side, stage)
-	split.Offset = 0.3
-	u.dlg = dialog.NewCustom("Learn "+vm.Title(), "Back to the game", split, g.win)
+	split.Offset = 0.28
+	u.dlg = dialog.NewCustomWithoutButtons("Learn "+vm.Title(), split, g.win)
 	size := g.win.Canvas().Size()
-	u.dlg.Resize(fyne.NewSize(max(min(900, size.Width-40), 300), max(min(680, size.Height-40), 300)))
+	u.dlg.Resize(fyne.NewSize(max(min(1100, size.Width-24), 300), max(min(820, size.Height-24), 300)))
 	u.stageChanged()
 	g.learn = u
 	g.show(u.dlg, nil)
@@ -215,4 +224,43 @@ func (g *gui) offerLessons(game string) {
 	d.SetConfirmText("Learn")
 	d.SetDismissText("Not now")
 	g.show(d, d.Confirm)
+}
+
+// stageLayout places a lesson's board and its text (objects 0 and 1):
+// the text beside the board or under it, whichever leaves the board
+// (drawn at its least size's aspect ratio) the larger; the board takes the
+// rest.
+type stageLayout struct{}
+
+// sideShare is the share of the width the text takes beside the board.
+const sideShare = 0.36
+
+func (stageLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	b, t := objs[0].MinSize(), objs[1].MinSize()
+	return fyne.NewSize(max(b.Width, t.Width), b.Height+t.Height+theme.Padding())
+}
+
+func (stageLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	board, text := objs[0], objs[1]
+	pad := theme.Padding()
+	aspect := float32(1)
+	if m := board.MinSize(); m.Width > 0 && m.Height > 0 {
+		aspect = m.Width / m.Height
+	}
+	sideW := max(size.Width*sideShare, text.MinSize().Width)
+	text.Resize(fyne.NewSize(size.Width, text.MinSize().Height))
+	underH := text.MinSize().Height // after the wrapping at this width
+	beside := min((size.Width-sideW-pad)/aspect, size.Height)
+	under := min(size.Width/aspect, size.Height-underH-pad)
+	if beside > under {
+		board.Resize(fyne.NewSize(size.Width-sideW-pad, size.Height))
+		board.Move(fyne.NewPos(0, 0))
+		text.Resize(fyne.NewSize(sideW, size.Height))
+		text.Move(fyne.NewPos(size.Width-sideW, 0))
+		return
+	}
+	board.Resize(fyne.NewSize(size.Width, max(size.Height-underH-pad, 0)))
+	board.Move(fyne.NewPos(0, 0))
+	text.Resize(fyne.NewSize(size.Width, underH))
+	text.Move(fyne.NewPos(0, size.Height-underH))
 }
