@@ -256,11 +256,21 @@ func (stageLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		board.Resize(fyne.NewSize(size.Width-sideW-pad, size.Height))
 		board.Move(fyne.NewPos(0, 0))
 		text.Resize(fyne.NewSize(sideW, size.Height))
+		relayout(text) // its wrapped labels are taller at this width
 		text.Move(fyne.NewPos(size.Width-sideW, 0))
 		return
 	}
 	board.Resize(fyne.NewSize(size.Width, max(size.Height-underH-pad, 0)))
 	board.Move(fyne.NewPos(0, 0))
 	text.Resize(fyne.NewSize(size.Width, underH))
+	relayout(text)
 	text.Move(fyne.NewPos(0, size.Height-underH))
+}
+
+// relayout lays out container o again, once its wrapped labels know their
+// width (a label's least height depends on it).
+func relayout(o fyne.CanvasObject) {
+	if c, ok := o.(*fyne.Container); ok && c.Layout != nil {
+		c.Layout.Layout(c.Objects, c.Size())
+	}
 }
