@@ -216,3 +216,29 @@ func dvonnStep(_ rules.State, from, to string) (rules.Move, error) {
 	}
 	return dvonn.Step(f, t), nil
 }
+
+// TestRevealEarnsOneStar: after the solution is shown, solving the stage
+// at the first try earns one star; a retry forgets it.
+func TestRevealEarnsOneStar(t *testing.T) {
+	c, _ := Load("alak")
+	st := stage(t, c, "alak.capture")
+	p, err := NewPlayer(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := p.Reveal()
+	if p.Position().MoveString(m) != st.Solution {
+		t.Fatalf("Reveal = %s, want %s", p.Position().MoveString(m), st.Solution)
+	}
+	f, _ := p.Try(context.Background(), m)
+	if !f.OK || f.Stars != 1 {
+		t.Errorf("solved after Reveal: %+v, want one star", f)
+	}
+	if p.Reveal() != rules.NoMove {
+		t.Error("Reveal after the stage was solved")
+	}
+	p.Retry()
+	if f, _ := p.Try(context.Background(), m); f.Stars != 3 {
+		t.Errorf("after Retry, first try: %+v, want three stars", f)
+	}
+}

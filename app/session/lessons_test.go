@@ -94,3 +94,24 @@ func move(t *testing.T, s rules.State, text string) rules.Move {
 	}
 	return m
 }
+
+// TestLessonsShowSolution: Show solution names the move in the feedback
+// (not as a wrong try), and solving after it earns one star.
+func TestLessonsShowSolution(t *testing.T) {
+	q := sessiontest.NewQueue()
+	l, err := NewLessons("gomoku", nil, q.Post)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := l.ShowSolution()
+	v := l.View()
+	if m == rules.NoMove || v.Feedback != "The marked move solves it: H7." || !v.Shown || v.Solved {
+		t.Fatalf("after Show solution: %v, %+v", m, v)
+	}
+	l.OnChange = func() {}
+	l.Try(m)
+	q.RunUntil(t, "the answer", func() bool { return !l.View().Busy })
+	if v := l.View(); !v.Solved || v.Stars != "★☆☆" || v.Shown {
+		t.Errorf("solved after Show solution: %+v", v)
+	}
+}

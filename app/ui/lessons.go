@@ -128,7 +128,7 @@ func (g *gui) openLessons(game string) *lessonsUI {
 	u.dlg.Resize(fyne.NewSize(max(min(1100, size.Width-24), 300), max(min(820, size.Height-24), 300)))
 	u.stageChanged()
 	g.learn = u
-	g.show(u.dlg, nil)
+	g.show(u.dlg, u.enter)
 	return u
 }
 
@@ -181,6 +181,14 @@ func (u *lessonsUI) refresh() {
 	setEnabled(u.solution, !v.Solved)
 	u.list.Refresh()
 	u.list.Select(v.Current)
+}
+
+// enter answers Enter: Next once the stage is solved (Escape closes the
+// dialog).
+func (u *lessonsUI) enter() {
+	if u.view.Solved && u.view.HasNext && u.vm.Next() {
+		u.stageChanged()
+	}
 }
 
 // showSolution marks the stage's solution on the board.

@@ -1,11 +1,15 @@
 package ui
 
 import (
+	"image/color"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"planiverse/app/session"
 	"planiverse/rules"
@@ -126,5 +130,57 @@ func TestLessonOfferedOnce(t *testing.T) {
 	g.startGame(settings("alak", session.VsPerson))
 	if g.win.Canvas().Overlays().Top() != nil {
 		t.Error("the offer was made for a game played before")
+	}
+}
+
+// TestStageLayout: a wide area puts the text beside a square board and
+// under a board twice as wide as high, whichever leaves the board larger.
+func TestStageLayout(t *testing.T) {
+	test.NewTempApp(t)
+	text := widget.NewLabel("You play Black: take a corner.")
+	text.Wrapping = fyne.TextWrapWord
+	for _, c := range []struct {
+		name   string
+		board  fyne.Size // the board's least size: its aspect ratio
+		beside bool
+	}{
+		{"square board", fyne.NewSize(100, 100), true},
+		{"wide board", fyne.NewSize(200, 100), false},
+	} {
+		board := canvas.NewRectangle(color.Black)
+		board.SetMinSize(c.board)
+		box := container.NewVBox(text)
+		stageLayout{}.Layout([]fyne.CanvasObject{board, box}, fyne.NewSize(900, 400))
+		beside := box.Position().X > 0 && box.Position().Y == 0
+		if beside != c.beside {
+			t.Errorf("%s: text at %v (board %v), want beside %v", c.name, box.Position(), board.Size(), c.beside)
+		}
+		if box.Position().X < board.Position().X+board.Size().Width && box.Position().Y < board.Position().Y+board.Size().Height {
+			t.Errorf("%s: the text at %v overlaps the board %v", c.name, box.Position(), board.Size())
+		}
+	}
+}
+
+// TestLearnEnterGoesOn: Enter in the Learn dialog does nothing before the
+// stage is solved and opens the next stage after.
+func TestLearnEnterGoesOn(t *testing.T) {
+	g, q := newTestGUI(t)
+	g.win.Resize(defaultWindow)
+	g.startGame(settings("alak", session.VsPerson))
+	menuAction(t, g, "Learn…")
+	u := g.learn
+	g.dialogKey(fyne.KeyReturn)
+	if u.view.Current != 0 || g.win.Canvas().Overlays().Top() == nil {
+		t.Fatalf("Enter before the stage was solved: stage %d, dialog open %v", u.view.Current, g.win.Canvas().Overlays().Top() != nil)
+	}
+	m, err := u.vm.Position().ParseMove("1-5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.vm.Try(m)
+	q.RunUntil(t, "the answer", func() bool { return u.view.Solved })
+	g.dialogKey(fyne.KeyReturn)
+	if u.view.Current != 1 {
+		t.Errorf("Enter after the stage was solved: stage %d, want 1", u.view.Current)
 	}
 }
