@@ -242,3 +242,29 @@ func TestRevealEarnsOneStar(t *testing.T) {
 		t.Errorf("after Retry, first try: %+v, want three stars", f)
 	}
 }
+
+// TestTextsAreSentences: every text of every stage is whole sentences (a
+// capital first, a full stop last), for the translation layer, and names
+// no rule kind or id.
+func TestTextsAreSentences(t *testing.T) {
+	for _, game := range Games() {
+		c, _ := Load(game)
+		texts := map[string]string{game + " intro": c.Intro}
+		for _, st := range c.Stages {
+			texts[st.ID+" task"] = st.Task
+			texts[st.ID+" success"] = st.Success
+			for k, w := range st.Wrong {
+				texts[st.ID+" wrong "+k] = w
+			}
+		}
+		for where, text := range texts {
+			first, last := text[:1], text[len(text)-1:]
+			if strings.ToUpper(first) != first || !strings.ContainsAny(last, ".?!") {
+				t.Errorf("%s: %q is not whole sentences", where, text)
+			}
+			if strings.Contains(text, game+".") || strings.Contains(text, "-of") {
+				t.Errorf("%s: %q names an id or a rule", where, text)
+			}
+		}
+	}
+}

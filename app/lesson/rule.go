@@ -46,8 +46,10 @@ const (
 	KeepsResult     = "keeps-result"
 )
 
-// engineSearchTime bounds one engine check of a try: the lesson positions
-// are solved in milliseconds, so it only caps a slow machine's wait.
+// engineSearchTime bounds one engine search of a try's check (a check makes
+// one or two): the stages' checks take from a millisecond to under a
+// second, so it caps a slow machine's wait. A search it cuts short proves
+// nothing, so forces-win refuses and keeps-result accepts.
 const engineSearchTime = 2 * time.Second
 
 // kinds lists the rule kinds a stage may name.
