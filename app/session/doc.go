@@ -1,10 +1,11 @@
 // Package session is a game in the window without the window: the
 // controller (moves, undo and redo, hints, the computer's and external
-// engines' turns), the clocks, review, records, analysis and the
-// background search worker. The window (app/ui) drives it and draws what
+// engines' turns), the clocks, review, records, analysis, the
+// background search worker and the lessons' view-model (lessons.go, over
+// app/lesson). The window (app/ui) drives it and draws what
 // it reports.
 //
-// It may import ai, rules, app/protocol (external engines) and
-// app/internal; never Fyne (`go list -deps ./app/session | grep fyne`
+// It may import ai, rules, app/lesson, app/protocol (external engines)
+// and app/internal; never Fyne (`go list -deps ./app/session | grep fyne`
 // lists nothing).
 package session

@@ -65,6 +65,7 @@ func Run(start startopts.Start) {
 	a.SetIcon(iconResource)
 	g := newGUI(a, ai.NewEngine(guiTTMegabytes), fyne.Do, uint64(time.Now().UnixNano()))
 	g.sound = newSounder(openOto, !loadSoundOn(a.Preferences()))
+	g.lessonOffers = true
 	g.beginWith(start) // start.go
 	if prefsNote != "" {
 		g.ctl.Note(prefsNote)
@@ -215,6 +216,8 @@ type gui struct {
 	modals                                []*modal
 	autosaver                             session.Autosave // the autosave file (files.go, autosave.go)
 	an                                    *analysisUI      // game report, values, teaching (report.go)
+	lessonOffers                          bool             // offer a game's lessons at its first start (lessons.go)
+	learn                                 *lessonsUI       // the Learn dialog last opened (lessons.go)
 }
 
 // modal is an open dialog that takes Enter (enter) and Escape (cancels).
@@ -506,6 +509,9 @@ func (g *gui) startGame(set session.MatchSettings) {
 	}
 	SaveSettings(g.app.Preferences(), set)
 	g.ctl.Start()
+	if g.lessonOffers {
+		g.offerLessons(set.Game)
+	}
 }
 
 // rebuildBoard replaces the board widget by one drawing s (the
@@ -727,6 +733,7 @@ func (g *gui) buildMenu() {
 		g.soundItem, animItem, fyne.NewMenuItemSeparator(), g.enginesItem, fyne.NewMenuItemSeparator(), quitItem)
 	help := fyne.NewMenu("Help",
 		fyne.NewMenuItem("How to play", g.showRules),
+		fyne.NewMenuItem("Learn…", g.showLessons),
 		fyne.NewMenuItem("Statistics", g.showStats),
 		fyne.NewMenuItem("About Planiverse", g.showAbout),
 	)
