@@ -26,6 +26,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"planiverse/ai"
+	"planiverse/app/i18n"
 	"planiverse/app/internal/prefsfile"
 	"planiverse/app/session"
 	"planiverse/app/session/startopts"
@@ -62,6 +63,7 @@ func Run(start startopts.Start) {
 	go exitAfterSignal(termGrace)
 	prefsNote := repairPreferences(prefsfile.Path(AppID), time.Now()) // before Fyne reads the file
 	a := app.NewWithID(AppID)
+	setupLanguage(a.Preferences()) // language.go; before anything shows a word
 	a.SetIcon(iconResource)
 	g := newGUI(a, ai.NewEngine(guiTTMegabytes), fyne.Do, uint64(time.Now().UnixNano()))
 	g.sound = newSounder(openOto, !loadSoundOn(a.Preferences()))
@@ -691,6 +693,7 @@ func (g *gui) buildMenu() {
 	g.legalItem = fyne.NewMenuItem("Show legal moves", func() { g.setShowLegal(!g.showLegal) })
 	g.legalItem.Checked = g.showLegal
 	g.enginesItem = fyne.NewMenuItem("Engines…", g.showEngines)
+	languageItem := fyne.NewMenuItem(i18n.T("menu.language", "Language…", nil), g.showLanguage)
 	g.soundItem = fyne.NewMenuItem("Sound", g.toggleSound)
 	animItem := fyne.NewMenuItem("Animation", nil)
 	var animItems []*fyne.MenuItem
@@ -724,7 +727,7 @@ func (g *gui) buildMenu() {
 	game := fyne.NewMenu("Game", g.newItem, openItem, saveItem, fyne.NewMenuItemSeparator(),
 		g.undoItem, g.redoItem, g.hintItem, g.swapItem, g.resignItem, fyne.NewMenuItemSeparator(),
 		copyItem, pasteItem, fyne.NewMenuItemSeparator(), g.legalItem,
-		g.soundItem, animItem, fyne.NewMenuItemSeparator(), g.enginesItem, fyne.NewMenuItemSeparator(), quitItem)
+		g.soundItem, animItem, fyne.NewMenuItemSeparator(), g.enginesItem, languageItem, fyne.NewMenuItemSeparator(), quitItem)
 	help := fyne.NewMenu("Help",
 		fyne.NewMenuItem("How to play", g.showRules),
 		fyne.NewMenuItem("Statistics", g.showStats),
