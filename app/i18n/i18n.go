@@ -312,3 +312,22 @@ func Number(n int) string {
 func DateTime(t time.Time) string {
 	return t.Format(T("format.datetime", "Jan 2, 2006 15:04", nil))
 }
+
+// English is key's English text (en.json; a plural entry's "other" form)
+// and whether en.json has key.
+func English(key string) (string, bool) {
+	e, ok := english()[key]
+	return e.Other, ok
+}
+
+// Text translates a text that another package defines in English (a
+// rules descriptor's option label, a color's name): key's translation
+// when en.json's entry for key is english, english itself otherwise, so
+// that a text changed at its source reads in English until the bundles
+// follow it.
+func Text(key, english string) string {
+	if en, ok := English(key); !ok || en != english {
+		return english
+	}
+	return T(key, english, nil)
+}

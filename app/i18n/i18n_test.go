@@ -131,3 +131,17 @@ func TestNumberAndDateFollowLanguage(t *testing.T) {
 		}
 	}
 }
+
+func TestTextTranslatesOnlyTheKnownEnglish(t *testing.T) {
+	Install(&fake{})
+	defer Install(nil)
+	if got := Text("ui.button.close", "Close"); got != "translated" {
+		t.Errorf("Text of en.json's own text = %q, want the backend's", got)
+	}
+	if got := Text("ui.button.close", "Shut"); got != "Shut" {
+		t.Errorf("Text of a changed source text = %q, want it unchanged", got)
+	}
+	if got := Text("no.such.key", "Thing"); got != "Thing" {
+		t.Errorf("Text of an unknown key = %q", got)
+	}
+}

@@ -50,7 +50,7 @@ func setupLanguage(p fyne.Preferences) {
 // languageChoices are the Language dialog's choices: the system's, then
 // i18n.Languages by their own names; tags are the matching preference values.
 func languageChoices() (names, tags []string) {
-	names = []string{i18n.T("settings.language.system", "System", nil)}
+	names = []string{i18n.T("ui.settings.language.system", "System", nil)}
 	tags = []string{""}
 	for _, l := range i18n.Languages {
 		names = append(names, l.Name)
@@ -78,9 +78,9 @@ func languageDialog(p fyne.Preferences, win fyne.Window) dialog.Dialog {
 			}
 		}
 	}
-	note := widget.NewLabel(i18n.T("settings.language.restart", "The language changes when Planiverse starts again.", nil))
+	note := widget.NewLabel(i18n.T("ui.settings.language.restart", "The language changes when Planiverse starts again.", nil))
 	note.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustom(i18n.T("settings.language.title", "Language", nil), i18n.T("button.close", "Close", nil),
+	d := dialog.NewCustom(i18n.T("ui.settings.language.title", "Language", nil), i18n.T("ui.button.close", "Close", nil),
 		container.NewBorder(nil, note, nil, nil, choice), win)
 	d.Resize(fyne.NewSize(360, 420))
 	return d

@@ -1,13 +1,20 @@
 package ui
 
 import (
+	"maps"
+	"slices"
+	"strings"
 	"testing"
+	"unicode"
 
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"planiverse/app/i18n"
+	"planiverse/app/session"
+	"planiverse/rules"
+	"planiverse/rules/registry"
 )
 
 // TestSetupLanguageTranslatesThroughFyne: with Japanese chosen in the
@@ -28,7 +35,7 @@ func TestSetupLanguageTranslatesThroughFyne(t *testing.T) {
 	}()
 	p.SetString(prefLanguage, "ja")
 	setupLanguage(p)
-	if got := i18n.T("button.close", "Close", nil); got != "閉じる" {
+	if got := i18n.T("ui.button.close", "Close", nil); got != "閉じる" {
 		t.Errorf("Close in Japanese = %q", got)
 	}
 	if got := lang.L("Cancel"); got != "キャンセル" {
@@ -36,12 +43,12 @@ func TestSetupLanguageTranslatesThroughFyne(t *testing.T) {
 	}
 	p.SetString(prefLanguage, "ru")
 	setupLanguage(p)
-	if got := i18n.T("settings.language.title", "Language", nil); got != "Язык" {
+	if got := i18n.T("ui.settings.language.title", "Language", nil); got != "Язык" {
 		t.Errorf("Language in Russian = %q", got)
 	}
 	p.SetString(prefLanguage, "")
 	setupLanguage(p)
-	if got := i18n.T("button.close", "Close", nil); got != "Close" {
+	if got := i18n.T("ui.button.close", "Close", nil); got != "Close" {
 		t.Errorf("Close with the system's English = %q", got)
 	}
 }
@@ -89,4 +96,109 @@ func TestLanguageDialogKeepsChoice(t *testing.T) {
 	if got := p.String(prefLanguage); got != "" {
 		t.Errorf("saved %q after choosing System", got)
 	}
+}
+
+// inLanguage runs f with the window's words in the language tag (through
+// Fyne's lang, as the window has them), then puts back English.
+func inLanguage(t *testing.T, tag string, f func()) {
+	t.Helper()
+	t.Setenv("LC_ALL", "")
+	t.Setenv("LC_MESSAGES", "")
+	t.Setenv("LANG", "en_US.UTF-8")
+	t.Setenv("LANGUAGE", "")
+	a := test.NewTempApp(t)
+	p := a.Preferences()
+	defer func() {
+		p.SetString(prefLanguage, "")
+		setupLanguage(p)
+		i18n.Install(nil)
+	}()
+	p.SetString(prefLanguage, tag)
+	setupLanguage(p)
+	f()
+}
+
+// TestDescriptorTextsHaveEntries: every text the window takes from a
+// game's descriptor (title, summary, colors, option labels, choices and
+// notes, warnings) has its en.json entry with the same English, so that
+// i18n.Text translates it and a changed descriptor text fails here.
+func TestDescriptorTextsHaveEntries(t *testing.T) {
+	check := func(key, text string) {
+		t.Helper()
+		if !hasLetter(text) {
+			return
+		}
+		if en, ok := i18n.English(key); !ok || en != text {
+			t.Errorf("en.json %q = %q (present %v), want %q", key, en, ok, text)
+		}
+	}
+	for _, d := range registry.Games() {
+		check("ui.game."+d.Name, d.Title)
+		check("ui.summary."+d.Name, d.Summary)
+		for _, c := range d.Colors {
+			check("ui.color."+strings.ToLower(c), c)
+		}
+		combos := []rules.Options{{}}
+		for _, o := range d.Options {
+			if o.Label == "" {
+				continue
+			}
+			check("ui.option."+d.Name+"."+o.Key, o.Label)
+			var next []rules.Options
+			for _, c := range o.Choices {
+				check("ui.option."+d.Name+"."+o.Key+"."+c.Value, c.Label)
+				check("ui.option."+d.Name+"."+o.Key+"."+c.Value+".note", c.Note)
+				for _, base := range combos {
+					m := maps.Clone(base)
+					m[o.Key] = c.Value
+					next = append(next, m)
+				}
+			}
+			if len(next) > 0 {
+				combos = next
+			}
+		}
+		if d.Warning != nil {
+			for _, o := range combos {
+				check("ui.warning."+d.Name, d.Warning(o))
+			}
+		}
+	}
+}
+
+func hasLetter(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestNewGameFormInJapanese: the New game dialog shows the games, the
+// opponents and the colors in Japanese and still reads the chosen
+// settings from them.
+func TestNewGameFormInJapanese(t *testing.T) {
+	inLanguage(t, "ja", func() {
+		f := newNewGameForm(settings("gomoku", session.VsComputer), nil)
+		if !slices.Contains(f.game.Options, "オセロ") || !slices.Contains(f.game.Options, "五目並べ") {
+			t.Errorf("games %v", f.game.Options)
+		}
+		if f.game.Selected != "五目並べ" {
+			t.Errorf("selected game %q", f.game.Selected)
+		}
+		if f.side.Options[0] != "黒（先手）" || f.side.Options[1] != "白" {
+			t.Errorf("sides %v", f.side.Options)
+		}
+		f.game.SetSelected("オセロ")
+		f.opponent.SetSelected("コンピューター同士（観戦）")
+		f.side.SetSelected(f.side.Options[1])
+		s := f.Settings()
+		if s.Game != "othello" || s.Opponent != session.Watch {
+			t.Errorf("settings read %s %v", s.Game, s.Opponent)
+		}
+		if got := f.levelRow.label.(*widget.Label).Text; got != "黒のレベル" {
+			t.Errorf("level row in computer against computer: %q", got)
+		}
+	})
 }
