@@ -663,11 +663,11 @@ func (g *gui) showGameOver(summary string) {
 	text := widget.NewLabelWithStyle(summary, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	d := dialog.NewCustomConfirm(i18n.T("ui.game_over", "Game over", nil), i18n.T("ui.new_game", "New game", nil),
 		i18n.T("ui.button.close", "Close", nil), text, func(again bool) {
-		g.gameOver = nil
-		if again {
-			g.showNewGame()
-		}
-	}, g.win)
+			g.gameOver = nil
+			if again {
+				g.showNewGame()
+			}
+		}, g.win)
 	g.gameOver = d
 	g.show(d, d.Confirm)
 }

@@ -495,12 +495,12 @@ func newGameDialog(w fyne.Window, set session.MatchSettings, engines []session.E
 	f.keys = keys
 	d := dialog.NewCustomConfirm(i18n.T("ui.new_game", "New game", nil), i18n.T("ui.button.start", "Start", nil),
 		i18n.T("ui.button.cancel", "Cancel", nil), container.NewVScroll(f.content), func(ok bool) {
-		if ok {
-			onStart(f.Settings())
-		} else if onCancel != nil {
-			onCancel()
-		}
-	}, w)
+			if ok {
+				onStart(f.Settings())
+			} else if onCancel != nil {
+				onCancel()
+			}
+		}, w)
 	// The dialog fits its form (no blank band under a short one) and the
 	// window (a tall one scrolls), again whenever the choices change.
 	fit := func() {
