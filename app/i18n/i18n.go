@@ -30,6 +30,7 @@ import (
 	"github.com/jeandeaual/go-locale"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
+	"golang.org/x/text/number"
 )
 
 // Bundles holds the translation files, BundleDir/<tag>.json.
@@ -330,4 +331,17 @@ func Text(key, english string) string {
 		return english
 	}
 	return T(key, english, nil)
+}
+
+// Decimal is x with digits decimals as the current language writes it
+// (3.5 in English, 3,5 in German).
+func Decimal(x float64, digits int) string {
+	return strings.ReplaceAll(message.NewPrinter(Current()).Sprint(number.Decimal(x, number.Scale(digits))), "\u202f", "\u00a0")
+}
+
+// Percent is x percent (x = 42.5 for 42.5%) with digits decimals as the
+// current language writes a percentage (42.5% in English, 42,5 % in
+// German and French).
+func Percent(x float64, digits int) string {
+	return strings.ReplaceAll(message.NewPrinter(Current()).Sprint(number.Percent(x/100, number.Scale(digits))), "\u202f", "\u00a0")
 }

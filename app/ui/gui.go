@@ -61,9 +61,10 @@ func Run(start startopts.Start) {
 		startScale = float32(f) // Fyne's driver reads it; its Settings do not
 	}
 	go exitAfterSignal(termGrace)
-	prefsNote := repairPreferences(prefsfile.Path(AppID), time.Now()) // before Fyne reads the file
+	repaired := repairPreferences(prefsfile.Path(AppID), time.Now()) // before Fyne reads the file
 	a := app.NewWithID(AppID)
 	setupLanguage(a.Preferences()) // language.go; before anything shows a word
+	prefsNote := repairNote(repaired)
 	a.SetIcon(iconResource)
 	g := newGUI(a, ai.NewEngine(guiTTMegabytes), fyne.Do, uint64(time.Now().UnixNano()))
 	g.sound = newSounder(openOto, !loadSoundOn(a.Preferences()))

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"maps"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"planiverse/app/i18n"
+	"planiverse/app/internal/prefsfile"
 	"planiverse/app/session"
 	"planiverse/rules"
 	"planiverse/rules/registry"
@@ -201,4 +203,27 @@ func TestNewGameFormInJapanese(t *testing.T) {
 			t.Errorf("level row in computer against computer: %q", got)
 		}
 	})
+}
+
+// TestQualityIntroInEnglishBundle: Help ▸ Move quality's English text is
+// en.json's entry, so that its translations follow it.
+func TestQualityIntroInEnglishBundle(t *testing.T) {
+	if en, _ := i18n.English("ui.quality.intro"); en != qualityHelpIntro {
+		t.Errorf("en.json ui.quality.intro differs from qualityHelpIntro")
+	}
+}
+
+// TestRepairNoteMatchesEnglishMessage: the window's note about a damaged
+// settings file says in English what prefsfile's Message says, with the
+// right plural.
+func TestRepairNoteMatchesEnglishMessage(t *testing.T) {
+	if got := repairNote(prefsfile.Repair{}); got != "" {
+		t.Errorf("sound file: %q", got)
+	}
+	for _, kept := range []int{0, 1, 3} {
+		r := prefsfile.Repair{Problem: errors.New("bad JSON"), Bad: "/x/preferences.bad-1.json", Kept: kept}
+		if got, want := repairNote(r), r.Message(); got != want {
+			t.Errorf("kept %d:\n got %q\nwant %q", kept, got, want)
+		}
+	}
 }
