@@ -22,6 +22,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"text/template"
@@ -195,10 +196,44 @@ type Language struct {
 	Name string
 }
 
-// Languages are the window's languages, English (the source) first.
-var Languages = []Language{
-	{"en", "English"}, {"ja", "日本語"}, {"zh-Hans", "简体中文"}, {"ko", "한국어"},
-	{"ru", "Русский"}, {"de", "Deutsch"}, {"fr", "Français"}, {"cs", "Čeština"},
+// Languages are the window's languages, one a bundle, each named by its
+// bundle's "language.name": English (the source) first, then those of
+// listOrder in that order, then any other bundle by tag.
+var Languages = languages()
+
+// listOrder is the order of the Language dialog's list after English.
+var listOrder = []string{"ja", "zh-Hans", "ko", "ru", "de", "fr", "cs"}
+
+func languages() []Language {
+	files, _ := Bundles.ReadDir(BundleDir)
+	var tags []string
+	for _, f := range files {
+		tags = append(tags, strings.ReplaceAll(strings.TrimSuffix(f.Name(), ".json"), "_", "-"))
+	}
+	rank := func(t string) int {
+		if t == "en" {
+			return -1
+		}
+		if i := slices.Index(listOrder, t); i >= 0 {
+			return i
+		}
+		return len(listOrder)
+	}
+	slices.SortStableFunc(tags, func(a, b string) int {
+		if ra, rb := rank(a), rank(b); ra != rb {
+			return ra - rb
+		}
+		return strings.Compare(a, b)
+	})
+	out := make([]Language, 0, len(tags))
+	for _, t := range tags {
+		name := t
+		if b, err := ReadBundle(BundleName(t)); err == nil && b["language.name"].Other != "" {
+			name = b["language.name"].Other
+		}
+		out = append(out, Language{t, name})
+	}
+	return out
 }
 
 // BundleName is the file name (without ".json") of tag's bundle.
