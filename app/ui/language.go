@@ -59,7 +59,7 @@ func languageChoices() (names, tags []string) {
 	return names, tags
 }
 
-// languageDialog is Game → Language…: the choice of the window's language,
+// languageDialog is Help → Language…: the choice of the window's language,
 // kept in p, which applies when Planiverse starts again.
 func languageDialog(p fyne.Preferences, win fyne.Window) dialog.Dialog {
 	names, tags := languageChoices()
