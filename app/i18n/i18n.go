@@ -380,3 +380,11 @@ func Decimal(x float64, digits int) string {
 func Percent(x float64, digits int) string {
 	return strings.ReplaceAll(message.NewPrinter(Current()).Sprint(number.Percent(x/100, number.Scale(digits))), "\u202f", "\u00a0")
 }
+
+// BreaksAnywhere reports whether the current language's text may break
+// between any two characters (Japanese, Chinese: no spaces between
+// words), rather than only at spaces.
+func BreaksAnywhere() bool {
+	b, _ := Current().Base()
+	return b.String() == "ja" || b.String() == "zh"
+}

@@ -152,3 +152,19 @@ func TestTextTranslatesOnlyTheKnownEnglish(t *testing.T) {
 		t.Errorf("Text of an unknown key = %q", got)
 	}
 }
+
+func TestBreaksAnywhere(t *testing.T) {
+	defer func() {
+		mu.Lock()
+		current = language.English
+		mu.Unlock()
+	}()
+	for tag, want := range map[string]bool{"ja": true, "zh-Hans": true, "ko": false, "en": false, "de": false} {
+		mu.Lock()
+		current = language.Make(tag)
+		mu.Unlock()
+		if got := BreaksAnywhere(); got != want {
+			t.Errorf("%s: BreaksAnywhere %v", tag, got)
+		}
+	}
+}

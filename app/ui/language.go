@@ -79,7 +79,7 @@ func languageDialog(p fyne.Preferences, win fyne.Window) dialog.Dialog {
 		}
 	}
 	note := widget.NewLabel(i18n.T("ui.settings.language.restart", "The language changes when Planiverse starts again.", nil))
-	note.Wrapping = fyne.TextWrapWord
+	note.Wrapping = textWrap()
 	d := dialog.NewCustom(i18n.T("ui.settings.language.title", "Language", nil), i18n.T("ui.button.close", "Close", nil),
 		container.NewBorder(nil, note, nil, nil, choice), win)
 	d.Resize(fyne.NewSize(360, 420))
@@ -88,3 +88,13 @@ func languageDialog(p fyne.Preferences, win fyne.Window) dialog.Dialog {
 
 // showLanguage shows the Language dialog.
 func (g *gui) showLanguage() { g.show(languageDialog(g.app.Preferences(), g.win), nil) }
+
+// textWrap is how a long label wraps in the window's language: at spaces,
+// or, in Japanese and Chinese (no spaces between words), between any
+// two characters.
+func textWrap() fyne.TextWrap {
+	if i18n.BreaksAnywhere() {
+		return fyne.TextWrapBreak
+	}
+	return fyne.TextWrapWord
+}

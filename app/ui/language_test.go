@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -201,6 +202,9 @@ func TestNewGameFormInJapanese(t *testing.T) {
 		}
 		if got := f.levelRow.label.(*widget.Label).Text; got != "黒のレベル" {
 			t.Errorf("level row in computer against computer: %q", got)
+		}
+		if f.levelDesc.Wrapping != fyne.TextWrapBreak {
+			t.Errorf("Japanese level description wraps %v, want between any characters", f.levelDesc.Wrapping)
 		}
 	})
 }
