@@ -62,7 +62,7 @@ func newEnginesForm(list []session.EngineConfig, current string, save func([]ses
 	f.command = newKeyEntry(&f.keys)
 	f.command.SetPlaceHolder(i18n.T("ui.engines.command_hint", "/path/to/engine --its-options", nil))
 	f.status = widget.NewLabel("")
-	f.status.Wrapping = textWrap()
+	f.status.Wrapping = textWrap(f.status.Text)
 	f.add = widget.NewButton(i18n.T("ui.engines.add", "Add", nil), func() {
 		e := session.EngineConfig{Name: strings.TrimSpace(f.name.Text), Game: names[f.game.Selected], Command: strings.TrimSpace(f.command.Text)}
 		if err := f.addEngine(e); err != nil {
@@ -76,7 +76,7 @@ func newEnginesForm(list []session.EngineConfig, current string, save func([]ses
 	help := widget.NewLabel(i18n.T("ui.engines.help", "An external engine is a program that speaks the game's engine protocol: "+
 		"Gomocup pbrain (Gomoku), NBoard (Othello), CodeCup 2011 (DVONN) or Planiverse's Alak protocol "+
 		"(see the README). It runs as a child process; a crash, a hang or garbage ends the game with a message.", nil))
-	help.Wrapping = textWrap()
+	help.Wrapping = textWrap(help.Text)
 	form := container.New(layout.NewFormLayout(),
 		widget.NewLabel(i18n.T("ui.engines.name", "Name", nil)), f.name,
 		widget.NewLabel(i18n.T("ui.newgame.game", "Game", nil)), f.game,

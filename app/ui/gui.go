@@ -806,7 +806,7 @@ func (g *gui) quit() { g.win.Close() }
 // showLog shows every message of the game so far, newest last.
 func (g *gui) showLog() {
 	text := widget.NewLabel(strings.Join(g.ctl.MessageLog(), "\n"))
-	text.Wrapping = textWrap()
+	text.Wrapping = textWrap(text.Text)
 	scroll := container.NewVScroll(text)
 	d := dialog.NewCustom(i18n.T("ui.log.title", "Messages of this game", nil), i18n.T("ui.button.close", "Close", nil), scroll, g.win)
 	size := g.win.Canvas().Size()
@@ -864,7 +864,7 @@ func (g *gui) showRules() {
 // as a captioned diagram.
 func rulesPage(d *rules.Descriptor) fyne.CanvasObject {
 	text := widget.NewLabel(d.Rules)
-	text.Wrapping = textWrap()
+	text.Wrapping = textWrap(text.Text)
 	box := container.NewVBox(text)
 	for _, ex := range d.Examples {
 		s, err := d.Start(ex.Options)
@@ -877,7 +877,7 @@ func rulesPage(d *rules.Descriptor) fyne.CanvasObject {
 		}
 		b.SetInteractive(false)
 		caption := widget.NewLabel(ex.Caption)
-		caption.Wrapping = textWrap()
+		caption.Wrapping = textWrap(caption.Text)
 		diagram := container.New(layout.NewGridWrapLayout(fyne.NewSize(260, 200)), b)
 		box.Add(widget.NewSeparator())
 		box.Add(container.NewBorder(nil, nil, diagram, nil, caption))

@@ -206,6 +206,12 @@ func TestNewGameFormInJapanese(t *testing.T) {
 		if f.levelDesc.Wrapping != fyne.TextWrapBreak {
 			t.Errorf("Japanese level description wraps %v, want between any characters", f.levelDesc.Wrapping)
 		}
+		if w := textWrap("Place a disc so that it brackets a line"); w != fyne.TextWrapWord {
+			t.Errorf("an English text in the Japanese window wraps %v, want at spaces", w)
+		}
+		if w := textWrap("石を置きます"); w != fyne.TextWrapBreak {
+			t.Errorf("a Japanese text wraps %v, want between any characters", w)
+		}
 	})
 }
 

@@ -186,12 +186,12 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 	}
 	p.titleBox = newCaption(" ", true)
 	p.title = p.titleBox.(*fyne.Container).Objects[0].(*canvas.Text)
-	p.turn.Wrapping = textWrap()
+	p.turn.Wrapping = textWrap(p.turn.Text)
 	// One line each: a long message is cut short (the whole message is
 	// in the log), never wrapped onto the move list.
 	p.messages.Truncation = fyne.TextTruncateEllipsis
 	p.thinking.Truncation = fyne.TextTruncateEllipsis
-	p.coachText.Wrapping = textWrap()
+	p.coachText.Wrapping = textWrap(p.coachText.Text)
 	p.logButton = widget.NewButtonWithIcon("", theme.ListIcon(), func() {
 		if p.onLog != nil {
 			p.onLog()

@@ -290,14 +290,14 @@ func (a *analysisUI) showReport() {
 	}
 	if list := session.MistakeList(r); len(list) > 0 {
 		l := widget.NewLabel(strings.Join(list, "\n"))
-		l.Wrapping = textWrap()
+		l.Wrapping = textWrap(l.Text)
 		scroll := container.NewVScroll(l)
 		scroll.SetMinSize(fyne.NewSize(0, 120))
 		lead = append(lead, scroll)
 	}
 	grid := container.NewGridWithColumns(3, cells...)
 	note := widget.NewLabel(session.AccuracyMeaning + "\n" + session.ReportNote(r))
-	note.Wrapping = textWrap()
+	note.Wrapping = textWrap(note.Text)
 	d := dialog.NewCustom(i18n.T("ui.report.title", "Game report", nil), i18n.T("ui.button.close", "Close", nil), container.NewVScroll(container.NewVBox(append(lead, grid, note)...)), a.g.win)
 	size := a.g.win.Canvas().Size()
 	d.Resize(fyne.NewSize(min(560, size.Width-40), min(640, size.Height-40)))

@@ -65,7 +65,7 @@ func threshold(x float64) string {
 // showQualityHelp shows Help ▸ Move quality.
 func (a *analysisUI) showQualityHelp() {
 	text := widget.NewLabel(qualityHelpText())
-	text.Wrapping = textWrap()
+	text.Wrapping = textWrap(text.Text)
 	d := dialog.NewCustom(i18n.T("ui.quality.title", "Move quality", nil), i18n.T("ui.button.close", "Close", nil), container.NewVScroll(text), a.g.win)
 	size := a.g.win.Canvas().Size()
 	d.Resize(fyne.NewSize(min(680, size.Width-40), min(560, size.Height-40)))
