@@ -12,7 +12,7 @@
 //
 // The window (app/ui) installs Fyne's lang package as the Backend at
 // start-up, so every sentence is looked up by Fyne in the language it
-// picked from the system locale (or the Settings choice, Apply). With no
+// picked from the system locale (or Help → Language…'s choice, Apply). With no
 // backend installed, as in tests, T and N execute the English fallback
 // template.
 package i18n
