@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"planiverse/ai"
+	"planiverse/app/i18n"
 	"planiverse/app/session"
 	"planiverse/rules"
 	"planiverse/widgets"
@@ -83,9 +84,9 @@ func (g *gui) openLessons(game string) *lessonsUI {
 	u.tries = widget.NewLabel("")
 	u.summary = widget.NewLabel("")
 	u.summary.Wrapping = fyne.TextWrapWord
-	u.retry = widget.NewButtonWithIcon("Retry", theme.ViewRefreshIcon(), func() { _ = u.vm.Retry(); u.stageChanged() })
-	u.solution = widget.NewButton("Show solution", u.showSolution)
-	u.next = widget.NewButtonWithIcon("Next", theme.NavigateNextIcon(), func() {
+	u.retry = widget.NewButtonWithIcon(i18n.T("ui.lesson.retry", "Retry", nil), theme.ViewRefreshIcon(), func() { _ = u.vm.Retry(); u.stageChanged() })
+	u.solution = widget.NewButton(i18n.T("ui.lesson.show_solution", "Show solution", nil), u.showSolution)
+	u.next = widget.NewButtonWithIcon(i18n.T("ui.lesson.next", "Next", nil), theme.NavigateNextIcon(), func() {
 		if u.vm.Next() {
 			u.stageChanged()
 		}
@@ -94,7 +95,7 @@ func (g *gui) openLessons(game string) *lessonsUI {
 	u.list = widget.NewList(
 		func() int { return len(u.view.Stages) },
 		func() fyne.CanvasObject {
-			return container.NewBorder(nil, nil, nil, widget.NewLabel("★★★"), widget.NewLabel("Stage title"))
+			return container.NewBorder(nil, nil, nil, widget.NewLabel("★★★"), widget.NewLabel(""))
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			c := o.(*fyne.Container)
@@ -117,13 +118,13 @@ func (g *gui) openLessons(game string) *lessonsUI {
 	room := canvas.NewRectangle(color.Transparent)
 	room.SetMinSize(fyne.NewSize(0, widget.NewLabel("1\n2").MinSize().Height))
 	text := container.NewVBox(u.task, container.NewStack(room, u.feedback))
-	back := widget.NewButton("Back to the game", func() { u.dlg.Hide() })
+	back := widget.NewButton(i18n.T("ui.lesson.back", "Back to the game", nil), func() { u.dlg.Hide() })
 	buttons := container.NewHBox(u.retry, u.solution, layout.NewSpacer(), u.tries, u.next, back)
 	stage := container.NewBorder(u.heading, buttons, nil, nil,
 		container.New(stageLayout{}, u.boardBox, text))
 	split := container.NewHSplit(side, stage)
 	split.Offset = 0.28
-	u.dlg = dialog.NewCustomWithoutButtons("Learn "+vm.Title(), split, g.win)
+	u.dlg = dialog.NewCustomWithoutButtons(i18n.T("ui.lesson.title", "Learn {{.Game}}", map[string]any{"Game": vm.Title()}), split, g.win)
 	size := g.win.Canvas().Size()
 	u.dlg.Resize(fyne.NewSize(max(min(1100, size.Width-24), 300), max(min(820, size.Height-24), 300)))
 	u.stageChanged()
@@ -224,13 +225,13 @@ func (g *gui) offerLessons(game string) {
 		return
 	}
 	prefs.SetBool(prefLessonOffered+game, true)
-	d := dialog.NewConfirm("Learn", text, func(yes bool) {
+	d := dialog.NewConfirm(i18n.T("ui.lesson.learn", "Learn", nil), text, func(yes bool) {
 		if yes {
 			g.openLessons(game)
 		}
 	}, g.win)
-	d.SetConfirmText("Learn")
-	d.SetDismissText("Not now")
+	d.SetConfirmText(i18n.T("ui.lesson.learn", "Learn", nil))
+	d.SetDismissText(i18n.T("ui.lesson.not_now", "Not now", nil))
 	g.show(d, d.Confirm)
 }
 
