@@ -40,7 +40,7 @@ const infinity = WinScore + 1
 // Limits bound one search. Zero fields mean "no limit"; at least one should
 // be set (a search with none runs until the game tree is solved or ctx is
 // canceled). Depth is in plies, Nodes counts positions visited, Time is
-// the wall-clock budget of the whole call, Solver and RootFilter included:
+// the wall-clock budget of the whole call, Solver and RootPolicy included:
 // the search returns by then (it looks at the clock every 1024 nodes), with
 // the best move of the last finished iteration. Only the depth-1 iteration
 // ignores Nodes and Time, so that a move is always found.
@@ -107,10 +107,8 @@ type Engine struct {
 	book     Book
 	probcut  ProbCutter
 	timer    IterationTimer
-	verifier RootVerifier
-	// verifyLimits: the RootVerifier's VerifyLimits.
-	verifyLimits VerifyLimits
-	shallow      ShallowSearcher
+	policy   RootPolicy
+	shallow  ShallowSearcher
 	// shallowDepth: nodes of at most this remaining depth go to shallow
 	// (-1: none).
 	shallowDepth int
@@ -127,13 +125,13 @@ type Engine struct {
 	// Per-search state.
 	s          rules.State
 	stack      []rules.Move
-	rootMoves  []rules.Move // the RootFilter's kept root moves; empty: every candidate
+	rootMoves  []rules.Move // the RootPolicy's kept root moves; empty: every candidate
 	ctx        context.Context
-	verified   []rules.Move  // root moves the RootVerifier was asked about this search
-	verifyTime time.Duration // the time the RootVerifier took this search
-	finalTime  time.Duration // VerifyLimits.FinalShare of a timed search's limit when it has a RootVerifier, else 0
-	iterMove   rules.Move    // the best move of the last finished iteration (after the RootVerifier)
-	iterScore  int           // iterMove's score (an estimate when the RootVerifier replaced the iteration's best)
+	verified   []rules.Move  // root moves the RootPolicy was asked about this search (Refuted)
+	verifyTime time.Duration // the time the RootPolicy's Refuted took this search
+	finalTime  time.Duration // the RootPolicy's FinalReserve of a timed search's limit, else 0
+	iterMove   rules.Move    // the best move of the last finished iteration (after the RootPolicy)
+	iterScore  int           // iterMove's score (an estimate when the RootPolicy replaced the iteration's best)
 	scores     []int32
 	killers    [maxPly][2]rules.Move
 	history    [2][histSize]int32
@@ -236,11 +234,7 @@ func (e *Engine) bind(s rules.State) {
 	e.book, _ = k.(Book)
 	e.probcut, _ = k.(ProbCutter)
 	e.timer, _ = k.(IterationTimer)
-	e.verifier, _ = k.(RootVerifier)
-	e.verifyLimits = VerifyLimits{}
-	if e.verifier != nil {
-		e.verifyLimits = e.verifier.VerifyLimits()
-	}
+	e.policy, _ = k.(RootPolicy)
 	e.shallow, _ = k.(ShallowSearcher)
 	e.quiescer, _ = k.(Quiescer)
 	e.winCheck, _ = k.(WinChecker)

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"time"
 
 	"planiverse/rules"
 )
@@ -53,19 +54,6 @@ type Book interface {
 	BookMove(s rules.State) (m rules.Move, score int, ok bool)
 }
 
-// RootFilter is optional: RootMoves is called once per Search, at the
-// root, after a Solver declined and before iterative deepening, with the
-// root's candidate moves (the CandidateGenerator's, else Moves). It returns
-// the moves worth searching: a non-empty subset of moves, compacted in place
-// (it may reorder and overwrite moves' elements), and moves unchanged when
-// it cannot decide or when it would drop every move. It leaves s unchanged
-// and returns promptly when ctx is canceled (the search gives it a
-// quarter of a time limit). The search then restricts its root to the
-// result. Gomoku drops the moves after which the opponent wins by VCF.
-type RootFilter interface {
-	RootMoves(ctx context.Context, s rules.State, moves []rules.Move) []rules.Move
-}
-
 // ProbCutter is optional: multi-ProbCut (M. Buro, "Experiments with
 // Multi-ProbCut and a New High-Quality Evaluation Function for Othello",
 // 1997). At an interior node (ply > 0) of a search to depth plies, the
@@ -93,31 +81,36 @@ type IterationTimer interface {
 	IterationShare() float64
 }
 
-// RootVerifier is optional: under a time limit, after an iteration of
-// depth VerifyLimits().Depth or more, the search asks Refuted whether its
-// best root move m loses by force (for Gomoku: the opponent wins by VCF or
-// VCT after it), within ctx (at most Share of the time limit a call and
-// TotalShare of it a search, never twice for one move). A refuted move is
-// dropped from the root and the iteration searched again. The last
-// FinalShare of the time limit is kept for asking about the move the search
-// is about to return, when it has not been asked about it (verifyFinal in
-// search.go). Refuted must leave s unchanged, return promptly when ctx is
-// canceled and report only proven losses (false when unsure).
-type RootVerifier interface {
+// RootPolicy is optional: the game's say over the root moves of a search
+// (Gomoku: the moves that lose to a forced win are set aside). Only
+// Gomoku implements it.
+//   - FilterRoot is called once per Search, at the root, after the Book
+//     and the Solver declined and before iterative deepening, with the
+//     root's candidate moves (the CandidateGenerator's, else Moves), the
+//     search's time limit (0: none) and the time elapsed since it began
+//     by the engine's clock (0 without a limit). It returns the moves
+//     worth searching: a non-empty subset of moves, compacted in place (it
+//     may reorder and overwrite moves' elements), and moves unchanged when
+//     it cannot decide or when it would drop every move. It sets its own
+//     share of the time, leaves s unchanged and returns promptly when ctx
+//     is canceled. The search then restricts its root to the result.
+//   - CheckTime is asked under a time limit after each finished iteration
+//     of depth plies whose best move is no proven result: ask false
+//     leaves the move be; else the search asks Refuted about it (never
+//     twice about one move) within wait, cut to the time left. spent is
+//     the time Refuted took so far in the search.
+//   - Refuted reports whether the root move m loses by force (proven
+//     losses only; false when unsure). A refuted move is dropped from the
+//     root and the iteration searched again at the same depth. It leaves s
+//     unchanged and returns promptly when ctx is canceled.
+//   - FinalReserve is the last part of a timed search's limit kept for
+//     asking Refuted about the move the search is about to return, when it
+//     has not been asked about it (verifyFinal in search.go).
+type RootPolicy interface {
+	FilterRoot(ctx context.Context, s rules.State, moves []rules.Move, limit, elapsed time.Duration) []rules.Move
+	CheckTime(depth int, limit, spent time.Duration) (wait time.Duration, ask bool)
 	Refuted(ctx context.Context, s rules.State, m rules.Move) bool
-	VerifyLimits() VerifyLimits
-}
-
-// VerifyLimits bound a RootVerifier's calls: Depth, the least iteration
-// depth in plies after which it is asked; Share and TotalShare, the most of
-// a timed search's limit one call and all calls of a search may take;
-// FinalShare, the last part of the limit kept for checking the move about
-// to be returned. Shares are fractions of the time limit (0..1).
-type VerifyLimits struct {
-	Depth      int
-	Share      float64
-	TotalShare float64
-	FinalShare float64
+	FinalReserve(limit time.Duration) time.Duration
 }
 
 // ShallowSearcher is optional: a game's own alpha-beta for the last plies
@@ -218,7 +211,7 @@ type Reducer interface {
 }
 
 // Knowledge is what a game plugs into the search: an Evaluator, and any of
-// MoveOrderer, CandidateGenerator, Solver, RootFilter, RootVerifier,
+// MoveOrderer, CandidateGenerator, Solver, RootPolicy,
 // ProbCutter, ShallowSearcher, Quiescer, WinChecker, ReplyExtender, Pruner,
 // Reducer and IterationTimer, detected with type assertions, and for the
 // levels and displays LevelTable, PerfectTable, ClockPlanner,

@@ -15,8 +15,7 @@ var (
 	_ ai.ReplyExtender      = (*Knowledge)(nil)
 	_ ai.Pruner             = (*Knowledge)(nil)
 	_ ai.Reducer            = (*Knowledge)(nil)
-	_ ai.RootFilter         = (*Knowledge)(nil)
-	_ ai.RootVerifier       = (*Knowledge)(nil)
+	_ ai.RootPolicy         = (*Knowledge)(nil)
 	_ ai.NoviceTable        = (*Knowledge)(nil)
 	_ ai.LevelFigures       = (*Knowledge)(nil)
 	_ ai.LevelTable         = (*Knowledge)(nil)
@@ -53,9 +52,6 @@ func (k *Knowledge) Levels() [ai.MaxLevel]ai.LevelSpec { return levels }
 // (ai.AdvantageScaler): the evaluation is fitted to a win probability, 1,250
 // to 1,300 units a logit.
 func (k *Knowledge) AdvantageScale() int { return 1300 }
-
-// VerifyLimits bounds Refuted's calls (ai.RootVerifier).
-func (k *Knowledge) VerifyLimits() ai.VerifyLimits { return params.verify }
 
 // NoviceLevel is how the Novice level (ai.MinLevel) plays Gomoku (ai.NoviceTable).
 func (k *Knowledge) NoviceLevel() ai.LevelSpec { return noviceLevel }
