@@ -2,7 +2,6 @@ package ai
 
 import (
 	"context"
-	"math/rand/v2"
 	"time"
 
 	"planiverse/rules"
@@ -49,7 +48,7 @@ func (e *Engine) LateForIteration(timer IterationTimer, start, deadline time.Tim
 
 // TableWaitForLevel binds the engine to s's game and returns the time
 // budget of the level (0: a depth level) and how long Play waits there for
-// a PerfectTable.
+// an ExactTable.
 func (e *Engine) TableWaitForLevel(s rules.State, level int) (levelTime, wait time.Duration) {
 	e.bind(s)
 	sp := e.spec(level)
@@ -62,27 +61,4 @@ func (e *Engine) CopyTableFrom(f *Engine) {
 	copy(e.tt.entries, f.tt.entries)
 	e.tt.age = f.tt.age
 	e.history = f.history
-}
-
-// TableValueForTest is tableValue: the value of the position g reached by
-// a move, for the player who made it.
-var TableValueForTest = tableValue
-
-// TableChoice is one root move of a table level (tableMove).
-type TableChoice struct {
-	Move   rules.Move
-	Result int // +1 win, 0 draw, -1 loss for the mover
-	Dist   int // plies to the end with perfect play
-	Reps   int // occurrences of the reached position
-	U      float64
-}
-
-// SoftTableMoveForTest is softTableMove with the settings of pt's level:
-// the index of the chosen move.
-func SoftTableMoveForTest(pt PerfectTable, level int, cs []TableChoice, r *rand.Rand) int {
-	tm := make([]tableMove, len(cs))
-	for i, c := range cs {
-		tm[i] = tableMove{m: c.Move, result: c.Result, dist: c.Dist, reps: c.Reps, u: c.U}
-	}
-	return softTableMove(tm, tableSpec(pt, level), r)
 }

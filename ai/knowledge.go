@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"math/rand/v2"
 	"time"
 
 	"planiverse/rules"
@@ -214,8 +215,8 @@ type Reducer interface {
 // MoveOrderer, CandidateGenerator, Solver, RootPolicy,
 // ProbCutter, ShallowSearcher, Quiescer, WinChecker, ReplyExtender, Pruner,
 // Reducer and IterationTimer, detected with type assertions, and for the
-// levels and displays LevelTable, PerfectTable, ClockPlanner,
-// AdvantageScaler, Preparer, Analyst (analysis.go) and Explainer
+// levels and displays LevelTable, ExactTable, ClockPlanner,
+// AdvantageScaler, Analyst (analysis.go) and Explainer
 // (explain.go). A knowledge package asserts at compile time every
 // interface it means to satisfy, so that a changed signature cannot
 // silently switch a feature off.
@@ -232,34 +233,35 @@ type LevelTable interface {
 
 // NoviceTable is optional: how the Novice level (MinLevel) plays the game,
 // calibrated against a novice baseline (ai/novice) so that a true beginner
-// wins about half its games. The spec serves both a search (Depth, Temp,
-// Cap) and, in a game with a PerfectTable, the table's softened choice
-// (TableWeight, TableHorizon too). Without it a game gets DefaultNovice.
+// wins about half its games. Without it a game gets DefaultNovice.
 type NoviceTable interface {
 	NoviceLevel() LevelSpec
 }
 
-// PerfectTable is optional: a perfect-play table that covers some of the
-// game's positions (Alak's retrograde tables). Play then draws every level's
-// move from the table's values instead of a search (see playTable).
-//   - Prepare (Preparer) with wait false starts building, in the
-//     background, the table for s's rule set if it is not built yet, and
-//     reports whether one covers s's board.
+// ExactTable is optional: a table that knows the exact result of some of
+// the game's positions with perfect play (Alak's retrograde tables). Where
+// one covers the position, Play draws every level's move from it instead of
+// a search (playTable in levels.go): the engine scores each root move by a
+// search of TableDepth plies and the table chooses. Only Alak implements
+// it.
+//   - Prepare starts building, in the background, what s's variant needs
+//     (the table for its rule set, if it is not built yet) and reports
+//     whether a table covers s's board; with wait it also blocks until
+//     that is ready. It leaves s unchanged.
 //   - WaitTable reports whether the table for s is ready, waiting for it
 //     until ctx is done; s is not changed.
-//   - TableValue is the value of s for its side to move with perfect play,
-//     ignoring the repetition rule: result +1 win, 0 draw, -1 loss, and the
-//     distance in plies to the end; ok false when no ready table covers s.
-//   - Repetitions counts the occurrences of s's position in its history,
-//     itself included.
-//   - TableLevels is how levels 1 to MaxLevel-1 soften the table's choice
-//     (MaxLevel plays perfectly).
-type PerfectTable interface {
-	Preparer
+//   - TableDepth is the depth in plies of the search that scores each root
+//     move at level (MinLevel..MaxLevel), the move included; 0: the static
+//     evaluation after the move.
+//   - ChooseMove returns the index in moves (s's legal moves) of level's
+//     move, given their search scores from the mover's point of view, and
+//     its score on the search's scale (a win with perfect play in n plies
+//     WinScore - n). r may be nil only at MaxLevel. It leaves s unchanged.
+type ExactTable interface {
+	Prepare(s rules.State, wait bool) bool
 	WaitTable(ctx context.Context, s rules.State) bool
-	TableValue(s rules.State) (result, distance int, ok bool)
-	Repetitions(s rules.State) int
-	TableLevels() [MaxLevel - 1]LevelSpec
+	TableDepth(level int) int
+	ChooseMove(s rules.State, level int, moves []rules.Move, scores []int, r *rand.Rand) (pick, score int)
 }
 
 // ClockPlanner is optional: the game's plan for a game clock. MoveShare
@@ -278,13 +280,4 @@ type ClockPlanner interface {
 // is not the default 600. It must keep no state.
 type AdvantageScaler interface {
 	AdvantageScale() int
-}
-
-// Preparer is optional knowledge that builds something slow once per
-// process for a variant, such as Alak's retrograde tables.
-type Preparer interface {
-	// Prepare starts building, in the background, what s's variant needs
-	// and reports whether it needs anything; with wait it also blocks
-	// until that is ready.
-	Prepare(s rules.State, wait bool) bool
 }

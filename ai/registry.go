@@ -144,13 +144,13 @@ func MoveShare(s rules.State) (part float64, ok bool) {
 	return share / total, true
 }
 
-// Prepare starts the preparation of s's game knowledge (Preparer), if it
+// Prepare starts the preparation of s's game knowledge (ExactTable), if it
 // has any, and with wait blocks until it is done: the command line waits
 // for Alak's table so that --level max plays perfectly; the app calls it
 // without waiting when a game starts. It reports whether there was
 // anything to prepare. s is not changed. It panics for a game without
 // knowledge (ErrNoKnowledge).
 func Prepare(s rules.State, wait bool) bool {
-	p, ok := KnowledgeFor(s).(Preparer)
+	p, ok := KnowledgeFor(s).(ExactTable)
 	return ok && p.Prepare(s, wait)
 }
