@@ -227,45 +227,37 @@ func TestMoveTimeWallClock(t *testing.T) {
 	}
 }
 
-// sharedKnowledge is tic-tac-toe knowledge with an IterationTimer.
-type sharedKnowledge struct {
-	ai.HashEval
-	share float64
-}
-
-func (k sharedKnowledge) IterationShare() float64 { return k.share }
-
 // TestIterationShare checks when a timed search starts no new iteration:
-// past half its time without an IterationTimer (the other games' rule),
-// past the timer's share with one (clamped to [0, 1]), and only at the
-// end with a fixed move time, whatever the timer says.
+// past half its time without an IterationShare (the other games' rule),
+// past the share with one (clamped to [0, 1]), and only at the end with a
+// fixed move time, whatever the share.
 func TestIterationShare(t *testing.T) {
 	const limit = 1000 * time.Millisecond
 	for _, c := range []struct {
-		timer   ai.IterationTimer
+		share   float64
 		elapsed time.Duration
 		late    bool
 		fixed   bool
 	}{
-		{nil, 499 * time.Millisecond, false, false},
-		{nil, 501 * time.Millisecond, true, false},
-		{sharedKnowledge{share: 0.9}, 501 * time.Millisecond, false, false},
-		{sharedKnowledge{share: 0.9}, 899 * time.Millisecond, false, false},
-		{sharedKnowledge{share: 0.9}, 901 * time.Millisecond, true, false},
-		{sharedKnowledge{share: 2}, 999 * time.Millisecond, false, false},
-		{sharedKnowledge{share: -1}, time.Millisecond, true, false},
-		{nil, 501 * time.Millisecond, false, true},
-		{nil, 999 * time.Millisecond, false, true},
-		{nil, 1001 * time.Millisecond, true, true},
-		{sharedKnowledge{share: 0.2}, 501 * time.Millisecond, false, true},
+		{0, 499 * time.Millisecond, false, false},
+		{0, 501 * time.Millisecond, true, false},
+		{0.9, 501 * time.Millisecond, false, false},
+		{0.9, 899 * time.Millisecond, false, false},
+		{0.9, 901 * time.Millisecond, true, false},
+		{2, 999 * time.Millisecond, false, false},
+		{-1, time.Millisecond, true, false},
+		{0, 501 * time.Millisecond, false, true},
+		{0, 999 * time.Millisecond, false, true},
+		{0, 1001 * time.Millisecond, true, true},
+		{0.2, 501 * time.Millisecond, false, true},
 	} {
 		e := ai.NewEngine(1)
 		e.SetMoveTimeFixed(c.fixed)
 		start := time.Now()
 		now := start.Add(c.elapsed)
 		e.SetClock(func() time.Time { return now })
-		if got := e.LateForIteration(c.timer, start, start.Add(limit)); got != c.late {
-			t.Errorf("timer %v, fixed %v, after %v: late %v, want %v", c.timer, c.fixed, c.elapsed, got, c.late)
+		if got := e.LateForIteration(c.share, start, start.Add(limit)); got != c.late {
+			t.Errorf("share %v, fixed %v, after %v: late %v, want %v", c.share, c.fixed, c.elapsed, got, c.late)
 		}
 	}
 }
@@ -274,13 +266,13 @@ func TestIterationShare(t *testing.T) {
 // Gomoku only (all its time), so the other games keep the half-time rule.
 func TestIterationTimers(t *testing.T) {
 	for _, g := range realGames {
-		it, ok := ai.KnowledgeFor(g.new()).(ai.IterationTimer)
-		gomokuGame := g.name == "gomoku" || g.name == "gomoku-swap-exact5"
-		if ok != gomokuGame {
-			t.Errorf("%s: IterationTimer %v", g.name, ok)
+		share := 0.0
+		if h, ok := ai.KnowledgeFor(g.new()).(ai.SearchHooks); ok {
+			share = h.SearchHooks().IterationShare
 		}
-		if ok && it.IterationShare() != 1 {
-			t.Errorf("%s: share %v, want 1", g.name, it.IterationShare())
+		gomokuGame := g.name == "gomoku" || g.name == "gomoku-swap-exact5"
+		if want := map[bool]float64{true: 1, false: 0}[gomokuGame]; share != want {
+			t.Errorf("%s: iteration share %v, want %v", g.name, share, want)
 		}
 	}
 }

@@ -100,26 +100,26 @@ type Engine struct {
 	override Knowledge
 	knowType reflect.Type
 	know     Knowledge
-	eval     Evaluator
 	orderer  MoveOrderer
 	cands    CandidateGenerator
 	solver   Solver
 	book     Book
-	probcut  ProbCutter
-	timer    IterationTimer
 	policy   RootPolicy
-	shallow  ShallowSearcher
-	// shallowDepth: nodes of at most this remaining depth go to shallow
-	// (-1: none).
-	shallowDepth int
-	quiescer     Quiescer
-	winCheck     WinChecker
-	pruner       Pruner
-	reducer      Reducer
-	// iirDepth: the Reducer's InternalReductionDepth (0: none).
+	// The game's Hooks, taken apart when the engine binds.
+	iterShare     float64
+	probCut       func(s rules.State, depth int) (shallow int, a, b, margin float64, ok bool)
+	shallowSearch func(s rules.State, depth, ply, alpha, beta int) (score int, move rules.Move, nodes int64, horizon, ok bool)
+	// shallowDepth: nodes of at most this remaining depth go to
+	// shallowSearch (-1: none).
+	shallowDepth  int
+	quiesce       func(s rules.State, ply, alpha, beta int) (score int, nodes int64)
+	quickWinCheck func(s rules.State, ply int) (score int, ok bool)
+	futility      func(s rules.State, depth int) (margin int, ok bool)
+	moveCount     func(depth int) int
+	lateReduction func(depth, index int) int
+	// iirDepth: the Hooks' InternalReductionDepth (0: none).
 	iirDepth int
-	// extendReply: the knowledge asks for the single-reply extension
-	// (ReplyExtender).
+	// extendReply: the knowledge asks for the single-reply extension.
 	extendReply bool
 
 	// Per-search state.
@@ -195,7 +195,7 @@ func (e *Engine) SetMoveTime(d time.Duration) {
 // move, which a move that finishes early loses rather than saves for later
 // moves (a tournament's time per move, the engine mode's --time-ms). Then
 // iterative deepening starts iterations until the time is up, whatever the
-// IterationTimer's share: an unfinished iteration still yields the root
+// Hooks' IterationShare: an unfinished iteration still yields the root
 // moves it completed (see Search). Off by default: a budget cut from a
 // game clock or a level's time, where the share holds.
 func (e *Engine) SetMoveTimeFixed(on bool) { e.fixedTime = on }
@@ -227,44 +227,38 @@ func (e *Engine) bind(s rules.State) {
 	}
 	e.knowType = t
 	e.know = k
-	e.eval = k
 	e.orderer, _ = k.(MoveOrderer)
 	e.cands, _ = k.(CandidateGenerator)
 	e.solver, _ = k.(Solver)
 	e.book, _ = k.(Book)
-	e.probcut, _ = k.(ProbCutter)
-	e.timer, _ = k.(IterationTimer)
 	e.policy, _ = k.(RootPolicy)
-	e.shallow, _ = k.(ShallowSearcher)
-	e.quiescer, _ = k.(Quiescer)
-	e.winCheck, _ = k.(WinChecker)
-	e.pruner, _ = k.(Pruner)
-	e.reducer, _ = k.(Reducer)
-	e.iirDepth = 0
-	if e.reducer != nil {
-		e.iirDepth = max(0, e.reducer.InternalReductionDepth())
+	var h Hooks
+	if x, ok := k.(SearchHooks); ok {
+		h = x.SearchHooks()
 	}
-	e.extendReply = false
-	if x, ok := k.(ReplyExtender); ok {
-		e.extendReply = x.ExtendSingleReply()
+	e.iterShare = h.IterationShare
+	e.probCut = h.ProbCut
+	e.shallowSearch, e.shallowDepth = h.ShallowSearch, -1
+	if h.ShallowSearch != nil && h.ShallowDepth > 0 {
+		e.shallowDepth = h.ShallowDepth
 	}
-	e.shallowDepth = -1
-	if e.shallow != nil {
-		if d := e.shallow.ShallowDepth(); d > 0 {
-			e.shallowDepth = d
-		}
-	}
+	e.quiesce = h.Quiesce
+	e.quickWinCheck = h.QuickWin
+	e.extendReply = h.ExtendSingleReply
+	e.futility, e.moveCount = h.ReverseFutilityMargin, h.MoveCountLimit
+	e.lateReduction = h.LateReduction
+	e.iirDepth = max(0, h.InternalReductionDepth)
 	e.ttDepthSpan, e.lmrFloor, e.solvedDepth = depthSolved, orderKiller, depthSolved
 	if e.exactDepth {
-		e.probcut, e.pruner, e.winCheck, e.iirDepth = nil, nil, nil, 0
+		e.probCut, e.futility, e.moveCount, e.quickWinCheck, e.iirDepth = nil, nil, nil, nil, 0
 		e.ttDepthSpan, e.lmrFloor, e.solvedDepth = 0, math.MinInt32, 0
 	}
 }
 
 // setExactDepth switches the exact-depth mode of the tests on or off: a
 // search then takes table cutoffs only from entries of exactly the needed
-// depth, reduces no move, and uses none of the knowledge's ProbCutter,
-// Pruner, WinChecker and internal iterative reduction, so that its score
+// depth, reduces no move, and uses none of the Hooks' ProbCut, forward
+// pruning, QuickWin and internal iterative reduction, so that its score
 // equals a plain minimax's of the same depth (with the single-reply
 // extension and the quiescence, which the tests' minimax mirrors).
 func (e *Engine) setExactDepth(on bool) {

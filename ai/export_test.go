@@ -39,10 +39,10 @@ func (e *Engine) SearchUsingSolver(ctx context.Context, s rules.State, lim Limit
 func (e *Engine) SetClock(now func() time.Time) { e.now = now }
 
 // LateForIteration reports whether a timed search that started at start
-// with the given deadline and IterationTimer (nil: none) starts no new
+// with the given deadline and Hooks.IterationShare (0: none) starts no new
 // iteration at the engine's clock's time.
-func (e *Engine) LateForIteration(timer IterationTimer, start, deadline time.Time) bool {
-	e.timer, e.start, e.deadline = timer, start, deadline
+func (e *Engine) LateForIteration(share float64, start, deadline time.Time) bool {
+	e.iterShare, e.start, e.deadline = share, start, deadline
 	return e.lateForIteration()
 }
 

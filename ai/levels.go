@@ -14,7 +14,7 @@ import (
 const MaxLevel = 6
 
 // MinLevel is the gentlest difficulty level, Novice, below Beginner: a
-// level a true beginner wins about half the time against (NoviceTable).
+// level a true beginner wins about half the time against (LevelTable.NoviceLevel).
 const MinLevel = 0
 
 // Level is a difficulty: Number from MinLevel (gentlest) to MaxLevel, with a
@@ -35,7 +35,7 @@ var levels = []Level{
 	{3, "Club", "looks a few moves ahead and rarely picks a weaker move"},
 	{4, "Strong", "looks several moves ahead and seldom errs"},
 	{5, "Expert", "looks deeper still and errs only now and then, in subtle lines"},
-	{6, "Master", "full strength for the whole move time (perfect play in Alak up to 13 points)"},
+	{6, "Master", "full strength for the whole move time, and perfect play wherever the game's exact solver reaches"},
 }
 
 // Levels returns the six difficulty levels 1 (Beginner) to MaxLevel
@@ -88,14 +88,14 @@ var DefaultLevels = [MaxLevel]LevelSpec{
 }
 
 // DefaultNovice is how the Novice level plays a game whose knowledge is no
-// NoviceTable: a softened choice after a 1-ply search, hot enough to be
+// LevelTable: a softened choice after a 1-ply search, hot enough to be
 // close to random among the moves within a wide cap.
 var DefaultNovice = LevelSpec{Depth: 1, Temp: 600, Cap: 2000}
 
 // noviceSpec is the Novice level's spec for knowledge k.
 func noviceSpec(k any) LevelSpec {
-	if nt, ok := k.(NoviceTable); ok {
-		return nt.NoviceLevel()
+	if lt, ok := k.(LevelTable); ok {
+		return lt.NoviceLevel()
 	}
 	return DefaultNovice
 }

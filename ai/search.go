@@ -330,7 +330,7 @@ func (e *Engine) verify(m rules.Move, wait time.Duration) (refuted bool, next ru
 }
 
 // lateForIteration reports whether a timed search is past the point where
-// it starts no new iteration: the IterationTimer's share of its time, or
+// it starts no new iteration: the Hooks' IterationShare of its time, or
 // half of it without one, or all of it with a fixed move time
 // (SetMoveTimeFixed).
 func (e *Engine) lateForIteration() bool {
@@ -338,8 +338,8 @@ func (e *Engine) lateForIteration() bool {
 	switch {
 	case e.fixedTime:
 		share = 1
-	case e.timer != nil:
-		share = min(max(e.timer.IterationShare(), 0), 1)
+	case e.iterShare != 0:
+		share = min(max(e.iterShare, 0), 1)
 	}
 	return float64(e.since(e.start)) > share*float64(e.deadline.Sub(e.start))
 }
@@ -495,20 +495,20 @@ func (e *Engine) child(same bool, depth, ply, alpha, beta int) int {
 // clock, the limits and the progress report.
 const checkInterval = 1024
 
-// shallowReach bounds the plies a ShallowSearcher's search may add beyond
-// its depth (passes), and a Quiescer's beyond the horizon, so that no node
+// shallowReach bounds the plies a Hooks.ShallowSearch may add beyond
+// its depth (passes), and a Hooks.Quiesce beyond the horizon, so that no node
 // reaches maxPly.
 const shallowReach = 64
 
 // negamax is the alpha-beta principal variation search of the position e.s
 // to depth plies, at distance ply from the root, in named steps: the clock
-// and limits (tick), a ShallowSearcher's search of a small depth, the
-// finished game, the horizon (leafScore: a WinChecker's proven result, the
-// Quiescer, else the evaluation), the transposition-table probe, a
-// WinChecker's proven result below the root, the forward pruning (prune:
+// and limits (tick), the Hooks' ShallowSearch of a small depth, the
+// finished game, the horizon (leafScore: a QuickWin proven result, the
+// Quiesce search, else the evaluation), the transposition-table probe, a
+// QuickWin proven result below the root, the forward pruning (prune:
 // multi-ProbCut, internal iterative reduction, reverse futility pruning), the
 // move loop (searchMoves, with its principal variation search and late move
-// reductions) and the table store. A ReplyExtender's single-reply extension
+// reductions) and the table store. The Hooks' single-reply extension
 // applies at nodes with one candidate.
 func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 	e.pvLen[ply] = 0
@@ -574,10 +574,10 @@ func (e *Engine) tick() bool {
 	return e.aborted
 }
 
-// shallowNode asks the ShallowSearcher for the node's value; ok false when
+// shallowNode asks the Hooks' ShallowSearch for the node's value; ok false when
 // it declines.
 func (e *Engine) shallowNode(depth, ply, alpha, beta int) (int, bool) {
-	v, m, n, hor, ok := e.shallow.ShallowSearch(e.s, depth, ply, alpha, beta)
+	v, m, n, hor, ok := e.shallowSearch(e.s, depth, ply, alpha, beta)
 	if !ok {
 		return 0, false
 	}
@@ -592,15 +592,15 @@ func (e *Engine) shallowNode(depth, ply, alpha, beta int) (int, bool) {
 	return v, true
 }
 
-// leafScore is the value of a node at the horizon: a WinChecker's proven
-// result, else the Quiescer's, else the static evaluation.
+// leafScore is the value of a node at the horizon: a result the Hooks'
+// QuickWin proves, else the Hooks' Quiesce, else the static evaluation.
 func (e *Engine) leafScore(ply, alpha, beta int) int {
 	if v, ok := e.quickWin(ply); ok {
 		return v // proven: no horizon
 	}
 	e.horizon = true
-	if e.quiescer != nil && ply > 0 && ply < maxPly-shallowReach {
-		v, n := e.quiescer.Quiesce(e.s, ply, alpha, beta)
+	if e.quiesce != nil && ply > 0 && ply < maxPly-shallowReach {
+		v, n := e.quiesce(e.s, ply, alpha, beta)
 		e.nodes += n - 1 // this node was counted by tick
 		return v
 	}
@@ -630,11 +630,11 @@ func (e *Engine) probe(key uint64, depth, ply, alpha, beta int) (hashMove rules.
 
 // prune applies the forward pruning below the root: multi-ProbCut, the
 // internal iterative reduction (which returns a reduced depth) and, at
-// null-window nodes, a Pruner's reverse futility pruning and the move count
+// null-window nodes, the Hooks' reverse futility pruning and the move count
 // of its late move pruning (lateLimit, 0 for none). With cut the node's
 // value is v.
 func (e *Engine) prune(depth, ply, alpha, beta int, hashMove rules.Move) (newDepth, lateLimit, v int, cut bool) {
-	if ply > 0 && e.probcut != nil {
+	if ply > 0 && e.probCut != nil {
 		if v, cut := e.multiProbCut(depth, ply, alpha, beta); cut {
 			return depth, 0, v, true
 		}
@@ -646,18 +646,21 @@ func (e *Engine) prune(depth, ply, alpha, beta int, hashMove rules.Move) (newDep
 	if e.iirDepth > 0 && depth >= e.iirDepth && hashMove == rules.NoMove && ply > 0 {
 		depth-- // internal iterative reduction
 	}
-	if e.pruner == nil || ply == 0 || beta-alpha != 1 {
+	if e.futility == nil && e.moveCount == nil || ply == 0 || beta-alpha != 1 {
 		return depth, 0, 0, false
 	}
-	if beta < MaxEval && beta > -MaxEval {
-		if margin, ok := e.pruner.ReverseFutilityMargin(e.s, depth); ok {
+	if e.futility != nil && beta < MaxEval && beta > -MaxEval {
+		if margin, ok := e.futility(e.s, depth); ok {
 			if v := e.evaluate(); v-margin >= beta {
 				e.horizon = true
 				return depth, 0, v, true // reverse futility pruning
 			}
 		}
 	}
-	return depth, e.pruner.MoveCountLimit(depth), 0, false
+	if e.moveCount == nil {
+		return depth, 0, 0, false
+	}
+	return depth, e.moveCount(depth), 0, false
 }
 
 // searchMoves generates, orders and searches the moves of a node (the
@@ -722,14 +725,14 @@ func (e *Engine) searchMoves(depth, ply, alpha, beta int, hashMove rules.Move, l
 // searchLate searches a move after the first (the index-th of its node,
 // with order score order) by principal variation search: a null-window
 // search, first shallower by the late move reduction for a quiet move and
-// again at full depth if it beats alpha (with a Reducer, or if it is a
+// again at full depth if it beats alpha (with the Hooks' LateReduction, or if it is a
 // proven loss), then with the full window if it lands inside it.
 func (e *Engine) searchLate(same bool, depth, ply, index int, order int32, alpha, beta int) int {
 	r := 0
 	switch {
 	case order >= e.lmrFloor:
-	case e.reducer != nil:
-		r = max(0, min(e.reducer.LateReduction(depth, index), depth-1))
+	case e.lateReduction != nil:
+		r = max(0, min(e.lateReduction(depth, index), depth-1))
 	case depth >= params.lmrDepth && index >= params.lmrIndex:
 		r = 1
 		if depth >= params.lmr2Depth && index >= params.lmr2Index {
@@ -737,7 +740,7 @@ func (e *Engine) searchLate(same bool, depth, ply, index int, order int32, alpha
 		}
 	}
 	score := e.child(same, depth-1-r, ply+1, alpha, alpha+1)
-	if r > 0 && (score > alpha || e.reducer != nil && score < -MateBound) && !e.aborted {
+	if r > 0 && (score > alpha || e.lateReduction != nil && score < -MateBound) && !e.aborted {
 		score = e.child(same, depth-1, ply+1, alpha, alpha+1)
 	}
 	if score > alpha && score < beta && !e.aborted {
@@ -773,17 +776,17 @@ func (e *Engine) store(key uint64, depth, ply, best, alpha, beta int, bestMove r
 	e.tt.store(key, d, ply, best, bound, bestMove)
 }
 
-// quickWin asks the WinChecker, if any, for a result proved at the node
+// quickWin asks the Hooks' QuickWin, if any, for a result proved at the node
 // e.s, at distance ply from the root: never at the root.
 func (e *Engine) quickWin(ply int) (int, bool) {
-	if e.winCheck == nil || ply == 0 {
+	if e.quickWinCheck == nil || ply == 0 {
 		return 0, false
 	}
-	return e.winCheck.QuickWin(e.s, ply)
+	return e.quickWinCheck(e.s, ply)
 }
 
-// multiProbCut tries the knowledge's ProbCutter at a node of depth plies
-// (see ProbCutter): a null-window search of the model's shallow depth at
+// multiProbCut tries the Hooks' ProbCut at a node of depth plies
+// (see Hooks): a null-window search of the model's shallow depth at
 // the bound that predicts the deep score beyond beta (or below alpha) with
 // the model's margin. It returns beta (alpha) and cut when that search
 // confirms. It only runs inside [-MaxEval, MaxEval] windows, so forced results are
@@ -792,7 +795,7 @@ func (e *Engine) multiProbCut(depth, ply, alpha, beta int) (int, bool) {
 	if alpha < -MaxEval || beta > MaxEval {
 		return 0, false
 	}
-	shallow, a, b, margin, ok := e.probcut.ProbCut(e.s, depth)
+	shallow, a, b, margin, ok := e.probCut(e.s, depth)
 	if !ok || shallow < 1 || shallow >= depth || a <= 0 {
 		return 0, false
 	}
@@ -816,7 +819,7 @@ func (e *Engine) multiProbCut(depth, ply, alpha, beta int) (int, bool) {
 
 // evaluate returns the static evaluation of e.s clamped to [-MaxEval, MaxEval].
 func (e *Engine) evaluate() int {
-	v := e.eval.Evaluate(e.s)
+	v := e.know.Evaluate(e.s)
 	if v > MaxEval {
 		v = MaxEval
 	} else if v < -MaxEval {

@@ -10,14 +10,12 @@ import (
 
 // The interfaces of package ai that Knowledge satisfies.
 var (
-	_ ai.Knowledge    = (*Knowledge)(nil)
-	_ ai.Analyst      = (*Knowledge)(nil)
-	_ ai.MoveOrderer  = (*Knowledge)(nil)
-	_ ai.Solver       = (*Knowledge)(nil)
-	_ ai.ExactTable   = (*Knowledge)(nil)
-	_ ai.NoviceTable  = (*Knowledge)(nil)
-	_ ai.LevelFigures = (*Knowledge)(nil)
-	_ ai.LevelTable   = (*Knowledge)(nil)
+	_ ai.Knowledge   = (*Knowledge)(nil)
+	_ ai.Analyst     = (*Knowledge)(nil)
+	_ ai.MoveOrderer = (*Knowledge)(nil)
+	_ ai.Solver      = (*Knowledge)(nil)
+	_ ai.ExactTable  = (*Knowledge)(nil)
+	_ ai.LevelTable  = (*Knowledge)(nil)
 )
 
 // levels is how each difficulty level plays Alak where no retrograde table
@@ -66,5 +64,5 @@ func (k *Knowledge) WaitTable(ctx context.Context, s rules.State) bool {
 	return ok
 }
 
-// NoviceLevel is how the Novice level (ai.MinLevel) plays Alak (ai.NoviceTable).
+// NoviceLevel is how the Novice level (ai.MinLevel) plays Alak (ai.LevelTable).
 func (k *Knowledge) NoviceLevel() ai.LevelSpec { return noviceLevel }
