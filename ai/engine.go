@@ -1,20 +1,3 @@
-// Package ai is Planiverse's computer opponent: one game-independent search
-// (iterative-deepening negamax alpha-beta with principal variation search,
-// a Zobrist-keyed transposition table, killer and history move ordering,
-// late move reductions) over the rules.State contract, with game knowledge
-// plugged in through the interfaces of knowledge.go (among them, for the
-// games that ask for them, a quiescence search, the single-reply
-// extension, multi-ProbCut and forward pruning), and six difficulty levels
-// (levels.go).
-//
-// Scores are from the point of view of the side to move: evaluations stay
-// within [-MaxEval, MaxEval] (about 100 units per disc, stone or piece), a forced win
-// found by the search scores WinScore - ply.
-//
-// Package ai names no game. A program installs the games' knowledge once
-// at start-up, ai.Use(games.Knowledge()) (ai/games; registry.go); a game
-// without installed knowledge is an error wrapping ErrNoKnowledge, never
-// a fallback to a generic evaluator.
 package ai
 
 import (
@@ -181,9 +164,9 @@ func NewEngine(ttMegabytes int) *Engine {
 }
 
 // SetMoveTime sets the time budget per move of the top level (MaxLevel);
-// the level below uses an eighth of it (except in Gomoku and in Alak with a
-// table, where it searches to a fixed depth, see Play). d <= 0 restores
-// the default 3 s.
+// the timed levels below use their LevelSpec's share of it (an eighth in
+// DefaultLevels; a game's LevelTable or ExactTable may search to a fixed
+// depth instead, see Play). d <= 0 restores the default 3 s.
 func (e *Engine) SetMoveTime(d time.Duration) {
 	if d <= 0 {
 		d = 3 * time.Second
