@@ -262,9 +262,9 @@ func TestIterationShare(t *testing.T) {
 	}
 }
 
-// TestIterationTimers checks which games set their own iteration share:
+// TestIterationShares checks which games set their own iteration share:
 // Gomoku only (all its time), so the other games keep the half-time rule.
-func TestIterationTimers(t *testing.T) {
+func TestIterationShares(t *testing.T) {
 	for _, g := range realGames {
 		share := 0.0
 		if h, ok := ai.KnowledgeFor(g.new()).(ai.SearchHooks); ok {

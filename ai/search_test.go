@@ -290,10 +290,10 @@ func (c takeChecker) QuickWin(s rules.State, ply int) (int, bool) {
 
 func (c takeChecker) SearchHooks() Hooks { return Hooks{QuickWin: c.QuickWin} }
 
-// TestWinCheckerEndsNodes checks that the search takes the hooks' QuickWin
+// TestQuickWinEndsNodes checks that the search takes the hooks' QuickWin
 // proven results below the root: the same scores as without it where the
 // search reaches the end, and a win it could not see at its horizon.
-func TestWinCheckerEndsNodes(t *testing.T) {
+func TestQuickWinEndsNodes(t *testing.T) {
 	calls, proofs := 0, 0
 	e := NewEngine(1)
 	e.SetKnowledge(takeChecker{calls: &calls, proofs: &proofs})
