@@ -62,3 +62,24 @@ func (e *Engine) CopyTableFrom(f *Engine) {
 	e.tt.age = f.tt.age
 	e.history = f.history
 }
+
+// UseNodeClock replaces the engine's clock (SetClock) by a virtual one
+// that advances unit per node the engine counts, so that a timed search
+// (a timed level's move time, Limits.Time) spends a node budget, its time
+// divided by unit, and plays the same moves on every machine and run. The
+// time limits the search hands its knowledge (the Solver's context, the
+// RootPolicy's limits and contexts, the wait for an ExactTable) are the same
+// virtual durations, in real time: a test that gives the engine a long
+// move time (SetMoveTime) leaves the knowledge to its own node limits.
+func (e *Engine) UseNodeClock(unit time.Duration) {
+	base := time.Date(2000, time.January, 1, 0, 0, 0, 0, time.UTC)
+	var offset, last int64
+	e.now = func() time.Time {
+		n := e.nodes
+		if n < last {
+			offset += last // a new search restarted the count
+		}
+		last = n
+		return base.Add(time.Duration(offset+n) * unit)
+	}
+}
