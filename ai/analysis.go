@@ -8,7 +8,7 @@ import (
 
 // Analyst is optional knowledge for judging the moves of a finished or
 // running game (the game analysis, app/session/quality): the game's scale
-// for a move's loss and its exact values.
+// for a move's loss and its exact values. All four games implement it.
 //   - AnalysisScale returns the game's numbers for judging moves (see
 //     AnalysisScale). It must keep no state.
 //   - ExactValue returns the value of s for its side to move with perfect
@@ -43,6 +43,10 @@ type AnalysisScale struct {
 	// in percent of expected score) of those classes; a smaller non-zero
 	// loss is a good move.
 	Inaccuracy, Mistake, Blunder float64
+	// Advantage is the score, in evaluation units, that marks a clear
+	// advantage in the game, for displays (AdvantageScale); 0 keeps the
+	// default 600.
+	Advantage int
 }
 
 // DefaultAnalysisScale is the scale of a game whose knowledge is no

@@ -83,12 +83,15 @@ func TestBudgetMidIteration(t *testing.T) {
 	}
 }
 
-// deadlineKnowledge is tic-tac-toe knowledge with a Solver and a RootFilter
-// that decline, recording the real time left to the deadlines of the
-// contexts they are given (-1: no deadline).
+// deadlineKnowledge is tic-tac-toe knowledge with a Solver and a
+// RootPolicy that decline, recording the real time left to the deadline
+// of the Solver's context (-1: no deadline) and the time limit and elapsed
+// time the policy's filter is given.
 type deadlineKnowledge struct {
 	ai.HashEval
-	solve, filter time.Duration
+	solve          time.Duration
+	limit, elapsed time.Duration
+	filtered       bool
 }
 
 // left is the real time left to ctx's deadline, -1 when it has none.
@@ -104,18 +107,30 @@ func (k *deadlineKnowledge) Solve(ctx context.Context, s rules.State) (rules.Mov
 	return rules.NoMove, 0, 0, false
 }
 
-func (k *deadlineKnowledge) RootMoves(ctx context.Context, s rules.State, moves []rules.Move) []rules.Move {
-	k.filter = left(ctx)
+func (k *deadlineKnowledge) FilterRoot(ctx context.Context, s rules.State, moves []rules.Move, limit, elapsed time.Duration) []rules.Move {
+	k.limit, k.elapsed, k.filtered = limit, elapsed, true
 	return moves
 }
 
-// TestSolverAndFilterInBudget checks that the Solver and the RootFilter get
-// their shares of a time limit (two thirds, a quarter) measured by the
-// engine's clock: with a test clock an hour ahead of the real one, their
-// contexts must still expire within those shares of real time.
+func (k *deadlineKnowledge) CheckTime(depth int, limit, spent time.Duration) (time.Duration, bool) {
+	return 0, false
+}
+
+func (k *deadlineKnowledge) Refuted(ctx context.Context, s rules.State, m rules.Move) bool {
+	return false
+}
+
+func (k *deadlineKnowledge) FinalReserve(limit time.Duration) time.Duration { return 0 }
+
+// TestSolverAndFilterInBudget checks that the Solver gets its share of a
+// time limit (two thirds) measured by the engine's clock, and that the
+// RootPolicy's filter is told the limit and the time elapsed by that
+// clock: with a test clock an hour ahead of the real one, the Solver's
+// context must still expire within its share of real time, and the
+// elapsed time must be a few readings of the test clock.
 func TestSolverAndFilterInBudget(t *testing.T) {
 	const limit = 300 * time.Millisecond
-	k := &deadlineKnowledge{solve: -2, filter: -2}
+	k := &deadlineKnowledge{solve: -2}
 	e := ai.NewEngine(1)
 	e.SetKnowledge(k)
 	clock := time.Now().Add(time.Hour)
@@ -127,18 +142,16 @@ func TestSolverAndFilterInBudget(t *testing.T) {
 	if k.solve < 0 || k.solve > limit*2/3 {
 		t.Errorf("Solver: %v left to its deadline, want at most %v", k.solve, limit*2/3)
 	}
-	if k.filter < 0 || k.filter > limit/4 {
-		t.Errorf("RootFilter: %v left to its deadline, want at most %v", k.filter, limit/4)
+	if !k.filtered || k.limit != limit || k.elapsed <= 0 || k.elapsed > time.Millisecond {
+		t.Errorf("RootPolicy: filtered %v with limit %v after %v, want %v after a few µs", k.filtered, k.limit, k.elapsed, limit)
 	}
 }
 
 // TestDepthSearchIgnoresDeadline checks that a depth-limited search (the
-// gentler levels) hands its RootFilter a context without a deadline even
-// when the caller's has one (a game clock's cap), so that a level plays the
-// same with and without a clock; the caller's cancellation still reaches
-// the filter.
+// gentler levels) tells its RootPolicy's filter that it has no time limit
+// even when the caller's context has a deadline (a game clock's cap).
 func TestDepthSearchIgnoresDeadline(t *testing.T) {
-	k := &deadlineKnowledge{solve: -2, filter: -2}
+	k := &deadlineKnowledge{solve: -2, limit: -1, elapsed: -1}
 	e := ai.NewEngine(1)
 	e.SetKnowledge(k)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -147,8 +160,8 @@ func TestDepthSearchIgnoresDeadline(t *testing.T) {
 	if res.Depth != 2 {
 		t.Fatalf("%+v: want depth 2", res)
 	}
-	if k.filter != -1 {
-		t.Errorf("RootFilter: %v left to its deadline, want none (-1)", k.filter)
+	if !k.filtered || k.limit != 0 || k.elapsed != 0 {
+		t.Errorf("RootPolicy: filtered %v with limit %v after %v, want no limit", k.filtered, k.limit, k.elapsed)
 	}
 }
 
@@ -214,60 +227,52 @@ func TestMoveTimeWallClock(t *testing.T) {
 	}
 }
 
-// sharedKnowledge is tic-tac-toe knowledge with an IterationTimer.
-type sharedKnowledge struct {
-	ai.HashEval
-	share float64
-}
-
-func (k sharedKnowledge) IterationShare() float64 { return k.share }
-
 // TestIterationShare checks when a timed search starts no new iteration:
-// past half its time without an IterationTimer (the other games' rule),
-// past the timer's share with one (clamped to [0, 1]), and only at the
-// end with a fixed move time, whatever the timer says.
+// past half its time without an IterationShare (the other games' rule),
+// past the share with one (clamped to [0, 1]), and only at the end with a
+// fixed move time, whatever the share.
 func TestIterationShare(t *testing.T) {
 	const limit = 1000 * time.Millisecond
 	for _, c := range []struct {
-		timer   ai.IterationTimer
+		share   float64
 		elapsed time.Duration
 		late    bool
 		fixed   bool
 	}{
-		{nil, 499 * time.Millisecond, false, false},
-		{nil, 501 * time.Millisecond, true, false},
-		{sharedKnowledge{share: 0.9}, 501 * time.Millisecond, false, false},
-		{sharedKnowledge{share: 0.9}, 899 * time.Millisecond, false, false},
-		{sharedKnowledge{share: 0.9}, 901 * time.Millisecond, true, false},
-		{sharedKnowledge{share: 2}, 999 * time.Millisecond, false, false},
-		{sharedKnowledge{share: -1}, time.Millisecond, true, false},
-		{nil, 501 * time.Millisecond, false, true},
-		{nil, 999 * time.Millisecond, false, true},
-		{nil, 1001 * time.Millisecond, true, true},
-		{sharedKnowledge{share: 0.2}, 501 * time.Millisecond, false, true},
+		{0, 499 * time.Millisecond, false, false},
+		{0, 501 * time.Millisecond, true, false},
+		{0.9, 501 * time.Millisecond, false, false},
+		{0.9, 899 * time.Millisecond, false, false},
+		{0.9, 901 * time.Millisecond, true, false},
+		{2, 999 * time.Millisecond, false, false},
+		{-1, time.Millisecond, true, false},
+		{0, 501 * time.Millisecond, false, true},
+		{0, 999 * time.Millisecond, false, true},
+		{0, 1001 * time.Millisecond, true, true},
+		{0.2, 501 * time.Millisecond, false, true},
 	} {
 		e := ai.NewEngine(1)
 		e.SetMoveTimeFixed(c.fixed)
 		start := time.Now()
 		now := start.Add(c.elapsed)
 		e.SetClock(func() time.Time { return now })
-		if got := e.LateForIteration(c.timer, start, start.Add(limit)); got != c.late {
-			t.Errorf("timer %v, fixed %v, after %v: late %v, want %v", c.timer, c.fixed, c.elapsed, got, c.late)
+		if got := e.LateForIteration(c.share, start, start.Add(limit)); got != c.late {
+			t.Errorf("share %v, fixed %v, after %v: late %v, want %v", c.share, c.fixed, c.elapsed, got, c.late)
 		}
 	}
 }
 
-// TestIterationTimers checks which games set their own iteration share:
+// TestIterationShares checks which games set their own iteration share:
 // Gomoku only (all its time), so the other games keep the half-time rule.
-func TestIterationTimers(t *testing.T) {
+func TestIterationShares(t *testing.T) {
 	for _, g := range realGames {
-		it, ok := ai.KnowledgeFor(g.new()).(ai.IterationTimer)
-		gomokuGame := g.name == "gomoku" || g.name == "gomoku-swap-exact5"
-		if ok != gomokuGame {
-			t.Errorf("%s: IterationTimer %v", g.name, ok)
+		share := 0.0
+		if h, ok := ai.KnowledgeFor(g.new()).(ai.SearchHooks); ok {
+			share = h.SearchHooks().IterationShare
 		}
-		if ok && it.IterationShare() != 1 {
-			t.Errorf("%s: share %v, want 1", g.name, it.IterationShare())
+		gomokuGame := g.name == "gomoku" || g.name == "gomoku-swap-exact5"
+		if want := map[bool]float64{true: 1, false: 0}[gomokuGame]; share != want {
+			t.Errorf("%s: iteration share %v, want %v", g.name, share, want)
 		}
 	}
 }

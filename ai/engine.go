@@ -1,20 +1,3 @@
-// Package ai is Planiverse's computer opponent: one game-independent search
-// (iterative-deepening negamax alpha-beta with principal variation search,
-// a Zobrist-keyed transposition table, killer and history move ordering,
-// late move reductions) over the rules.State contract, with game knowledge
-// plugged in through the interfaces of knowledge.go (among them, for the
-// games that ask for them, a quiescence search, the single-reply
-// extension, multi-ProbCut and forward pruning), and six difficulty levels
-// (levels.go).
-//
-// Scores are from the point of view of the side to move: evaluations stay
-// within [-MaxEval, MaxEval] (about 100 units per disc, stone or piece), a forced win
-// found by the search scores WinScore - ply.
-//
-// Package ai names no game. A program installs the games' knowledge once
-// at start-up, ai.Use(games.Knowledge()) (ai/games; registry.go); a game
-// without installed knowledge is an error wrapping ErrNoKnowledge, never
-// a fallback to a generic evaluator.
 package ai
 
 import (
@@ -40,7 +23,7 @@ const infinity = WinScore + 1
 // Limits bound one search. Zero fields mean "no limit"; at least one should
 // be set (a search with none runs until the game tree is solved or ctx is
 // canceled). Depth is in plies, Nodes counts positions visited, Time is
-// the wall-clock budget of the whole call, Solver and RootFilter included:
+// the wall-clock budget of the whole call, Solver and RootPolicy included:
 // the search returns by then (it looks at the clock every 1024 nodes), with
 // the best move of the last finished iteration. Only the depth-1 iteration
 // ignores Nodes and Time, so that a move is always found.
@@ -100,40 +83,38 @@ type Engine struct {
 	override Knowledge
 	knowType reflect.Type
 	know     Knowledge
-	eval     Evaluator
 	orderer  MoveOrderer
 	cands    CandidateGenerator
 	solver   Solver
 	book     Book
-	probcut  ProbCutter
-	timer    IterationTimer
-	verifier RootVerifier
-	// verifyLimits: the RootVerifier's VerifyLimits.
-	verifyLimits VerifyLimits
-	shallow      ShallowSearcher
-	// shallowDepth: nodes of at most this remaining depth go to shallow
-	// (-1: none).
-	shallowDepth int
-	quiescer     Quiescer
-	winCheck     WinChecker
-	pruner       Pruner
-	reducer      Reducer
-	// iirDepth: the Reducer's InternalReductionDepth (0: none).
+	policy   RootPolicy
+	// The game's Hooks, taken apart when the engine binds.
+	iterShare     float64
+	probCut       func(s rules.State, depth int) (shallow int, a, b, margin float64, ok bool)
+	shallowSearch func(s rules.State, depth, ply, alpha, beta int) (score int, move rules.Move, nodes int64, horizon, ok bool)
+	// shallowDepth: nodes of at most this remaining depth go to
+	// shallowSearch (-1: none).
+	shallowDepth  int
+	quiesce       func(s rules.State, ply, alpha, beta int) (score int, nodes int64)
+	quickWinCheck func(s rules.State, ply int) (score int, ok bool)
+	futility      func(s rules.State, depth int) (margin int, ok bool)
+	moveCount     func(depth int) int
+	lateReduction func(depth, index int) int
+	// iirDepth: the Hooks' InternalReductionDepth (0: none).
 	iirDepth int
-	// extendReply: the knowledge asks for the single-reply extension
-	// (ReplyExtender).
+	// extendReply: the knowledge asks for the single-reply extension.
 	extendReply bool
 
 	// Per-search state.
 	s          rules.State
 	stack      []rules.Move
-	rootMoves  []rules.Move // the RootFilter's kept root moves; empty: every candidate
+	rootMoves  []rules.Move // the RootPolicy's kept root moves; empty: every candidate
 	ctx        context.Context
-	verified   []rules.Move  // root moves the RootVerifier was asked about this search
-	verifyTime time.Duration // the time the RootVerifier took this search
-	finalTime  time.Duration // VerifyLimits.FinalShare of a timed search's limit when it has a RootVerifier, else 0
-	iterMove   rules.Move    // the best move of the last finished iteration (after the RootVerifier)
-	iterScore  int           // iterMove's score (an estimate when the RootVerifier replaced the iteration's best)
+	verified   []rules.Move  // root moves the RootPolicy was asked about this search (Refuted)
+	verifyTime time.Duration // the time the RootPolicy's Refuted took this search
+	finalTime  time.Duration // the RootPolicy's FinalReserve of a timed search's limit, else 0
+	iterMove   rules.Move    // the best move of the last finished iteration (after the RootPolicy)
+	iterScore  int           // iterMove's score (an estimate when the RootPolicy replaced the iteration's best)
 	scores     []int32
 	killers    [maxPly][2]rules.Move
 	history    [2][histSize]int32
@@ -183,9 +164,9 @@ func NewEngine(ttMegabytes int) *Engine {
 }
 
 // SetMoveTime sets the time budget per move of the top level (MaxLevel);
-// the level below uses an eighth of it (except in Gomoku and in Alak with a
-// table, where it searches to a fixed depth, see Play). d <= 0 restores
-// the default 3 s.
+// the timed levels below use their LevelSpec's share of it (an eighth in
+// DefaultLevels; a game's LevelTable or ExactTable may search to a fixed
+// depth instead, see Play). d <= 0 restores the default 3 s.
 func (e *Engine) SetMoveTime(d time.Duration) {
 	if d <= 0 {
 		d = 3 * time.Second
@@ -197,7 +178,7 @@ func (e *Engine) SetMoveTime(d time.Duration) {
 // move, which a move that finishes early loses rather than saves for later
 // moves (a tournament's time per move, the engine mode's --time-ms). Then
 // iterative deepening starts iterations until the time is up, whatever the
-// IterationTimer's share: an unfinished iteration still yields the root
+// Hooks' IterationShare: an unfinished iteration still yields the root
 // moves it completed (see Search). Off by default: a budget cut from a
 // game clock or a level's time, where the share holds.
 func (e *Engine) SetMoveTimeFixed(on bool) { e.fixedTime = on }
@@ -229,48 +210,38 @@ func (e *Engine) bind(s rules.State) {
 	}
 	e.knowType = t
 	e.know = k
-	e.eval = k
 	e.orderer, _ = k.(MoveOrderer)
 	e.cands, _ = k.(CandidateGenerator)
 	e.solver, _ = k.(Solver)
 	e.book, _ = k.(Book)
-	e.probcut, _ = k.(ProbCutter)
-	e.timer, _ = k.(IterationTimer)
-	e.verifier, _ = k.(RootVerifier)
-	e.verifyLimits = VerifyLimits{}
-	if e.verifier != nil {
-		e.verifyLimits = e.verifier.VerifyLimits()
+	e.policy, _ = k.(RootPolicy)
+	var h Hooks
+	if x, ok := k.(SearchHooks); ok {
+		h = x.SearchHooks()
 	}
-	e.shallow, _ = k.(ShallowSearcher)
-	e.quiescer, _ = k.(Quiescer)
-	e.winCheck, _ = k.(WinChecker)
-	e.pruner, _ = k.(Pruner)
-	e.reducer, _ = k.(Reducer)
-	e.iirDepth = 0
-	if e.reducer != nil {
-		e.iirDepth = max(0, e.reducer.InternalReductionDepth())
+	e.iterShare = h.IterationShare
+	e.probCut = h.ProbCut
+	e.shallowSearch, e.shallowDepth = h.ShallowSearch, -1
+	if h.ShallowSearch != nil && h.ShallowDepth > 0 {
+		e.shallowDepth = h.ShallowDepth
 	}
-	e.extendReply = false
-	if x, ok := k.(ReplyExtender); ok {
-		e.extendReply = x.ExtendSingleReply()
-	}
-	e.shallowDepth = -1
-	if e.shallow != nil {
-		if d := e.shallow.ShallowDepth(); d > 0 {
-			e.shallowDepth = d
-		}
-	}
+	e.quiesce = h.Quiesce
+	e.quickWinCheck = h.QuickWin
+	e.extendReply = h.ExtendSingleReply
+	e.futility, e.moveCount = h.ReverseFutilityMargin, h.MoveCountLimit
+	e.lateReduction = h.LateReduction
+	e.iirDepth = max(0, h.InternalReductionDepth)
 	e.ttDepthSpan, e.lmrFloor, e.solvedDepth = depthSolved, orderKiller, depthSolved
 	if e.exactDepth {
-		e.probcut, e.pruner, e.winCheck, e.iirDepth = nil, nil, nil, 0
+		e.probCut, e.futility, e.moveCount, e.quickWinCheck, e.iirDepth = nil, nil, nil, nil, 0
 		e.ttDepthSpan, e.lmrFloor, e.solvedDepth = 0, math.MinInt32, 0
 	}
 }
 
 // setExactDepth switches the exact-depth mode of the tests on or off: a
 // search then takes table cutoffs only from entries of exactly the needed
-// depth, reduces no move, and uses none of the knowledge's ProbCutter,
-// Pruner, WinChecker and internal iterative reduction, so that its score
+// depth, reduces no move, and uses none of the Hooks' ProbCut, forward
+// pruning, QuickWin and internal iterative reduction, so that its score
 // equals a plain minimax's of the same depth (with the single-reply
 // extension and the quiescence, which the tests' minimax mirrors).
 func (e *Engine) setExactDepth(on bool) {

@@ -9,7 +9,7 @@ import (
 // Explainer is optional knowledge for the game analysis: why a move is
 // worse than the best one, in the game's own terms (a corner given away,
 // a four left unblocked, a stack cut off from the DVONN pieces, a capture
-// allowed).
+// allowed). All four games implement it.
 //
 // Explain returns one sentence, with its full stop, on why played is
 // worse than best in s, the position before them (both legal there, not

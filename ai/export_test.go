@@ -2,7 +2,6 @@ package ai
 
 import (
 	"context"
-	"math/rand/v2"
 	"time"
 
 	"planiverse/rules"
@@ -40,16 +39,16 @@ func (e *Engine) SearchUsingSolver(ctx context.Context, s rules.State, lim Limit
 func (e *Engine) SetClock(now func() time.Time) { e.now = now }
 
 // LateForIteration reports whether a timed search that started at start
-// with the given deadline and IterationTimer (nil: none) starts no new
+// with the given deadline and Hooks.IterationShare (0: none) starts no new
 // iteration at the engine's clock's time.
-func (e *Engine) LateForIteration(timer IterationTimer, start, deadline time.Time) bool {
-	e.timer, e.start, e.deadline = timer, start, deadline
+func (e *Engine) LateForIteration(share float64, start, deadline time.Time) bool {
+	e.iterShare, e.start, e.deadline = share, start, deadline
 	return e.lateForIteration()
 }
 
 // TableWaitForLevel binds the engine to s's game and returns the time
 // budget of the level (0: a depth level) and how long Play waits there for
-// a PerfectTable.
+// an ExactTable.
 func (e *Engine) TableWaitForLevel(s rules.State, level int) (levelTime, wait time.Duration) {
 	e.bind(s)
 	sp := e.spec(level)
@@ -64,25 +63,23 @@ func (e *Engine) CopyTableFrom(f *Engine) {
 	e.history = f.history
 }
 
-// TableValueForTest is tableValue: the value of the position g reached by
-// a move, for the player who made it.
-var TableValueForTest = tableValue
-
-// TableChoice is one root move of a table level (tableMove).
-type TableChoice struct {
-	Move   rules.Move
-	Result int // +1 win, 0 draw, -1 loss for the mover
-	Dist   int // plies to the end with perfect play
-	Reps   int // occurrences of the reached position
-	U      float64
-}
-
-// SoftTableMoveForTest is softTableMove with the settings of pt's level:
-// the index of the chosen move.
-func SoftTableMoveForTest(pt PerfectTable, level int, cs []TableChoice, r *rand.Rand) int {
-	tm := make([]tableMove, len(cs))
-	for i, c := range cs {
-		tm[i] = tableMove{m: c.Move, result: c.Result, dist: c.Dist, reps: c.Reps, u: c.U}
+// UseNodeClock replaces the engine's clock (SetClock) by a virtual one
+// that advances unit per node the engine counts, so that a timed search
+// (a timed level's move time, Limits.Time) spends a node budget, its time
+// divided by unit, and plays the same moves on every machine and run. The
+// time limits the search hands its knowledge (the Solver's context, the
+// RootPolicy's limits and contexts, the wait for an ExactTable) are the same
+// virtual durations, in real time: a test that gives the engine a long
+// move time (SetMoveTime) leaves the knowledge to its own node limits.
+func (e *Engine) UseNodeClock(unit time.Duration) {
+	base := time.Date(2000, time.January, 1, 0, 0, 0, 0, time.UTC)
+	var offset, last int64
+	e.now = func() time.Time {
+		n := e.nodes
+		if n < last {
+			offset += last // a new search restarted the count
+		}
+		last = n
+		return base.Add(time.Duration(offset+n) * unit)
 	}
-	return softTableMove(tm, tableSpec(pt, level), r)
 }

@@ -96,7 +96,7 @@ func TestDvonnLastPlacement(t *testing.T) {
 			buf = g.Moves(buf[:0])
 			g.Play(buf[r.IntN(len(buf))])
 		}
-		for _, ev := range []ai.Evaluator{ai.HashEval{}, ai.KnowledgeFor(g)} {
+		for _, ev := range []ai.Knowledge{ai.HashEval{}, ai.KnowledgeFor(g)} {
 			e := ai.NewEngine(1)
 			e.SetKnowledge(ev)
 			e.SetExactDepth(true)

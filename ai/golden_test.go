@@ -10,9 +10,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"planiverse/ai"
 	"planiverse/rules"
+	"planiverse/rules/othello"
 	"planiverse/rules/registry"
 )
 
@@ -35,24 +37,29 @@ type goldenCase struct {
 	plies  []int
 	depth  int
 	levels []int // depth-limited levels whose Play is pinned too
+	// timed are the plies of the positions whose timed levels are pinned
+	// (goldenTimedLines; nil: every ply). Othello leaves out the positions
+	// of 21 to 37 empty squares: whether its solver starts on them depends
+	// on the time left and the solver's measured speed.
+	timed []int
 }
 
 var goldenCases = []goldenCase{
-	{"othello", nil, []int{0, 1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 34, 37, 40, 43, 46, 48, 50, 52, 54, 56, 58}, 6, []int{1, 2, 3, 4}},
-	{"gomoku", rules.Options{"rules": "freestyle"}, []int{1, 4, 9, 16, 24, 32, 40}, 5, []int{1, 2, 3, 4}},
-	{"gomoku", rules.Options{"rules": "exact5"}, []int{3, 10, 20, 30}, 5, []int{1, 2, 3}},
-	{"gomoku", rules.Options{"rules": "renju"}, []int{2, 7, 14, 22, 30, 38}, 5, []int{1, 2, 3}},
-	{"gomoku", rules.Options{"opening": "swap"}, []int{1, 2}, 4, []int{1, 2}},
-	{"gomoku", rules.Options{"opening": "swap2"}, []int{3, 4, 5}, 4, []int{1, 2}},
-	{"gomoku", rules.Options{"size": "19"}, []int{5, 18}, 4, []int{1, 2}},
-	{"gomoku", rules.Options{"size": "20", "rules": "exact5"}, []int{6, 20}, 4, []int{1, 2}},
-	{"dvonn", rules.Options{"placement": "random"}, []int{49, 53, 58, 64, 70, 76, 84}, 4, []int{1, 2, 3, 4}},
-	{"dvonn", nil, []int{0, 10, 30, 48, 52, 60, 68}, 3, []int{1, 2}},
-	{"dvonn", nil, []int{49, 56, 62, 72, 80, 90, 100}, 4, []int{1, 2, 3}},
-	{"alak", rules.Options{"rules": "classic"}, []int{0, 3, 8, 14, 20, 28, 36, 44}, 8, []int{1, 2, 3, 4}},
-	{"alak", rules.Options{"rules": "modern", "size": "11"}, []int{0, 3, 6, 10, 14}, 8, []int{1, 2, 3, 4}},
-	{"alak", rules.Options{"rules": "modern", "size": "7"}, []int{0, 2, 5}, 8, []int{1, 2, 3, 4}},
-	{"alak", rules.Options{"rules": "modern", "size": "17"}, []int{0, 4, 9, 14, 20}, 6, []int{1, 2, 3, 4}},
+	{"othello", nil, []int{0, 1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 34, 37, 40, 43, 46, 48, 50, 52, 54, 56, 58}, 6, []int{1, 2, 3, 4}, []int{0, 1, 4, 7, 10, 13, 16, 19, 22, 43, 46, 48, 50, 52, 54, 56, 58}},
+	{"gomoku", rules.Options{"rules": "freestyle"}, []int{1, 4, 9, 16, 24, 32, 40}, 5, []int{1, 2, 3, 4}, nil},
+	{"gomoku", rules.Options{"rules": "exact5"}, []int{3, 10, 20, 30}, 5, []int{1, 2, 3}, nil},
+	{"gomoku", rules.Options{"rules": "renju"}, []int{2, 7, 14, 22, 30, 38}, 5, []int{1, 2, 3}, nil},
+	{"gomoku", rules.Options{"opening": "swap"}, []int{1, 2}, 4, []int{1, 2}, nil},
+	{"gomoku", rules.Options{"opening": "swap2"}, []int{3, 4, 5}, 4, []int{1, 2}, nil},
+	{"gomoku", rules.Options{"size": "19"}, []int{5, 18}, 4, []int{1, 2}, nil},
+	{"gomoku", rules.Options{"size": "20", "rules": "exact5"}, []int{6, 20}, 4, []int{1, 2}, nil},
+	{"dvonn", rules.Options{"placement": "random"}, []int{49, 53, 58, 64, 70, 76, 84}, 4, []int{1, 2, 3, 4}, nil},
+	{"dvonn", nil, []int{0, 10, 30, 48, 52, 60, 68}, 3, []int{1, 2}, nil},
+	{"dvonn", nil, []int{49, 56, 62, 72, 80, 90, 100}, 4, []int{1, 2, 3}, nil},
+	{"alak", rules.Options{"rules": "classic"}, []int{0, 3, 8, 14, 20, 28, 36, 44}, 8, []int{1, 2, 3, 4}, nil},
+	{"alak", rules.Options{"rules": "modern", "size": "11"}, []int{0, 3, 6, 10, 14}, 8, []int{1, 2, 3, 4}, nil},
+	{"alak", rules.Options{"rules": "modern", "size": "7"}, []int{0, 2, 5}, 8, []int{1, 2, 3, 4}, nil},
+	{"alak", rules.Options{"rules": "modern", "size": "17"}, []int{0, 4, 9, 14, 20}, 6, []int{1, 2, 3, 4}, nil},
 }
 
 // goldenPosition builds the position of case c after n random plies drawn
@@ -87,8 +94,19 @@ func goldenPosition(t *testing.T, ci int, c goldenCase, n int) (rules.State, str
 }
 
 // goldenLines computes the golden lines of every case: one "search" line per
-// position and one "play" line per position and level.
+// position and one "play" line per position and level, then the lines of
+// the timed levels, the book and the exact solvers (goldenTimedLines,
+// goldenBookLines, goldenExactLines), appended so that the lines before
+// them stay as they were.
 func goldenLines(t *testing.T) []string {
+	out := goldenDepthLines(t)
+	out = append(out, goldenTimedLines(t)...)
+	out = append(out, goldenBookLines(t)...)
+	return append(out, goldenExactLines(t)...)
+}
+
+// goldenDepthLines computes the "search" and "play" lines.
+func goldenDepthLines(t *testing.T) []string {
 	t.Helper()
 	var out []string
 	for ci, c := range goldenCases {
@@ -111,11 +129,203 @@ func goldenLines(t *testing.T) []string {
 	return out
 }
 
+// The timed lines run on a node clock (Engine.UseNodeClock): the engines'
+// move time is goldenMoveTime and each node counts goldenMoveTime /
+// goldenNodes, so level 6 (the whole move time) searches goldenNodes nodes
+// and level 5 (an eighth in the games that time it) an eighth of them. In
+// real time the move time is long, so the knowledge's own limits, in
+// nodes, end its solvers, root filter and root verifier; no line depends
+// on the machine's speed.
+const (
+	goldenMoveTime = time.Hour
+	goldenNodes    = 40_000
+)
+
+// goldenEngine returns an engine on the node clock of the timed lines.
+func goldenEngine() *ai.Engine {
+	e := ai.NewEngine(8)
+	e.SetMoveTime(goldenMoveTime)
+	e.UseNodeClock(goldenMoveTime / goldenNodes)
+	return e
+}
+
+// goldenExtra is a case of positions for the timed and exact lines only,
+// with the seed of its random plies (as a goldenCases index seeds its
+// case's).
+type goldenExtra struct {
+	seed int
+	goldenCase
+}
+
+// goldenExtraCases are positions chosen for what they exercise, with
+// seeds clear of the goldenCases indexes. (The golden cases exercise
+// Gomoku's root filter at exact5 ply 10 and renju ply 14, and its root
+// verifier's last look at the move to play at every level-6 search.)
+var goldenExtraCases = []goldenExtra{
+	// Gomoku: the root verifier refutes the best moves at depth 4 and the
+	// search takes the next; the side to move is lost.
+	{110, goldenCase{game: "gomoku", opts: rules.Options{"rules": "freestyle"}, plies: []int{17}}},
+	{110, goldenCase{game: "gomoku", opts: rules.Options{"rules": "exact5"}, plies: []int{17}}},
+	{102, goldenCase{game: "gomoku", opts: rules.Options{"rules": "renju"}, plies: []int{23}}},
+	// DVONN endgames that its exact solver decides: wins, a loss and a
+	// draw, one with a pass.
+	{100, goldenCase{game: "dvonn", plies: []int{74, 78, 84}}},
+	{102, goldenCase{game: "dvonn", plies: []int{74, 78}}},
+	{103, goldenCase{game: "dvonn", plies: []int{78}}},
+}
+
+// goldenTimedLines computes one "timed" line per position of every case
+// (its timed plies) and of goldenExtraCases, and level 5 and 6: the move,
+// score, depth and, when an iteration finished, the nodes of Play on the
+// node clock, and the depth and best move of each progress report
+// (consecutive repeats dropped), which show the iterations and the root
+// verifier's re-searches. These levels consult the book, the solvers, the
+// root filter and verifier and the perfect tables. A solver's or a table's
+// answer (depth 0) shows no node count: Othello's solver keeps its tables
+// between solves, so its count depends on the solves before.
+func goldenTimedLines(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	each := func(ci int, c goldenCase, plies []int) {
+		for _, n := range plies {
+			s, moves := goldenPosition(t, ci, c, n)
+			ai.Prepare(s, true)
+			key := fmt.Sprintf("%s %v ply=%d [%s]", c.game, map[string]string(c.opts), n, moves)
+			for _, lv := range []int{5, 6} {
+				var iters []string
+				report := func(i ai.Info) {
+					if i.Depth == 0 || len(i.PV) == 0 {
+						return
+					}
+					it := fmt.Sprintf("%d:%s", i.Depth, s.MoveString(i.PV[0]))
+					if len(iters) == 0 || iters[len(iters)-1] != it {
+						iters = append(iters, it)
+					}
+				}
+				r := rand.New(rand.NewPCG(uint64(lv), uint64(n)))
+				res := goldenEngine().Play(context.Background(), s.Clone(), lv, r, report)
+				nodes := "-"
+				if res.Depth > 0 {
+					nodes = strconv.FormatInt(res.Nodes, 10)
+				}
+				out = append(out, fmt.Sprintf("timed %s level=%d -> %s score=%d depth=%d nodes=%s book=%v iterations=%s",
+					key, lv, moveText(s, res.Move), res.Score, res.Depth, nodes, res.Book, strings.Join(iters, ",")))
+			}
+		}
+	}
+	for ci, c := range goldenCases {
+		plies := c.timed
+		if plies == nil {
+			plies = c.plies
+		}
+		each(ci, c, plies)
+	}
+	for _, x := range goldenExtraCases {
+		each(x.seed, x.goldenCase, x.plies)
+	}
+	return out
+}
+
+// goldenBookLines computes one "book" line per move of Othello's opening
+// book (the only game with one) along three lines: the book's own from
+// the start (d3 c3, the diagonal opening), and the book's after the
+// perpendicular (d3 c5) and parallel (d3 e3) openings: the move and score
+// a search on the node clock plays, until the first position out of the
+// book, whose line (book=false) ends the walk.
+func goldenBookLines(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	for _, opening := range [][]string{nil, {"d3", "c5"}, {"d3", "e3"}} {
+		s := othello.New()
+		var moves []string
+		for _, text := range opening {
+			m, err := s.ParseMove(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Play(m)
+			moves = append(moves, text)
+		}
+		for {
+			res := goldenEngine().Search(context.Background(), s.Clone(), ai.Limits{Time: goldenMoveTime / 8}, nil)
+			out = append(out, fmt.Sprintf("book othello [%s] -> %s score=%d book=%v",
+				strings.Join(moves, " "), moveText(s, res.Move), res.Score, res.Book))
+			if !res.Book {
+				break
+			}
+			moves = append(moves, s.MoveString(res.Move))
+			s.Play(res.Move)
+		}
+	}
+	return out
+}
+
+// goldenExactLines computes one "exact" line per position of every case
+// and of goldenExtraCases: the move and score of the game's exact solver or
+// perfect table as the game analysis asks it (ai.AnalysisFor, ExactValue:
+// Othello's endgame solver, Gomoku's VCF, DVONN's endgame solver, Alak's
+// table), or "none" when it decides nothing. A decided position gets a
+// "solve" line too: the move, score and depth of a search on the node
+// clock with an eighth of the move time, which asks the game's Solver
+// first (Othello's endgame solver, Gomoku's VCF and VCT, Alak's table;
+// DVONN has none and searches).
+func goldenExactLines(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	each := func(ci int, c goldenCase) {
+		for _, n := range c.plies {
+			s, moves := goldenPosition(t, ci, c, n)
+			ai.Prepare(s, true)
+			key := fmt.Sprintf("%s %v ply=%d [%s]", c.game, map[string]string(c.opts), n, moves)
+			a, _ := ai.AnalysisFor(s)
+			if a == nil {
+				t.Fatalf("%s: no analysis", key)
+			}
+			m, score, ok := a.ExactValue(context.Background(), s.Clone())
+			if !ok {
+				out = append(out, fmt.Sprintf("exact %s -> none", key))
+				continue
+			}
+			out = append(out, fmt.Sprintf("exact %s -> %s score=%d", key, moveText(s, m), score))
+			res := goldenEngine().Search(context.Background(), s.Clone(), ai.Limits{Time: goldenMoveTime / 8}, nil)
+			out = append(out, fmt.Sprintf("solve %s -> %s score=%d depth=%d", key, moveText(s, res.Move), res.Score, res.Depth))
+		}
+	}
+	for ci, c := range goldenCases {
+		each(ci, c)
+	}
+	for _, x := range goldenExtraCases {
+		each(x.seed, x.goldenCase)
+	}
+	return out
+}
+
 func moveText(s rules.State, m rules.Move) string {
 	if m == rules.NoMove {
 		return "none"
 	}
 	return s.MoveString(m)
+}
+
+// goldenHeader returns the comment lines that open the golden file, so
+// that an update keeps them, or a first comment line when there is none.
+func goldenHeader(t *testing.T) []string {
+	t.Helper()
+	data, err := os.ReadFile(goldenFile)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	var header []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if !strings.HasPrefix(l, "#") {
+			break
+		}
+		header = append(header, l)
+	}
+	if len(header) == 0 {
+		header = []string{"# Golden engine behavior: written by go test ./ai -run TestGolden -update-golden; see golden_test.go."}
+	}
+	return header
 }
 
 func TestGolden(t *testing.T) {
@@ -124,12 +334,15 @@ func TestGolden(t *testing.T) {
 	}
 	got := goldenLines(t)
 	if *updateGolden {
+		header := goldenHeader(t)
 		f, err := os.Create(goldenFile)
 		if err != nil {
 			t.Fatal(err)
 		}
 		w := bufio.NewWriter(f)
-		fmt.Fprintln(w, "# Golden engine behavior: written by go test ./ai -run TestGolden -update-golden; see golden_test.go.")
+		for _, l := range header {
+			fmt.Fprintln(w, l)
+		}
 		for _, l := range got {
 			fmt.Fprintln(w, l)
 		}

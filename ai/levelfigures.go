@@ -20,18 +20,12 @@ type LevelFigure struct {
 	Unit string
 }
 
-// LevelFigures is optional: the figures of the game's difficulty
-// levels, one per level from MinLevel to MaxLevel in order, for the New
-// game dialog's words about each level. It must keep no state.
-type LevelFigures interface {
-	LevelFigures() []LevelFigure
-}
-
 // LevelFiguresOf returns the figures of the named game's levels (registry
-// name; LevelFigures), or nil for a game whose knowledge has none. It
+// name; LevelTable.LevelFigures), or nil for a game whose knowledge is no
+// LevelTable. It
 // panics for a game without knowledge (ErrNoKnowledge).
 func LevelFiguresOf(game string) []LevelFigure {
-	if f, ok := sharedKnowledge(game).(LevelFigures); ok {
+	if f, ok := sharedKnowledge(game).(LevelTable); ok {
 		return f.LevelFigures()
 	}
 	return nil

@@ -8,7 +8,7 @@ import (
 )
 
 // TestLevelFigures: each of the four games' knowledge has measured
-// figures (ai.LevelFigures) for every level, MinLevel to MaxLevel in order,
+// figures (ai.LevelTable) for every level, MinLevel to MaxLevel in order,
 // each from a sample of moves, in the unit of the game's analysis; the
 // slice is a copy; a game without knowledge has none.
 func TestLevelFigures(t *testing.T) {
@@ -22,8 +22,8 @@ func TestLevelFigures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, ok := ai.KnowledgeFor(s).(ai.LevelFigures); !ok {
-			t.Fatalf("%s: the knowledge is no ai.LevelFigures", name)
+		if _, ok := ai.KnowledgeFor(s).(ai.LevelTable); !ok {
+			t.Fatalf("%s: the knowledge is no ai.LevelTable", name)
 		}
 		_, sc := ai.AnalysisFor(s)
 		unit := sc.Unit

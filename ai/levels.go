@@ -14,7 +14,7 @@ import (
 const MaxLevel = 6
 
 // MinLevel is the gentlest difficulty level, Novice, below Beginner: a
-// level a true beginner wins about half the time against (NoviceTable).
+// level a true beginner wins about half the time against (LevelTable.NoviceLevel).
 const MinLevel = 0
 
 // Level is a difficulty: Number from MinLevel (gentlest) to MaxLevel, with a
@@ -35,7 +35,7 @@ var levels = []Level{
 	{3, "Club", "looks a few moves ahead and rarely picks a weaker move"},
 	{4, "Strong", "looks several moves ahead and seldom errs"},
 	{5, "Expert", "looks deeper still and errs only now and then, in subtle lines"},
-	{6, "Master", "full strength for the whole move time (perfect play in Alak up to 13 points)"},
+	{6, "Master", "full strength for the whole move time, and perfect play wherever the game's exact solver reaches"},
 }
 
 // Levels returns the six difficulty levels 1 (Beginner) to MaxLevel
@@ -62,7 +62,7 @@ func LevelOf(n int) Level {
 // level is limited either by depth or by time, never both: a depth level
 // (the lower ones) searches to exactly its depth however long that takes; a
 // timed level is purely time-limited, its time a budget that the whole move
-// keeps (solver, root filter and waiting for a PerfectTable included), with
+// keeps (solver, root filter and waiting for an ExactTable included), with
 // only the depth-1 iteration allowed to run past it. So a timed level
 // searches shallower on a slower machine or at a shorter move time, and has
 // no minimum depth.
@@ -72,12 +72,6 @@ type LevelSpec struct {
 	Temp        int  // softmax temperature in evaluation units (0: the best move)
 	Cap         int  // a softened choice is at most this much worse than the best, in evaluation units
 	Solver      bool // may use the game's exact solver
-
-	// A PerfectTable's levels (playTable): the weight of a perfect-play
-	// result in evaluation units, and the distance in plies within which a
-	// result weighs fully.
-	TableWeight  float64
-	TableHorizon int
 }
 
 // DefaultLevels is the level table of a game whose knowledge is no
@@ -94,14 +88,14 @@ var DefaultLevels = [MaxLevel]LevelSpec{
 }
 
 // DefaultNovice is how the Novice level plays a game whose knowledge is no
-// NoviceTable: a softened choice after a 1-ply search, hot enough to be
+// LevelTable: a softened choice after a 1-ply search, hot enough to be
 // close to random among the moves within a wide cap.
 var DefaultNovice = LevelSpec{Depth: 1, Temp: 600, Cap: 2000}
 
 // noviceSpec is the Novice level's spec for knowledge k.
 func noviceSpec(k any) LevelSpec {
-	if nt, ok := k.(NoviceTable); ok {
-		return nt.NoviceLevel()
+	if lt, ok := k.(LevelTable); ok {
+		return lt.NoviceLevel()
 	}
 	return DefaultNovice
 }
@@ -114,14 +108,11 @@ type levelSpec struct {
 	temp   int           // softmax temperature in evaluation units (0: best move)
 	cap    int           // a softened choice is at most this much worse than the best
 	solver bool          // may use the game's exact solver
-
-	tableK  float64
-	horizon int
 }
 
 // resolve returns l with its time budget taken from the move time mt.
 func (l LevelSpec) resolve(mt time.Duration) levelSpec {
-	sp := levelSpec{depth: l.Depth, temp: l.Temp, cap: l.Cap, solver: l.Solver, tableK: l.TableWeight, horizon: l.TableHorizon}
+	sp := levelSpec{depth: l.Depth, temp: l.Temp, cap: l.Cap, solver: l.Solver}
 	if l.TimeDivisor > 0 {
 		sp.time = mt / time.Duration(l.TimeDivisor)
 	}
@@ -141,25 +132,15 @@ func (e *Engine) spec(level int) levelSpec {
 	return t[level-1].resolve(e.moveTime)
 }
 
-// tableSpec returns the settings of levels MinLevel..MaxLevel-1 for a game
-// played from a PerfectTable (playTable).
-func tableSpec(pt PerfectTable, level int) levelSpec {
-	if level < 1 {
-		return noviceSpec(pt).resolve(0)
-	}
-	t := pt.TableLevels()
-	return t[min(level, MaxLevel-1)-1].resolve(0)
-}
-
 // Play chooses the move a player of the given level (MinLevel..MaxLevel;
 // clamped) makes in s: low levels (Novice included) sample among the root moves of a shallow search
 // that are within the level's cap of the best, by a softmax with the
 // level's temperature, seeded by r (nil: always the best); higher levels
 // search to a fixed depth or for a share of the move time (SetMoveTime).
-// In a game whose knowledge has a PerfectTable covering s (Alak: classic,
+// In a game whose knowledge has an ExactTable covering s (Alak: classic,
 // modern up to 13 points) every level with a non-nil r, and MaxLevel
-// always, plays by the table instead (playTable: softened perfect-play
-// values, perfect play at MaxLevel); the first move waits for the table for
+// always, plays by the table instead (playTable: the table chooses from
+// the root moves' search scores); the first move waits for the table for
 // up to half the level's time (half the move time at a depth level), else
 // searches for the rest of it.
 // It never mutates s (it works on a Clone). Result.Move is legal, or
@@ -169,8 +150,8 @@ func (e *Engine) Play(ctx context.Context, s rules.State, level int, r *rand.Ran
 	e.bind(s)
 	start := e.clock()
 	sp := e.spec(level)
-	if pt, ok := e.know.(PerfectTable); ok && (r != nil || level == MaxLevel) && e.waitTable(ctx, pt, s, e.tableWait(sp)) {
-		return e.playTable(ctx, s, pt, level, tableSpec(pt, level), r, report)
+	if t, ok := e.know.(ExactTable); ok && (r != nil || level == MaxLevel) && e.waitTable(ctx, t, s, e.tableWait(sp)) {
+		return e.playTable(ctx, s, t, level, r, report)
 	}
 	if sp.time > 0 {
 		// The move time is a budget: what waiting for a table took
@@ -228,56 +209,16 @@ func (e *Engine) playSoft(ctx context.Context, s rules.State, sp levelSpec, r *r
 	if total == 0 {
 		return res
 	}
-	pick := weightedPick(r, w, total)
+	pick := WeightedPick(r, w, total)
 	if pick < 0 || moves[pick] == res.Move {
 		return res
 	}
 	return Result{Move: moves[pick], Score: scores[pick], Depth: res.Depth, PV: []rules.Move{moves[pick]}, Nodes: res.Nodes + e.nodes, Elapsed: res.Elapsed + e.since(e.start)}
 }
 
-// Play from a PerfectTable (Alak with a retrograde table).
-//
-// Every level plays from the table's values, so that the ladder does not end
-// in draws: classic Alak is a draw with perfect play, and a stronger level
-// can only win when the weaker one has walked into a lost position.
-//
-// Levels MinLevel-5 make a softened choice (playTable): each root move m gets the
-// utility
-//
-//	u(m) = clamp(h(m), -hCap, hCap) + result(m) * tableK * min(1, horizon/d(m)) - repPenalty * earlier(m)
-//
-// where h is the move's score in a sp.depth-ply search (evaluation units,
-// about 100 per piece), result is +1, 0 or -1 for a win, draw or loss with
-// perfect play (PerfectTable.TableValue) reached in d plies, and earlier is how often
-// the resulting position occurred before. A loss beyond the level's horizon
-// looks less bad the farther it is, which is how the levels err: seldom, and
-// in deep lines. The move is then drawn by a softmax with temperature
-// sp.temp among the moves within sp.cap of the best utility.
-//
-// Level 6 (MaxLevel) plays perfectly: a move of the best value (the shortest
-// win, else a draw, else the longest loss, as a perfect solver) and, among
-// drawing moves, the one that sets the most traps: a position not seen
-// before, then the largest share of the opponent's replies that lose, then
-// the best static evaluation.
-
-const (
-	hCap       = 1000 // clamp of the search score in a table level's utility
-	repPenalty = 150  // utility per earlier occurrence of the position reached
-)
-
-// tableMove is one root move of a table level with its exact value and
-// utility.
-type tableMove struct {
-	m      rules.Move
-	result int // +1 win, 0 draw, -1 loss for the mover (perfect play)
-	dist   int // plies to the end with perfect play
-	reps   int // occurrences of the reached position, itself included
-	u      float64
-}
-
-// tableWait is how long Play at a level with settings sp waits for Alak's
-// table: half the level's time, so that a timed level keeps its budget, or
-// half the engine's move time at a depth level.
+// tableWait is how long Play at a level with settings sp waits for an
+// ExactTable: half the level's time, so that a timed level keeps its
+// budget, or half the engine's move time at a depth level.
 func (e *Engine) tableWait(sp levelSpec) time.Duration {
 	if sp.time > 0 {
 		return sp.time / 2
@@ -285,22 +226,25 @@ func (e *Engine) tableWait(sp levelSpec) time.Duration {
 	return e.moveTime / 2
 }
 
-// waitTable reports whether pt's table for s is ready, waiting for it for
+// waitTable reports whether t's table for s is ready, waiting for it for
 // at most wait (or until ctx is done); false when no table covers s.
-func (e *Engine) waitTable(ctx context.Context, pt PerfectTable, s rules.State, wait time.Duration) bool {
-	if !pt.Prepare(s, false) {
+func (e *Engine) waitTable(ctx context.Context, t ExactTable, s rules.State, wait time.Duration) bool {
+	if !t.Prepare(s, false) {
 		return false
 	}
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	t := time.AfterFunc(wait, cancel)
-	defer t.Stop()
-	return pt.WaitTable(wctx, s)
+	timer := time.AfterFunc(wait, cancel)
+	defer timer.Stop()
+	return t.WaitTable(wctx, s)
 }
 
-// playTable is Play for a game whose PerfectTable is ready (see above).
-// r may be nil only at MaxLevel.
-func (e *Engine) playTable(ctx context.Context, s rules.State, pt PerfectTable, level int, sp levelSpec, r *rand.Rand, report func(Info)) Result {
+// playTable is Play for a game whose ExactTable is ready: every root move
+// is scored by a search of the table level's Depth plies (the move
+// included; Depth 0: the static evaluation after it), from the mover's
+// point of view, and the table's ChooseMove picks among them. r may be nil
+// only at MaxLevel.
+func (e *Engine) playTable(ctx context.Context, s rules.State, t ExactTable, level int, r *rand.Rand, report func(Info)) Result {
 	e.begin(ctx, s, Limits{}, nil)
 	defer e.end()
 	if ctx.Done() != nil {
@@ -313,129 +257,35 @@ func (e *Engine) playTable(ctx context.Context, s rules.State, pt PerfectTable, 
 		return Result{Move: rules.NoMove}
 	}
 	e.immune = true
+	depth := t.TableDepth(level)
 	side := g.ToMove()
-	tm := make([]tableMove, len(moves))
+	scores := make([]int, len(moves))
 	for i, m := range moves {
 		g.Play(m)
-		tm[i] = tableMove{m: m, reps: pt.Repetitions(g)}
-		tm[i].result, tm[i].dist = tableValue(pt, g)
-		if level < MaxLevel {
-			h := e.child(g.ToMove() == side, sp.depth-1, 1, -infinity, infinity)
-			tm[i].u = float64(max(-hCap, min(hCap, h)))
-		} else {
-			tm[i].u = e.trapShare(pt, g) + float64(max(-hCap, min(hCap, -e.evaluate())))/(100*hCap)
+		same := g.ToMove() == side
+		if depth > 0 {
+			scores[i] = e.child(same, depth-1, 1, -infinity, infinity)
+		} else if scores[i] = e.evaluate(); !same {
+			scores[i] = -scores[i]
 		}
 		g.Undo()
 		if e.aborted {
 			return Result{Move: moves[0], Nodes: e.nodes, Elapsed: e.since(e.start)}
 		}
 	}
-	var pick int
-	if level >= MaxLevel {
-		pick = bestTableMove(tm)
-	} else {
-		pick = softTableMove(tm, sp, r)
-	}
-	c := tm[pick]
-	score := 0
-	if c.result != 0 {
-		score = c.result * (WinScore - c.dist)
-	}
-	res := Result{Move: c.m, Score: score, PV: []rules.Move{c.m}, Nodes: e.nodes, Elapsed: e.since(e.start)}
+	pick, score := t.ChooseMove(g, level, moves, scores, r)
+	m := moves[pick]
+	res := Result{Move: m, Score: score, PV: []rules.Move{m}, Nodes: e.nodes, Elapsed: e.since(e.start)}
 	if report != nil {
 		report(Info{Score: res.Score, PV: res.PV, Nodes: res.Nodes, Elapsed: res.Elapsed})
 	}
 	return res
 }
 
-// tableValue is the value of the position g reached by a move, for the
-// player who made it: result +1/0/-1 and the distance in plies from before
-// the move (1 for a move that ends the game).
-func tableValue(pt PerfectTable, g rules.State) (result, dist int) {
-	if over, sc := g.Outcome(); over {
-		if sc == 0 {
-			return 0, 1
-		}
-		return -Sign(sc), 1
-	}
-	res, d, ok := pt.TableValue(g)
-	if !ok {
-		return 0, 1
-	}
-	return -res, d + 1
-}
-
-// trapShare is the share (0..1) of the side to move's replies in g that
-// lose with perfect play.
-func (e *Engine) trapShare(pt PerfectTable, g rules.State) float64 {
-	start := len(e.stack)
-	e.stack = g.Moves(e.stack)
-	replies := e.stack[start:]
-	losing := 0
-	for _, m := range replies {
-		g.Play(m)
-		if res, _ := tableValue(pt, g); res < 0 {
-			losing++
-		}
-		g.Undo()
-	}
-	n := len(replies)
-	e.stack = e.stack[:start]
-	if n == 0 {
-		return 0
-	}
-	return float64(losing) / float64(n)
-}
-
-// bestTableMove is level 6's choice: the best value (the shortest win, a
-// draw, the longest loss); among draws, the fewest repetitions, then the
-// highest utility (trap share, then evaluation).
-func bestTableMove(tm []tableMove) int {
-	key := func(t tableMove) int {
-		switch {
-		case t.result > 0:
-			return 2*WinScore - t.dist
-		case t.result < 0:
-			return -2*WinScore + t.dist
-		}
-		return -t.reps
-	}
-	best := 0
-	for i := 1; i < len(tm); i++ {
-		if k, kb := key(tm[i]), key(tm[best]); k > kb || k == kb && tm[i].u > tm[best].u {
-			best = i
-		}
-	}
-	return best
-}
-
-// softTableMove is the softened choice of levels MinLevel-5 (see above).
-func softTableMove(tm []tableMove, sp levelSpec, r *rand.Rand) int {
-	top := math.Inf(-1)
-	for i := range tm {
-		t := &tm[i]
-		if t.result != 0 {
-			w := sp.tableK * min(1, float64(sp.horizon)/float64(t.dist))
-			t.u += float64(t.result) * w
-		}
-		t.u -= repPenalty * float64(t.reps-1)
-		top = max(top, t.u)
-	}
-	total := 0.0
-	w := make([]float64, len(tm))
-	for i, t := range tm {
-		if t.u >= top-float64(sp.cap) {
-			w[i] = math.Exp((t.u - top) / float64(sp.temp))
-			total += w[i]
-		}
-	}
-	return weightedPick(r, w, total)
-}
-
-// weightedPick draws index i with probability w[i]/total (total = the sum
-// of w; zero weights are never drawn) from r. It returns -1 when every
-// weight is zero.
-func weightedPick(r *rand.Rand, w []float64, total float64) int {
+// WeightedPick draws index i with probability w[i]/total (total = the sum
+// of w; zero weights are never drawn) from r: the softmax draw of the
+// softened levels. It returns -1 when every weight is zero.
+func WeightedPick(r *rand.Rand, w []float64, total float64) int {
 	x := r.Float64() * total
 	pick := -1
 	for i := range w {

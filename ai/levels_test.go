@@ -36,30 +36,30 @@ func alakPositions(n int, seed uint64) []*alak.Game {
 	return out
 }
 
-// alakTable returns Alak's registered knowledge as a PerfectTable.
-func alakTable(t *testing.T) ai.PerfectTable {
-	t.Helper()
-	pt, ok := ai.KnowledgeFor(alak.NewClassic()).(ai.PerfectTable)
-	if !ok {
-		t.Fatalf("Alak's knowledge %T is no PerfectTable", ai.KnowledgeFor(alak.NewClassic()))
+// tableValue is the value by Alak's table of the position g reached by a
+// move, for the player who made it: result +1/0/-1 and the distance in
+// plies from before the move.
+func tableValue(g *alak.Game) (result, dist int) {
+	if over, sc := g.Outcome(); over {
+		if sc == 0 {
+			return 0, 1
+		}
+		return -ai.Sign(sc), 1
 	}
-	return pt
-}
-
-// tableValue is the value by pt of the position g reached by a move, for
-// the player who made it: result +1/0/-1 and the distance in plies from
-// before the move.
-func tableValue(pt ai.PerfectTable, g rules.State) (result, dist int) {
-	return ai.TableValueForTest(pt, g)
+	res, d, ok := alakai.Value(g)
+	if !ok {
+		return 0, 1
+	}
+	return -res, d + 1
 }
 
 // bestValue is the best (result, distance) over g's moves by the table:
 // the shortest win, else a draw, else the longest loss.
-func bestValue(pt ai.PerfectTable, g *alak.Game) (result, dist int) {
+func bestValue(g *alak.Game) (result, dist int) {
 	result, dist = -2, 0
 	for _, m := range g.Moves(nil) {
 		g.Play(m)
-		r, d := tableValue(pt, g)
+		r, d := tableValue(g)
 		g.Undo()
 		if r > result || r == result && (r > 0 && d < dist || r < 0 && d > dist) {
 			result, dist = r, d
@@ -72,7 +72,6 @@ func bestValue(pt ai.PerfectTable, g *alak.Game) (result, dist int) {
 // perfect-play value, with the same distance when the game is decided.
 func TestAlakMasterIsTableOptimal(t *testing.T) {
 	alakai.Value(alak.NewClassic()) // build the table first
-	pt := alakTable(t)
 	e := ai.NewEngine(1)
 	e.SetMoveTime(50 * time.Millisecond)
 	for _, g := range alakPositions(300, 1) {
@@ -84,9 +83,9 @@ func TestAlakMasterIsTableOptimal(t *testing.T) {
 		if !slices.Contains(g.Moves(nil), res.Move) {
 			t.Fatalf("illegal move %d in\n%s", res.Move, g)
 		}
-		wr, wd := bestValue(pt, g)
+		wr, wd := bestValue(g)
 		g.Play(res.Move)
-		r, d := tableValue(pt, g)
+		r, d := tableValue(g)
 		g.Undo()
 		if r != wr || r != 0 && d != wd {
 			t.Fatalf("level 6 plays %s (result %d in %d plies), best is %d in %d, in\n%s", g.MoveString(res.Move), r, d, wr, wd, g)
@@ -101,15 +100,14 @@ func TestAlakMasterIsTableOptimal(t *testing.T) {
 // finish at once) from level 3 on.
 func TestAlakLevelsErrLessAsTheyRise(t *testing.T) {
 	alakai.Value(alak.NewClassic())
-	pt := alakTable(t)
 	var drawn []*alak.Game
 	for _, g := range alakPositions(2000, 2) {
-		if r, _ := bestValue(pt, g); r != 0 {
+		if r, _ := bestValue(g); r != 0 {
 			continue
 		}
 		for _, m := range g.Moves(nil) {
 			g.Play(m)
-			r, _ := tableValue(pt, g)
+			r, _ := tableValue(g)
 			g.Undo()
 			if r < 0 {
 				drawn = append(drawn, g)
@@ -128,7 +126,7 @@ func TestAlakLevelsErrLessAsTheyRise(t *testing.T) {
 		for _, g := range drawn {
 			res := e.Play(context.Background(), g, lv, r, nil)
 			g.Play(res.Move)
-			if res, d := tableValue(pt, g); res < 0 {
+			if res, d := tableValue(g); res < 0 {
 				losses++
 				if d <= 2 {
 					quick++
@@ -189,36 +187,6 @@ func TestAlakLevelsReproducible(t *testing.T) {
 			if a != b {
 				t.Errorf("%s levels %d/%d: two runs differ:\n%s\n%s", name, lv, lv+1, a, b)
 			}
-		}
-	}
-}
-
-// TestSoftTableMove: the softened choice never takes a move beyond the cap,
-// prefers the better moves, and is reproducible for a seed.
-func TestSoftTableMove(t *testing.T) {
-	pt := alakTable(t)
-	mk := func() []ai.TableChoice {
-		return []ai.TableChoice{
-			{Move: 1, Result: 0, Dist: 1, Reps: 1, U: 0},     // a quiet draw
-			{Move: 2, Result: 0, Dist: 1, Reps: 1, U: 100},   // a draw winning a piece
-			{Move: 3, Result: -1, Dist: 2, Reps: 1, U: -500}, // loses at once
-			{Move: 4, Result: 1, Dist: 3, Reps: 1, U: 50},    // wins
-		}
-	}
-	count := map[rules.Move]int{}
-	for i := range 2000 {
-		r := rand.New(rand.NewPCG(1, uint64(i)))
-		tm := mk()
-		count[tm[ai.SoftTableMoveForTest(pt, 1, tm, r)].Move]++
-	}
-	if count[3] != 0 || !(count[4] > count[2] && count[2] > count[1]) {
-		t.Fatalf("choices %v: want no 3 and 4 > 2 > 1", count)
-	}
-	for i := range 20 {
-		a, b := mk(), mk()
-		ra, rb := rand.New(rand.NewPCG(5, uint64(i))), rand.New(rand.NewPCG(5, uint64(i)))
-		if ai.SoftTableMoveForTest(pt, 1, a, ra) != ai.SoftTableMoveForTest(pt, 1, b, rb) {
-			t.Fatal("same seed, different choice")
 		}
 	}
 }

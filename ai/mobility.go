@@ -2,7 +2,7 @@ package ai
 
 import "planiverse/rules"
 
-// Mobility is a generic Evaluator for a game with no knowledge package of
+// Mobility is a generic Knowledge (an evaluation) for a game with no knowledge package of
 // its own, installed explicitly (Register, Engine.SetKnowledge) such as a
 // test's toy game; no game falls back to it: 10 units per legal move of the side to move minus 10 per legal
 // move of the opponent, the opponent's count taken after the first legal

@@ -29,7 +29,7 @@ func TestAllLevels(t *testing.T) {
 }
 
 // TestNoviceLevel: every game's knowledge has a Novice level of its own
-// (ai.NoviceTable), a softened 1-ply choice; playing it from the positions
+// (ai.LevelTable), a softened 1-ply choice; playing it from the positions
 // of a random game gives legal moves, the same for the same seed, and more
 // varied ones than level 1 over the same seeds (a level 0 clamped to 1
 // would choose exactly level 1's moves).
@@ -47,7 +47,7 @@ func TestNoviceLevel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		nt, ok := ai.KnowledgeFor(s).(ai.NoviceTable)
+		nt, ok := ai.KnowledgeFor(s).(ai.LevelTable)
 		if !ok {
 			t.Fatalf("%s: no Novice level", name)
 		}

@@ -27,8 +27,8 @@ var (
 	shared = map[string]Knowledge{}
 )
 
-// defaultAdvantageScale is AdvantageScale for a game whose knowledge is no
-// AdvantageScaler: 600 evaluation units, 6 discs or pieces.
+// defaultAdvantageScale is AdvantageScale for a game with no scale of its
+// own (AnalysisScale.Advantage): 600 evaluation units, 6 discs or pieces.
 const defaultAdvantageScale = 600
 
 // Use installs set as the knowledge of every game the engines play,
@@ -118,11 +118,14 @@ func sharedKnowledge(game string) Knowledge {
 // AdvantageScale returns the score, in evaluation units, that marks a clear
 // advantage in the named game (registry name), for displays such as the
 // evaluation graph, which draws it at tanh(1) ≈ 0.76 of its height: the
-// game knowledge's own (AdvantageScaler), else 600 (6 discs or pieces).
+// game's own (its Analyst's AnalysisScale.Advantage), else 600 (6 discs or
+// pieces).
 // It panics for a game without knowledge (ErrNoKnowledge).
 func AdvantageScale(game string) int {
-	if a, ok := sharedKnowledge(game).(AdvantageScaler); ok {
-		return a.AdvantageScale()
+	if a, ok := sharedKnowledge(game).(Analyst); ok {
+		if v := a.AnalysisScale().Advantage; v > 0 {
+			return v
+		}
 	}
 	return defaultAdvantageScale
 }
@@ -144,13 +147,13 @@ func MoveShare(s rules.State) (part float64, ok bool) {
 	return share / total, true
 }
 
-// Prepare starts the preparation of s's game knowledge (Preparer), if it
+// Prepare starts the preparation of s's game knowledge (ExactTable), if it
 // has any, and with wait blocks until it is done: the command line waits
 // for Alak's table so that --level max plays perfectly; the app calls it
 // without waiting when a game starts. It reports whether there was
 // anything to prepare. s is not changed. It panics for a game without
 // knowledge (ErrNoKnowledge).
 func Prepare(s rules.State, wait bool) bool {
-	p, ok := KnowledgeFor(s).(Preparer)
+	p, ok := KnowledgeFor(s).(ExactTable)
 	return ok && p.Prepare(s, wait)
 }

@@ -20,8 +20,9 @@ import (
 // iteration and at most every ~100 ms in between. Canceling ctx makes
 // Search return promptly with the last finished iteration's move (the best
 // move of the unfinished one if it already beat it, else the first legal
-// move when no iteration finished). A RootFilter in the game's knowledge
-// may then restrict the root moves (see filterRoot).
+// move when no iteration finished). A RootPolicy in the game's knowledge
+// may then restrict the root moves (see filterRoot) and, under a time
+// limit, refute the best move of an iteration (refuteBest, verifyFinal).
 func (e *Engine) Search(ctx context.Context, s rules.State, lim Limits, report func(Info)) Result {
 	return e.search(ctx, s, lim, report, true)
 }
@@ -69,8 +70,8 @@ func (e *Engine) begin(ctx context.Context, s rules.State, lim Limits, report fu
 	e.verifyTime = 0
 	e.iterMove = rules.NoMove
 	e.finalTime = 0
-	if e.hasDead && e.verifier != nil {
-		e.finalTime = time.Duration(float64(lim.Time) * e.verifyLimits.FinalShare)
+	if e.hasDead && e.policy != nil {
+		e.finalTime = e.policy.FinalReserve(lim.Time)
 	}
 	e.killers = [maxPly][2]rules.Move{}
 	for side := range e.history {
@@ -129,18 +130,18 @@ func (e *Engine) rootSetup(ctx context.Context, lim Limits, useSolver bool) (Res
 			return r, true
 		}
 	}
-	if f, ok := e.know.(RootFilter); ok {
-		e.filterRoot(ctx, lim, f)
+	if e.policy != nil {
+		e.filterRoot(ctx, lim)
 	}
 	return Result{}, false
 }
 
-// filterRoot asks the game's RootFilter for the root moves worth searching
-// (within a quarter of lim.Time, if any, ending by three quarters of it).
-// When it keeps a proper subset of the root's candidates, all legal, the
-// subset goes to e.rootMoves, which negamax searches at ply 0 instead of
-// generating moves, and the first of them becomes the fallback move.
-func (e *Engine) filterRoot(ctx context.Context, lim Limits, f RootFilter) {
+// filterRoot asks the game's RootPolicy for the root moves worth
+// searching. When it keeps a proper subset of the root's candidates, all
+// legal, the subset goes to e.rootMoves, which negamax searches at ply 0
+// instead of generating moves, and the first of them becomes the fallback
+// move.
+func (e *Engine) filterRoot(ctx context.Context, lim Limits) {
 	e.stack = e.stack[:0]
 	e.genMoves()
 	defer func() { e.stack = e.stack[:0] }()
@@ -148,23 +149,11 @@ func (e *Engine) filterRoot(ctx context.Context, lim Limits, f RootFilter) {
 	if all < 2 {
 		return
 	}
-	fctx := ctx
+	var elapsed time.Duration
 	if lim.Time > 0 {
-		// A quarter of the time, within the first three quarters.
-		wait := min(lim.Time/4, e.start.Add(lim.Time*3/4).Sub(e.clock()))
-		var cancel context.CancelFunc
-		fctx, cancel = context.WithTimeout(ctx, wait)
-		defer cancel()
-	} else if _, ok := ctx.Deadline(); ok {
-		// An untimed search (a depth level) filters as it does without
-		// a deadline: the caller's deadline (a game clock's cap) only
-		// stops it, and a filter that reads a deadline as a timed
-		// search's (Gomoku's threat solvers) must not see it.
-		var stop func()
-		fctx, stop = untimed(ctx)
-		defer stop()
+		elapsed = e.since(e.start)
 	}
-	kept := f.RootMoves(fctx, e.s, e.stack[:all])
+	kept := e.policy.FilterRoot(ctx, e.s, e.stack[:all], lim.Time, elapsed)
 	if len(kept) == 0 || len(kept) >= all {
 		return
 	}
@@ -175,14 +164,6 @@ func (e *Engine) filterRoot(ctx context.Context, lim Limits, f RootFilter) {
 	}
 	e.rootMoves = append(e.rootMoves[:0], kept...)
 	e.best.Move = e.rootMoves[0]
-}
-
-// untimed returns a context that is canceled with ctx but has no
-// deadline, and the function that releases it.
-func untimed(ctx context.Context) (context.Context, func()) {
-	u, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	stop := context.AfterFunc(ctx, cancel)
-	return u, func() { stop(); cancel() }
 }
 
 // legal reports whether m is one of the root's moves.
@@ -229,7 +210,7 @@ func (e *Engine) iterate(depth int) {
 		e.rootPV = append(e.rootPV[:0], e.pv[0][:e.pvLen[0]]...)
 		e.extendPV(d)
 		e.sendInfo()
-		refuted := e.verifier != nil && d >= e.verifyLimits.Depth && e.refuteBest()
+		refuted := e.policy != nil && e.refuteBest(d)
 		e.iterMove, e.iterScore = e.best.Move, e.best.Score
 		if refuted {
 			d-- // search this depth again without the refuted move
@@ -247,25 +228,26 @@ func (e *Engine) iterate(depth int) {
 	}
 }
 
-// refuteBest asks the RootVerifier, under a time limit, whether the best
-// move of the iteration just finished loses by force, unless it was asked
-// about that move already or the score is a proven result. A refuted move
-// is dropped from the root moves (all the candidates when no RootFilter
-// restricted them), the last move the verifier cleared (an earlier
-// iteration's best), else the first root move, becomes the fallback with
-// an estimated score (fallbackScore), and it reports true. It keeps the
-// move when it is the only one left.
-func (e *Engine) refuteBest() bool {
+// refuteBest asks the RootPolicy, under a time limit, whether the best
+// move of the iteration of depth plies just finished loses by force,
+// unless the policy does not ask at that depth, it was asked about that
+// move already or the score is a proven result; the policy's CheckTime
+// bounds the call. A refuted move is dropped from the root moves (all the
+// candidates when the policy did not restrict them), the last move the
+// policy cleared (an earlier iteration's best), else the first root move,
+// becomes the fallback with an estimated score (fallbackScore), and it
+// reports true. It keeps the move when it is the only one left.
+func (e *Engine) refuteBest(depth int) bool {
 	m := e.best.Move
-	if e.verifier == nil || !e.hasDead ||
-		e.best.Score > MateBound || e.best.Score < -MateBound {
+	limit := e.deadline.Sub(e.start)
+	if !e.hasDead || e.best.Score > MateBound || e.best.Score < -MateBound {
 		return false
 	}
-	if slices.Contains(e.verified, m) {
+	w, ask := e.policy.CheckTime(depth, limit, e.verifyTime)
+	if !ask || slices.Contains(e.verified, m) {
 		return false
 	}
-	limit := float64(e.deadline.Sub(e.start))
-	wait := min(time.Duration(limit*e.verifyLimits.Share), time.Duration(limit*e.verifyLimits.TotalShare)-e.verifyTime, e.deadline.Sub(e.clock()))
+	wait := min(w, e.deadline.Sub(e.clock()))
 	if wait <= 0 {
 		return false
 	}
@@ -302,11 +284,11 @@ func (e *Engine) fallbackScore(m rules.Move) int {
 	return -v
 }
 
-// verify asks the RootVerifier, within wait, whether the root move m loses
+// verify asks the RootPolicy, within wait, whether the root move m loses
 // by force, and records m as asked about and the time taken. It first
-// fills e.rootMoves with every candidate when no RootFilter restricted
+// fills e.rootMoves with every candidate when the policy did not restrict
 // them, and asks nothing (false) when fewer than two are left. A refuted m
-// is dropped from e.rootMoves; next is then the last move the verifier
+// is dropped from e.rootMoves; next is then the last move the policy
 // cleared that is still there, else the first root move left.
 //
 // A second search to prove refutations was tried and not taken
@@ -324,7 +306,7 @@ func (e *Engine) verify(m rules.Move, wait time.Duration) (refuted bool, next ru
 	}
 	ctx, cancel := context.WithTimeout(e.ctx, wait)
 	t0 := e.clock()
-	refuted = e.verifier.Refuted(ctx, e.s, m)
+	refuted = e.policy.Refuted(ctx, e.s, m)
 	cancel()
 	e.verifyTime += e.since(t0)
 	if !refuted {
@@ -348,7 +330,7 @@ func (e *Engine) verify(m rules.Move, wait time.Duration) (refuted bool, next ru
 }
 
 // lateForIteration reports whether a timed search is past the point where
-// it starts no new iteration: the IterationTimer's share of its time, or
+// it starts no new iteration: the Hooks' IterationShare of its time, or
 // half of it without one, or all of it with a fixed move time
 // (SetMoveTimeFixed).
 func (e *Engine) lateForIteration() bool {
@@ -356,8 +338,8 @@ func (e *Engine) lateForIteration() bool {
 	switch {
 	case e.fixedTime:
 		share = 1
-	case e.timer != nil:
-		share = min(max(e.timer.IterationShare(), 0), 1)
+	case e.iterShare != 0:
+		share = min(max(e.iterShare, 0), 1)
 	}
 	return float64(e.since(e.start)) > share*float64(e.deadline.Sub(e.start))
 }
@@ -410,9 +392,9 @@ func (e *Engine) stopped() bool {
 	if !now.Before(e.deadline) {
 		return true
 	}
-	// In the last FinalShare of the time (VerifyLimits), stop while the move the
-	// search would return is one the RootVerifier has not checked, so
-	// that verifyFinal can.
+	// In the RootPolicy's final reserve of the time, stop while the move
+	// the search would return is one the policy has not checked, so that
+	// verifyFinal can.
 	return e.finalTime > 0 && !now.Before(e.deadline.Add(-e.finalTime)) && !slices.Contains(e.verified, e.candidate())
 }
 
@@ -427,15 +409,15 @@ func (e *Engine) candidate() rules.Move {
 	return e.best.Move
 }
 
-// verifyFinal asks the RootVerifier, with the time left to the deadline,
+// verifyFinal asks the RootPolicy, with the time left to the deadline,
 // about the move the search is about to return when it has not been asked
-// about it: a move that became best after the verifier's share of the time
+// about it: a move that became best after the policy's share of the time
 // was spent, or in the iteration the clock cut short. It does nothing
-// without a RootVerifier or a time limit, after a cancellation, for a
+// without a RootPolicy or a time limit, after a cancellation, for a
 // proven result, or when fewer than two root moves are left. A refuted
 // move is dropped from the root moves and replaced by the last finished
 // iteration's best move, with that iteration's score, if that one still
-// stands, else by the last move the verifier cleared, else by the first
+// stands, else by the last move the policy cleared, else by the first
 // root move left, with an estimated score (fallbackScore).
 //
 // It keeps refutable moves from being played (EXPERIMENTS.md,
@@ -487,7 +469,7 @@ func (e *Engine) finish() Result {
 
 // clock returns the time now: the test clock if one is set, else
 // time.Now. Every time the search reads goes through it, and the
-// deadlines it gives a Solver or RootFilter are durations from its
+// deadlines it gives a Solver or RootPolicy are durations from its
 // readings, so a test clock governs them too.
 func (e *Engine) clock() time.Time {
 	if e.now != nil {
@@ -513,20 +495,20 @@ func (e *Engine) child(same bool, depth, ply, alpha, beta int) int {
 // clock, the limits and the progress report.
 const checkInterval = 1024
 
-// shallowReach bounds the plies a ShallowSearcher's search may add beyond
-// its depth (passes), and a Quiescer's beyond the horizon, so that no node
+// shallowReach bounds the plies a Hooks.ShallowSearch may add beyond
+// its depth (passes), and a Hooks.Quiesce beyond the horizon, so that no node
 // reaches maxPly.
 const shallowReach = 64
 
 // negamax is the alpha-beta principal variation search of the position e.s
 // to depth plies, at distance ply from the root, in named steps: the clock
-// and limits (tick), a ShallowSearcher's search of a small depth, the
-// finished game, the horizon (leafScore: a WinChecker's proven result, the
-// Quiescer, else the evaluation), the transposition-table probe, a
-// WinChecker's proven result below the root, the forward pruning (prune:
+// and limits (tick), the Hooks' ShallowSearch of a small depth, the
+// finished game, the horizon (leafScore: a QuickWin proven result, the
+// Quiesce search, else the evaluation), the transposition-table probe, a
+// QuickWin proven result below the root, the forward pruning (prune:
 // multi-ProbCut, internal iterative reduction, reverse futility pruning), the
 // move loop (searchMoves, with its principal variation search and late move
-// reductions) and the table store. A ReplyExtender's single-reply extension
+// reductions) and the table store. The Hooks' single-reply extension
 // applies at nodes with one candidate.
 func (e *Engine) negamax(depth, ply, alpha, beta int) int {
 	e.pvLen[ply] = 0
@@ -592,10 +574,10 @@ func (e *Engine) tick() bool {
 	return e.aborted
 }
 
-// shallowNode asks the ShallowSearcher for the node's value; ok false when
+// shallowNode asks the Hooks' ShallowSearch for the node's value; ok false when
 // it declines.
 func (e *Engine) shallowNode(depth, ply, alpha, beta int) (int, bool) {
-	v, m, n, hor, ok := e.shallow.ShallowSearch(e.s, depth, ply, alpha, beta)
+	v, m, n, hor, ok := e.shallowSearch(e.s, depth, ply, alpha, beta)
 	if !ok {
 		return 0, false
 	}
@@ -610,15 +592,15 @@ func (e *Engine) shallowNode(depth, ply, alpha, beta int) (int, bool) {
 	return v, true
 }
 
-// leafScore is the value of a node at the horizon: a WinChecker's proven
-// result, else the Quiescer's, else the static evaluation.
+// leafScore is the value of a node at the horizon: a result the Hooks'
+// QuickWin proves, else the Hooks' Quiesce, else the static evaluation.
 func (e *Engine) leafScore(ply, alpha, beta int) int {
 	if v, ok := e.quickWin(ply); ok {
 		return v // proven: no horizon
 	}
 	e.horizon = true
-	if e.quiescer != nil && ply > 0 && ply < maxPly-shallowReach {
-		v, n := e.quiescer.Quiesce(e.s, ply, alpha, beta)
+	if e.quiesce != nil && ply > 0 && ply < maxPly-shallowReach {
+		v, n := e.quiesce(e.s, ply, alpha, beta)
 		e.nodes += n - 1 // this node was counted by tick
 		return v
 	}
@@ -648,11 +630,11 @@ func (e *Engine) probe(key uint64, depth, ply, alpha, beta int) (hashMove rules.
 
 // prune applies the forward pruning below the root: multi-ProbCut, the
 // internal iterative reduction (which returns a reduced depth) and, at
-// null-window nodes, a Pruner's reverse futility pruning and the move count
+// null-window nodes, the Hooks' reverse futility pruning and the move count
 // of its late move pruning (lateLimit, 0 for none). With cut the node's
 // value is v.
 func (e *Engine) prune(depth, ply, alpha, beta int, hashMove rules.Move) (newDepth, lateLimit, v int, cut bool) {
-	if ply > 0 && e.probcut != nil {
+	if ply > 0 && e.probCut != nil {
 		if v, cut := e.multiProbCut(depth, ply, alpha, beta); cut {
 			return depth, 0, v, true
 		}
@@ -664,29 +646,32 @@ func (e *Engine) prune(depth, ply, alpha, beta int, hashMove rules.Move) (newDep
 	if e.iirDepth > 0 && depth >= e.iirDepth && hashMove == rules.NoMove && ply > 0 {
 		depth-- // internal iterative reduction
 	}
-	if e.pruner == nil || ply == 0 || beta-alpha != 1 {
+	if e.futility == nil && e.moveCount == nil || ply == 0 || beta-alpha != 1 {
 		return depth, 0, 0, false
 	}
-	if beta < MaxEval && beta > -MaxEval {
-		if margin, ok := e.pruner.ReverseFutilityMargin(e.s, depth); ok {
+	if e.futility != nil && beta < MaxEval && beta > -MaxEval {
+		if margin, ok := e.futility(e.s, depth); ok {
 			if v := e.evaluate(); v-margin >= beta {
 				e.horizon = true
 				return depth, 0, v, true // reverse futility pruning
 			}
 		}
 	}
-	return depth, e.pruner.MoveCountLimit(depth), 0, false
+	if e.moveCount == nil {
+		return depth, 0, 0, false
+	}
+	return depth, e.moveCount(depth), 0, false
 }
 
 // searchMoves generates, orders and searches the moves of a node (the
-// RootFilter's at the root) and returns the best score and move; the node's
+// RootPolicy's at the root) and returns the best score and move; the node's
 // principal variation, the killers and the history follow its cutoffs.
 func (e *Engine) searchMoves(depth, ply, alpha, beta int, hashMove rules.Move, lateLimit int) (best int, bestMove rules.Move) {
 	s := e.s
 	side := s.ToMove()
 	start := len(e.stack)
 	if ply == 0 && len(e.rootMoves) > 0 {
-		e.stack = append(e.stack, e.rootMoves...) // the RootFilter's choice
+		e.stack = append(e.stack, e.rootMoves...) // the RootPolicy's choice
 		e.growScores()
 	} else {
 		e.genMoves()
@@ -740,14 +725,14 @@ func (e *Engine) searchMoves(depth, ply, alpha, beta int, hashMove rules.Move, l
 // searchLate searches a move after the first (the index-th of its node,
 // with order score order) by principal variation search: a null-window
 // search, first shallower by the late move reduction for a quiet move and
-// again at full depth if it beats alpha (with a Reducer, or if it is a
+// again at full depth if it beats alpha (with the Hooks' LateReduction, or if it is a
 // proven loss), then with the full window if it lands inside it.
 func (e *Engine) searchLate(same bool, depth, ply, index int, order int32, alpha, beta int) int {
 	r := 0
 	switch {
 	case order >= e.lmrFloor:
-	case e.reducer != nil:
-		r = max(0, min(e.reducer.LateReduction(depth, index), depth-1))
+	case e.lateReduction != nil:
+		r = max(0, min(e.lateReduction(depth, index), depth-1))
 	case depth >= params.lmrDepth && index >= params.lmrIndex:
 		r = 1
 		if depth >= params.lmr2Depth && index >= params.lmr2Index {
@@ -755,7 +740,7 @@ func (e *Engine) searchLate(same bool, depth, ply, index int, order int32, alpha
 		}
 	}
 	score := e.child(same, depth-1-r, ply+1, alpha, alpha+1)
-	if r > 0 && (score > alpha || e.reducer != nil && score < -MateBound) && !e.aborted {
+	if r > 0 && (score > alpha || e.lateReduction != nil && score < -MateBound) && !e.aborted {
 		score = e.child(same, depth-1, ply+1, alpha, alpha+1)
 	}
 	if score > alpha && score < beta && !e.aborted {
@@ -791,17 +776,17 @@ func (e *Engine) store(key uint64, depth, ply, best, alpha, beta int, bestMove r
 	e.tt.store(key, d, ply, best, bound, bestMove)
 }
 
-// quickWin asks the WinChecker, if any, for a result proved at the node
+// quickWin asks the Hooks' QuickWin, if any, for a result proved at the node
 // e.s, at distance ply from the root: never at the root.
 func (e *Engine) quickWin(ply int) (int, bool) {
-	if e.winCheck == nil || ply == 0 {
+	if e.quickWinCheck == nil || ply == 0 {
 		return 0, false
 	}
-	return e.winCheck.QuickWin(e.s, ply)
+	return e.quickWinCheck(e.s, ply)
 }
 
-// multiProbCut tries the knowledge's ProbCutter at a node of depth plies
-// (see ProbCutter): a null-window search of the model's shallow depth at
+// multiProbCut tries the Hooks' ProbCut at a node of depth plies
+// (see Hooks): a null-window search of the model's shallow depth at
 // the bound that predicts the deep score beyond beta (or below alpha) with
 // the model's margin. It returns beta (alpha) and cut when that search
 // confirms. It only runs inside [-MaxEval, MaxEval] windows, so forced results are
@@ -810,7 +795,7 @@ func (e *Engine) multiProbCut(depth, ply, alpha, beta int) (int, bool) {
 	if alpha < -MaxEval || beta > MaxEval {
 		return 0, false
 	}
-	shallow, a, b, margin, ok := e.probcut.ProbCut(e.s, depth)
+	shallow, a, b, margin, ok := e.probCut(e.s, depth)
 	if !ok || shallow < 1 || shallow >= depth || a <= 0 {
 		return 0, false
 	}
@@ -834,7 +819,7 @@ func (e *Engine) multiProbCut(depth, ply, alpha, beta int) (int, bool) {
 
 // evaluate returns the static evaluation of e.s clamped to [-MaxEval, MaxEval].
 func (e *Engine) evaluate() int {
-	v := e.eval.Evaluate(e.s)
+	v := e.know.Evaluate(e.s)
 	if v > MaxEval {
 		v = MaxEval
 	} else if v < -MaxEval {

@@ -88,7 +88,7 @@ func randomWalk(s rules.State, r *rand.Rand, plies int) {
 
 // checkMinimax compares Search's score at each depth 1..maxD with the plain
 // minimax value, over n random positions from newState.
-func checkMinimax(t *testing.T, name string, newState func() rules.State, ev Evaluator, n, walk, maxD int) {
+func checkMinimax(t *testing.T, name string, newState func() rules.State, ev Knowledge, n, walk, maxD int) {
 	t.Helper()
 	r := rand.New(rand.NewPCG(1, uint64(len(name))))
 	e := NewEngine(1)
@@ -234,8 +234,9 @@ func TestLevels(t *testing.T) {
 	}
 }
 
-// deepReducer is the hash evaluation with a Reducer that reduces every
-// late move as far as the search lets it, counting its calls.
+// deepReducer is the hash evaluation with hooks that reduce every late
+// move as far as the search lets it, counting the calls, and reduce
+// internally from 2 plies.
 type deepReducer struct {
 	hashEval
 	calls *int
@@ -246,9 +247,11 @@ func (d deepReducer) LateReduction(depth, index int) int {
 	return 100
 }
 
-func (d deepReducer) InternalReductionDepth() int { return 2 }
+func (d deepReducer) SearchHooks() Hooks {
+	return Hooks{LateReduction: d.LateReduction, InternalReductionDepth: 2}
+}
 
-// TestReducerKeepsProvenResults checks that a Reducer's reductions, however
+// TestReducerKeepsProvenResults checks that the hooks' reductions, however
 // large (the search clamps them), and internal iterative reduction from 2
 // plies leave the take game's proven results right: a reduced move that
 // fails high, or returns a proven loss, is searched again at full depth.
@@ -265,12 +268,12 @@ func TestReducerKeepsProvenResults(t *testing.T) {
 		}
 	}
 	if calls == 0 {
-		t.Error("the Reducer was never asked")
+		t.Error("LateReduction was never asked")
 	}
 }
 
-// takeChecker is a WinChecker for the take game: a heap of 1 or 2 is taken
-// whole, a win in 1 ply.
+// takeChecker hooks a QuickWin for the take game into the search: a heap
+// of 1 or 2 is taken whole, a win in 1 ply.
 type takeChecker struct {
 	hashEval
 	calls, proofs *int
@@ -285,10 +288,12 @@ func (c takeChecker) QuickWin(s rules.State, ply int) (int, bool) {
 	return 0, false
 }
 
-// TestWinCheckerEndsNodes checks that the search takes a WinChecker's
+func (c takeChecker) SearchHooks() Hooks { return Hooks{QuickWin: c.QuickWin} }
+
+// TestQuickWinEndsNodes checks that the search takes the hooks' QuickWin
 // proven results below the root: the same scores as without it where the
 // search reaches the end, and a win it could not see at its horizon.
-func TestWinCheckerEndsNodes(t *testing.T) {
+func TestQuickWinEndsNodes(t *testing.T) {
 	calls, proofs := 0, 0
 	e := NewEngine(1)
 	e.SetKnowledge(takeChecker{calls: &calls, proofs: &proofs})

@@ -231,13 +231,17 @@ func (hashEval) Evaluate(s rules.State) int {
 // minimax is the plain negamax reference (no pruning, no table), with the
 // same terminal scores and the same rule for a non-alternating turn, over
 // the same tree: the knowledge's candidates when it generates them.
-func minimax(s rules.State, ev Evaluator, depth, ply int) int {
+func minimax(s rules.State, ev Knowledge, depth, ply int) int {
+	var h Hooks
+	if x, ok := ev.(SearchHooks); ok {
+		h = x.SearchHooks()
+	}
 	if over, sc := s.Outcome(); over {
 		return TerminalScore(sc, ply)
 	}
 	if depth == 0 {
-		if q, ok := ev.(Quiescer); ok && ply > 0 {
-			v, _ := q.Quiesce(s, ply, -infinity, infinity)
+		if h.Quiesce != nil && ply > 0 {
+			v, _ := h.Quiesce(s, ply, -infinity, infinity)
 			return v
 		}
 		return max(-MaxEval, min(MaxEval, ev.Evaluate(s)))
@@ -252,7 +256,7 @@ func minimax(s rules.State, ev Evaluator, depth, ply int) int {
 		}
 	}
 	childDepth := depth - 1
-	if x, ok := ev.(ReplyExtender); ok && x.ExtendSingleReply() && len(moves) == 1 && ply > 0 {
+	if h.ExtendSingleReply && len(moves) == 1 && ply > 0 {
 		childDepth = depth // the single-reply extension
 	}
 	for _, m := range moves {

@@ -9,29 +9,44 @@ import (
 	"planiverse/rules"
 )
 
-// verifyKnowledge is tic-tac-toe knowledge whose RootVerifier refutes
+// verifyKnowledge is tic-tac-toe knowledge whose RootPolicy refutes
 // every root move but keep, recording the moves it was asked about.
 type verifyKnowledge struct {
 	hashEval
+	testPolicy
 	keep  rules.Move
 	asked []rules.Move
 }
 
-// testVerifyLimits are the RootVerifier limits of the tests' verifiers.
-var testVerifyLimits = VerifyLimits{Depth: 4, Share: 0.2, TotalShare: 0.4, FinalShare: 0.1}
+// testVerifyDepth is the least iteration depth after which the tests'
+// policies are asked about the best move.
+const testVerifyDepth = 4
 
-func (k *verifyKnowledge) VerifyLimits() VerifyLimits { return testVerifyLimits }
+// testPolicy is the timing of the tests' RootPolicies: asked from depth
+// testVerifyDepth on, for a fifth of the limit a call and two fifths a
+// search, with a tenth of it kept for the final check; it filters nothing.
+type testPolicy struct{}
+
+func (testPolicy) FilterRoot(ctx context.Context, s rules.State, moves []rules.Move, limit, elapsed time.Duration) []rules.Move {
+	return moves
+}
+
+func (testPolicy) CheckTime(depth int, limit, spent time.Duration) (time.Duration, bool) {
+	return min(limit/5, 2*limit/5-spent), depth >= testVerifyDepth
+}
+
+func (testPolicy) FinalReserve(limit time.Duration) time.Duration { return limit / 10 }
 
 func (k *verifyKnowledge) Refuted(ctx context.Context, s rules.State, m rules.Move) bool {
 	k.asked = append(k.asked, m)
 	return m != k.keep
 }
 
-// TestRootVerifier checks that under a time limit a refuted best move is
+// TestRootPolicy checks that under a time limit a refuted best move is
 // dropped and the iteration searched again, so that the only move the
 // verifier accepts is played, that no move is asked about twice, and that
 // without a time limit the verifier is never asked.
-func TestRootVerifier(t *testing.T) {
+func TestRootPolicy(t *testing.T) {
 	for _, keep := range []rules.Move{0, 5, 8} {
 		k := &verifyKnowledge{keep: keep}
 		e := NewEngine(1)
@@ -60,9 +75,9 @@ func TestRootVerifier(t *testing.T) {
 	}
 }
 
-// TestRootVerifierKeepsLastMove checks that a verifier refuting every move
+// TestRootPolicyKeepsLastMove checks that a verifier refuting every move
 // leaves the search a legal move to play.
-func TestRootVerifierKeepsLastMove(t *testing.T) {
+func TestRootPolicyKeepsLastMove(t *testing.T) {
 	k := &verifyKnowledge{keep: rules.NoMove}
 	e := NewEngine(1)
 	e.SetKnowledge(k)
@@ -75,20 +90,19 @@ func TestRootVerifierKeepsLastMove(t *testing.T) {
 	}
 }
 
-// finalKnowledge is wide-game knowledge whose RootVerifier costs cost of
+// finalKnowledge is wide-game knowledge whose RootPolicy costs cost of
 // the test clock a call (so that the search's verifier time runs out after
 // a few calls) and clears the first clear moves it is asked about,
 // refuting the others.
 type finalKnowledge struct {
 	hashEval
+	testPolicy
 	clock   *time.Time
 	cost    time.Duration
 	clear   int
 	asked   []rules.Move
 	refuted []rules.Move
 }
-
-func (k *finalKnowledge) VerifyLimits() VerifyLimits { return testVerifyLimits }
 
 func (k *finalKnowledge) Refuted(ctx context.Context, s rules.State, m rules.Move) bool {
 	*k.clock = k.clock.Add(k.cost)
@@ -101,7 +115,7 @@ func (k *finalKnowledge) Refuted(ctx context.Context, s rules.State, m rules.Mov
 }
 
 // TestVerifyFinal checks, with a test clock, that the move a timed search
-// returns has been put to the RootVerifier even when the verifier's share
+// returns has been put to the RootPolicy even when the verifier's share
 // of the time ran out before that move became best (verifyFinal), that a
 // move it refutes then is not played, and that no move is asked about
 // twice.
@@ -114,7 +128,7 @@ func TestVerifyFinal(t *testing.T) {
 		e.SetKnowledge(k)
 		e.now = func() time.Time { clock = clock.Add(time.Millisecond); return clock }
 		res := e.Search(context.Background(), newWide(), Limits{Time: limit}, nil)
-		if res.Move < 0 || res.Move > 7 || res.Depth < testVerifyLimits.Depth {
+		if res.Move < 0 || res.Move > 7 || res.Depth < testVerifyDepth {
 			t.Fatalf("clear %d: move %d depth %d", clear, res.Move, res.Depth)
 		}
 		if clear > len(k.asked) && !slices.Contains(k.asked, res.Move) {

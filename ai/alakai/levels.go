@@ -10,15 +10,12 @@ import (
 
 // The interfaces of package ai that Knowledge satisfies.
 var (
-	_ ai.Knowledge    = (*Knowledge)(nil)
-	_ ai.Analyst      = (*Knowledge)(nil)
-	_ ai.MoveOrderer  = (*Knowledge)(nil)
-	_ ai.Solver       = (*Knowledge)(nil)
-	_ ai.Preparer     = (*Knowledge)(nil)
-	_ ai.PerfectTable = (*Knowledge)(nil)
-	_ ai.NoviceTable  = (*Knowledge)(nil)
-	_ ai.LevelFigures = (*Knowledge)(nil)
-	_ ai.LevelTable   = (*Knowledge)(nil)
+	_ ai.Knowledge   = (*Knowledge)(nil)
+	_ ai.Analyst     = (*Knowledge)(nil)
+	_ ai.MoveOrderer = (*Knowledge)(nil)
+	_ ai.Solver      = (*Knowledge)(nil)
+	_ ai.ExactTable  = (*Knowledge)(nil)
+	_ ai.LevelTable  = (*Knowledge)(nil)
 )
 
 // levels is how each difficulty level plays Alak where no retrograde table
@@ -35,14 +32,14 @@ var levels = [ai.MaxLevel]ai.LevelSpec{
 }
 
 // tableLevels is how levels 1-5 soften the retrograde table's choice (see
-// ai.PerfectTable), spaced so that each level beats the one below
+// tableplay.go), spaced so that each level beats the one below
 // (ai/EXPERIMENTS.md, "Alak table levels").
-var tableLevels = [ai.MaxLevel - 1]ai.LevelSpec{
-	{Depth: 1, Temp: 200, Cap: 600, TableWeight: 300, TableHorizon: 1},
-	{Depth: 2, Temp: 120, Cap: 400, TableWeight: 500, TableHorizon: 1},
-	{Depth: 3, Temp: 60, Cap: 300, TableWeight: 800, TableHorizon: 1},
-	{Depth: 4, Temp: 40, Cap: 250, TableWeight: 1000, TableHorizon: 1},
-	{Depth: 5, Temp: 30, Cap: 200, TableWeight: 1000, TableHorizon: 2},
+var tableLevels = [ai.MaxLevel - 1]tableLevel{
+	{depth: 1, temp: 200, cap: 600, weight: 300, horizon: 1},
+	{depth: 2, temp: 120, cap: 400, weight: 500, horizon: 1},
+	{depth: 3, temp: 60, cap: 300, weight: 800, horizon: 1},
+	{depth: 4, temp: 40, cap: 250, weight: 1000, horizon: 1},
+	{depth: 5, temp: 30, cap: 200, weight: 1000, horizon: 2},
 }
 
 // noviceLevel is the Novice level (ai.MinLevel), from the table or not:
@@ -56,11 +53,8 @@ var noviceLevel = ai.LevelSpec{Depth: 1, Temp: 3000, Cap: 10000}
 // board.
 func (k *Knowledge) Levels() [ai.MaxLevel]ai.LevelSpec { return levels }
 
-// TableLevels is how levels 1-5 play from the table (ai.PerfectTable).
-func (k *Knowledge) TableLevels() [ai.MaxLevel - 1]ai.LevelSpec { return tableLevels }
-
 // WaitTable reports whether the table of s's rule set is ready, waiting
-// for it until ctx is done (ai.PerfectTable). s is not changed.
+// for it until ctx is done (ai.ExactTable). s is not changed.
 func (k *Knowledge) WaitTable(ctx context.Context, s rules.State) bool {
 	g, ok := s.(*alak.Game)
 	if !ok {
@@ -70,23 +64,5 @@ func (k *Knowledge) WaitTable(ctx context.Context, s rules.State) bool {
 	return ok
 }
 
-// TableValue is the package-level Value of s (ai.PerfectTable).
-func (k *Knowledge) TableValue(s rules.State) (result, distance int, ok bool) {
-	g, isAlak := s.(*alak.Game)
-	if !isAlak {
-		return 0, 0, false
-	}
-	return Value(g)
-}
-
-// Repetitions counts the occurrences of s's position in its history
-// (ai.PerfectTable).
-func (k *Knowledge) Repetitions(s rules.State) int {
-	if g, ok := s.(*alak.Game); ok {
-		return g.Repetitions()
-	}
-	return 1
-}
-
-// NoviceLevel is how the Novice level (ai.MinLevel) plays Alak (ai.NoviceTable).
+// NoviceLevel is how the Novice level (ai.MinLevel) plays Alak (ai.LevelTable).
 func (k *Knowledge) NoviceLevel() ai.LevelSpec { return noviceLevel }

@@ -5,7 +5,7 @@ import (
 	"planiverse/rules/alak"
 )
 
-// Prepare is the ai.Preparer of Alak: it starts building the retrograde
+// Prepare is part of Alak's ai.ExactTable: it starts building the retrograde
 // table of s's rule set (the package-level Prepare) and, with wait, blocks
 // until the table is ready. It reports whether a table covers s's board
 // (classic, modern up to MaxSolvedPoints). s is not changed.

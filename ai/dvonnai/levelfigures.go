@@ -4,7 +4,7 @@ package dvonnai
 
 import "planiverse/ai"
 
-// levelFigures are DVONN's level figures (ai.LevelFigures), each level
+// levelFigures are DVONN's level figures (ai.LevelTable), each level
 // playing level 3 (Club), colors alternating, written by
 // app/cmd/levelquality --write from the runs in app/EXPERIMENTS.md,
 // "Level figures".
@@ -18,7 +18,7 @@ var levelFigures = []ai.LevelFigure{
 	{Level: 6, Moves: 177, MistakeEvery: 59, MeanLoss: 0.48, Unit: "%"},
 }
 
-// LevelFigures is DVONN's level figures, Novice to Master (ai.LevelFigures).
+// LevelFigures is DVONN's level figures, Novice to Master (ai.LevelTable).
 func (k *Knowledge) LevelFigures() []ai.LevelFigure {
 	return append([]ai.LevelFigure(nil), levelFigures...)
 }

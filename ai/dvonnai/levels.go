@@ -11,8 +11,6 @@ var (
 	_ ai.Analyst            = (*Knowledge)(nil)
 	_ ai.MoveOrderer        = (*Knowledge)(nil)
 	_ ai.CandidateGenerator = (*Knowledge)(nil)
-	_ ai.NoviceTable        = (*Knowledge)(nil)
-	_ ai.LevelFigures       = (*Knowledge)(nil)
 	_ ai.LevelTable         = (*Knowledge)(nil)
 	_ ai.ClockPlanner       = (*Knowledge)(nil)
 )
@@ -42,5 +40,5 @@ func (k *Knowledge) Levels() [ai.MaxLevel]ai.LevelSpec { return levels }
 // MoveShare.
 func (k *Knowledge) MoveShare(s rules.State) (share, total float64) { return MoveShare(s) }
 
-// NoviceLevel is how the Novice level (ai.MinLevel) plays DVONN (ai.NoviceTable).
+// NoviceLevel is how the Novice level (ai.MinLevel) plays DVONN (ai.LevelTable).
 func (k *Knowledge) NoviceLevel() ai.LevelSpec { return noviceLevel }

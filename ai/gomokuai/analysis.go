@@ -10,10 +10,11 @@ import (
 
 // AnalysisScale returns Gomoku's scale for judging moves (ai.Analyst):
 // losses are drops of expected score, with lichess's thresholds (5, 10
-// and 15 percent), at AdvantageScale's 1,300 evaluation units a logit
-// (the evaluation is fitted to a win probability).
+// and 15 percent), at advantageScale's 1,300 evaluation units a logit
+// (the evaluation is fitted to a win probability), which is also its
+// clear advantage.
 func (k *Knowledge) AnalysisScale() ai.AnalysisScale {
-	return ai.AnalysisScale{Logit: float64(k.AdvantageScale()), Inaccuracy: 5, Mistake: 10, Blunder: 15}
+	return ai.AnalysisScale{Logit: advantageScale, Inaccuracy: 5, Mistake: 10, Blunder: 15, Advantage: advantageScale}
 }
 
 // ExactValue looks for a VCF (a win by continuous fours, within Solve's

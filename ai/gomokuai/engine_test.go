@@ -14,7 +14,7 @@ import (
 	"planiverse/rules/gomoku"
 )
 
-// noFilter is the Gomoku knowledge without its RootFilter: the search as it
+// noFilter is the Gomoku knowledge without its RootPolicy: the search as it
 // was before RootMoves.
 type noFilter struct{ k *gomokuai.Knowledge }
 
@@ -27,9 +27,8 @@ func (n noFilter) Candidates(s rules.State, b []rules.Move) []rules.Move {
 }
 
 var (
-	_ ai.RootFilter   = (*gomokuai.Knowledge)(nil)
-	_ ai.RootVerifier = (*gomokuai.Knowledge)(nil)
-	_ ai.Knowledge    = noFilter{}
+	_ ai.RootPolicy = (*gomokuai.Knowledge)(nil)
+	_ ai.Knowledge  = noFilter{}
 )
 
 // replay plays the space-separated moves on a new 15x15 freestyle board.
@@ -205,7 +204,7 @@ const verifyTestDepth = 6
 // on the root filter's and the root verifier's time-limited rounds,
 // which then stop at their node budgets. Either of them is enough to
 // avoid the three losing moves here (TestRefuted checks the verifier
-// alone, ai's TestRootVerifier the search's use of it).
+// alone, ai's TestRootPolicy the search's use of it).
 func TestEngineVerifiesBest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a deep search")

@@ -489,7 +489,7 @@ func (k *Knowledge) Solve(ctx context.Context, s rules.State) (m rules.Move, val
 	return first, ai.WinScore - (2*t.depth + 3), nodes, true
 }
 
-// IterationShare returns searchShare (planiverse/ai.IterationTimer): a
+// IterationShare returns searchShare (ai.Hooks.IterationShare): a
 // timed search starts iterations until its time is spent. An unfinished
 // iteration still yields the root moves it completed (the previous best
 // first), so starting one late loses nothing.

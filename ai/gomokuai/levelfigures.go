@@ -4,7 +4,7 @@ package gomokuai
 
 import "planiverse/ai"
 
-// levelFigures are Gomoku's level figures (ai.LevelFigures), each level
+// levelFigures are Gomoku's level figures (ai.LevelTable), each level
 // playing level 3 (Club), colors alternating, written by
 // app/cmd/levelquality --write from the runs in app/EXPERIMENTS.md,
 // "Level figures".
@@ -18,7 +18,7 @@ var levelFigures = []ai.LevelFigure{
 	{Level: 6, Moves: 270, MistakeEvery: 45, MeanLoss: 0.47, Unit: "%"},
 }
 
-// LevelFigures is Gomoku's level figures, Novice to Master (ai.LevelFigures).
+// LevelFigures is Gomoku's level figures, Novice to Master (ai.LevelTable).
 func (k *Knowledge) LevelFigures() []ai.LevelFigure {
 	return append([]ai.LevelFigure(nil), levelFigures...)
 }

@@ -9,18 +9,9 @@ var (
 	_ ai.MoveOrderer        = (*Knowledge)(nil)
 	_ ai.CandidateGenerator = (*Knowledge)(nil)
 	_ ai.Solver             = (*Knowledge)(nil)
-	_ ai.IterationTimer     = (*Knowledge)(nil)
-	_ ai.Quiescer           = (*Knowledge)(nil)
-	_ ai.WinChecker         = (*Knowledge)(nil)
-	_ ai.ReplyExtender      = (*Knowledge)(nil)
-	_ ai.Pruner             = (*Knowledge)(nil)
-	_ ai.Reducer            = (*Knowledge)(nil)
-	_ ai.RootFilter         = (*Knowledge)(nil)
-	_ ai.RootVerifier       = (*Knowledge)(nil)
-	_ ai.NoviceTable        = (*Knowledge)(nil)
-	_ ai.LevelFigures       = (*Knowledge)(nil)
+	_ ai.SearchHooks        = (*Knowledge)(nil)
+	_ ai.RootPolicy         = (*Knowledge)(nil)
 	_ ai.LevelTable         = (*Knowledge)(nil)
-	_ ai.AdvantageScaler    = (*Knowledge)(nil)
 )
 
 // levels is how each difficulty level plays Gomoku. Freestyle 15x15 is a
@@ -49,13 +40,27 @@ var noviceLevel = ai.LevelSpec{Depth: 1, Temp: 140_000, Cap: 2_000_000}
 // Levels is Gomoku's level table (ai.LevelTable).
 func (k *Knowledge) Levels() [ai.MaxLevel]ai.LevelSpec { return levels }
 
-// AdvantageScale is about one logit of win probability in evaluation units
-// (ai.AdvantageScaler): the evaluation is fitted to a win probability, 1,250
-// to 1,300 units a logit.
-func (k *Knowledge) AdvantageScale() int { return 1300 }
+// advantageScale is about one logit of win probability in evaluation
+// units, Gomoku's clear advantage (ai.AnalysisScale.Advantage): the
+// evaluation is fitted to a win probability, 1,250 to 1,300 units a logit.
+const advantageScale = 1300
 
-// VerifyLimits bounds Refuted's calls (ai.RootVerifier).
-func (k *Knowledge) VerifyLimits() ai.VerifyLimits { return params.verify }
+// SearchHooks are Gomoku's additions to the search (ai.SearchHooks): its
+// quiescence search over fours, the static win check, the single-reply
+// extension, forward pruning and reductions (quiesce.go), and iterations
+// started until the time is spent (IterationShare).
+func (k *Knowledge) SearchHooks() ai.Hooks {
+	return ai.Hooks{
+		IterationShare:         k.IterationShare(),
+		Quiesce:                k.Quiesce,
+		QuickWin:               k.QuickWin,
+		ExtendSingleReply:      k.ExtendSingleReply(),
+		ReverseFutilityMargin:  k.ReverseFutilityMargin,
+		MoveCountLimit:         k.MoveCountLimit,
+		LateReduction:          k.LateReduction,
+		InternalReductionDepth: k.InternalReductionDepth(),
+	}
+}
 
-// NoviceLevel is how the Novice level (ai.MinLevel) plays Gomoku (ai.NoviceTable).
+// NoviceLevel is how the Novice level (ai.MinLevel) plays Gomoku (ai.LevelTable).
 func (k *Knowledge) NoviceLevel() ai.LevelSpec { return noviceLevel }

@@ -1,7 +1,5 @@
 package gomokuai
 
-import "planiverse/ai"
-
 // tuning holds the search knobs of the Gomoku knowledge: budgets, margins,
 // shares and caps. The evaluation's weights are data (evalweights.go,
 // patterns.go, lines.go), and sizes that arrays need stay constants. The
@@ -63,9 +61,9 @@ type tuning struct {
 
 	// Refuted (the root verifier): about 1 µs a node on 15x15; its
 	// deadline (verify.Share of the move time) usually ends it first.
-	verify         ai.VerifyLimits // when and for how long the search asks Refuted; halving or doubling the shares made no difference (ai/EXPERIMENTS.md, "Root verifier shares")
-	verifyVCFNodes int64           // nodes of the opponent's VCF (refuteDepth fours)
-	verifyVCTNodes int64           // nodes of his VCT (solveVCTDepth threats)
+	verify         verifyLimits // when and for how long the search asks Refuted; halving or doubling the shares made no difference (ai/EXPERIMENTS.md, "Root verifier shares")
+	verifyVCFNodes int64        // nodes of the opponent's VCF (refuteDepth fours)
+	verifyVCTNodes int64        // nodes of his VCT (solveVCTDepth threats)
 
 	// The VCT search (vct.go, dfpn.go).
 	iterativeVCTNodes int64  // nodes of the iterative pass before df-pn: it finds the short wins, whose proofs make the tightest defence sets
@@ -116,7 +114,7 @@ var params = tuning{
 	maxRefuteVCTNodes: 512_000,
 	defenceNodes:      3_000_000,
 
-	verify:         ai.VerifyLimits{Depth: 4, Share: 0.2, TotalShare: 0.4, FinalShare: 0.1},
+	verify:         verifyLimits{Depth: 4, Share: 0.2, TotalShare: 0.4, FinalShare: 0.1},
 	verifyVCFNodes: 100_000,
 	verifyVCTNodes: 1_000_000,
 

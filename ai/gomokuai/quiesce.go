@@ -10,7 +10,7 @@ import (
 )
 
 // Quiesce is the quiescence search at a leaf of the main search
-// (planiverse/ai.Quiescer), for s a *gomoku.Game at distance ply from the
+// (ai.Hooks.Quiesce), for s a *gomoku.Game at distance ply from the
 // root: a VCF-shaped search in which the side to move either stands pat
 // (the static evaluation, Evaluate) or plays one of its fours, after which
 // the opponent's block is forced; the opponent's own fours, made by a
@@ -163,7 +163,7 @@ func (k *Knowledge) staticResult(g *gomoku.Game) (n int, block rules.Move) {
 // at distance ply from the root, on the search's scale (a win n plies
 // below it scores ai.WinScore - ply - n), with ok; ok is false when
 // nothing is proven, when a four must be blocked, and in the undecided
-// phases of the Swap2 opening (planiverse/ai.WinChecker). The main search
+// phases of the Swap2 opening (ai.Hooks.QuickWin). The main search
 // asks at every node below the root, so that the lines it proves end as
 // soon as the patterns decide them instead of a few plies on. It
 // allocates nothing and leaves s unchanged; it panics if s is not a
@@ -258,12 +258,12 @@ func (k *Knowledge) orderFours(ps []rules.Move, me rules.Seat) {
 	}
 }
 
-// ExtendSingleReply reports true (planiverse/ai.ReplyExtender): the block
+// ExtendSingleReply reports true (ai.Hooks.ExtendSingleReply): the block
 // of a four is the only candidate (Candidates), so a four and its block
 // cost the main search one ply, as in a VCF.
 func (k *Knowledge) ExtendSingleReply() bool { return true }
 
-// Forward pruning (planiverse/ai.Pruner). The reverse futility margin is
+// Forward pruning (ai.Hooks). The reverse futility margin is
 // futilityUnit evaluation units a ply up to futilityMaxDepth plies; late
 // move pruning keeps 3 + depth^1.32 moves (dhbloo/rapfi's futility move
 // count, params.lateMoves) up to len(params.lateMoves)-1 plies. Razoring
@@ -298,7 +298,7 @@ func (k *Knowledge) MoveCountLimit(depth int) int {
 	return params.lateMoves[depth]
 }
 
-// Reductions (planiverse/ai.Reducer). The late move reduction is
+// Reductions (ai.Hooks). The late move reduction is
 // lmrBase + ln(depth) * ln(index+1) / lmrDivisor plies for the index-th
 // move searched at a node of depth plies (Stockfish's shape, milder than
 // dhbloo/rapfi's ln(depth) * ln(count) plus its policy and cut-node

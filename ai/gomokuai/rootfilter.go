@@ -8,7 +8,7 @@ import (
 	"planiverse/rules/gomoku"
 )
 
-// RootMoves is the Gomoku root filter (planiverse/ai.RootFilter): it drops
+// RootMoves is the Gomoku root filter (FilterRoot, planiverse/ai.RootPolicy): it drops
 // from moves the root moves that lose to an opponent's VCF (victory by
 // continuous fours). s must be a *gomoku.Game (any other State, or a
 // finished game, gets moves back unchanged).
@@ -254,7 +254,7 @@ func (k *Knowledge) vctFilter(ctx context.Context, moves []rules.Move) []rules.M
 	return moves[:kept]
 }
 
-// Refuted is the Gomoku root verifier (planiverse/ai.RootVerifier): it
+// Refuted is the Gomoku root verifier (planiverse/ai.RootPolicy): it
 // reports whether, after the side to move of s (a *gomoku.Game) plays the
 // root move m, the opponent wins by VCF or by VCT (vctSearch), searched
 // with the Verify budgets until ctx is canceled. This gives the move the

@@ -4,7 +4,7 @@ package othelloai
 
 import "planiverse/ai"
 
-// levelFigures are Othello's level figures (ai.LevelFigures), each
+// levelFigures are Othello's level figures (ai.LevelTable), each
 // level playing level 3 (Club), colors alternating, written by
 // app/cmd/levelquality --write from the runs in app/EXPERIMENTS.md,
 // "Level figures".
@@ -18,7 +18,7 @@ var levelFigures = []ai.LevelFigure{
 	{Level: 6, Moves: 505, MistakeEvery: 126.2, MeanLoss: 0.17, Unit: "discs"},
 }
 
-// LevelFigures is Othello's level figures, Novice to Master (ai.LevelFigures).
+// LevelFigures is Othello's level figures, Novice to Master (ai.LevelTable).
 func (k *Knowledge) LevelFigures() []ai.LevelFigure {
 	return append([]ai.LevelFigure(nil), levelFigures...)
 }

@@ -51,7 +51,7 @@ func mpcStage(empties int) int {
 	return min(max(st, 0), mpcStages-1)
 }
 
-// ProbCut implements planiverse/ai's ProbCutter (multi-ProbCut, see above)
+// ProbCut is planiverse/ai's Hooks.ProbCut for Othello (multi-ProbCut, see above)
 // for s, an *othello.Board, searched to depth plies: ok is false when
 // MPCThreshold <= 0, for depths below mpcMinDepth, for positions the
 // endgame solver would handle at the root (at most MaxSolveEmpties empties,

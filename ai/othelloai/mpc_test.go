@@ -20,8 +20,15 @@ func TestMPCShallow(t *testing.T) {
 	}
 }
 
-// The Knowledge must satisfy the search's optional ProbCutter.
-var _ ai.ProbCutter = (*othelloai.Knowledge)(nil)
+// TestSearchHooks checks that the search gets Othello's multi-ProbCut
+// and its shallow search through the Knowledge's hooks.
+func TestSearchHooks(t *testing.T) {
+	k := othelloai.New()
+	h := k.SearchHooks()
+	if h.ProbCut == nil || h.ShallowSearch == nil || h.ShallowDepth != k.ShallowPlies || h.ShallowDepth <= 0 {
+		t.Errorf("hooks: ProbCut %v, ShallowSearch %v, ShallowDepth %d (ShallowPlies %d)", h.ProbCut != nil, h.ShallowSearch != nil, h.ShallowDepth, k.ShallowPlies)
+	}
+}
 
 func TestProbCutDeclines(t *testing.T) {
 	start := othello.New()

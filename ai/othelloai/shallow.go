@@ -9,7 +9,7 @@ import (
 )
 
 // The shallow search: the last plies of the midgame search on raw
-// bitboards (planiverse/ai's ShallowSearcher). Near the leaves the generic
+// bitboards (planiverse/ai's Hooks.ShallowSearch). Near the leaves the generic
 // node's work (the game-over test, a move list, the table probe, scoring
 // every move's reply mobility, Play and Undo through the rules.State
 // interface) costs more than the evaluation; here a node at one ply from
@@ -17,11 +17,11 @@ import (
 // square order, and a deeper node orders its moves as OrderMoves does,
 // keeping the opponent's reply mask its child needs anyway.
 
-// ShallowDepth implements planiverse/ai's ShallowSearcher: the search hands
+// ShallowDepth is planiverse/ai's Hooks.ShallowDepth: the search hands
 // nodes with at most ShallowPlies plies left to ShallowSearch.
 func (k *Knowledge) ShallowDepth() int { return k.ShallowPlies }
 
-// ShallowSearch implements planiverse/ai's ShallowSearcher for s, an
+// ShallowSearch is planiverse/ai's Hooks.ShallowSearch for s, an
 // *othello.Board (ok = false for any other state): the fail-soft negamax
 // score of s to depth plies within (alpha, beta), a pass counting as a
 // ply, the pattern evaluation (EvaluatePatterns) at depth 0 and

@@ -23,7 +23,7 @@
 // --json prints one JSON object per level, one per line; --from reads such
 // lines (several runs of a level are pooled) instead of playing, and
 // --write then prints the Go source of the game's level figures
-// (ai.LevelFigures) for ai/<game>ai/levelfigures.go. The timed levels
+// (ai.LevelTable) for ai/<game>ai/levelfigures.go. The timed levels
 // (Expert and Master in most games) think for a share of --move-ms, the
 // app's 3 s by default; record the move time and the analysis with the
 // figures (app/EXPERIMENTS.md).
@@ -325,7 +325,7 @@ func writeGo(w io.Writer, d *rules.Descriptor, fs []figures) error {
 	if op := fs[0].Opponent; op != nil {
 		against = fmt.Sprintf("level %d (%s), colors alternating", *op, ai.LevelOf(*op).Name)
 	}
-	doc := fmt.Sprintf("levelFigures are %s's level figures (ai.LevelFigures), each level playing %s, written by app/cmd/levelquality --write from the runs in app/EXPERIMENTS.md, \"Level figures\".", d.Title, against)
+	doc := fmt.Sprintf("levelFigures are %s's level figures (ai.LevelTable), each level playing %s, written by app/cmd/levelquality --write from the runs in app/EXPERIMENTS.md, \"Level figures\".", d.Title, against)
 	b.WriteString(wrapComment(doc, 72))
 	b.WriteString("var levelFigures = []ai.LevelFigure{\n")
 	for _, f := range fs {
@@ -334,7 +334,7 @@ func writeGo(w io.Writer, d *rules.Descriptor, fs []figures) error {
 			strconv.FormatFloat(round(f.MeanLoss, 2), 'f', -1, 64), f.Unit)
 	}
 	b.WriteString("}\n\n")
-	fmt.Fprintf(&b, "// LevelFigures is %s's level figures, Novice to Master (ai.LevelFigures).\n", d.Title)
+	fmt.Fprintf(&b, "// LevelFigures is %s's level figures, Novice to Master (ai.LevelTable).\n", d.Title)
 	b.WriteString("func (k *Knowledge) LevelFigures() []ai.LevelFigure {\n\treturn append([]ai.LevelFigure(nil), levelFigures...)\n}\n")
 	_, err := io.WriteString(w, b.String())
 	return err
