@@ -52,8 +52,9 @@ func ParseLessonProgress(text string) LessonProgress {
 
 // LessonOffer returns the offer of a game's lessons shown at the first
 // start of a game never played ("New to DVONN? Learn the rules in 8 short
-// steps.", in the window's language), or "" when the game has been played (played > 0 finished
-// games), the offer was made once already, or the game has no lessons.
+// steps.", in the window's language), or "" when the game has been played
+// (played > 0 finished games), the offer was made once already, or the
+// game has no lessons.
 func LessonOffer(game string, played int, offered bool) string {
 	if played > 0 || offered {
 		return ""
@@ -160,8 +161,8 @@ func lessonGameTitle(d *rules.Descriptor) string { return i18n.T("ui.game."+d.Na
 // ShowSolution returns a move that solves the stage on view, for the board
 // to mark, and says which in the feedback ("The marked move solves it:
 // d3.", in the window's language); solving the stage after it earns one
-// star. It returns
-// rules.NoMove once the stage is solved or while a try is checked.
+// star. It returns rules.NoMove once the stage is solved or while a try is
+// checked.
 func (l *Lessons) ShowSolution() rules.Move {
 	if l.busy {
 		return rules.NoMove
