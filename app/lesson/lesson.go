@@ -7,7 +7,9 @@
 // the game's start, or the game's position text), its task, an accepted-move
 // Rule from a small closed set (rule.go) and the texts the player sees;
 // adding a stage needs no code. Every text is one whole English sentence
-// (or several), keyed by the stage's stable id for a later translation.
+// (or several), the source of its translations: the window shows a stage's
+// texts through i18n (Stage.Say) under keys made of the stage's stable id
+// (Stage.Key), and en.json holds each text as the course file has it.
 //
 // The package does not import Fyne; rules that ask the engine (keeps-result,
 // forces-win) search with package ai, so a program that uses them installs
@@ -20,6 +22,7 @@ import (
 	"fmt"
 	"strings"
 
+	"planiverse/app/i18n"
 	"planiverse/rules"
 	"planiverse/rules/registry"
 )
@@ -175,4 +178,26 @@ func (st *Stage) Start() (rules.State, error) {
 func (st *Stage) Game() string {
 	game, _, _ := strings.Cut(st.ID, ".")
 	return game
+}
+
+// Key is the translation key of one of the stage's texts: "lesson.", the
+// stage's ID, a dot and field, the field being "title", "task", "success"
+// or "wrong." and a key of Wrong ("lesson.othello.flip.wrong.rule",
+// "lesson.gomoku.block-four.wrong.J4").
+func (st *Stage) Key(field string) string { return "lesson." + st.ID + "." + field }
+
+// Say is the stage's text field (as Key names it) in the window's
+// language (i18n.T), english being the course file's text: english itself
+// where the language has no translation.
+func (st *Stage) Say(field, english string) string { return i18n.T(st.Key(field), english, nil) }
+
+// Texts are the stage's texts by field (as Key names them): its title,
+// task, success text and each Wrong text, in English as the course file
+// has them.
+func (st *Stage) Texts() map[string]string {
+	out := map[string]string{"title": st.Title, "task": st.Task, "success": st.Success}
+	for k, v := range st.Wrong {
+		out["wrong."+k] = v
+	}
+	return out
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"planiverse/ai"
+	"planiverse/app/i18n"
 	"planiverse/rules"
 	"planiverse/rules/registry"
 )
@@ -88,7 +89,7 @@ func Stars(tries int) int {
 // Verdict is a stage's answer to one try, before it is counted.
 type Verdict struct {
 	OK   bool   // the rule accepts the move
-	Text string // the success text, or why the try is refused (one sentence)
+	Text string // the success text, or why the try is refused (one sentence), in the window's language
 }
 
 // Judge returns the stage's verdict on move m, tapped on the board (legal
@@ -97,24 +98,23 @@ type Verdict struct {
 // run on another goroutine while the board draws Position (one Judge at a
 // time). Rules that ask the engine stop when ctx is done.
 func (p *Player) Judge(ctx context.Context, s rules.State, m rules.Move) Verdict {
+	st := p.Stage
 	if !legal(s, m) {
-		text := p.Stage.Wrong["illegal"]
-		if text == "" {
-			text = rules.Why(s, m)
+		if text := st.Wrong["illegal"]; text != "" {
+			return Verdict{Text: st.Say("wrong.illegal", text)}
 		}
-		if text == "" {
-			text = "That move is not allowed here."
+		if text := rules.Why(s, m); text != "" {
+			return Verdict{Text: text}
 		}
-		return Verdict{Text: text}
+		return Verdict{Text: i18n.T("lesson.illegal", "That move is not allowed here.", nil)}
 	}
-	if !p.Stage.Rule.accepts(ctx, p.eng, p.game, s, m) {
-		text := p.Stage.Wrong[s.MoveString(m)]
-		if text == "" {
-			text = p.Stage.Wrong["rule"]
+	if !st.Rule.accepts(ctx, p.eng, p.game, s, m) {
+		if mv := s.MoveString(m); st.Wrong[mv] != "" {
+			return Verdict{Text: st.Say("wrong."+mv, st.Wrong[mv])}
 		}
-		return Verdict{Text: text}
+		return Verdict{Text: st.Say("wrong.rule", st.Wrong["rule"])}
 	}
-	return Verdict{OK: true, Text: p.Stage.Success}
+	return Verdict{OK: true, Text: st.Say("success", st.Success)}
 }
 
 // Record counts a try of m that Judge answered with v: an accepted move is

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"planiverse/app/i18n"
 	"planiverse/app/lesson"
 	"planiverse/rules"
 	"planiverse/rules/registry"
@@ -51,8 +52,9 @@ func ParseLessonProgress(text string) LessonProgress {
 
 // LessonOffer returns the offer of a game's lessons shown at the first
 // start of a game never played ("New to DVONN? Learn the rules in 8 short
-// steps."), or "" when the game has been played (played > 0 finished
-// games), the offer was made once already, or the game has no lessons.
+// steps.", in the window's language), or "" when the game has been played
+// (played > 0 finished games), the offer was made once already, or the
+// game has no lessons.
 func LessonOffer(game string, played int, offered bool) string {
 	if played > 0 || offered {
 		return ""
@@ -62,7 +64,8 @@ func LessonOffer(game string, played int, offered bool) string {
 	if err != nil || derr != nil {
 		return ""
 	}
-	return fmt.Sprintf("New to %s? Learn the rules in %s.", d.Title, Plural(len(c.Stages), "short step"))
+	return i18n.N("lesson.offer", "New to {{.Game}}? Learn the rules in {{.Count}} short steps.", len(c.Stages),
+		map[string]any{"Game": lessonGameTitle(d)})
 }
 
 // Lessons is the view-model of the Learn dialog: one game's course, the
@@ -78,7 +81,7 @@ type Lessons struct {
 	OnProgress func(LessonProgress)
 
 	course   *lesson.Course
-	title    string
+	desc     *rules.Descriptor
 	progress LessonProgress
 	post     func(func())
 	cur      int
@@ -105,7 +108,7 @@ func NewLessons(game string, progress LessonProgress, post func(func())) (*Lesso
 	if progress == nil {
 		progress = LessonProgress{}
 	}
-	l := &Lessons{course: c, title: d.Title, progress: progress, post: post}
+	l := &Lessons{course: c, desc: d, progress: progress, post: post}
 	first := slices.IndexFunc(c.Stages, func(st lesson.Stage) bool { return progress[st.ID] == 0 })
 	if err := l.Open(max(first, 0)); err != nil {
 		return nil, err
@@ -147,20 +150,27 @@ func (l *Lessons) Position() rules.State { return l.player.Position() }
 // Game returns the name of the course's game.
 func (l *Lessons) Game() string { return l.course.Game }
 
-// Title returns the title of the course's game ("DVONN").
-func (l *Lessons) Title() string { return l.title }
+// Title returns the title of the course's game in the window's language
+// ("DVONN", "オセロ").
+func (l *Lessons) Title() string { return lessonGameTitle(l.desc) }
+
+// lessonGameTitle is the game's title (Descriptor.Title) in the window's
+// language, under the key the window's game menu uses.
+func lessonGameTitle(d *rules.Descriptor) string { return i18n.T("ui.game."+d.Name, d.Title, nil) }
 
 // ShowSolution returns a move that solves the stage on view, for the board
 // to mark, and says which in the feedback ("The marked move solves it:
-// d3."); solving the stage after it earns one star. It returns
-// rules.NoMove once the stage is solved or while a try is checked.
+// d3.", in the window's language); solving the stage after it earns one
+// star. It returns rules.NoMove once the stage is solved or while a try is
+// checked.
 func (l *Lessons) ShowSolution() rules.Move {
 	if l.busy {
 		return rules.NoMove
 	}
 	m := l.player.Reveal()
 	if m != rules.NoMove {
-		l.feedback, l.good, l.shown = fmt.Sprintf("The marked move solves it: %s.", l.player.Stage.Solution), false, true
+		l.feedback, l.good, l.shown = i18n.T("lesson.view.solution", "The marked move solves it: {{.Move}}.",
+			map[string]any{"Move": l.player.Stage.Solution}), false, true
 	}
 	return m
 }
@@ -197,7 +207,9 @@ func (l *Lessons) Try(m rules.Move) {
 	}()
 }
 
-// LessonView is what the Learn dialog shows, computed by Lessons.View.
+// LessonView is what the Learn dialog shows, computed by Lessons.View;
+// every text is in the window's language (i18n), the stages' texts
+// included (lesson.Stage.Say).
 type LessonView struct {
 	Heading  string       // "Othello · step 3 of 8: Passing"
 	Task     string       // the stage's task
@@ -224,25 +236,26 @@ func (l *Lessons) View() LessonView {
 	st := l.player.Stage
 	n := len(l.course.Stages)
 	v := LessonView{
-		Heading: fmt.Sprintf("%s · step %d of %d: %s", l.title, l.cur+1, n, st.Title),
-		Task:    st.Task, Feedback: l.feedback, Solved: l.good, Shown: l.shown,
+		Heading: i18n.T("lesson.view.heading", "{{.Game}} · step {{.Step}} of {{.Steps}}: {{.Title}}", map[string]any{
+			"Game": l.Title(), "Step": i18n.Number(l.cur + 1), "Steps": i18n.Number(n), "Title": st.Say("title", st.Title)}),
+		Task:     st.Say("task", st.Task),
+		Feedback: l.feedback, Solved: l.good, Shown: l.shown,
 		Current: l.cur, HasNext: l.cur+1 < n, Busy: l.busy,
 	}
 	if l.busy {
-		v.Feedback = "Checking…"
+		v.Feedback = i18n.T("lesson.view.checking", "Checking…", nil)
 	}
 	if l.good {
 		v.Stars = starText(l.player.Stars())
 	}
 	if t := l.player.Tries(); t > 0 && !l.busy {
-		v.Tries = "1 try"
-		if t != 1 {
-			v.Tries = fmt.Sprintf("%d tries", t)
-		}
+		v.Tries = i18n.N("lesson.view.tries", "{{.Count}} tries", t, nil)
 	}
 	done, stars := 0, 0
-	for i, s := range l.course.Stages {
-		item := LessonItem{Title: fmt.Sprintf("%d. %s", i+1, s.Title)}
+	for i := range l.course.Stages {
+		s := &l.course.Stages[i]
+		item := LessonItem{Title: i18n.T("lesson.view.item", "{{.Step}}. {{.Title}}",
+			map[string]any{"Step": i18n.Number(i + 1), "Title": s.Say("title", s.Title)})}
 		if k := l.progress[s.ID]; k > 0 {
 			item.Stars = starText(k)
 			done++
@@ -250,7 +263,10 @@ func (l *Lessons) View() LessonView {
 		}
 		v.Stages = append(v.Stages, item)
 	}
-	v.Summary = fmt.Sprintf("%d of %s done, %d of %s", done, Plural(n, "step"), stars, Plural(3*n, "star"))
+	v.Summary = i18n.T("lesson.view.summary", "{{.Steps}}, {{.Stars}}", map[string]any{
+		"Steps": i18n.N("lesson.view.steps_done", "{{.Done}} of {{.Count}} steps done", n, map[string]any{"Done": i18n.Number(done)}),
+		"Stars": i18n.N("lesson.view.stars_earned", "{{.Earned}} of {{.Count}} stars", 3*n, map[string]any{"Earned": i18n.Number(stars)}),
+	})
 	return v
 }
 
