@@ -30,14 +30,18 @@ const MaxPlayerMoves = 3
 // Generate counts as a mistake when it keeps the result.
 const othelloMistake = 4
 
+// generateOthelloEmpties is the most empty squares of an Othello position
+// Generate solves: each square more costs the exact solver about twice
+// the time, and at 16 a record takes about a second (EXPERIMENTS.md).
+const generateOthelloEmpties = 16
+
 // minOthelloEmpties is the fewest empty squares of an Othello position
 // Generate makes a puzzle of: fewer are too easy to be worth one.
 const minOthelloEmpties = 5
 
 // dvonnMaxMobile is the most mobile stacks of a DVONN position Generate
-// tries: dvonnai's exact solver decides at most 14 within its budget, and
-// a child of a position at this bound is usually within it.
-const dvonnMaxMobile = 12
+// tries: the most dvonnai's exact solver takes on (ExactValue).
+const dvonnMaxMobile = 14
 
 // GenerateConfig configures Generate.
 type GenerateConfig struct {
@@ -190,7 +194,7 @@ func (f *finder) eligible(s rules.State) bool {
 	}
 	switch g := s.(type) {
 	case *othello.Board:
-		return g.Empties() <= MaxOthelloEmpties
+		return g.Empties() <= generateOthelloEmpties
 	case *dvonn.Game:
 		return !g.Placing() && bits.OnesCount64(g.Mobile()) <= dvonnMaxMobile
 	}

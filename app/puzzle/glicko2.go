@@ -99,10 +99,10 @@ func newVolatility(phi, sigma, v, delta, tau float64) float64 {
 	return math.Exp(A / 2)
 }
 
-// Attempt returns the player's and the puzzle's ratings after one
+// Rate returns the player's and the puzzle's ratings after one
 // attempt: the player won it when solved. The puzzle plays with
 // deviation PuzzleRD and keeps its volatility at the player's default.
-func Attempt(player Rating, puzzleRating int, solved bool) (newPlayer Rating, newPuzzle int) {
+func Rate(player Rating, puzzleRating int, solved bool) (newPlayer Rating, newPuzzle int) {
 	score := 0.0
 	if solved {
 		score = 1

@@ -33,14 +33,14 @@ func TestGlicko2NoGames(t *testing.T) {
 	}
 }
 
-// TestAttemptMovesRatings checks that solving a puzzle raises the
+// TestRateMovesRatings checks that solving a puzzle raises the
 // player's rating and lowers the puzzle's, and failing does the opposite.
-func TestAttemptMovesRatings(t *testing.T) {
-	p, pz := Attempt(NewPlayer, 1500, true)
+func TestRateMovesRatings(t *testing.T) {
+	p, pz := Rate(NewPlayer, 1500, true)
 	if p.R <= 1500 || pz >= 1500 || p.RD >= NewPlayer.RD {
 		t.Errorf("solved: player %+v puzzle %d; want the player up, narrower, and the puzzle down", p, pz)
 	}
-	p, pz = Attempt(NewPlayer, 1500, false)
+	p, pz = Rate(NewPlayer, 1500, false)
 	if p.R >= 1500 || pz <= 1500 {
 		t.Errorf("failed: player %+v puzzle %d; want the player down and the puzzle up", p, pz)
 	}

@@ -22,8 +22,9 @@
 //
 //	{"id":"othello-3f2a9c1e","game":"othello","moves":["f5","d6",...],
 //	 "side":"black","goal":"win","solution":["a1","b1","h8"],
-//	 "themes":["corner"],"rating":1420,"options":{"rules":"classic"}}
+//	 "themes":["corner"],"rating":1420,"options":{"rules":"modern"}}
 //
+// Its fields:
 //   - id: unique within the game's set.
 //   - game: the game's name (rules.Descriptor.Name).
 //   - moves: the moves from the variant's start position to the
