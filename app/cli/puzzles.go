@@ -70,7 +70,7 @@ func runPuzzlesList(args []string, stdout io.Writer) error {
 	}
 	for i := range ps {
 		p := &ps[i]
-		fmt.Fprintf(stdout, "%s  %d  %s  %s: %s  [%s]\n", p.ID, p.Rating, p.Task(), countText(len(p.Moves), "move", "moves"),
+		fmt.Fprintf(stdout, "%s  %d  %s after %s; solution %s  [%s]\n", p.ID, p.Rating, p.Task(), countText(len(p.Moves), "move", "moves"),
 			strings.Join(p.Solution, " "), strings.Join(p.Themes, ", "))
 	}
 	fmt.Fprintln(stdout, countText(len(ps), "puzzle", "puzzles"))
