@@ -337,13 +337,12 @@ func (f *finder) themes(s rules.State, m rules.Move, best int) []string {
 const minGomokuStones = 7
 
 // findGomoku walks a Gomoku record: a position where the side to move
-// has a victory by continuous fours (of at least one four before the
-// five) that it did not have two plies before (so the opponent's last
-// move failed to stop it) becomes a puzzle when Verify proves it.
+// has a victory by continuous fours (at least one four before the five),
+// left to it by the opponent's last move, becomes a puzzle when Verify
+// proves that no other four wins.
 func (f *finder) findGomoku(ctx context.Context, d *rules.Descriptor, s rules.State, src *Source, played []rules.Move, texts []string) ([]Puzzle, error) {
 	g := s.(*gomoku.Game)
 	var out []Puzzle
-	had := [2]bool{}
 	for k, m := range played {
 		if ctx.Err() != nil {
 			return out, nil
@@ -351,15 +350,13 @@ func (f *finder) findGomoku(ctx context.Context, d *rules.Descriptor, s rules.St
 		if over, _ := g.Outcome(); over {
 			break
 		}
-		me := k % 2
 		if g.Stones() >= minGomokuStones && g.Deciding() == gomoku.PhaseNone {
 			seq, ok := gomokuai.VCF(g, vcfDepth)
-			if ok && !had[me] && len(seq) >= 3 && !slices.Contains(seq, rules.NoMove) {
+			if ok && len(seq) >= 3 && !slices.Contains(seq, rules.NoMove) {
 				if p, ok := f.gomokuPuzzle(ctx, d, g, src, texts[:k], seq); ok {
 					out = append(out, p)
 				}
 			}
-			had[me] = ok
 		}
 		g.Play(m)
 	}
