@@ -336,26 +336,54 @@ func (f *finder) themes(s rules.State, m rules.Move, best int) []string {
 // tries.
 const minGomokuStones = 7
 
+// maxGomokuPerRecord bounds the puzzles Generate takes from one Gomoku
+// record, most of which come from the opponent's other moves.
+const maxGomokuPerRecord = 4
+
 // findGomoku walks a Gomoku record: a position where the side to move
 // has a victory by continuous fours (at least one four before the five),
 // left to it by the opponent's last move, becomes a puzzle when Verify
-// proves that no other four wins.
+// proves that no other four wins. Besides the moves played, it tries
+// each other move of the opponent near the stones (a different mistake
+// at the same point of the game), keeping at most maxGomokuPerRecord
+// puzzles of different lines.
 func (f *finder) findGomoku(ctx context.Context, d *rules.Descriptor, s rules.State, src *Source, played []rules.Move, texts []string) ([]Puzzle, error) {
 	g := s.(*gomoku.Game)
 	var out []Puzzle
+	lines := map[string]bool{}
+	try := func(moves []string) {
+		if g.Stones() < minGomokuStones || g.Deciding() != gomoku.PhaseNone || len(out) >= maxGomokuPerRecord {
+			return
+		}
+		if over, _ := g.Outcome(); over {
+			return
+		}
+		seq, ok := gomokuai.VCF(g, vcfDepth)
+		if !ok || len(seq) < 3 || slices.Contains(seq, rules.NoMove) {
+			return
+		}
+		if p, ok := f.gomokuPuzzle(ctx, d, g, src, moves, seq); ok && !lines[strings.Join(p.Solution, " ")] {
+			lines[strings.Join(p.Solution, " ")] = true
+			out = append(out, p)
+		}
+	}
 	for k, m := range played {
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || len(out) >= maxGomokuPerRecord {
 			return out, nil
 		}
 		if over, _ := g.Outcome(); over {
 			break
 		}
-		if g.Stones() >= minGomokuStones && g.Deciding() == gomoku.PhaseNone {
-			seq, ok := gomokuai.VCF(g, vcfDepth)
-			if ok && len(seq) >= 3 && !slices.Contains(seq, rules.NoMove) {
-				if p, ok := f.gomokuPuzzle(ctx, d, g, src, texts[:k], seq); ok {
-					out = append(out, p)
+		try(texts[:k])
+		if g.Stones() >= minGomokuStones-1 {
+			for _, q := range gomokuai.Near(g, nil) {
+				if q == m || !g.Legal(q) {
+					continue
 				}
+				text := g.MoveString(q)
+				g.Play(q)
+				try(append(slices.Clone(texts[:k]), text))
+				g.Undo()
 			}
 		}
 		g.Play(m)

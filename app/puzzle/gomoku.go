@@ -56,9 +56,10 @@ func gomokuColors(g *gomoku.Game) (own, opp uint8) {
 // moves: how many other forcing moves fail, and how many fives the move
 // threatens.
 type gomokuStep struct {
-	failing int
-	fours   int // the player's five points after the move
-	blocked bool
+	failing  int
+	fours    int // the player's five points after the move
+	blocked  bool
+	searches int // the other forcing moves examined
 }
 
 // checkGomokuMove checks that m, a move of g's side to move that is not
@@ -94,7 +95,11 @@ func checkGomokuMove(ctx context.Context, p *Puzzle, ply int, g *gomoku.Game, m 
 		if q == m || (step.blocked && int(q) != theirs[0]) || !g.Legal(q) {
 			continue
 		}
-		if wins, forcing := gomokuForcingWin(g, q, own, opp); wins {
+		wins, forcing := gomokuForcingWin(g, q, own, opp)
+		if forcing {
+			step.searches++
+		}
+		if wins {
 			return gomokuStep{}, unproven(p, "solution move %d: %s wins too", ply+1, g.MoveString(q))
 		} else if forcing {
 			step.failing++
@@ -167,7 +172,7 @@ func verifyGomoku(ctx context.Context, p *Puzzle, s rules.State) (Proof, error) 
 			}
 		default:
 			step, err := checkGomokuMove(ctx, p, i, g, m)
-			pr.Nodes++
+			pr.Nodes += int64(step.searches)
 			if err != nil {
 				return pr, err
 			}

@@ -36,7 +36,7 @@ var ErrUnproven = errors.New("puzzle not proven")
 type Proof struct {
 	PlayerMoves int   // the player's moves in the solution
 	Failing     int   // the other legal moves of the player that fail, summed over the line
-	Nodes       int64 // the positions the solvers searched
+	Nodes       int64 // the positions the solvers searched (Gomoku: the VCF searches run)
 }
 
 // Verify re-proves p with the engine's exact solvers: each of the
