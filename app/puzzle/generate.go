@@ -11,10 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"planiverse/ai/dvonnai"
 	"planiverse/ai/gomokuai"
 	"planiverse/rules"
-	"planiverse/rules/alak"
 	"planiverse/rules/dvonn"
 	"planiverse/rules/gomoku"
 	"planiverse/rules/othello"
@@ -146,14 +144,13 @@ func Generate(ctx context.Context, game string, srcs []Source, cfg GenerateConfi
 // finder finds the puzzles of one record; one goroutine's own.
 type finder struct {
 	game string
-	j    judge
-	dv   *dvonnai.Knowledge
+	j    judge // nil for Gomoku, whose puzzles are VCF lines
 }
 
 func newFinder(game string) *finder {
 	f := &finder{game: game}
-	if game != "gomoku" {
-		f.j, _ = judgeFor(game)
+	if k := kinds[game]; k.judge != nil {
+		f.j = k.judge()
 	}
 	return f
 }
@@ -180,7 +177,7 @@ func (f *finder) find(ctx context.Context, d *rules.Descriptor, src *Source) ([]
 	for range played {
 		s.Undo()
 	}
-	if f.game == "gomoku" {
+	if f.j == nil {
 		return f.findGomoku(ctx, d, s, src, played, texts)
 	}
 	return f.findExact(ctx, d, s, src, played, texts)
@@ -259,7 +256,7 @@ func (f *finder) line(ctx context.Context, d *rules.Descriptor, s rules.State, s
 		p.Options = o
 	}
 	best := slices.Max(vals)
-	p.Themes = f.themes(s, first, best)
+	p.Themes = kinds[f.game].themesOf(s, first, best)
 	h := s.Clone()
 	player := h.ToMove()
 	m := first
@@ -316,20 +313,6 @@ func (f *finder) finish(ctx context.Context, p Puzzle) (Puzzle, bool) {
 		p.Themes = []string{}
 	}
 	return p, true
-}
-
-// themes tags the puzzle of position s, whose first move is m and best
-// value best.
-func (f *finder) themes(s rules.State, m rules.Move, best int) []string {
-	switch g := s.(type) {
-	case *othello.Board:
-		return othelloThemes(g, m, best)
-	case *dvonn.Game:
-		return dvonnThemes(g, m)
-	case *alak.Game:
-		return alakThemes(g, m)
-	}
-	return nil
 }
 
 // minGomokuStones is the fewest stones of a Gomoku position Generate

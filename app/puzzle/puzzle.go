@@ -92,19 +92,7 @@ var ErrPuzzle = errors.New("bad puzzle")
 
 // Themes returns the themes a game's puzzles may carry, or nil for a game
 // without puzzles.
-func Themes(game string) []string {
-	switch game {
-	case "othello":
-		return []string{ThemeCorner, ThemeEdge, ThemeParity, ThemeWipeOut}
-	case "gomoku":
-		return []string{ThemeVCF, ThemeFourThree, ThemeDefense}
-	case "dvonn":
-		return []string{ThemeIsolation, ThemeCapture, ThemeEndgame}
-	case "alak":
-		return []string{ThemeCapture, ThemeDefense}
-	}
-	return nil
-}
+func Themes(game string) []string { return kinds[game].themes }
 
 // The themes (Themes lists each game's).
 const (
@@ -195,7 +183,7 @@ func (p *Puzzle) Check() error {
 	switch p.Goal {
 	case Win, Draw:
 	case Best:
-		if p.Game != "othello" {
+		if !kinds[p.Game].best {
 			return bad("goal \"best\" is for Othello only")
 		}
 	default:

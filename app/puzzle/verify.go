@@ -51,14 +51,11 @@ func Verify(ctx context.Context, p *Puzzle) (Proof, error) {
 		return Proof{}, err
 	}
 	_, s, _ := p.Position() // Check has replayed it
-	if p.Game == "gomoku" {
-		return verifyGomoku(ctx, p, s)
+	k := kinds[p.Game]
+	if k.verify != nil {
+		return k.verify(ctx, p, s)
 	}
-	j, err := judgeFor(p.Game)
-	if err != nil {
-		return Proof{}, err
-	}
-	return verifyLine(ctx, p, s, j)
+	return verifyLine(ctx, p, s, k.judge())
 }
 
 // unproven returns an error wrapping ErrUnproven about puzzle p.
@@ -78,19 +75,6 @@ type judge interface {
 	// margin is the clear margin of goal Best, or 0 when the game has no
 	// such goal.
 	margin() int
-}
-
-// judgeFor returns the judge of game.
-func judgeFor(game string) (judge, error) {
-	switch game {
-	case "othello":
-		return othelloJudge{}, nil
-	case "dvonn":
-		return &dvonnJudge{k: dvonnai.New()}, nil
-	case "alak":
-		return alakJudge{}, nil
-	}
-	return nil, rules.Errorf(ErrPuzzle, "no solver proves %s puzzles", game)
 }
 
 // keeps reports whether a move of value v keeps goal in a position whose
