@@ -8,9 +8,11 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"planiverse/app/internal/atomicfile"
@@ -89,7 +91,8 @@ func countText(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// runPuzzlesGenerate builds a puzzle set from game records.
+// runPuzzlesGenerate builds a puzzle set from game records; an interrupt
+// (Ctrl-C, SIGTERM) stops it and writes the puzzles found so far.
 func runPuzzlesGenerate(args []string, stdout io.Writer) error {
 	fset := newFlagSet("puzzles generate")
 	gf := addGameFlags(fset.FlagSet)
@@ -125,9 +128,12 @@ func runPuzzlesGenerate(args []string, stdout io.Writer) error {
 	if len(srcs) == 0 {
 		return fmt.Errorf("no %s records in %s", game, rules.Quote(*records))
 	}
+	// An interrupt stops the search; the puzzles found so far are written.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	start := time.Now()
 	last := start
-	ps, stats, err := puzzle.Generate(context.Background(), game, srcs, puzzle.GenerateConfig{
+	ps, stats, err := puzzle.Generate(ctx, game, srcs, puzzle.GenerateConfig{
 		Jobs: int(jobs.val), Max: int(most.val),
 		Progress: func(done, found int) {
 			if time.Since(last) >= 10*time.Second {
@@ -136,8 +142,12 @@ func runPuzzlesGenerate(args []string, stdout io.Writer) error {
 				flush(stdout)
 			}
 		}})
-	if err != nil {
+	interrupted := err != nil && ctx.Err() != nil
+	if err != nil && !interrupted {
 		return err
+	}
+	if interrupted {
+		fmt.Fprintf(stdout, "interrupted after %s; writing the puzzles found\n", countText(stats.Records, "record", "records"))
 	}
 	if stats.Bad > 0 {
 		fmt.Fprintf(stdout, "skipped %s that did not replay (first: %v)\n", countText(stats.Bad, "record", "records"), stats.FirstBad)
