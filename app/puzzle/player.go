@@ -19,10 +19,12 @@ type Attempt struct {
 	D    *rules.Descriptor
 	s    rules.State
 	step int // index in P.Solution of the player's next move
-	// Tries counts the wrong moves tried; Shown is set once the solution
-	// was shown. A puzzle counts as solved when it ends with neither.
-	Tries int
-	Shown bool
+	// Tries counts the wrong moves tried; Hinted is set once a hint was
+	// asked for, Shown once the solution was shown. A puzzle counts as
+	// solved when it ends with none of them.
+	Tries  int
+	Hinted bool
+	Shown  bool
 }
 
 // Verdict is what Try says of a move.
@@ -47,12 +49,15 @@ func Start(p *Puzzle) (*Attempt, error) {
 // State returns the position on the board; the caller must not change it.
 func (a *Attempt) State() rules.State { return a.s }
 
+// Step returns the index in P.Solution of the player's next move.
+func (a *Attempt) Step() int { return a.step }
+
 // Done reports whether the puzzle's line has been played to its end.
 func (a *Attempt) Done() bool { return a.step >= len(a.P.Solution) }
 
 // Clean reports whether the attempt so far counts as solved: no wrong
-// try and the solution not shown.
-func (a *Attempt) Clean() bool { return a.Tries == 0 && !a.Shown }
+// try, no hint, the solution not shown.
+func (a *Attempt) Clean() bool { return a.Tries == 0 && !a.Hinted && !a.Shown }
 
 // accepts reports whether m is a right move for the player now: the
 // solution's move, or (Gomoku, last move) any move that makes five.
@@ -92,12 +97,13 @@ func (a *Attempt) Try(m rules.Move) (Verdict, rules.Move) {
 	return Correct, reply
 }
 
-// Hint returns the solution's next move, for the window to highlight the
-// region around it; it does not count as a try.
+// Hint returns the solution's next move, for the window to mark; the
+// attempt no longer counts as solved.
 func (a *Attempt) Hint() rules.Move {
 	if a.Done() {
 		return rules.NoMove
 	}
+	a.Hinted = true
 	m, _ := a.s.ParseMove(a.P.Solution[a.step])
 	return m
 }

@@ -43,8 +43,8 @@ func TestAttemptPlaysLine(t *testing.T) {
 	if a.Tries != 1 || a.Clean() {
 		t.Errorf("tries %d clean %v after a wrong move, want 1 false", a.Tries, a.Clean())
 	}
-	if a.Hint() != right {
-		t.Errorf("hint %v, want the solution's move %v", a.Hint(), right)
+	if h := a.Hint(); h != right || !a.Hinted {
+		t.Errorf("hint %v hinted %v, want the solution's move %v and hinted", h, a.Hinted, right)
 	}
 	for i := 0; i < len(p.Solution); i += 2 {
 		m, err := a.State().ParseMove(p.Solution[i])

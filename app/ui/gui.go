@@ -721,7 +721,8 @@ func (g *gui) buildMenu() {
 	quitItem := fyne.NewMenuItem("Quit", g.quit)
 	quitItem.IsQuit = true
 	quitItem.Shortcut = shortcut(fyne.KeyQ, 0)
-	game := fyne.NewMenu("Game", g.newItem, openItem, saveItem, fyne.NewMenuItemSeparator(),
+	puzzlesItem := fyne.NewMenuItem("Puzzles…", g.showPuzzles)
+	game := fyne.NewMenu("Game", g.newItem, openItem, saveItem, puzzlesItem, fyne.NewMenuItemSeparator(),
 		g.undoItem, g.redoItem, g.hintItem, g.swapItem, g.resignItem, fyne.NewMenuItemSeparator(),
 		copyItem, pasteItem, fyne.NewMenuItemSeparator(), g.legalItem,
 		g.soundItem, animItem, fyne.NewMenuItemSeparator(), g.enginesItem, fyne.NewMenuItemSeparator(), quitItem)
