@@ -24,6 +24,10 @@ const prefPuzzles = "puzzles.progress"
 // allThemes is the theme choice that filters nothing.
 const allThemes = "All themes"
 
+// provisionalRD is the rating deviation above which a rating is shown as
+// provisional, as lichess does.
+const provisionalRD = 110
+
 // historyShown is how many recent attempts the window lists.
 const historyShown = 8
 
@@ -142,7 +146,7 @@ func (v *puzzleView) next() {
 	v.boardBox.Objects = []fyne.CanvasObject{v.board}
 	v.boardBox.Refresh()
 	v.task.SetText(p.Task())
-	v.feedback.SetText(fmt.Sprintf("Puzzle rated %d · %s", p.Rating, themesText(p.Themes)))
+	v.feedback.SetText(fmt.Sprintf("Puzzle %s, rated %d · %s", p.ID, p.Rating, themesText(p.Themes)))
 	v.setPlaying(true)
 	v.showStats()
 }
@@ -228,9 +232,12 @@ func (v *puzzleView) showStats() {
 			solved++
 		}
 	}
-	v.stats.SetText(fmt.Sprintf("Your %s puzzle rating: %d ± %d\nStreak: %s · solved %d of %s",
-		gameTitle(v.game), int(math.Round(g.Rating.R)), int(math.Round(2*g.Rating.RD)),
-		plural(g.Streak, "puzzle", "puzzles"), solved, plural(len(g.History), "attempt", "attempts")))
+	rating := fmt.Sprint(int(math.Round(g.Rating.R)))
+	if g.Rating.RD > provisionalRD {
+		rating += " (provisional)"
+	}
+	v.stats.SetText(fmt.Sprintf("Your %s puzzle rating: %s\nStreak: %s · solved %d of %s",
+		gameTitle(v.game), rating, plural(g.Streak, "puzzle", "puzzles"), solved, plural(len(g.History), "attempt", "attempts")))
 	var lines []string
 	for i := len(g.History) - 1; i >= 0 && len(lines) < historyShown; i-- {
 		e := g.History[i]
