@@ -6,7 +6,9 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"planiverse/app/internal/sessiontest"
 	"planiverse/app/puzzle"
+	"planiverse/app/session"
 	"planiverse/rules"
 )
 
@@ -80,4 +82,20 @@ func TestPuzzleWindowShowSolution(t *testing.T) {
 	if v.solutionBtn.Disabled() {
 		t.Error("Show solution still off on the next puzzle")
 	}
+}
+
+// TestPuzzlesMenuItem checks that Game → Puzzles… opens the Puzzles
+// window on the current game's puzzles.
+func TestPuzzlesMenuItem(t *testing.T) {
+	a := test.NewTempApp(t)
+	q := sessiontest.NewQueue()
+	g := newGUI(a, sessiontest.NewScripted(false), q.Post, 1)
+	g.startGame(settings("alak", session.VsComputer))
+	menuItem(t, g, "Puzzles…").Action()
+	for _, w := range a.Driver().AllWindows() {
+		if w.Title() == "Puzzles" {
+			return
+		}
+	}
+	t.Error("no Puzzles window")
 }
