@@ -81,6 +81,7 @@ func Generate(ctx context.Context, game string, srcs []Source, cfg GenerateConfi
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
+	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	found := make([][]Puzzle, len(srcs))
@@ -135,10 +136,7 @@ func Generate(ctx context.Context, game string, srcs []Source, cfg GenerateConfi
 			}
 		}
 	}
-	if cfg.Max > 0 && len(out) >= cfg.Max {
-		return out, stats, nil
-	}
-	return out, stats, context.Cause(ctx)
+	return out, stats, parent.Err()
 }
 
 // finder finds the puzzles of one record; one goroutine's own.
