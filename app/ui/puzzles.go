@@ -2,12 +2,14 @@ package ui
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 	"math/rand/v2"
 	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
@@ -27,6 +29,9 @@ const allThemes = "All themes"
 // provisionalRD is the rating deviation above which a rating is shown as
 // provisional, as lichess does.
 const provisionalRD = 110
+
+// sideWidth is the width of the column beside the board.
+const sideWidth = 330
 
 // historyShown is how many recent attempts the window lists.
 const historyShown = 8
@@ -87,9 +92,16 @@ func newPuzzleView(prefs fyne.Preferences, game string) *puzzleView {
 	v.nxt = widget.NewButton("Next puzzle", v.next)
 	v.nxt.Importance = widget.HighImportance
 	v.boardBox = container.NewStack()
+	for _, l := range []*widget.Label{v.task, v.feedback, v.stats, v.history} {
+		l.Wrapping = fyne.TextWrapWord
+	}
 	side := container.NewVBox(v.gameSel, v.themeSel, v.task, v.feedback,
 		container.NewHBox(v.hintBtn, v.solutionBtn), v.nxt, widget.NewSeparator(), v.stats, v.history)
-	v.root = container.NewBorder(nil, nil, nil, side, v.boardBox)
+	// The column keeps one width, its texts wrapping, so that the board
+	// does not move when a text changes.
+	width := canvas.NewRectangle(color.Transparent)
+	width.SetMinSize(fyne.NewSize(sideWidth, 0))
+	v.root = container.NewBorder(nil, nil, nil, container.NewStack(width, side), v.boardBox)
 	if !containsGame(game) {
 		game = puzzle.Games()[0]
 	}
