@@ -53,6 +53,8 @@ var commands = []command{
 		"referee games between two engine programs", runMatch},
 	{"wpi", "player NAME [--dir D] [--level L] [--time-ms T] [--time-limit 2m] | wpi referee NAME1 NAME2 [--dir D] [--time-limit 2m] [--seed N]",
 		"play or referee Gomoku through the WPI tournament's files", runWPI},
+	{"puzzles", "GAME [--theme T] [--rating R] [--json] | puzzles generate GAME --records DIR --out FILE [--jobs N] [--max N] [--force] [game options] | puzzles verify [GAME]",
+		"print, generate or re-prove the puzzles", runPuzzles},
 	{"engine", "GAME [--level N|max | --player NAME] [--time-ms T] [--depth D] [--seed N] [--time-game S [--cpu-clock]] [--moves M]",
 		"speak the game's engine protocol on standard input and output", runEngine},
 }

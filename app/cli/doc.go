@@ -1,7 +1,8 @@
 // Package cli is Planiverse's command line: the headless commands (show,
-// convert, analyze, perft, bestmove, solve, selfplay, match, wpi, engine), their
-// flags, and the help and usage texts made from one command table.
+// convert, analyze, perft, bestmove, solve, selfplay, match, puzzles, wpi,
+// engine), their flags, and the help and usage texts made from one command
+// table.
 //
 // It may import app/protocol (and its sub-packages), app/referee,
-// app/internal, ai and rules; no Fyne.
+// app/puzzle, app/internal, ai and rules; no Fyne.
 package cli

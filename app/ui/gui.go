@@ -732,7 +732,8 @@ func (g *gui) buildMenu() {
 	quitItem := fyne.NewMenuItem(i18n.T("ui.menu.quit", "Quit", nil), g.quit)
 	quitItem.IsQuit = true
 	quitItem.Shortcut = shortcut(fyne.KeyQ, 0)
-	game := fyne.NewMenu(i18n.T("ui.menu.game", "Game", nil), g.newItem, openItem, saveItem, fyne.NewMenuItemSeparator(),
+	puzzlesItem := fyne.NewMenuItem(i18n.T("ui.menu.puzzles", "Puzzles…", nil), g.showPuzzles)
+	game := fyne.NewMenu(i18n.T("ui.menu.game", "Game", nil), g.newItem, openItem, saveItem, puzzlesItem, fyne.NewMenuItemSeparator(),
 		g.undoItem, g.redoItem, g.hintItem, g.swapItem, g.resignItem, fyne.NewMenuItemSeparator(),
 		copyItem, pasteItem, fyne.NewMenuItemSeparator(), g.legalItem,
 		g.soundItem, animItem, fyne.NewMenuItemSeparator(), g.enginesItem, fyne.NewMenuItemSeparator(), quitItem)

@@ -1,0 +1,101 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"planiverse/app/internal/sessiontest"
+	"planiverse/app/puzzle"
+	"planiverse/app/session"
+	"planiverse/rules"
+)
+
+// solutionMove returns the puzzle view's next solution move.
+func solutionMove(t *testing.T, v *puzzleView) rules.Move {
+	t.Helper()
+	m, err := v.att.State().ParseMove(v.att.P.Solution[v.att.Step()])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestPuzzleWindowSolve plays a puzzle of each game in the window: a
+// wrong move is answered "Not quite — try again", the line then solves
+// it with help (a failure for the rating), and the next puzzle solved
+// cleanly says "Correct!"; the progress is saved in the preferences.
+func TestPuzzleWindowSolve(t *testing.T) {
+	a := test.NewTempApp(t)
+	for _, game := range puzzle.Games() {
+		v := newPuzzleView(a.Preferences(), game)
+		if v.att == nil || !strings.Contains(v.task.Text, "to play and") {
+			t.Fatalf("%s: task %q", game, v.task.Text)
+		}
+		right := solutionMove(t, v)
+		for _, m := range v.att.State().Moves(nil) {
+			if m != right {
+				v.move(m)
+				break
+			}
+		}
+		if v.feedback.Text != "Not quite — try again." {
+			t.Errorf("%s: wrong move answered %q", game, v.feedback.Text)
+		}
+		for !v.att.Done() {
+			v.move(solutionMove(t, v))
+		}
+		if !strings.HasPrefix(v.feedback.Text, "Solved, with help") {
+			t.Errorf("%s: after a wrong try the end says %q", game, v.feedback.Text)
+		}
+		v.next()
+		for !v.att.Done() {
+			v.move(solutionMove(t, v))
+		}
+		if v.feedback.Text != "Correct! Puzzle solved." {
+			t.Errorf("%s: a clean solve says %q", game, v.feedback.Text)
+		}
+		g := puzzle.ParseProgress(a.Preferences().String(prefPuzzles)).Game(game)
+		if len(g.History) != 2 || g.History[0].Solved || !g.History[1].Solved || g.Streak != 1 || len(g.Retry) != 1 {
+			t.Errorf("%s: saved progress %+v, want a failure then a success", game, g)
+		}
+		if !strings.Contains(v.stats.Text, "Streak: 1 puzzle") {
+			t.Errorf("%s: stats %q", game, v.stats.Text)
+		}
+	}
+}
+
+// TestPuzzleWindowShowSolution checks Show solution: the line is played,
+// the puzzle counts as failed, the buttons are off until the next one.
+func TestPuzzleWindowShowSolution(t *testing.T) {
+	a := test.NewTempApp(t)
+	v := newPuzzleView(a.Preferences(), "dvonn")
+	v.showSolution()
+	if !v.att.Done() || !strings.HasPrefix(v.feedback.Text, "Solution: ") || !v.solutionBtn.Disabled() {
+		t.Errorf("done %v feedback %q button off %v", v.att.Done(), v.feedback.Text, v.solutionBtn.Disabled())
+	}
+	if g := puzzle.ParseProgress(a.Preferences().String(prefPuzzles)).Game("dvonn"); len(g.History) != 1 || g.History[0].Solved {
+		t.Errorf("saved %+v, want one failure", g.History)
+	}
+	v.next()
+	if v.solutionBtn.Disabled() {
+		t.Error("Show solution still off on the next puzzle")
+	}
+}
+
+// TestPuzzlesMenuItem checks that Game → Puzzles… opens the Puzzles
+// window on the current game's puzzles.
+func TestPuzzlesMenuItem(t *testing.T) {
+	a := test.NewTempApp(t)
+	q := sessiontest.NewQueue()
+	g := newGUI(a, sessiontest.NewScripted(false), q.Post, 1)
+	g.startGame(settings("alak", session.VsComputer))
+	menuItem(t, g, "Puzzles…").Action()
+	for _, w := range a.Driver().AllWindows() {
+		if w.Title() == "Puzzles" {
+			return
+		}
+	}
+	t.Error("no Puzzles window")
+}
