@@ -54,14 +54,14 @@ type goldenCase struct {
 	depth  int
 	levels []int // depth-limited levels whose Play is pinned too
 	// timed are the plies of the positions whose timed and exact lines
-	// are pinned (goldenTimedLines, goldenExactLines; nil: every ply), to
-	// keep the test short. Othello leaves out the positions of 20 to 37
-	// empty squares, where whether its solver starts depends on the time
-	// left and the solver's measured speed, and an exact solve takes
-	// seconds; Gomoku leaves out three positions whose root filter takes
-	// seconds (goldenExtraCases exercise it more cheaply) and, in its
-	// opening and board-size variants, a position each, since a level-6
-	// Gomoku search costs the most under the race detector.
+	// are pinned (goldenTimedLines, goldenExactLines; nil: every ply).
+	// Othello leaves out plies 25 to 40 (about 20 to 35 empty squares),
+	// where whether its solver starts depends on the time left and the
+	// solver's measured speed, and an exact solve takes seconds. To keep
+	// the test short, Gomoku leaves out three positions whose root filter
+	// is slow (goldenExtraCases exercise it more cheaply) and a position
+	// each in its opening and board-size variants: a level-6 Gomoku
+	// search costs the most under the race detector.
 	timed []int
 }
 
@@ -304,10 +304,10 @@ func goldenBookLines(t *testing.T) []string {
 }
 
 // goldenExactLines computes one "exact" line per position of every case
-// (its timed plies) and of goldenExtraCases: the move and score of the game's exact solver or
-// perfect table as the game analysis asks it (ai.AnalysisFor, ExactValue:
-// Othello's endgame solver, Gomoku's VCF, DVONN's endgame solver, Alak's
-// table), or "none" when it decides nothing. A decided position gets a
+// (its timed plies) and of goldenExtraCases: the move and score of the
+// game's exact solver or perfect table as the game analysis asks it
+// (ai.AnalysisFor, ExactValue: Othello's endgame solver, Gomoku's VCF,
+// DVONN's endgame solver, Alak's table), or "none" when it decides nothing. A decided position gets a
 // "solve" line too: the move, score and depth of a search on the node
 // clock with an eighth of the move time, which asks the game's Solver
 // first (Othello's endgame solver, Gomoku's VCF and VCT, Alak's table;
