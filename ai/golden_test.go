@@ -18,12 +18,28 @@ import (
 	"planiverse/rules/registry"
 )
 
-// The golden test pins the engine's behavior on fixed positions of every
-// game and variant: a fixed-depth search's best move, score and node count,
-// and the moves the depth-limited levels choose with a seeded random source.
-// A refactoring that keeps behavior identical keeps this file's expectations
+// The golden test pins the engine's play on fixed positions of every game
+// and variant, one kind of line for each way the engine chooses a move:
+//   - search: a fixed-depth search's best move, score and node count (the
+//     search core, its pruning and the evaluations);
+//   - play: the moves the depth-limited levels 1-4 choose with a seeded
+//     random source (the softened choice, and Alak's perfect-table levels);
+//   - timed: levels 5 and 6 on a node clock (goldenEngine): the move,
+//     score, depth, nodes and the iterations' best moves (the time
+//     management, Othello's book and endgame solver, Gomoku's VCF/VCT
+//     solver, root filter and root verifier, Alak's table play at levels
+//     5 and Master, with its repetition and trap terms);
+//   - book: Othello's opening book along three openings;
+//   - exact and solve: the game analysis's exact value (Othello's endgame
+//     solver, Gomoku's VCF, DVONN's endgame solver, Alak's table) and,
+//     where it decides, a timed search's answer from the game's Solver.
+//
+// A refactoring that keeps play identical keeps the expectations
 // (testdata/golden.txt) unchanged; regenerate them only for a deliberate
 // change in play, with `go test ./ai -run TestGolden -update-golden`.
+// Disabling the book, a solver, the root filter, the root verifier's
+// refutations or its last-share stop, Master's best-value or trap-share
+// choice, or the table levels' repetition penalty each changes lines.
 
 var updateGolden = flag.Bool("update-golden", false, "rewrite testdata/golden.txt from the current engine")
 
@@ -37,22 +53,27 @@ type goldenCase struct {
 	plies  []int
 	depth  int
 	levels []int // depth-limited levels whose Play is pinned too
-	// timed are the plies of the positions whose timed levels are pinned
-	// (goldenTimedLines; nil: every ply). Othello leaves out the positions
-	// of 21 to 37 empty squares: whether its solver starts on them depends
-	// on the time left and the solver's measured speed.
+	// timed are the plies of the positions whose timed and exact lines
+	// are pinned (goldenTimedLines, goldenExactLines; nil: every ply).
+	// Othello leaves out plies 25 to 40 (about 20 to 35 empty squares),
+	// where whether its solver starts depends on the time left and the
+	// solver's measured speed, and an exact solve takes seconds. To keep
+	// the test short, Gomoku leaves out three positions whose root filter
+	// is slow (goldenExtraCases exercise it more cheaply) and a position
+	// each in its opening and board-size variants: a level-6 Gomoku
+	// search costs the most under the race detector.
 	timed []int
 }
 
 var goldenCases = []goldenCase{
 	{"othello", nil, []int{0, 1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 34, 37, 40, 43, 46, 48, 50, 52, 54, 56, 58}, 6, []int{1, 2, 3, 4}, []int{0, 1, 4, 7, 10, 13, 16, 19, 22, 43, 46, 48, 50, 52, 54, 56, 58}},
 	{"gomoku", rules.Options{"rules": "freestyle"}, []int{1, 4, 9, 16, 24, 32, 40}, 5, []int{1, 2, 3, 4}, nil},
-	{"gomoku", rules.Options{"rules": "exact5"}, []int{3, 10, 20, 30}, 5, []int{1, 2, 3}, nil},
-	{"gomoku", rules.Options{"rules": "renju"}, []int{2, 7, 14, 22, 30, 38}, 5, []int{1, 2, 3}, nil},
-	{"gomoku", rules.Options{"opening": "swap"}, []int{1, 2}, 4, []int{1, 2}, nil},
-	{"gomoku", rules.Options{"opening": "swap2"}, []int{3, 4, 5}, 4, []int{1, 2}, nil},
-	{"gomoku", rules.Options{"size": "19"}, []int{5, 18}, 4, []int{1, 2}, nil},
-	{"gomoku", rules.Options{"size": "20", "rules": "exact5"}, []int{6, 20}, 4, []int{1, 2}, nil},
+	{"gomoku", rules.Options{"rules": "exact5"}, []int{3, 10, 20, 30}, 5, []int{1, 2, 3}, []int{3, 20, 30}},
+	{"gomoku", rules.Options{"rules": "renju"}, []int{2, 7, 14, 22, 30, 38}, 5, []int{1, 2, 3}, []int{2, 7, 22, 38}},
+	{"gomoku", rules.Options{"opening": "swap"}, []int{1, 2}, 4, []int{1, 2}, []int{1}},
+	{"gomoku", rules.Options{"opening": "swap2"}, []int{3, 4, 5}, 4, []int{1, 2}, []int{3, 4}},
+	{"gomoku", rules.Options{"size": "19"}, []int{5, 18}, 4, []int{1, 2}, []int{18}},
+	{"gomoku", rules.Options{"size": "20", "rules": "exact5"}, []int{6, 20}, 4, []int{1, 2}, []int{20}},
 	{"dvonn", rules.Options{"placement": "random"}, []int{49, 53, 58, 64, 70, 76, 84}, 4, []int{1, 2, 3, 4}, nil},
 	{"dvonn", nil, []int{0, 10, 30, 48, 52, 60, 68}, 3, []int{1, 2}, nil},
 	{"dvonn", nil, []int{49, 56, 62, 72, 80, 90, 100}, 4, []int{1, 2, 3}, nil},
@@ -60,6 +81,14 @@ var goldenCases = []goldenCase{
 	{"alak", rules.Options{"rules": "modern", "size": "11"}, []int{0, 3, 6, 10, 14}, 8, []int{1, 2, 3, 4}, nil},
 	{"alak", rules.Options{"rules": "modern", "size": "7"}, []int{0, 2, 5}, 8, []int{1, 2, 3, 4}, nil},
 	{"alak", rules.Options{"rules": "modern", "size": "17"}, []int{0, 4, 9, 14, 20}, 6, []int{1, 2, 3, 4}, nil},
+}
+
+// timedPlies returns the plies of c's timed and exact lines.
+func (c goldenCase) timedPlies() []int {
+	if c.timed == nil {
+		return c.plies
+	}
+	return c.timed
 }
 
 // goldenPosition builds the position of case c after n random plies drawn
@@ -158,15 +187,33 @@ type goldenExtra struct {
 }
 
 // goldenExtraCases are positions chosen for what they exercise, with
-// seeds clear of the goldenCases indexes. (The golden cases exercise
-// Gomoku's root filter at exact5 ply 10 and renju ply 14, and its root
-// verifier's last look at the move to play at every level-6 search.)
+// seeds clear of the goldenCases indexes. (The golden cases' level-6
+// Gomoku searches exercise the root verifier too; the root filter changes
+// the play of the positions below only.)
 var goldenExtraCases = []goldenExtra{
 	// Gomoku: the root verifier refutes the best moves at depth 4 and the
 	// search takes the next; the side to move is lost.
 	{110, goldenCase{game: "gomoku", opts: rules.Options{"rules": "freestyle"}, plies: []int{17}}},
-	{110, goldenCase{game: "gomoku", opts: rules.Options{"rules": "exact5"}, plies: []int{17}}},
 	{102, goldenCase{game: "gomoku", opts: rules.Options{"rules": "renju"}, plies: []int{23}}},
+	// Gomoku: the root filter drops moves that lose to the opponent's VCF
+	// or VCT, and the search then plays another move.
+	{101, goldenCase{game: "gomoku", opts: rules.Options{"rules": "freestyle"}, plies: []int{17}}},
+	{102, goldenCase{game: "gomoku", opts: rules.Options{"rules": "freestyle"}, plies: []int{23}}},
+	{103, goldenCase{game: "gomoku", opts: rules.Options{"rules": "exact5"}, plies: []int{14}}},
+	// Classic Alak, played from the perfect table: positions where a move
+	// repeats an earlier position (the repetition penalty of levels 1-5,
+	// the fewest repetitions among Master's draws) or where Master's trap
+	// share picks among its draws.
+	{120, goldenCase{game: "alak", opts: rules.Options{"rules": "classic"}, plies: []int{24, 42}}},
+	{121, goldenCase{game: "alak", opts: rules.Options{"rules": "classic"}, plies: []int{24}}},
+	{122, goldenCase{game: "alak", opts: rules.Options{"rules": "classic"}, plies: []int{60}}},
+	{123, goldenCase{game: "alak", opts: rules.Options{"rules": "classic"}, plies: []int{90}}},
+	{125, goldenCase{game: "alak", opts: rules.Options{"rules": "classic"}, plies: []int{12}}},
+	{127, goldenCase{game: "alak", opts: rules.Options{"rules": "classic"}, plies: []int{18}}},
+	{128, goldenCase{game: "alak", opts: rules.Options{"rules": "classic"}, plies: []int{48}}},
+	{129, goldenCase{game: "alak", opts: rules.Options{"rules": "classic"}, plies: []int{18}}},
+	{130, goldenCase{game: "alak", opts: rules.Options{"rules": "classic"}, plies: []int{36}}},
+	{131, goldenCase{game: "alak", opts: rules.Options{"rules": "classic"}, plies: []int{42, 60}}},
 	// DVONN endgames that its exact solver decides: wins, a loss and a
 	// draw, one with a pass.
 	{100, goldenCase{game: "dvonn", plies: []int{74, 78, 84}}},
@@ -214,11 +261,7 @@ func goldenTimedLines(t *testing.T) []string {
 		}
 	}
 	for ci, c := range goldenCases {
-		plies := c.timed
-		if plies == nil {
-			plies = c.plies
-		}
-		each(ci, c, plies)
+		each(ci, c, c.timedPlies())
 	}
 	for _, x := range goldenExtraCases {
 		each(x.seed, x.goldenCase, x.plies)
@@ -261,10 +304,10 @@ func goldenBookLines(t *testing.T) []string {
 }
 
 // goldenExactLines computes one "exact" line per position of every case
-// and of goldenExtraCases: the move and score of the game's exact solver or
-// perfect table as the game analysis asks it (ai.AnalysisFor, ExactValue:
-// Othello's endgame solver, Gomoku's VCF, DVONN's endgame solver, Alak's
-// table), or "none" when it decides nothing. A decided position gets a
+// (its timed plies) and of goldenExtraCases: the move and score of the
+// game's exact solver or perfect table as the game analysis asks it
+// (ai.AnalysisFor, ExactValue: Othello's endgame solver, Gomoku's VCF,
+// DVONN's endgame solver, Alak's table), or "none" when it decides nothing. A decided position gets a
 // "solve" line too: the move, score and depth of a search on the node
 // clock with an eighth of the move time, which asks the game's Solver
 // first (Othello's endgame solver, Gomoku's VCF and VCT, Alak's table;
@@ -272,8 +315,8 @@ func goldenBookLines(t *testing.T) []string {
 func goldenExactLines(t *testing.T) []string {
 	t.Helper()
 	var out []string
-	each := func(ci int, c goldenCase) {
-		for _, n := range c.plies {
+	each := func(ci int, c goldenCase, plies []int) {
+		for _, n := range plies {
 			s, moves := goldenPosition(t, ci, c, n)
 			ai.Prepare(s, true)
 			key := fmt.Sprintf("%s %v ply=%d [%s]", c.game, map[string]string(c.opts), n, moves)
@@ -292,10 +335,10 @@ func goldenExactLines(t *testing.T) []string {
 		}
 	}
 	for ci, c := range goldenCases {
-		each(ci, c)
+		each(ci, c, c.timedPlies())
 	}
 	for _, x := range goldenExtraCases {
-		each(x.seed, x.goldenCase)
+		each(x.seed, x.goldenCase, x.plies)
 	}
 	return out
 }
@@ -365,6 +408,12 @@ func TestGolden(t *testing.T) {
 		}
 	}
 	if len(got) != len(want) {
+		for i := range min(len(got), len(want)) {
+			if got[i] != want[i] {
+				t.Errorf("first difference, line %d:\n got  %s\n want %s", i+1, got[i], want[i])
+				break
+			}
+		}
 		t.Fatalf("%d golden lines, want %d", len(got), len(want))
 	}
 	bad := 0
