@@ -17,6 +17,7 @@ package phrase
 import (
 	"bytes"
 	"maps"
+	"strings"
 	"sync"
 	"text/template"
 )
@@ -104,7 +105,7 @@ var templates sync.Map // template text -> *template.Template, or nil when it do
 // Move "d3": "d3 passes."); text without "{{" is returned as it is, and so
 // is a template that does not parse or fill.
 func Fill(text string, data map[string]any) string {
-	if !bytes.Contains([]byte(text), []byte("{{")) {
+	if !strings.Contains(text, "{{") {
 		return text
 	}
 	var t *template.Template
@@ -125,4 +126,15 @@ func Fill(text string, data map[string]any) string {
 		return text
 	}
 	return b.String()
+}
+
+// Color is a side's color name ("Black", "White"; key "color.black") as
+// a phrase, for an argument of another.
+func Color(name string) P { return T("color."+strings.ToLower(name), name, nil) }
+
+// Count is a count of a noun as a phrase, "1 move", "3 moves" (key
+// "count.<key>"), for an argument of another: one and other are the
+// English noun for one and for other counts.
+func Count(key, one, other string, n int) P {
+	return N("count."+key, "{{.Count}} "+one, "{{.Count}} "+other, n, nil)
 }
