@@ -192,14 +192,14 @@ func (c *Controller) Tick() {
 func (c *Controller) flagFell(p rules.Seat) {
 	c.clk.flagged[p] = true
 	if !c.set.LoseOnTime {
-		c.say(fmt.Sprintf("%s ran out of time (the game goes on: losing on time is off).", c.SeatName(p)))
+		c.say(tr("session.message.outOfTime", "{{.Side}} ran out of time (the game goes on: losing on time is off).", map[string]any{"Side": sideColor(c.SeatName(p))}))
 		c.changed()
 		return
 	}
 	c.stop()
 	c.stopExternal()
 	c.stopClock()
-	c.result = fmt.Sprintf("%s loses on time: %s wins.", c.SeatName(p), c.SeatName(p.Opponent()))
+	c.result = tr("session.result.onTime", "{{.Loser}} loses on time: {{.Winner}} wins.", map[string]any{"Loser": sideColor(c.SeatName(p)), "Winner": sideColor(c.SeatName(p.Opponent()))})
 	c.forfeit = p
 	c.resultCode = "W+T"
 	if c.Color(p) == 1 {

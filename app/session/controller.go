@@ -176,7 +176,7 @@ func (c *Controller) newGame(set MatchSettings, moves []rules.Move) error {
 		for _, m := range moves {
 			c.apply(m, false)
 		}
-		c.say(fmt.Sprintf("Set up from %s.", Plural(len(moves), "move")))
+		c.say(trn("session.message.setUp", "Set up from {{.Count}} move.", "Set up from {{.Count}} moves.", len(moves), nil))
 	case d.Setup != nil:
 		c.opening = true
 		for _, m := range d.Setup(s.Clone(), set.Options(), c.rng) {
@@ -187,7 +187,7 @@ func (c *Controller) newGame(set MatchSettings, moves []rules.Move) error {
 	}
 	if d.Intro != nil && moves == nil {
 		for _, m := range d.Intro(set.Options()) {
-			c.sayUntil(m, untilMove)
+			c.sayUntil(local(m), untilMove)
 		}
 	}
 	if c.OnNewGame != nil {
@@ -356,11 +356,12 @@ func (c *Controller) Resign() bool {
 	if c.Color(winner) == 1 {
 		c.resultCode = "W+R"
 	}
-	text := fmt.Sprintf("%s resigns: %s wins", c.SeatName(loser), c.SeatName(winner))
+	data := map[string]any{"Loser": sideColor(c.SeatName(loser)), "Winner": sideColor(c.SeatName(winner))}
 	if c.set.Opponent == VsComputer {
-		text += " — the computer wins"
+		c.result = tr("session.result.resignsComputer", "{{.Loser}} resigns: {{.Winner}} wins — the computer wins.", data)
+	} else {
+		c.result = tr("session.result.resigns", "{{.Loser}} resigns: {{.Winner}} wins.", data)
 	}
-	c.result = text + "."
 	c.say(c.result)
 	c.changed()
 	if c.OnGameOver != nil {
@@ -427,7 +428,7 @@ func (c *Controller) Undo() bool {
 	}
 	c.result, c.resultCode = "", ""
 	c.forget(true)
-	c.say("Move taken back.")
+	c.say(tr("session.message.takenBack", "Move taken back.", nil))
 	c.advance()
 	return true
 }
@@ -609,7 +610,7 @@ func (c *Controller) startComputer() {
 			c.cancel, c.thinking, c.info = nil, false, ai.Info{}
 			cancel()
 			if !c.isLegal(res.Move) {
-				c.say("The computer found no move.")
+				c.say(tr("session.message.noMove", "The computer found no move.", nil))
 				c.changed()
 				return
 			}

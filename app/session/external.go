@@ -204,7 +204,9 @@ type externalJob struct {
 }
 
 // startingText is the message shown while the engine cfg starts.
-func startingText(cfg EngineConfig) string { return "Starting the engine " + cfg.Name + "…" }
+func startingText(cfg EngineConfig) string {
+	return tr("session.engine.starting", "Starting the engine {{.Name}}…", map[string]any{"Name": cfg.Name})
+}
 
 // runExternal runs in the background: it starts ext if need be (then
 // posts that it has started) and asks it for the move of job, posting the
@@ -270,7 +272,7 @@ func (c *Controller) engineFailed(cfg EngineConfig, err error) {
 	c.thinking = false
 	c.stopExternal()
 	c.unsay(startingText(cfg))
-	c.result = fmt.Sprintf("The engine %s failed: %s. The game ends here.", cfg.Name, link.OneLine(err.Error()))
+	c.result = tr("session.engine.failed", "The engine {{.Name}} failed: {{.Error}}. The game ends here.", map[string]any{"Name": cfg.Name, "Error": link.OneLine(err.Error())})
 	c.say(c.result)
 	c.changed()
 	if c.OnGameOver != nil {

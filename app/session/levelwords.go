@@ -8,6 +8,20 @@ import (
 	"planiverse/rules"
 )
 
+// LevelName returns the name of difficulty level n ("Casual";
+// ai.LevelOf) in the window's language (key "level.<n>.name").
+func LevelName(n int) string {
+	l := ai.LevelOf(n)
+	return tr(fmt.Sprintf("level.%d.name", l.Number), l.Name, nil)
+}
+
+// LevelDescription returns the one-line description of difficulty level
+// n (ai.LevelOf) in the window's language (key "level.<n>.description").
+func LevelDescription(n int) string {
+	l := ai.LevelOf(n)
+	return tr(fmt.Sprintf("level.%d.description", l.Number), l.Description, nil)
+}
+
 // rareMistakes is the number of moves per mistake from which a level is
 // said to rarely make one.
 const rareMistakes = 100
@@ -82,13 +96,15 @@ func levelFigureWords(f ai.LevelFigure) string {
 	case f.Moves <= 0:
 		return ""
 	case f.MistakeEvery <= 0:
-		return fmt.Sprintf("rarely makes a mistake (none in %s)", Plural(roundMoves(float64(f.Moves)), "move"))
+		return trn("session.level.none", "rarely makes a mistake (none in {{.Count}} move)", "rarely makes a mistake (none in {{.Count}} moves)",
+			roundMoves(float64(f.Moves)), nil)
 	case f.MistakeEvery < 1.5:
-		return "makes a mistake nearly every move"
+		return tr("session.level.every", "makes a mistake nearly every move", nil)
 	case f.MistakeEvery >= rareMistakes:
-		return fmt.Sprintf("rarely makes a mistake (about one in %d moves)", roundMoves(f.MistakeEvery))
+		return trn("session.level.rare", "rarely makes a mistake (about one in {{.Count}} move)", "rarely makes a mistake (about one in {{.Count}} moves)",
+			roundMoves(f.MistakeEvery), nil)
 	}
-	return fmt.Sprintf("about one mistake in %d moves", roundMoves(f.MistakeEvery))
+	return trn("session.level.oneIn", "about one mistake in {{.Count}} move", "about one mistake in {{.Count}} moves", roundMoves(f.MistakeEvery), nil)
 }
 
 // roundMoves rounds a number of moves as a person would say it: exactly

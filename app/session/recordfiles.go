@@ -226,7 +226,7 @@ func (a *Autosave) Save(c *Controller) error {
 	if err != nil {
 		if !a.failing {
 			a.failing = true
-			c.Note("The game is not being saved automatically: " + err.Error() + ".")
+			c.Note(tr("session.message.autosaveOff", "The game is not being saved automatically: {{.Error}}.", map[string]any{"Error": err.Error()}))
 		}
 		return err
 	}

@@ -98,11 +98,12 @@ func (c *Controller) LoadRecord(set MatchSettings, r *rules.Record, note string)
 			}
 		}
 		c.resultCode = res
-		how := "resigned"
+		data := map[string]any{"Loser": sideColor(c.SeatName(c.forfeit)), "Winner": sideColor(c.SeatName(c.forfeit.Opponent()))}
 		if strings.HasSuffix(res, "+T") {
-			how = "lost on time"
+			c.result = tr("session.result.lostOnTime", "{{.Loser}} lost on time: {{.Winner}} wins.", data)
+		} else {
+			c.result = tr("session.result.resigned", "{{.Loser}} resigned: {{.Winner}} wins.", data)
 		}
-		c.result = fmt.Sprintf("%s %s: %s wins.", c.SeatName(c.forfeit), how, c.SeatName(c.forfeit.Opponent()))
 		c.say(c.result)
 		c.changed()
 	}

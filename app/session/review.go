@@ -130,7 +130,7 @@ func (c *Controller) ContinueFromHere() bool {
 	}
 	c.result = ""
 	c.forget(true)
-	c.say("Play goes on from here.")
+	c.say(tr("session.message.playOn", "Play goes on from here.", nil))
 	c.advance()
 	return true
 }

@@ -303,7 +303,7 @@ func (f *newGameForm) sync() {
 	}
 	warn := ""
 	if d.Warning != nil {
-		warn = d.Warning(s.Options())
+		warn = session.GameWarning(d, s.Options())
 	}
 	f.warning.SetText(warn)
 	f.warnRow.show(warn != "")

@@ -296,7 +296,7 @@ func (a *analysisUI) showReport() {
 		lead = append(lead, scroll)
 	}
 	grid := container.NewGridWithColumns(3, cells...)
-	note := widget.NewLabel(session.AccuracyMeaning + "\n" + session.ReportNote(r))
+	note := widget.NewLabel(session.AccuracyMeaning() + "\n" + session.ReportNote(r))
 	note.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustom("Game report", "Close", container.NewVScroll(container.NewVBox(append(lead, grid, note)...)), a.g.win)
 	size := a.g.win.Canvas().Size()
