@@ -26,6 +26,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"planiverse/ai"
+	"planiverse/app/i18n"
 	"planiverse/app/internal/prefsfile"
 	"planiverse/app/session"
 	"planiverse/app/session/startopts"
@@ -62,6 +63,7 @@ func Run(start startopts.Start) {
 	go exitAfterSignal(termGrace)
 	prefsNote := repairPreferences(prefsfile.Path(AppID), time.Now()) // before Fyne reads the file
 	a := app.NewWithID(AppID)
+	setupLanguage(a.Preferences()) // language.go; before anything shows a word
 	a.SetIcon(iconResource)
 	g := newGUI(a, ai.NewEngine(guiTTMegabytes), fyne.Do, uint64(time.Now().UnixNano()))
 	g.sound = newSounder(openOto, !loadSoundOn(a.Preferences()))
@@ -479,11 +481,11 @@ func (g *gui) startChosen(set session.MatchSettings) {
 		g.startGame(set)
 		return
 	}
-	text := "Abandon the game in progress?"
+	text := i18n.T("ui.abandon.question", "Abandon the game in progress?", nil)
 	if g.ctl.Counted() {
-		text += "\nIt counts as a loss in your statistics."
+		text = i18n.T("ui.abandon.question_counted", "Abandon the game in progress?\nIt counts as a loss in your statistics.", nil)
 	}
-	d := dialog.NewConfirm("New game", text, func(yes bool) {
+	d := dialog.NewConfirm(i18n.T("ui.new_game", "New game", nil), text, func(yes bool) {
 		if !yes {
 			return
 		}
@@ -494,7 +496,7 @@ func (g *gui) startChosen(set session.MatchSettings) {
 		}
 		g.startGame(set)
 	}, g.win)
-	d.SetConfirmText("Abandon")
+	d.SetConfirmText(i18n.T("ui.button.abandon", "Abandon", nil))
 	g.show(d, d.Confirm)
 }
 
@@ -626,7 +628,7 @@ func (g *gui) resign() {
 	if !g.ctl.CanResign() {
 		return
 	}
-	d := dialog.NewConfirm("Resign", "Resign this game?", func(yes bool) {
+	d := dialog.NewConfirm(i18n.T("ui.resign.title", "Resign", nil), i18n.T("ui.resign.question", "Resign this game?", nil), func(yes bool) {
 		if yes {
 			g.ctl.Resign()
 		}
@@ -659,12 +661,13 @@ func (g *gui) showGameOver(summary string) {
 	g.countFinished()
 	g.sound.Play(SoundEnd)
 	text := widget.NewLabelWithStyle(summary, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
-	d := dialog.NewCustomConfirm("Game over", "New game", "Close", text, func(again bool) {
-		g.gameOver = nil
-		if again {
-			g.showNewGame()
-		}
-	}, g.win)
+	d := dialog.NewCustomConfirm(i18n.T("ui.game_over", "Game over", nil), i18n.T("ui.new_game", "New game", nil),
+		i18n.T("ui.button.close", "Close", nil), text, func(again bool) {
+			g.gameOver = nil
+			if again {
+				g.showNewGame()
+			}
+		}, g.win)
 	g.gameOver = d
 	g.show(d, d.Confirm)
 }
@@ -675,27 +678,28 @@ func shortcut(key fyne.KeyName, extra fyne.KeyModifier) *desktop.CustomShortcut 
 }
 
 func (g *gui) buildMenu() {
-	g.newItem = fyne.NewMenuItem("New game…", g.showNewGame)
+	g.newItem = fyne.NewMenuItem(i18n.T("ui.menu.new_game", "New game…", nil), g.showNewGame)
 	g.newItem.Shortcut = shortcut(fyne.KeyN, 0)
 	// Fyne's desktop driver turns Ctrl+Z and Ctrl+Y (Cmd on macOS) into
 	// its own ShortcutUndo and ShortcutRedo before any custom shortcut is
 	// matched, and matches menu shortcuts by name: so the menu items carry
 	// those, not CustomShortcuts.
-	g.undoItem = fyne.NewMenuItem("Undo", g.undo)
+	g.undoItem = fyne.NewMenuItem(i18n.T("ui.menu.undo", "Undo", nil), g.undo)
 	g.undoItem.Shortcut = &fyne.ShortcutUndo{}
-	g.redoItem = fyne.NewMenuItem("Redo", g.redo)
+	g.redoItem = fyne.NewMenuItem(i18n.T("ui.menu.redo", "Redo", nil), g.redo)
 	g.redoItem.Shortcut = &fyne.ShortcutRedo{}
-	g.hintItem = fyne.NewMenuItem("Hint", g.hint)
+	g.hintItem = fyne.NewMenuItem(i18n.T("ui.menu.hint", "Hint", nil), g.hint)
 	g.hintItem.Shortcut = shortcut(fyne.KeyH, 0)
-	g.swapItem = fyne.NewMenuItem("Swap colors (Gomoku)", g.swap)
-	g.legalItem = fyne.NewMenuItem("Show legal moves", func() { g.setShowLegal(!g.showLegal) })
+	g.swapItem = fyne.NewMenuItem(i18n.T("ui.menu.swap", "Swap colors (Gomoku)", nil), g.swap)
+	g.legalItem = fyne.NewMenuItem(i18n.T("ui.show_legal", "Show legal moves", nil), func() { g.setShowLegal(!g.showLegal) })
 	g.legalItem.Checked = g.showLegal
-	g.enginesItem = fyne.NewMenuItem("Engines…", g.showEngines)
-	g.soundItem = fyne.NewMenuItem("Sound", g.toggleSound)
-	animItem := fyne.NewMenuItem("Animation", nil)
+	g.enginesItem = fyne.NewMenuItem(i18n.T("ui.menu.engines", "Engines…", nil), g.showEngines)
+	languageItem := fyne.NewMenuItem(i18n.T("ui.menu.language", "Language…", nil), g.showLanguage)
+	g.soundItem = fyne.NewMenuItem(i18n.T("ui.menu.sound", "Sound", nil), g.toggleSound)
+	animItem := fyne.NewMenuItem(i18n.T("ui.menu.animation", "Animation", nil), nil)
 	var animItems []*fyne.MenuItem
 	for _, sp := range animationSpeeds {
-		it := fyne.NewMenuItem(sp.label, nil)
+		it := fyne.NewMenuItem(sp.label(), nil)
 		it.Checked = widgets.CurrentAnimationSpeed() == sp.speed
 		it.Action = func() {
 			widgets.SetAnimationSpeed(sp.speed)
@@ -709,26 +713,26 @@ func (g *gui) buildMenu() {
 	}
 	animItem.ChildMenu = fyne.NewMenu("", animItems...)
 	g.soundItem.Checked = !g.sound.Muted()
-	g.resignItem = fyne.NewMenuItem("Resign…", g.resign)
-	openItem := fyne.NewMenuItem("Open…", g.openGame)
+	g.resignItem = fyne.NewMenuItem(i18n.T("ui.menu.resign", "Resign…", nil), g.resign)
+	openItem := fyne.NewMenuItem(i18n.T("ui.menu.open", "Open…", nil), g.openGame)
 	openItem.Shortcut = shortcut(fyne.KeyO, 0)
-	saveItem := fyne.NewMenuItem("Save…", g.save)
+	saveItem := fyne.NewMenuItem(i18n.T("ui.menu.save", "Save…", nil), g.save)
 	saveItem.Shortcut = shortcut(fyne.KeyS, 0)
-	copyItem := fyne.NewMenuItem("Copy moves", g.copyMoves)
+	copyItem := fyne.NewMenuItem(i18n.T("ui.menu.copy_moves", "Copy moves", nil), g.copyMoves)
 	copyItem.Shortcut = &fyne.ShortcutCopy{}
-	pasteItem := fyne.NewMenuItem("Paste moves (new game)", g.pasteMoves)
+	pasteItem := fyne.NewMenuItem(i18n.T("ui.menu.paste_moves", "Paste moves (new game)", nil), g.pasteMoves)
 	pasteItem.Shortcut = &fyne.ShortcutPaste{}
-	quitItem := fyne.NewMenuItem("Quit", g.quit)
+	quitItem := fyne.NewMenuItem(i18n.T("ui.menu.quit", "Quit", nil), g.quit)
 	quitItem.IsQuit = true
 	quitItem.Shortcut = shortcut(fyne.KeyQ, 0)
-	game := fyne.NewMenu("Game", g.newItem, openItem, saveItem, fyne.NewMenuItemSeparator(),
+	game := fyne.NewMenu(i18n.T("ui.menu.game", "Game", nil), g.newItem, openItem, saveItem, fyne.NewMenuItemSeparator(),
 		g.undoItem, g.redoItem, g.hintItem, g.swapItem, g.resignItem, fyne.NewMenuItemSeparator(),
 		copyItem, pasteItem, fyne.NewMenuItemSeparator(), g.legalItem,
-		g.soundItem, animItem, fyne.NewMenuItemSeparator(), g.enginesItem, fyne.NewMenuItemSeparator(), quitItem)
-	help := fyne.NewMenu("Help",
-		fyne.NewMenuItem("How to play", g.showRules),
-		fyne.NewMenuItem("Statistics", g.showStats),
-		fyne.NewMenuItem("About Planiverse", g.showAbout),
+		g.soundItem, animItem, fyne.NewMenuItemSeparator(), g.enginesItem, languageItem, fyne.NewMenuItemSeparator(), quitItem)
+	help := fyne.NewMenu(i18n.T("ui.menu.help", "Help", nil),
+		fyne.NewMenuItem(i18n.T("ui.how_to_play", "How to play", nil), g.showRules),
+		fyne.NewMenuItem(i18n.T("ui.statistics", "Statistics", nil), g.showStats),
+		fyne.NewMenuItem(i18n.T("ui.about.title", "About Planiverse", nil), g.showAbout),
 	)
 	g.menu = fyne.NewMainMenu(game, help)
 	g.win.SetMainMenu(g.menu)
@@ -802,7 +806,7 @@ func (g *gui) showLog() {
 	text := widget.NewLabel(strings.Join(g.ctl.MessageLog(), "\n"))
 	text.Wrapping = fyne.TextWrapWord
 	scroll := container.NewVScroll(text)
-	d := dialog.NewCustom("Messages of this game", "Close", scroll, g.win)
+	d := dialog.NewCustom(i18n.T("ui.log.title", "Messages of this game", nil), i18n.T("ui.button.close", "Close", nil), scroll, g.win)
 	size := g.win.Canvas().Size()
 	d.Resize(fyne.NewSize(min(560, size.Width-40), min(420, size.Height-40)))
 	g.show(d, nil)
@@ -827,8 +831,9 @@ func (g *gui) continueHere() {
 	}
 	ply, _ := c.Reviewing()
 	n := c.Plies() - ply
-	d := dialog.NewConfirm("Continue from here",
-		fmt.Sprintf("Take back the %s and play on from move %d?", laterMoves(n), ply), func(yes bool) {
+	d := dialog.NewConfirm(i18n.T("ui.continue.title", "Continue from here", nil),
+		i18n.N("ui.continue.question", "Take back the {{.Count}} later moves and play on from move {{.Move}}?", n,
+			map[string]any{"Move": i18n.Number(ply)}), func(yes bool) {
 			if yes {
 				c.ContinueFromHere()
 			}
@@ -842,12 +847,12 @@ func (g *gui) continueHere() {
 func (g *gui) showRules() {
 	tabs := container.NewAppTabs()
 	for _, d := range registry.Games() {
-		tabs.Append(container.NewTabItem(d.Title, container.NewVScroll(rulesPage(d))))
+		tabs.Append(container.NewTabItem(gameTitle(d), container.NewVScroll(rulesPage(d))))
 		if d.Name == g.ctl.Settings().Game {
 			tabs.SelectIndex(len(tabs.Items) - 1)
 		}
 	}
-	dlg := dialog.NewCustom("How to play", "Close", tabs, g.win)
+	dlg := dialog.NewCustom(i18n.T("ui.how_to_play", "How to play", nil), i18n.T("ui.button.close", "Close", nil), tabs, g.win)
 	size := g.win.Canvas().Size()
 	dlg.Resize(fyne.NewSize(min(720, size.Width-40), min(600, size.Height-40)))
 	g.show(dlg, nil)
@@ -878,9 +883,13 @@ func rulesPage(d *rules.Descriptor) fyne.CanvasObject {
 	return box
 }
 
+// version is Planiverse's version, as About shows it.
+const version = "0.1.0"
+
 func (g *gui) showAbout() {
-	g.show(dialog.NewInformation("About Planiverse",
-		"Planiverse 0.1.0\nDVONN, Othello, Gomoku and Alak against the computer or a friend.", g.win), nil)
+	g.show(dialog.NewInformation(i18n.T("ui.about.title", "About Planiverse", nil),
+		i18n.T("ui.about.text", "Planiverse {{.Version}}\nDVONN, Othello, Gomoku and Alak against the computer or a friend.",
+			map[string]any{"Version": version}), g.win), nil)
 }
 
 // toggleSound mutes or unmutes the sounds and remembers it.
@@ -892,11 +901,8 @@ func (g *gui) toggleSound() {
 	g.menu.Refresh()
 }
 
-// laterMoves names the n moves after the one on view: "later move" for
-// one, "3 later moves".
-func laterMoves(n int) string {
-	if n == 1 {
-		return "later move"
-	}
-	return fmt.Sprintf("%d later moves", n)
+// gameTitle is the game's title in the window's language (its
+// descriptor's Title in English); DVONN and Alak keep their names.
+func gameTitle(d *rules.Descriptor) string {
+	return i18n.T("ui.game."+d.Name, d.Title, nil)
 }

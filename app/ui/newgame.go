@@ -13,17 +13,21 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"planiverse/ai"
+	"planiverse/app/i18n"
 	"planiverse/app/session"
 	"planiverse/rules"
 	"planiverse/rules/registry"
 )
 
-// Texts of the new-game dialog's opponent choices.
-const (
-	optVsComputer = "The computer"
-	optVsPerson   = "Another person at this screen"
-	optWatch      = "Computer against computer (watch)"
-)
+// Texts of the new-game dialog's opponent choices, in the window's
+// language.
+func optVsComputer() string { return i18n.T("ui.opponent.computer", "The computer", nil) }
+func optVsPerson() string {
+	return i18n.T("ui.opponent.person", "Another person at this screen", nil)
+}
+func optWatch() string {
+	return i18n.T("ui.opponent.watch", "Computer against computer (watch)", nil)
+}
 
 // newGameForm is the content of the new-game dialog: the game, the
 // opponent, the level, the person's side and each registered game's
@@ -63,6 +67,7 @@ type newGameForm struct {
 // option, a select for a number option, and a note under it (the chosen
 // choice's Note).
 type optionRow struct {
+	game  *rules.Descriptor
 	opt   *rules.Option
 	radio *widget.RadioGroup // choice options
 	sel   *keySelect         // number options
@@ -75,7 +80,7 @@ type optionRow struct {
 func (r *optionRow) value() string {
 	if r.radio != nil {
 		for _, c := range r.opt.Choices {
-			if c.Label == r.radio.Selected {
+			if choiceLabel(r.game, r.opt, c) == r.radio.Selected {
 				return c.Value
 			}
 		}
@@ -89,7 +94,7 @@ func (r *optionRow) setValue(v string) {
 	if r.radio != nil {
 		for _, c := range r.opt.Choices {
 			if c.Value == v {
-				r.radio.SetSelected(c.Label)
+				r.radio.SetSelected(choiceLabel(r.game, r.opt, c))
 			}
 		}
 		return
@@ -103,11 +108,34 @@ func levelOption(l ai.Level) string { return fmt.Sprintf("%d · %s", l.Number, l
 // sideOptions returns the names of the two seats of game d at the start,
 // the first seat first: "Black (moves first)", "White".
 func sideOptions(d *rules.Descriptor) []string {
-	s, err := d.Start(nil)
-	if err != nil {
-		return []string{d.Colors[0] + " (moves first)", d.Colors[1]}
+	first, second := d.Colors[0], d.Colors[1]
+	if s, err := d.Start(nil); err == nil {
+		first, second = d.SeatName(s, rules.First), d.SeatName(s, rules.Second)
 	}
-	return []string{d.SeatName(s, rules.First) + " (moves first)", d.SeatName(s, rules.Second)}
+	return []string{i18n.T("ui.side.moves_first", "{{.Color}} (moves first)", map[string]any{"Color": colorName(first)}),
+		colorName(second)}
+}
+
+// colorName is a seat's color name (rules.Descriptor.Colors, SeatName) in
+// the window's language.
+func colorName(english string) string {
+	return i18n.Text("ui.color."+strings.ToLower(english), english)
+}
+
+// choiceLabel is the label of game d's option choice c in the window's
+// language.
+func choiceLabel(d *rules.Descriptor, opt *rules.Option, c rules.Choice) string {
+	return i18n.Text("ui.option."+d.Name+"."+opt.Key+"."+c.Value, c.Label)
+}
+
+// seatLevel is the label of seat's level row in computer against computer:
+// "Black's level".
+func seatLevel(d *rules.Descriptor, seat rules.Seat) string {
+	name := d.Colors[seat]
+	if s, err := d.Start(nil); err == nil {
+		name = d.SeatName(s, seat)
+	}
+	return i18n.T("ui.newgame.seat_level", "{{.Color}}'s level", map[string]any{"Color": colorName(name)})
 }
 
 // planiverseEngine is the engine choice that means Planiverse itself.
@@ -122,16 +150,16 @@ func newNewGameForm(set session.MatchSettings, engines []session.EngineConfig) *
 
 	titles := make([]string, len(f.games))
 	for i, d := range f.games {
-		titles[i] = d.Title
+		titles[i] = gameTitle(d)
 	}
 	f.game = widget.NewRadioGroup(titles, nil)
 	f.game.Horizontal = true
 	f.game.Required = true
-	f.game.SetSelected(set.Descriptor().Title)
+	f.game.SetSelected(gameTitle(set.Descriptor()))
 
-	f.opponent = widget.NewRadioGroup([]string{optVsComputer, optVsPerson, optWatch}, nil)
+	f.opponent = widget.NewRadioGroup([]string{optVsComputer(), optVsPerson(), optWatch()}, nil)
 	f.opponent.Required = true
-	f.opponent.SetSelected(map[session.Opponent]string{session.VsComputer: optVsComputer, session.VsPerson: optVsPerson, session.Watch: optWatch}[set.Opponent])
+	f.opponent.SetSelected(map[session.Opponent]string{session.VsComputer: optVsComputer(), session.VsPerson: optVsPerson(), session.Watch: optWatch()}[set.Opponent])
 
 	var levelOpts []string
 	for _, l := range ai.AllLevels() {
@@ -154,7 +182,7 @@ func newNewGameForm(set session.MatchSettings, engines []session.EngineConfig) *
 	}
 	f.clock = newKeySelect(clocks, &f.keys)
 	f.clock.SetSelected(session.ClockPresetFor(set.Clock).Label)
-	f.loseTime = newKeyCheck("Running out of time loses the game", &f.keys)
+	f.loseTime = newKeyCheck(i18n.T("ui.newgame.lose_on_time", "Running out of time loses the game", nil), &f.keys)
 	f.loseTime.SetChecked(set.LoseOnTime)
 
 	f.side = widget.NewRadioGroup(sideOptions(set.Descriptor()), nil)
@@ -175,29 +203,29 @@ func newNewGameForm(set session.MatchSettings, engines []session.EngineConfig) *
 		l.Wrapping = fyne.TextWrapWord
 		return l
 	}
-	row("Game", f.game)
-	row("Opponent", f.opponent)
-	f.levelRow = row("Level", container.NewVBox(f.level, f.levelDesc))
-	f.level2Row = row("Second seat", f.level2)
+	row(i18n.T("ui.newgame.game", "Game", nil), f.game)
+	row(i18n.T("ui.newgame.opponent", "Opponent", nil), f.opponent)
+	f.levelRow = row(i18n.T("ui.newgame.level", "Level", nil), container.NewVBox(f.level, f.levelDesc))
+	f.level2Row = row(i18n.T("ui.newgame.second_seat", "Second seat", nil), f.level2)
 	f.engine = newKeySelect(nil, &f.keys)
-	f.engineRow = row("Engine", f.engine)
+	f.engineRow = row(i18n.T("ui.newgame.engine", "Engine", nil), f.engine)
 	f.syncEngines(set)
-	f.sideRow = row("You play", f.side)
+	f.sideRow = row(i18n.T("ui.newgame.you_play", "You play", nil), f.side)
 	for _, d := range f.games {
 		if d.Summary != "" {
-			f.summary[d.Name] = row("", wrapped(d.Summary))
+			f.summary[d.Name] = row("", wrapped(i18n.Text("ui.summary."+d.Name, d.Summary)))
 		}
 		for i := range d.Options {
 			opt := &d.Options[i]
 			if opt.Label == "" {
 				continue
 			}
-			r := &optionRow{opt: opt, note: wrapped("")}
+			r := &optionRow{game: d, opt: opt, note: wrapped("")}
 			var content fyne.CanvasObject
 			if len(opt.Choices) > 0 {
 				labels := make([]string, len(opt.Choices))
 				for j, c := range opt.Choices {
-					labels[j] = c.Label
+					labels[j] = choiceLabel(d, opt, c)
 				}
 				r.radio = widget.NewRadioGroup(labels, nil)
 				r.radio.Required = true
@@ -212,12 +240,12 @@ func newNewGameForm(set session.MatchSettings, engines []session.EngineConfig) *
 				content = r.sel
 			}
 			r.setValue(set.Variants[d.Name][opt.Key])
-			r.row = row(opt.Label, content)
+			r.row = row(i18n.Text("ui.option."+d.Name+"."+opt.Key, opt.Label), content)
 			r.nrow = row("", r.note)
 			f.options[d.Name] = append(f.options[d.Name], r)
 		}
 	}
-	row("Clock", container.NewVBox(f.clock, f.loseTime))
+	row(i18n.T("ui.newgame.clock", "Clock", nil), container.NewVBox(f.clock, f.loseTime))
 	f.warning = wrapped("")
 	f.warning.Importance = widget.WarningImportance
 	f.warnRow = row("", f.warning)
@@ -292,8 +320,8 @@ func (f *newGameForm) sync() {
 			} else {
 				disable(r, false)
 				for _, c := range r.opt.Choices {
-					if c.Value == r.value() {
-						note = c.Note
+					if c.Value == r.value() && c.Note != "" {
+						note = i18n.Text("ui.option."+g.Name+"."+r.opt.Key+"."+c.Value+".note", c.Note)
 					}
 				}
 			}
@@ -321,16 +349,15 @@ func (f *newGameForm) sync() {
 	}
 	desc := levelDescription(ai.LevelOf(s.Level), d, f.games)
 	if words := session.LevelWords(d, s.Level); words != "" {
-		desc += "; in " + d.Title + ", " + words + " (measured)"
+		desc = i18n.T("ui.newgame.level_measured", "{{.Description}}; in {{.Game}}, {{.Measured}} (measured)",
+			map[string]any{"Description": desc, "Game": gameTitle(d), "Measured": words})
 	}
 	f.levelDesc.SetText(desc)
 	// In computer against computer each level row names its seat's
 	// color.
-	first, second := "Level", "Second seat"
+	first, second := i18n.T("ui.newgame.level", "Level", nil), i18n.T("ui.newgame.second_seat", "Second seat", nil)
 	if s.Opponent == session.Watch {
-		names := sideOptions(d)
-		first = strings.TrimSuffix(names[0], " (moves first)") + "'s level"
-		second = names[1] + "'s level"
+		first, second = seatLevel(d, rules.First), seatLevel(d, rules.Second)
 	}
 	f.levelRow.label.(*widget.Label).SetText(first)
 	f.level2Row.label.(*widget.Label).SetText(second)
@@ -413,16 +440,16 @@ func (f *newGameForm) optionRow(game, key string) *optionRow {
 func (f *newGameForm) Settings() session.MatchSettings {
 	s := f.set
 	for _, d := range f.games {
-		if d.Title == f.game.Selected {
+		if gameTitle(d) == f.game.Selected {
 			s.Game = d.Name
 		}
 	}
 	switch f.opponent.Selected {
-	case optVsComputer:
+	case optVsComputer():
 		s.Opponent = session.VsComputer
-	case optVsPerson:
+	case optVsPerson():
 		s.Opponent = session.VsPerson
-	case optWatch:
+	case optWatch():
 		s.Opponent = session.Watch
 	}
 	if i := f.level.SelectedIndex(); i >= 0 {
@@ -466,13 +493,14 @@ func (f *newGameForm) Settings() session.MatchSettings {
 func newGameDialog(w fyne.Window, set session.MatchSettings, engines []session.EngineConfig, onStart func(session.MatchSettings), onCancel func(), keys func(fyne.KeyName) bool) *dialog.ConfirmDialog {
 	f := newNewGameForm(set, engines)
 	f.keys = keys
-	d := dialog.NewCustomConfirm("New game", "Start", "Cancel", container.NewVScroll(f.content), func(ok bool) {
-		if ok {
-			onStart(f.Settings())
-		} else if onCancel != nil {
-			onCancel()
-		}
-	}, w)
+	d := dialog.NewCustomConfirm(i18n.T("ui.new_game", "New game", nil), i18n.T("ui.button.start", "Start", nil),
+		i18n.T("ui.button.cancel", "Cancel", nil), container.NewVScroll(f.content), func(ok bool) {
+			if ok {
+				onStart(f.Settings())
+			} else if onCancel != nil {
+				onCancel()
+			}
+		}, w)
 	// The dialog fits its form (no blank band under a short one) and the
 	// window (a tall one scrolls), again whenever the choices change.
 	fit := func() {

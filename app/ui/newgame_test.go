@@ -129,7 +129,7 @@ func TestNewGameForm(t *testing.T) {
 	}
 	f.optionRow("gomoku", "size").setValue("19")
 	f.optionRow("gomoku", "rules").setValue("exact5")
-	f.opponent.SetSelected(optVsPerson)
+	f.opponent.SetSelected(optVsPerson())
 	if f.levelRow.Visible() || f.sideRow.Visible() {
 		t.Fatal("level or side shown for two people")
 	}
@@ -209,7 +209,7 @@ func TestLevelTextsNameTheGame(t *testing.T) {
 	if !strings.Contains(f.levelDesc.Text, "Alak") {
 		t.Fatalf("Alak's Master: %q", f.levelDesc.Text)
 	}
-	f.opponent.SetSelected(optWatch)
+	f.opponent.SetSelected(optWatch())
 	for game, want := range map[string][2]string{"Othello": {"Black's level", "White's level"}, "DVONN": {"White's level", "Black's level"}} {
 		f.game.SetSelected(game)
 		got := [2]string{f.levelRow.label.(*widget.Label).Text, f.level2Row.label.(*widget.Label).Text}

@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"planiverse/app/i18n"
 	"planiverse/app/internal/prefsfile"
 	"planiverse/app/session"
 	"planiverse/rules"
@@ -112,12 +113,13 @@ func loadSoundOn(p fyne.Preferences) bool { return p.BoolWithFallback(prefSound,
 
 // animationSpeeds are the choices of Game → Animation.
 var animationSpeeds = []struct {
-	key, label string
-	speed      widgets.AnimationSpeed
+	key   string
+	label func() string // in the window's language
+	speed widgets.AnimationSpeed
 }{
-	{"normal", "Normal", widgets.AnimationNormal},
-	{"slow", "Slow", widgets.AnimationSlow},
-	{"off", "Off", widgets.AnimationOff},
+	{"normal", func() string { return i18n.T("ui.animation.normal", "Normal", nil) }, widgets.AnimationNormal},
+	{"slow", func() string { return i18n.T("ui.animation.slow", "Slow", nil) }, widgets.AnimationSlow},
+	{"off", func() string { return i18n.T("ui.animation.off", "Off", nil) }, widgets.AnimationOff},
 }
 
 // loadAnimation returns the remembered animation speed (default normal).

@@ -1,0 +1,90 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/lang"
+	"fyne.io/fyne/v2/widget"
+
+	"planiverse/app/i18n"
+)
+
+// prefLanguage is the preference key of the window's language: a tag of
+// i18n.Languages, "" (or missing) for the system's.
+const prefLanguage = "language"
+
+// fyneLang is the i18n backend that looks every sentence up with Fyne's
+// lang package, in the language lang picked from the locale.
+type fyneLang struct{}
+
+func (fyneLang) Translate(key, fallback string, data map[string]any) string {
+	if data == nil {
+		return lang.LocalizeKey(key, fallback)
+	}
+	return lang.LocalizeKey(key, fallback, data)
+}
+
+func (fyneLang) Plural(key, fallback string, count int, data map[string]any) string {
+	return lang.LocalizePluralKey(key, fallback, count, data)
+}
+
+// setupLanguage applies the language chosen in p (i18n.Apply: before the
+// bundles are added, lang picks its language when they are), adds
+// Planiverse's bundles to Fyne's lang and makes lang i18n's backend. A
+// choice that is not a known language is said on stderr and the system's
+// language used.
+func setupLanguage(p fyne.Preferences) {
+	if err := i18n.Apply(p.String(prefLanguage)); err != nil {
+		fmt.Fprintf(os.Stderr, "planiverse: settings: %v\n", err)
+	}
+	if err := lang.AddTranslationsFS(i18n.Bundles, i18n.BundleDir); err != nil {
+		fmt.Fprintf(os.Stderr, "planiverse: translations: %v\n", err)
+	}
+	i18n.Install(fyneLang{})
+}
+
+// languageChoices are the Language dialog's choices: the system's, then
+// i18n.Languages by their own names; tags are the matching preference values.
+func languageChoices() (names, tags []string) {
+	names = []string{i18n.T("ui.settings.language.system", "System", nil)}
+	tags = []string{""}
+	for _, l := range i18n.Languages {
+		names = append(names, l.Name)
+		tags = append(tags, l.Tag)
+	}
+	return names, tags
+}
+
+// languageDialog is Game → Language…: the choice of the window's language,
+// kept in p, which applies when Planiverse starts again.
+func languageDialog(p fyne.Preferences, win fyne.Window) dialog.Dialog {
+	names, tags := languageChoices()
+	choice := widget.NewRadioGroup(names, nil)
+	cur := p.String(prefLanguage)
+	for i, t := range tags {
+		if t == cur {
+			choice.SetSelected(names[i])
+		}
+	}
+	choice.Required = true
+	choice.OnChanged = func(name string) {
+		for i, n := range names {
+			if n == name {
+				p.SetString(prefLanguage, tags[i])
+			}
+		}
+	}
+	note := widget.NewLabel(i18n.T("ui.settings.language.restart", "The language changes when Planiverse starts again.", nil))
+	note.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustom(i18n.T("ui.settings.language.title", "Language", nil), i18n.T("ui.button.close", "Close", nil),
+		container.NewBorder(nil, note, nil, nil, choice), win)
+	d.Resize(fyne.NewSize(360, 420))
+	return d
+}
+
+// showLanguage shows the Language dialog.
+func (g *gui) showLanguage() { g.show(languageDialog(g.app.Preferences(), g.win), nil) }
