@@ -24,6 +24,10 @@ type ClockPreset struct {
 	Inc     time.Duration // added to the mover's time after each move (with Base)
 }
 
+// Text is the preset's Label in the window's language (key
+// "session.clock.<Key>").
+func (p ClockPreset) Text() string { return tr("session.clock."+p.Key, p.Label, nil) }
+
 // On reports whether the preset is a time control at all.
 func (p ClockPreset) On() bool { return p.PerMove > 0 || p.Base > 0 }
 

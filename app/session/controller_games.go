@@ -3,6 +3,7 @@ package session
 import (
 	"strings"
 
+	"planiverse/app/i18n"
 	"planiverse/rules"
 	"planiverse/rules/phrase"
 )
@@ -183,7 +184,29 @@ func (c *Controller) Specials() []rules.Special {
 	if !c.PersonToMove() || c.desc.Specials == nil {
 		return nil
 	}
-	return c.desc.Specials(c.state)
+	sp := c.desc.Specials(c.state)
+	for i := range sp {
+		sp[i].Label = i18n.Text("game."+c.desc.Name+".special."+slug(sp[i].Label), sp[i].Label)
+	}
+	return sp
+}
+
+// slug is an English text as a key's last part: its first five words
+// run together in camel case ("Place two more stones (balance)":
+// "placeTwoMoreStonesBalance").
+func slug(text string) string {
+	words := strings.FieldsFunc(text, func(r rune) bool {
+		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
+	})
+	var b strings.Builder
+	for i, w := range words[:min(5, len(words))] {
+		if i == 0 {
+			b.WriteString(strings.ToLower(w))
+		} else {
+			b.WriteString(strings.ToUpper(w[:1]) + strings.ToLower(w[1:]))
+		}
+	}
+	return b.String()
 }
 
 // Counted reports whether the game counts in the person's statistics: the

@@ -96,15 +96,22 @@ func levelFigureWords(f ai.LevelFigure) string {
 	case f.Moves <= 0:
 		return ""
 	case f.MistakeEvery <= 0:
-		return trn("session.level.none", "rarely makes a mistake (none in {{.Count}} move)", "rarely makes a mistake (none in {{.Count}} moves)",
-			roundMoves(float64(f.Moves)), nil)
+		return movesWords("session.level.none", "rarely makes a mistake (none in {{.Moves}} move)", "rarely makes a mistake (none in {{.Moves}} moves)",
+			roundMoves(float64(f.Moves)))
 	case f.MistakeEvery < 1.5:
 		return tr("session.level.every", "makes a mistake nearly every move", nil)
 	case f.MistakeEvery >= rareMistakes:
-		return trn("session.level.rare", "rarely makes a mistake (about one in {{.Count}} move)", "rarely makes a mistake (about one in {{.Count}} moves)",
-			roundMoves(f.MistakeEvery), nil)
+		return movesWords("session.level.rare", "rarely makes a mistake (about one in {{.Moves}} move)", "rarely makes a mistake (about one in {{.Moves}} moves)",
+			roundMoves(f.MistakeEvery))
 	}
-	return trn("session.level.oneIn", "about one mistake in {{.Count}} move", "about one mistake in {{.Count}} moves", roundMoves(f.MistakeEvery), nil)
+	return movesWords("session.level.oneIn", "about one mistake in {{.Moves}} move", "about one mistake in {{.Moves}} moves", roundMoves(f.MistakeEvery))
+}
+
+// movesWords is trn with the count n also as the argument Moves, written
+// without digit grouping ("1900", as the level tables write it; Count is
+// grouped by the language).
+func movesWords(key, one, other string, n int) string {
+	return trn(key, one, other, n, map[string]any{"Moves": n})
 }
 
 // roundMoves rounds a number of moves as a person would say it: exactly

@@ -1,6 +1,9 @@
 package session
 
 import (
+	"fmt"
+
+	"planiverse/app/i18n"
 	"planiverse/rules"
 	"planiverse/rules/phrase"
 )
@@ -12,8 +15,17 @@ import (
 // texts are the templates filled in, so the session's tests read
 // English.
 
-// translate writes a phrase in the window's language.
-var translate phrase.Translator = phrase.English
+// translate writes a phrase in the window's language: app/i18n's T, or N
+// for a phrase with a count (whose English "one" form is en.json's).
+func translate(key, one, other string, count int, data map[string]any) string {
+	if key == "" {
+		return phrase.Fill(other, data) // a text that is not a word (a mark, a number)
+	}
+	if one == "" {
+		return i18n.T(key, other, data)
+	}
+	return i18n.N(key, other, count, data)
+}
 
 // local writes p in the window's language.
 func local(p phrase.P) string { return p.In(translate) }
@@ -45,4 +57,19 @@ func GameWarning(d *rules.Descriptor, o rules.Options) string {
 		return ""
 	}
 	return local(d.Warning(o))
+}
+
+// GameRules returns the How to play text of game d (rules.Descriptor.Rules)
+// in the window's language (key "game.<name>.howToPlay"); the English
+// text as it is where the bundle's English differs from it (a text changed
+// at its source and not yet translated).
+func GameRules(d *rules.Descriptor) string {
+	return i18n.Text("game."+d.Name+".howToPlay", d.Rules)
+}
+
+// ExampleCaption returns the caption of the i-th (from 0) of game d's
+// Help examples (rules.Descriptor.Examples) in the window's language (key
+// "game.<name>.example.<i+1>"), as GameRules does.
+func ExampleCaption(d *rules.Descriptor, i int) string {
+	return i18n.Text(fmt.Sprintf("game.%s.example.%d", d.Name, i+1), d.Examples[i].Caption)
 }
