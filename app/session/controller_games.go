@@ -76,8 +76,8 @@ func (c *Controller) TurnText() string {
 	if c.state == nil {
 		return ""
 	}
-	if c.result != "" {
-		return c.result
+	if !c.result.IsZero() {
+		return local(c.result)
 	}
 	return local(c.turnPhrase())
 }
@@ -106,20 +106,21 @@ func (c *Controller) forced(moves []rules.Move) (rules.Move, bool) {
 	return rules.NoMove, false
 }
 
-// moveMessage returns the message for the move e just played, or "".
-func (c *Controller) moveMessage(e entry) string {
+// moveMessage returns the message for the move e just played, or the
+// zero phrase.
+func (c *Controller) moveMessage(e entry) phrase.P {
 	who := c.SeatName(e.mover)
 	switch e.move {
 	case rules.Pass:
-		return tr("session.message.pass", "{{.Side}} has no move and passes.", map[string]any{"Side": sideColor(who)})
+		return phrase.T("session.message.pass", "{{.Side}} has no move and passes.", map[string]any{"Side": sideColor(who)})
 	case rules.Swap:
-		return tr("session.message.swap", "Colors swapped: Black is now played by {{.Black}}, White by {{.White}}.",
+		return phrase.T("session.message.swap", "Colors swapped: Black is now played by {{.Black}}, White by {{.White}}.",
 			map[string]any{"Black": c.who(e.mover), "White": c.who(e.mover.Opponent())})
 	}
-	return local(c.desc.MoveNotePhrase(c.state, rules.Played{
+	return c.desc.MoveNotePhrase(c.state, rules.Played{
 		Move: e.move, Text: e.text, Mover: who, Next: c.SeatName(c.state.ToMove()),
 		Auto: e.auto,
-	}))
+	})
 }
 
 // Winner returns the seat that won the finished game; ok is false while the
@@ -136,7 +137,7 @@ func (c *Controller) Winner() (p rules.Seat, ok bool) {
 // while the game goes on and in other matches (two people, computer
 // against computer, an external engine).
 func (c *Controller) PersonOutcome() (outcome string, ok bool) {
-	if c.result == "" || !c.Counted() {
+	if c.result.IsZero() || !c.Counted() {
 		return "", false
 	}
 	switch w, won := c.Winner(); {
@@ -149,16 +150,16 @@ func (c *Controller) PersonOutcome() (outcome string, ok bool) {
 }
 
 // summary returns the result of the finished game, with who won it.
-func (c *Controller) summary() string {
+func (c *Controller) summary() phrase.P {
 	data := map[string]any{"Result": c.desc.ResultPhrase(c.state)}
 	winner, ok := c.Winner()
 	switch {
 	case !ok || c.set.Opponent != VsComputer:
-		return tr("session.result", "{{.Result}}.", data)
+		return phrase.T("session.result", "{{.Result}}.", data)
 	case c.IsComputer(winner):
-		return tr("session.result.computer", "{{.Result}} — the computer wins.", data)
+		return phrase.T("session.result.computer", "{{.Result}} — the computer wins.", data)
 	}
-	return tr("session.result.you", "{{.Result}} — you win.", data)
+	return phrase.T("session.result.you", "{{.Result}} — you win.", data)
 }
 
 // GameLine returns a one-line description of the settings of the game
@@ -224,7 +225,7 @@ func (c *Controller) Counted() bool {
 // abandon: it started, is not over, and a move was made after the moves
 // that set it up (DVONN's random placement).
 func (c *Controller) InProgress() bool {
-	return c.state != nil && c.started && !c.closed && c.result == "" && len(c.hist) > c.floor
+	return c.state != nil && c.started && !c.closed && c.result.IsZero() && len(c.hist) > c.floor
 }
 
 // Refusal returns why the move m the person tried on the board is not
@@ -246,7 +247,7 @@ func (c *Controller) Refused(m rules.Move) {
 	if !c.PersonToMove() {
 		return
 	}
-	if why := c.Refusal(m); why != "" {
+	if why := rules.WhyPhrase(c.ViewState(), m); !why.IsZero() {
 		c.forget(true)
 		c.say(why)
 		c.changed()

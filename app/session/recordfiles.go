@@ -13,6 +13,7 @@ import (
 	"planiverse/app/internal/filelock"
 	"planiverse/app/session/quality"
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 	"planiverse/rules/registry"
 	"planiverse/rules/sgf"
 )
@@ -226,7 +227,7 @@ func (a *Autosave) Save(c *Controller) error {
 	if err != nil {
 		if !a.failing {
 			a.failing = true
-			c.Note(tr("session.message.autosaveOff", "The game is not being saved automatically: {{.Error}}.", map[string]any{"Error": err.Error()}))
+			c.note(phrase.T("session.message.autosaveOff", "The game is not being saved automatically: {{.Error}}.", map[string]any{"Error": err.Error()}))
 		}
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // Game records: the game on screen as a rules.Record (for Save, autosave,
@@ -36,7 +37,7 @@ func (c *Controller) Record() *rules.Record {
 	switch {
 	case c.resultCode != "":
 		r.Info.Result = c.resultCode
-	case c.result != "":
+	case !c.result.IsZero():
 		r.Info.Result = c.desc.ResultOf(c.state)
 	}
 	return r
@@ -84,7 +85,7 @@ func (c *Controller) LoadRecord(set MatchSettings, r *rules.Record, note string)
 		return err
 	}
 	if note != "" {
-		c.msgs[len(c.msgs)-1].text = note
+		c.msgs[len(c.msgs)-1].text = phrase.T("", note, nil)
 	}
 	res := r.Info.Result
 	if over, _ := c.state.Outcome(); !over && (strings.HasSuffix(res, "+R") || strings.HasSuffix(res, "+T")) {
@@ -100,11 +101,11 @@ func (c *Controller) LoadRecord(set MatchSettings, r *rules.Record, note string)
 		c.resultCode = res
 		data := map[string]any{"Loser": sideColor(c.SeatName(c.forfeit)), "Winner": sideColor(c.SeatName(c.forfeit.Opponent()))}
 		if strings.HasSuffix(res, "+T") {
-			c.result = tr("session.result.lostOnTime", "{{.Loser}} lost on time: {{.Winner}} wins.", data)
+			c.result = phrase.T("session.result.lostOnTime", "{{.Loser}} lost on time: {{.Winner}} wins.", data)
 		} else {
-			c.result = tr("session.result.resigned", "{{.Loser}} resigned: {{.Winner}} wins.", data)
+			c.result = phrase.T("session.result.resigned", "{{.Loser}} resigned: {{.Winner}} wins.", data)
 		}
-		c.say(c.result)
+		c.sayResult()
 		c.changed()
 	}
 	return nil
