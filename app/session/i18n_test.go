@@ -18,18 +18,31 @@ import (
 
 // markBackend is a translation backend that marks every text it writes,
 // ⟦like this⟧, filling in English (en.json's "one" form for a count of 1),
-// so that a test sees which texts came through the translations.
-type markBackend struct{ en map[string]i18n.Entry }
+// so that a test sees which texts came through the translations. It
+// fails the test on a key that en.json lacks or whose English is not the
+// code's.
+type markBackend struct {
+	t  *testing.T
+	en map[string]i18n.Entry
+}
 
 func (b markBackend) Translate(key, fallback string, data map[string]any) string {
+	b.check(key, fallback)
 	return "⟦" + phrase.Fill(fallback, data) + "⟧"
 }
 
 func (b markBackend) Plural(key, fallback string, count int, data map[string]any) string {
+	b.check(key, fallback)
 	if e, ok := b.en[key]; ok && count == 1 && e.One != "" {
 		fallback = e.One
 	}
 	return "⟦" + phrase.Fill(fallback, data) + "⟧"
+}
+
+func (b markBackend) check(key, fallback string) {
+	if e, ok := b.en[key]; !ok || e.Other != fallback {
+		b.t.Errorf("key %q, English %q: en.json has %q (%v)", key, fallback, e.Other, ok)
+	}
 }
 
 // installMarks installs markBackend for the rest of the test.
@@ -39,7 +52,7 @@ func installMarks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	i18n.Install(markBackend{en: en})
+	i18n.Install(markBackend{t: t, en: en})
 	t.Cleanup(func() { i18n.Install(nil) })
 }
 

@@ -68,7 +68,8 @@ func ParseRecord(name string, data []byte) (ParsedRecord, error) {
 // ParseRecord, with set's opponent, level and side (see LoadRecord). On
 // any error the game on screen stays as it was.
 func (c *Controller) OpenParsed(set MatchSettings, name string, p ParsedRecord) error {
-	if err := c.LoadRecord(set, p.Record, "Opened "+filepath.Base(name)+"."); err != nil {
+	opened := phrase.T("session.message.opened", "Opened {{.File}}.", map[string]any{"File": filepath.Base(name)})
+	if err := c.loadRecord(set, p.Record, opened); err != nil {
 		return fmt.Errorf("%s: %w", filepath.Base(name), err)
 	}
 	return nil

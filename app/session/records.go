@@ -62,6 +62,12 @@ func (c *Controller) recordName(p rules.Seat) string {
 // as a finished game. The moves count as played by their seats, so Undo
 // takes them back as usual.
 func (c *Controller) LoadRecord(set MatchSettings, r *rules.Record, note string) error {
+	return c.loadRecord(set, r, phrase.T("", note, nil))
+}
+
+// loadRecord is LoadRecord with the note as a phrase (the zero phrase
+// for none).
+func (c *Controller) loadRecord(set MatchSettings, r *rules.Record, note phrase.P) error {
 	set.Game = r.Game
 	d := set.Descriptor()
 	if d == nil {
@@ -84,8 +90,8 @@ func (c *Controller) LoadRecord(set MatchSettings, r *rules.Record, note string)
 	if err := c.newGame(set, played); err != nil {
 		return err
 	}
-	if note != "" {
-		c.msgs[len(c.msgs)-1].text = phrase.T("", note, nil)
+	if !note.IsZero() {
+		c.msgs[len(c.msgs)-1].text = note
 	}
 	res := r.Info.Result
 	if over, _ := c.state.Outcome(); !over && (strings.HasSuffix(res, "+R") || strings.HasSuffix(res, "+T")) {
