@@ -5,10 +5,11 @@ BIN      := bin/planiverse
 GO       ?= go
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Fyne needs cgo with GL, X11 (and, for GLFW 3.4, Wayland) headers; tests that open a real
-# window need Xvfb; screenshots need imagemagick; `fyne package` needs xz; sound (oto) needs ALSA headers.
+# window need Xvfb; screenshots need imagemagick; `fyne package` needs xz; sound (oto) needs ALSA headers;
+# Japanese, Chinese and Korean text needs a CJK font (Fyne falls back to the system's fonts per rune).
 DEB_PKGS := gcc libc6-dev pkg-config libgl-dev libx11-dev libxrandr-dev libxxf86vm-dev libasound2-dev \
             libxi-dev libxcursor-dev libxinerama-dev libwayland-dev libxkbcommon-dev \
-            xvfb xauth imagemagick xdotool xclip xz-utils
+            xvfb xauth imagemagick xdotool xclip xz-utils fonts-noto-cjk
 PREFIX   ?= $(HOME)/.local
 
 .PHONY: all deps build run screenshots test fmt-check vet unit smoke autosave reliability bench install uninstall package check-package clean

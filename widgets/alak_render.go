@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 
+	"planiverse/app/i18n"
 	"planiverse/rules"
 )
 
@@ -49,7 +50,7 @@ func (w *AlakBoard) CreateRenderer() fyne.WidgetRenderer {
 		r.drawn[i] = -2 // force the first refresh
 		t := ring(colDvTarg)
 		r.targets = append(r.targets, t)
-		ko := canvas.NewText("ko", colKo)
+		ko := canvas.NewText(i18n.T("widgets.alak.ko", "ko", nil), colKo)
 		ko.TextStyle = fyne.TextStyle{Bold: true, Italic: true}
 		ko.Alignment = fyne.TextAlignCenter
 		ko.Hide()

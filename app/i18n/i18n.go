@@ -12,7 +12,7 @@
 //
 // The window (app/ui) installs Fyne's lang package as the Backend at
 // start-up, so every sentence is looked up by Fyne in the language it
-// picked from the system locale (or the Settings choice, Apply). With no
+// picked from the system locale (or Help → Language…'s choice, Apply). With no
 // backend installed, as in tests, T and N execute the English fallback
 // template.
 package i18n
@@ -22,6 +22,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"text/template"
@@ -30,6 +31,7 @@ import (
 	"github.com/jeandeaual/go-locale"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
+	"golang.org/x/text/number"
 )
 
 // Bundles holds the translation files, BundleDir/<tag>.json.
@@ -194,10 +196,44 @@ type Language struct {
 	Name string
 }
 
-// Languages are the window's languages, English (the source) first.
-var Languages = []Language{
-	{"en", "English"}, {"ja", "日本語"}, {"zh-Hans", "简体中文"}, {"ko", "한국어"},
-	{"ru", "Русский"}, {"de", "Deutsch"}, {"fr", "Français"}, {"cs", "Čeština"},
+// Languages are the window's languages, one a bundle, each named by its
+// bundle's "language.name": English (the source) first, then those of
+// listOrder in that order, then any other bundle by tag.
+var Languages = languages()
+
+// listOrder is the order of the Language dialog's list after English.
+var listOrder = []string{"ja", "zh-Hans", "ko", "ru", "de", "fr", "cs"}
+
+func languages() []Language {
+	files, _ := Bundles.ReadDir(BundleDir)
+	var tags []string
+	for _, f := range files {
+		tags = append(tags, strings.ReplaceAll(strings.TrimSuffix(f.Name(), ".json"), "_", "-"))
+	}
+	rank := func(t string) int {
+		if t == "en" {
+			return -1
+		}
+		if i := slices.Index(listOrder, t); i >= 0 {
+			return i
+		}
+		return len(listOrder)
+	}
+	slices.SortStableFunc(tags, func(a, b string) int {
+		if ra, rb := rank(a), rank(b); ra != rb {
+			return ra - rb
+		}
+		return strings.Compare(a, b)
+	})
+	out := make([]Language, 0, len(tags))
+	for _, t := range tags {
+		name := t
+		if b, err := ReadBundle(BundleName(t)); err == nil && b["language.name"].Other != "" {
+			name = b["language.name"].Other
+		}
+		out = append(out, Language{t, name})
+	}
+	return out
 }
 
 // BundleName is the file name (without ".json") of tag's bundle.
@@ -330,4 +366,25 @@ func Text(key, english string) string {
 		return english
 	}
 	return T(key, english, nil)
+}
+
+// Decimal is x with digits decimals as the current language writes it
+// (3.5 in English, 3,5 in German).
+func Decimal(x float64, digits int) string {
+	return strings.ReplaceAll(message.NewPrinter(Current()).Sprint(number.Decimal(x, number.Scale(digits))), "\u202f", "\u00a0")
+}
+
+// Percent is x percent (x = 42.5 for 42.5%) with digits decimals as the
+// current language writes a percentage (42.5% in English, 42,5 % in
+// German and French).
+func Percent(x float64, digits int) string {
+	return strings.ReplaceAll(message.NewPrinter(Current()).Sprint(number.Percent(x/100, number.Scale(digits))), "\u202f", "\u00a0")
+}
+
+// BreaksAnywhere reports whether the current language's text may break
+// between any two characters (Japanese, Chinese: no spaces between
+// words), rather than only at spaces.
+func BreaksAnywhere() bool {
+	b, _ := Current().Base()
+	return b.String() == "ja" || b.String() == "zh"
 }

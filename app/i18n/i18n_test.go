@@ -114,17 +114,24 @@ func TestNumberAndDateFollowLanguage(t *testing.T) {
 		mu.Unlock()
 	}()
 	when := time.Date(2026, 3, 7, 9, 5, 0, 0, time.UTC)
-	for _, c := range []struct{ tag, number, date string }{
-		{"en", "12,345", "Mar 7, 2026 09:05"},
-		{"de", "12.345", "Mar 7, 2026 09:05"}, // no backend: the English layout
-		{"fr", "12\u00a0345", "Mar 7, 2026 09:05"},
-		{"ru", "12\u00a0345", "Mar 7, 2026 09:05"},
+	for _, c := range []struct{ tag, number, date, decimal, percent string }{
+		{"en", "12,345", "Mar 7, 2026 09:05", "3.5", "42.5%"},
+		{"de", "12.345", "Mar 7, 2026 09:05", "3,5", "42,5\u00a0%"}, // no backend: the English layout
+		{"fr", "12\u00a0345", "Mar 7, 2026 09:05", "3,5", "42,5\u00a0%"},
+		{"ru", "12\u00a0345", "Mar 7, 2026 09:05", "3,5", "42,5\u00a0%"},
+		{"ja", "12,345", "Mar 7, 2026 09:05", "3.5", "42.5%"},
 	} {
 		mu.Lock()
 		current = language.Make(c.tag)
 		mu.Unlock()
 		if got := Number(12345); got != c.number {
 			t.Errorf("%s: Number(12345) = %q, want %q", c.tag, got, c.number)
+		}
+		if got := Decimal(3.5, 1); got != c.decimal {
+			t.Errorf("%s: Decimal(3.5, 1) = %q, want %q", c.tag, got, c.decimal)
+		}
+		if got := Percent(42.5, 1); got != c.percent {
+			t.Errorf("%s: Percent(42.5, 1) = %q, want %q", c.tag, got, c.percent)
 		}
 		if got := DateTime(when); got != c.date {
 			t.Errorf("%s: DateTime = %q, want %q", c.tag, got, c.date)
@@ -143,5 +150,21 @@ func TestTextTranslatesOnlyTheKnownEnglish(t *testing.T) {
 	}
 	if got := Text("no.such.key", "Thing"); got != "Thing" {
 		t.Errorf("Text of an unknown key = %q", got)
+	}
+}
+
+func TestBreaksAnywhere(t *testing.T) {
+	defer func() {
+		mu.Lock()
+		current = language.English
+		mu.Unlock()
+	}()
+	for tag, want := range map[string]bool{"ja": true, "zh-Hans": true, "ko": false, "en": false, "de": false} {
+		mu.Lock()
+		current = language.Make(tag)
+		mu.Unlock()
+		if got := BreaksAnywhere(); got != want {
+			t.Errorf("%s: BreaksAnywhere %v", tag, got)
+		}
 	}
 }

@@ -115,7 +115,8 @@ var shown = map[string]map[string]bool{
 	"canvas":    {"NewText": true},
 	"container": {"NewTabItem": true, "NewTabItemWithIcon": true},
 	"": {"SetText": true, "SetPlaceHolder": true, "SetTitle": true, "SetOptions": true, "SetSubTitle": true,
-		"NewTipLabel": true, "newTipLabel": true, "SetTip": true},
+		"NewTipLabel": true, "newTipLabel": true, "SetTip": true, "newCaption": true, "newKeyCheck": true,
+		"newKeySelect": true, "SetConfirmText": true, "SetDismissText": true, "Note": true},
 }
 
 // shownFields are the fields of Fyne objects whose text the window shows.

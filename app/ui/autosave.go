@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2/dialog"
 
+	"planiverse/app/i18n"
 	"planiverse/app/session"
 )
 
@@ -26,32 +27,32 @@ func (g *gui) offerPartialAutosave(found session.AutosaveFound) {
 	if found.Prefix == nil {
 		g.showNewGame()
 		g.ctl.Note(note)
-		g.show(dialog.NewInformation("Saved game", "The saved game could not be read.\n"+keptText(found), g.win), nil)
+		g.show(dialog.NewInformation(i18n.T("ui.autosave.title", "Saved game", nil),
+			i18n.T("ui.autosave.unreadable", "The saved game could not be read.\nThe file is kept as {{.File}} in {{.Folder}}.", keptData(found)), g.win), nil)
 		return
 	}
 	n := len(found.Prefix.Moves)
-	msg := fmt.Sprintf("The saved game could not be read completely. Restore the first %d moves?\n%s", n, keptText(found))
-	if n == 1 {
-		msg = fmt.Sprintf("The saved game could not be read completely. Restore its first move?\n%s", keptText(found))
-	}
-	d := dialog.NewConfirm("Saved game", msg, func(restore bool) {
-		if restore && g.restoreRecord(found.Prefix, fmt.Sprintf("Restored the first %s of the saved game; the unreadable file is kept as %s.", session.Plural(n, "move"), filepath.Base(found.Bad))) {
+	msg := i18n.N("ui.autosave.partial", "The saved game could not be read completely. Restore the first {{.Count}} moves?\nThe file is kept as {{.File}} in {{.Folder}}.", n, keptData(found))
+	d := dialog.NewConfirm(i18n.T("ui.autosave.title", "Saved game", nil), msg, func(restore bool) {
+		if restore && g.restoreRecord(found.Prefix, i18n.N("ui.autosave.restored_part", "Restored the first {{.Count}} moves of the saved game; the unreadable file is kept as {{.File}}.", n, keptData(found))) {
 			return
 		}
 		g.ctl.Note(note)
 		g.showNewGame()
 	}, g.win)
-	d.SetConfirmText("Restore")
-	d.SetDismissText("New game")
+	d.SetConfirmText(i18n.T("ui.button.restore", "Restore", nil))
+	d.SetDismissText(i18n.T("ui.new_game", "New game", nil))
 	g.show(d, d.Confirm)
 }
 
-// keptText says where the unreadable file is now.
-func keptText(found session.AutosaveFound) string {
-	return fmt.Sprintf("The file is kept as %s in %s.", filepath.Base(found.Bad), filepath.Dir(found.Bad))
+// keptData names where the unreadable file is now, as the templates'
+// File and Folder.
+func keptData(found session.AutosaveFound) map[string]any {
+	return map[string]any{"File": filepath.Base(found.Bad), "Folder": filepath.Dir(found.Bad)}
 }
 
 // badAutosaveNote is the game's message about an unreadable autosave.
 func badAutosaveNote(found session.AutosaveFound) string {
-	return fmt.Sprintf("The saved game could not be read (%v); the file is kept as %s.", found.Problem, filepath.Base(found.Bad))
+	return i18n.T("ui.autosave.bad_note", "The saved game could not be read ({{.Problem}}); the file is kept as {{.File}}.",
+		map[string]any{"Problem": fmt.Sprint(found.Problem), "File": filepath.Base(found.Bad)})
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"fyne.io/fyne/v2"
+
+	"planiverse/app/i18n"
 )
 
 // Move lists on the clipboard: Ctrl+C copies the game's moves, Ctrl+V
@@ -19,7 +21,8 @@ func (g *gui) copyMoves() {
 func (g *gui) pasteMoves() {
 	text := g.app.Clipboard().Content()
 	if err := g.ctl.LoadMoves(g.ctl.Settings(), text); err != nil {
-		g.showError(fmt.Errorf("the clipboard holds no %s move list: %w", g.ctl.Settings().Descriptor().Title, err))
+		g.showError(fmt.Errorf("%s: %w", i18n.T("ui.error.clipboard", "the clipboard holds no {{.Game}} move list",
+			map[string]any{"Game": gameTitle(g.ctl.Settings().Descriptor())}), err))
 		return
 	}
 	g.ctl.Start()

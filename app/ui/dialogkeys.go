@@ -3,6 +3,8 @@ package ui
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
+
+	"planiverse/app/i18n"
 )
 
 // Enter and Escape answer the newest dialog (gui.dialogKey). The desktop
@@ -35,7 +37,7 @@ type keySelect struct {
 func newKeySelect(options []string, keys *func(fyne.KeyName) bool) *keySelect {
 	s := &keySelect{keys: keys}
 	s.Options = options
-	s.PlaceHolder = "(Select one)"
+	s.PlaceHolder = i18n.T("ui.select_one", "(Select one)", nil)
 	s.ExtendBaseWidget(s)
 	return s
 }

@@ -56,14 +56,17 @@ func TestSetupHandshake(t *testing.T) {
 	}
 }
 
-// TestQuietLog: the file dialog's favorite-folder complaint and its
-// Cause and At lines are dropped; other lines pass.
+// TestQuietLog: the file dialog's favorite-folder complaint and lang's
+// translation failure, with their Cause and At lines, are dropped; other
+// lines pass.
 func TestQuietLog(t *testing.T) {
 	var out bytes.Buffer
 	l := log.New(&quietWriter{w: &out}, "", 0)
 	l.Println("Fyne error:  Getting favorite locations")
 	l.Println("  Cause: this computer does not define a VIDEOS folder")
 	l.Println("  At: dialog/file.go:400")
+	l.Println("Fyne error:  Translation failure")
+	l.Println("  Cause: message \"ui.new_game\" not found in language \"pt\"")
 	l.Println("Fyne error:  something else")
 	l.Println("  Cause: kept")
 	if got := out.String(); got != "Fyne error:  something else\n  Cause: kept\n" {

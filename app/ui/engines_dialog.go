@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"fmt"
+	"errors"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/widget"
 
+	"planiverse/app/i18n"
 	"planiverse/app/protocol"
 	"planiverse/app/session"
 	"planiverse/rules/registry"
@@ -39,8 +40,8 @@ func protocolGames() (titles []string, names map[string]string) {
 	names = map[string]string{}
 	for _, d := range registry.Games() {
 		if _, ok := protocol.For(d); ok {
-			titles = append(titles, d.Title)
-			names[d.Title] = d.Name
+			titles = append(titles, gameTitle(d))
+			names[gameTitle(d)] = d.Name
 		}
 	}
 	return titles, names
@@ -52,17 +53,17 @@ func newEnginesForm(list []session.EngineConfig, current string, save func([]ses
 	f := &enginesForm{list: list, save: save, rows: container.NewVBox()}
 	titles, names := protocolGames()
 	f.name = newKeyEntry(&f.keys)
-	f.name.SetPlaceHolder("a name, such as AIWine")
+	f.name.SetPlaceHolder(i18n.T("ui.engines.name_hint", "a name, such as AIWine", nil))
 	f.game = newKeySelect(titles, &f.keys)
 	if len(titles) > 0 {
 		f.game.SetSelectedIndex(0)
 		f.game.SetSelected(current) // no change when current has no protocol
 	}
 	f.command = newKeyEntry(&f.keys)
-	f.command.SetPlaceHolder("/path/to/engine --its-options")
+	f.command.SetPlaceHolder(i18n.T("ui.engines.command_hint", "/path/to/engine --its-options", nil))
 	f.status = widget.NewLabel("")
-	f.status.Wrapping = fyne.TextWrapWord
-	f.add = widget.NewButton("Add", func() {
+	f.status.Wrapping = textWrap(f.status.Text)
+	f.add = widget.NewButton(i18n.T("ui.engines.add", "Add", nil), func() {
 		e := session.EngineConfig{Name: strings.TrimSpace(f.name.Text), Game: names[f.game.Selected], Command: strings.TrimSpace(f.command.Text)}
 		if err := f.addEngine(e); err != nil {
 			f.status.SetText(err.Error())
@@ -70,35 +71,44 @@ func newEnginesForm(list []session.EngineConfig, current string, save func([]ses
 		}
 		f.name.SetText("")
 		f.command.SetText("")
-		f.status.SetText(fmt.Sprintf("Added %s. Choose it as the engine in the New game dialog.", e.Name))
+		f.status.SetText(i18n.T("ui.engines.added", "Added {{.Name}}. Choose it as the engine in the New game dialog.", map[string]any{"Name": e.Name}))
 	})
-	help := widget.NewLabel("An external engine is a program that speaks the game's engine protocol: " +
-		"Gomocup pbrain (Gomoku), NBoard (Othello), CodeCup 2011 (DVONN) or Planiverse's Alak protocol " +
-		"(see the README). It runs as a child process; a crash, a hang or garbage ends the game with a message.")
-	help.Wrapping = fyne.TextWrapWord
+	help := widget.NewLabel(i18n.T("ui.engines.help", "An external engine is a program that speaks the game's engine protocol: "+
+		"Gomocup pbrain (Gomoku), NBoard (Othello), CodeCup 2011 (DVONN) or Planiverse's Alak protocol "+
+		"(see the README). It runs as a child process; a crash, a hang or garbage ends the game with a message.", nil))
+	help.Wrapping = textWrap(help.Text)
 	form := container.New(layout.NewFormLayout(),
-		widget.NewLabel("Name"), f.name,
-		widget.NewLabel("Game"), f.game,
-		widget.NewLabel("Command"), f.command)
+		widget.NewLabel(i18n.T("ui.engines.name", "Name", nil)), f.name,
+		widget.NewLabel(i18n.T("ui.newgame.game", "Game", nil)), f.game,
+		widget.NewLabel(i18n.T("ui.engines.command", "Command", nil)), f.command)
 	f.content = container.NewBorder(help, container.NewVBox(form, f.add, f.status), nil, nil, container.NewVScroll(f.rows))
 	f.refresh()
 	return f
+}
+
+// titleOf is the title of the game named name in the window's language
+// (name itself when no game has it).
+func titleOf(name string) string {
+	if d, err := registry.Lookup(name); err == nil {
+		return gameTitle(d)
+	}
+	return name
 }
 
 // addEngine checks e and adds it to the list.
 func (f *enginesForm) addEngine(e session.EngineConfig) error {
 	switch {
 	case e.Name == "":
-		return fmt.Errorf("give the engine a name")
+		return errors.New(i18n.T("ui.engines.err_name", "give the engine a name", nil))
 	case e.Name == planiverseEngine:
-		return fmt.Errorf("%q is the built-in engine's name", planiverseEngine)
+		return errors.New(i18n.T("ui.engines.err_builtin", "“{{.Name}}” is the built-in engine's name", map[string]any{"Name": planiverseEngine}))
 	case e.Game == "":
-		return fmt.Errorf("choose the game it plays")
+		return errors.New(i18n.T("ui.engines.err_game", "choose the game it plays", nil))
 	case e.Command == "":
-		return fmt.Errorf("give the command line that starts it")
+		return errors.New(i18n.T("ui.engines.err_command", "give the command line that starts it", nil))
 	}
 	if _, dup := session.EngineFor(f.list, e.Game, e.Name); dup {
-		return fmt.Errorf("there is already an engine %q for %s", e.Name, e.Game)
+		return errors.New(i18n.T("ui.engines.err_duplicate", "there is already an engine “{{.Name}}” for {{.Game}}", map[string]any{"Name": e.Name, "Game": titleOf(e.Game)}))
 	}
 	f.list = append(f.list, e)
 	f.save(f.list)
@@ -117,16 +127,12 @@ func (f *enginesForm) remove(i int) {
 func (f *enginesForm) refresh() {
 	f.rows.Objects = nil
 	if len(f.list) == 0 {
-		f.rows.Add(widget.NewLabel("No external engine yet."))
+		f.rows.Add(widget.NewLabel(i18n.T("ui.engines.none", "No external engine yet.", nil)))
 	}
 	for i, e := range f.list {
-		title := e.Game
-		if d, err := registry.Lookup(e.Game); err == nil {
-			title = d.Title
-		}
-		label := widget.NewLabel(fmt.Sprintf("%s — %s — %s", e.Name, title, e.Command))
+		label := widget.NewLabel(e.Name + " — " + titleOf(e.Game) + " — " + e.Command)
 		label.Truncation = fyne.TextTruncateEllipsis
-		f.rows.Add(container.NewBorder(nil, nil, nil, widget.NewButton("Remove", func() { f.remove(i) }), label))
+		f.rows.Add(container.NewBorder(nil, nil, nil, widget.NewButton(i18n.T("ui.engines.remove", "Remove", nil), func() { f.remove(i) }), label))
 	}
 	f.rows.Refresh()
 }
@@ -136,10 +142,10 @@ func (f *enginesForm) refresh() {
 func (g *gui) showEngines() {
 	title := ""
 	if d := g.ctl.Settings().Descriptor(); d != nil {
-		title = d.Title
+		title = gameTitle(d)
 	}
 	f := newEnginesForm(LoadEngines(g.app.Preferences()), title, func(list []session.EngineConfig) { SaveEngines(g.app.Preferences(), list) })
-	d := dialog.NewCustom("External engines", "Close", f.content, g.win)
+	d := dialog.NewCustom(i18n.T("ui.engines.title", "External engines", nil), i18n.T("ui.button.close", "Close", nil), f.content, g.win)
 	size := g.win.Canvas().Size()
 	d.Resize(fyne.NewSize(min(640, size.Width-40), min(520, size.Height-40)))
 	f.keys = g.dialogKey

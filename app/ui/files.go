@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
 
+	"planiverse/app/i18n"
 	"planiverse/app/session"
 	"planiverse/rules"
 	"planiverse/rules/registry"
@@ -51,10 +52,10 @@ func (g *gui) saveChosen(w fyne.URIWriteCloser, err error) {
 	path := w.URI().Path()
 	_ = w.Close()
 	if err := g.ctl.SaveRecord(path); err != nil {
-		g.showError(fmt.Errorf("the game was not saved: %w", err))
+		g.showError(fmt.Errorf("%s: %w", i18n.T("ui.error.not_saved", "the game was not saved", nil), err))
 		return
 	}
-	g.ctl.Note("Saved " + filepath.Base(path) + ".")
+	g.ctl.Note(i18n.T("ui.saved", "Saved {{.File}}.", map[string]any{"File": filepath.Base(path)}))
 }
 
 // openGame asks for a record to open (openChosen).
@@ -91,7 +92,7 @@ func (g *gui) openChosen(r fyne.URIReadCloser) {
 				err = g.openParsed(g.ctl.Settings(), name, p, false)
 			}
 			if err != nil {
-				g.showError(fmt.Errorf("the game could not be opened: %w", err))
+				g.showError(fmt.Errorf("%s: %w", i18n.T("ui.error.not_opened", "the game could not be opened", nil), err))
 			}
 		})
 	}()
@@ -179,7 +180,7 @@ func (g *gui) restore() bool {
 		fyne.LogError("autosave unreadable", found.Problem)
 	}
 	if found.Record != nil {
-		if g.restoreRecord(found.Record, fmt.Sprintf("Your game in progress was restored (%s).", session.Plural(len(found.Record.Moves), "move"))) {
+		if g.restoreRecord(found.Record, i18n.N("ui.autosave.restored", "Your game in progress was restored ({{.Count}} moves).", len(found.Record.Moves), nil)) {
 			if found.Problem != nil {
 				g.ctl.Note(badAutosaveNote(found))
 			}

@@ -61,9 +61,10 @@ func Run(start startopts.Start) {
 		startScale = float32(f) // Fyne's driver reads it; its Settings do not
 	}
 	go exitAfterSignal(termGrace)
-	prefsNote := repairPreferences(prefsfile.Path(AppID), time.Now()) // before Fyne reads the file
+	repaired := repairPreferences(prefsfile.Path(AppID), time.Now()) // before Fyne reads the file
 	a := app.NewWithID(AppID)
 	setupLanguage(a.Preferences()) // language.go; before anything shows a word
+	prefsNote := repairNote(repaired)
 	a.SetIcon(iconResource)
 	g := newGUI(a, ai.NewEngine(guiTTMegabytes), fyne.Do, uint64(time.Now().UnixNano()))
 	g.sound = newSounder(openOto, !loadSoundOn(a.Preferences()))
@@ -728,10 +729,11 @@ func (g *gui) buildMenu() {
 	game := fyne.NewMenu(i18n.T("ui.menu.game", "Game", nil), g.newItem, openItem, saveItem, fyne.NewMenuItemSeparator(),
 		g.undoItem, g.redoItem, g.hintItem, g.swapItem, g.resignItem, fyne.NewMenuItemSeparator(),
 		copyItem, pasteItem, fyne.NewMenuItemSeparator(), g.legalItem,
-		g.soundItem, animItem, fyne.NewMenuItemSeparator(), g.enginesItem, languageItem, fyne.NewMenuItemSeparator(), quitItem)
+		g.soundItem, animItem, fyne.NewMenuItemSeparator(), g.enginesItem, fyne.NewMenuItemSeparator(), quitItem)
 	help := fyne.NewMenu(i18n.T("ui.menu.help", "Help", nil),
 		fyne.NewMenuItem(i18n.T("ui.how_to_play", "How to play", nil), g.showRules),
 		fyne.NewMenuItem(i18n.T("ui.statistics", "Statistics", nil), g.showStats),
+		languageItem, // the Game menu already fills the window's default height
 		fyne.NewMenuItem(i18n.T("ui.about.title", "About Planiverse", nil), g.showAbout),
 	)
 	g.menu = fyne.NewMainMenu(game, help)
@@ -804,7 +806,7 @@ func (g *gui) quit() { g.win.Close() }
 // showLog shows every message of the game so far, newest last.
 func (g *gui) showLog() {
 	text := widget.NewLabel(strings.Join(g.ctl.MessageLog(), "\n"))
-	text.Wrapping = fyne.TextWrapWord
+	text.Wrapping = textWrap(text.Text)
 	scroll := container.NewVScroll(text)
 	d := dialog.NewCustom(i18n.T("ui.log.title", "Messages of this game", nil), i18n.T("ui.button.close", "Close", nil), scroll, g.win)
 	size := g.win.Canvas().Size()
@@ -862,7 +864,7 @@ func (g *gui) showRules() {
 // as a captioned diagram.
 func rulesPage(d *rules.Descriptor) fyne.CanvasObject {
 	text := widget.NewLabel(session.GameRules(d))
-	text.Wrapping = fyne.TextWrapWord
+	text.Wrapping = textWrap(text.Text)
 	box := container.NewVBox(text)
 	for i, ex := range d.Examples {
 		s, err := d.Start(ex.Options)
@@ -875,7 +877,7 @@ func rulesPage(d *rules.Descriptor) fyne.CanvasObject {
 		}
 		b.SetInteractive(false)
 		caption := widget.NewLabel(session.ExampleCaption(d, i))
-		caption.Wrapping = fyne.TextWrapWord
+		caption.Wrapping = textWrap(caption.Text)
 		diagram := container.New(layout.NewGridWrapLayout(fyne.NewSize(260, 200)), b)
 		box.Add(widget.NewSeparator())
 		box.Add(container.NewBorder(nil, nil, diagram, nil, caption))

@@ -1,17 +1,20 @@
 package ui
 
 import (
+	"errors"
 	"maps"
 	"slices"
 	"strings"
 	"testing"
 	"unicode"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"planiverse/app/i18n"
+	"planiverse/app/internal/prefsfile"
 	"planiverse/app/session"
 	"planiverse/rules"
 	"planiverse/rules/registry"
@@ -160,7 +163,9 @@ func TestDescriptorTextsHaveEntries(t *testing.T) {
 		}
 		if d.Warning != nil {
 			for _, o := range combos {
-				check("ui.warning."+d.Name, d.Warning(o))
+				if w := d.Warning(o); !w.IsZero() {
+					check(w.Key, w.String())
+				}
 			}
 		}
 	}
@@ -200,5 +205,37 @@ func TestNewGameFormInJapanese(t *testing.T) {
 		if got := f.levelRow.label.(*widget.Label).Text; got != "黒のレベル" {
 			t.Errorf("level row in computer against computer: %q", got)
 		}
+		if f.levelDesc.Wrapping != fyne.TextWrapBreak {
+			t.Errorf("Japanese level description wraps %v, want between any characters", f.levelDesc.Wrapping)
+		}
+		if w := textWrap("Place a disc so that it brackets a line"); w != fyne.TextWrapWord {
+			t.Errorf("an English text in the Japanese window wraps %v, want at spaces", w)
+		}
+		if w := textWrap("石を置きます"); w != fyne.TextWrapBreak {
+			t.Errorf("a Japanese text wraps %v, want between any characters", w)
+		}
 	})
+}
+
+// TestQualityIntroInEnglishBundle: Help ▸ Move quality's English text is
+// en.json's entry, so that its translations follow it.
+func TestQualityIntroInEnglishBundle(t *testing.T) {
+	if en, _ := i18n.English("ui.quality.intro"); en != qualityHelpIntro {
+		t.Errorf("en.json ui.quality.intro differs from qualityHelpIntro")
+	}
+}
+
+// TestRepairNoteMatchesEnglishMessage: the window's note about a damaged
+// settings file says in English what prefsfile's Message says, with the
+// right plural.
+func TestRepairNoteMatchesEnglishMessage(t *testing.T) {
+	if got := repairNote(prefsfile.Repair{}); got != "" {
+		t.Errorf("sound file: %q", got)
+	}
+	for _, kept := range []int{0, 1, 3} {
+		r := prefsfile.Repair{Problem: errors.New("bad JSON"), Bad: "/x/preferences.bad-1.json", Kept: kept}
+		if got, want := repairNote(r), r.Message(); got != want {
+			t.Errorf("kept %d:\n got %q\nwant %q", kept, got, want)
+		}
+	}
 }

@@ -166,7 +166,7 @@ func newNewGameForm(set session.MatchSettings, engines []session.EngineConfig) *
 		levelOpts = append(levelOpts, levelOption(l))
 	}
 	f.levelDesc = widget.NewLabel("")
-	f.levelDesc.Wrapping = fyne.TextWrapWord
+	f.levelDesc.Wrapping = textWrap(f.levelDesc.Text)
 	f.level = newKeySelect(levelOpts, &f.keys)
 	f.level.SetSelectedIndex(set.Level - ai.MinLevel)
 
@@ -200,7 +200,7 @@ func newNewGameForm(set session.MatchSettings, engines []session.EngineConfig) *
 	}
 	wrapped := func(text string) *widget.Label {
 		l := widget.NewLabel(text)
-		l.Wrapping = fyne.TextWrapWord
+		l.Wrapping = textWrap(l.Text)
 		return l
 	}
 	row(i18n.T("ui.newgame.game", "Game", nil), f.game)

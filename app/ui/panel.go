@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"planiverse/app/i18n"
 	"planiverse/app/session"
 	"planiverse/app/session/quality"
 	"planiverse/rules"
@@ -185,12 +186,12 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 	}
 	p.titleBox = newCaption(" ", true)
 	p.title = p.titleBox.(*fyne.Container).Objects[0].(*canvas.Text)
-	p.turn.Wrapping = fyne.TextWrapWord
+	p.turn.Wrapping = textWrap(p.turn.Text)
 	// One line each: a long message is cut short (the whole message is
 	// in the log), never wrapped onto the move list.
 	p.messages.Truncation = fyne.TextTruncateEllipsis
 	p.thinking.Truncation = fyne.TextTruncateEllipsis
-	p.coachText.Wrapping = fyne.TextWrapWord
+	p.coachText.Wrapping = textWrap(p.coachText.Text)
 	p.logButton = widget.NewButtonWithIcon("", theme.ListIcon(), func() {
 		if p.onLog != nil {
 			p.onLog()
@@ -198,16 +199,16 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 	})
 	p.logButton.Importance = widget.LowImportance
 	p.seats[0], p.seats[1] = newSeatRow(), newSeatRow()
-	p.newGame = widget.NewButtonWithIcon("New game", theme.DocumentCreateIcon(), onNew)
-	p.resign = widget.NewButtonWithIcon("Resign", theme.CancelIcon(), onResign)
-	p.undo = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), onUndo)
-	p.redo = widget.NewButtonWithIcon("Redo", theme.ContentRedoIcon(), onRedo)
-	p.hint = widget.NewButtonWithIcon("Hint", theme.SearchIcon(), onHint)
-	p.swap = widget.NewButtonWithIcon("Swap colors", theme.ViewRefreshIcon(), onSwap)
+	p.newGame = widget.NewButtonWithIcon(i18n.T("ui.new_game", "New game", nil), theme.DocumentCreateIcon(), onNew)
+	p.resign = widget.NewButtonWithIcon(i18n.T("ui.resign.title", "Resign", nil), theme.CancelIcon(), onResign)
+	p.undo = widget.NewButtonWithIcon(i18n.T("ui.menu.undo", "Undo", nil), theme.ContentUndoIcon(), onUndo)
+	p.redo = widget.NewButtonWithIcon(i18n.T("ui.menu.redo", "Redo", nil), theme.ContentRedoIcon(), onRedo)
+	p.hint = widget.NewButtonWithIcon(i18n.T("ui.menu.hint", "Hint", nil), theme.SearchIcon(), onHint)
+	p.swap = widget.NewButtonWithIcon(i18n.T("ui.swap", "Swap colors", nil), theme.ViewRefreshIcon(), onSwap)
 	p.swap.Importance = widget.HighImportance
-	p.pause = widget.NewButtonWithIcon("Pause", theme.MediaPauseIcon(), onPause)
+	p.pause = widget.NewButtonWithIcon(i18n.T("ui.pause", "Pause", nil), theme.MediaPauseIcon(), onPause)
 	p.specials = container.NewVBox()
-	p.showLegal = widget.NewCheck("Show legal moves", onShowLegal)
+	p.showLegal = widget.NewCheck(i18n.T("ui.show_legal", "Show legal moves", nil), onShowLegal)
 
 	p.moves = newMoveList(func() int { return len(p.rows) }, func(i int) session.MoveRow { return p.rows[i] })
 	// A click on a row puts the position after that move on view; the
@@ -228,7 +229,7 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 	p.back = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), step(func() int { return p.reviewPly - 1 }))
 	p.forward = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), step(func() int { return p.reviewPly + 1 }))
 	p.last = widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), step(func() int { return p.reviewLen }))
-	p.cont = widget.NewButtonWithIcon("Continue from here", theme.MediaPlayIcon(), func() {
+	p.cont = widget.NewButtonWithIcon(i18n.T("ui.continue.title", "Continue from here", nil), theme.MediaPlayIcon(), func() {
 		if onContinue := p.onContinue; onContinue != nil {
 			onContinue()
 		}
@@ -260,17 +261,17 @@ func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), o
 	p.coachButtons = container.NewVBox()
 	p.coach = container.NewBorder(nil, p.coachButtons, nil, nil, p.coachScroll)
 	p.coach.Hide()
-	p.movesTitle = newCaption("Moves", true)
+	p.movesTitle = newCaption(i18n.T("ui.moves", "Moves", nil), true)
 	p.graph = widgets.NewEvalGraph()
 	p.graph.OnTapped = func(ply int) {
 		if p.onReview != nil {
 			p.onReview(ply)
 		}
 	}
-	p.graphCaption = newCaption("Evaluation by move (up: the dark side ahead)", false)
+	p.graphCaption = newCaption(i18n.T("ui.graph.caption", "Evaluation by move (up: the dark side ahead)", nil), false)
 	p.graphBox = container.NewBorder(p.graphCaption, nil, nil, nil, p.graph)
-	p.showMoves = widget.NewButtonWithIcon("Moves", theme.ListIcon(), func() { p.choose(false) })
-	p.showGraphs = widget.NewButtonWithIcon("Graph", theme.GridIcon(), func() { p.choose(true) })
+	p.showMoves = widget.NewButtonWithIcon(i18n.T("ui.moves", "Moves", nil), theme.ListIcon(), func() { p.choose(false) })
+	p.showGraphs = widget.NewButtonWithIcon(i18n.T("ui.graph", "Graph", nil), theme.GridIcon(), func() { p.choose(true) })
 	p.toggle = container.NewGridWithColumns(2, p.showMoves, p.showGraphs)
 	p.toggle.Hide()
 	p.markChoice()
@@ -381,10 +382,10 @@ func (p *panel) show(v session.PanelView) {
 	showIf(p.pause, b.Pause)
 	enable(p.pause, b.CanPause)
 	if b.Paused {
-		p.pause.SetText("Resume")
+		p.pause.SetText(i18n.T("ui.resume", "Resume", nil))
 		p.pause.SetIcon(theme.MediaPlayIcon())
 	} else {
-		p.pause.SetText("Pause")
+		p.pause.SetText(i18n.T("ui.pause", "Pause", nil))
 		p.pause.SetIcon(theme.MediaPauseIcon())
 	}
 	showIf(p.swap, b.Swap)
@@ -703,7 +704,8 @@ func newMoveList(length func() int, row func(int) session.MoveRow) *moveList {
 	l.CreateItem = func() fyne.CanvasObject {
 		strip := canvas.NewRectangle(color.Transparent)
 		strip.SetMinSize(fyne.NewSize(5, 0))
-		t := canvas.NewText("000. White  E3G3", theme.Color(theme.ColorNameForeground))
+		widest := "000. " + colorName("White") + "  E3G3" // a row's width, until UpdateItem
+		t := canvas.NewText(widest, theme.Color(theme.ColorNameForeground))
 		return container.NewBorder(nil, nil, strip, nil, container.New(&insetLayout{inset: 3}, t))
 	}
 	l.UpdateItem = func(i widget.ListItemID, o fyne.CanvasObject) {

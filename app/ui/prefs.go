@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -19,17 +20,31 @@ import (
 // repairPreferences checks the settings file path (Fyne's
 // preferences.json) before Fyne reads it and repairs a damaged one
 // (prefsfile.Check: the damaged file is kept beside it, every setting that
-// reads is kept). It returns the sentence to show once in the window, ""
-// when the file was sound; a failure to repair is also said on stderr.
-func repairPreferences(path string, now time.Time) string {
+// reads is kept). It returns what it did, to say once in the window
+// (repairNote); a failure to repair is said on stderr.
+func repairPreferences(path string, now time.Time) prefsfile.Repair {
 	if path == "" {
-		return ""
+		return prefsfile.Repair{}
 	}
 	r, err := prefsfile.Check(path, now)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "planiverse: settings file %s: %v\n", path, err)
 	}
-	return r.Message()
+	return r
+}
+
+// repairNote is the sentence the window shows once about r, in the
+// window's language ("" for a sound file; prefsfile.Repair.Message in
+// English).
+func repairNote(r prefsfile.Repair) string {
+	if !r.Damaged() {
+		return ""
+	}
+	data := map[string]any{"Problem": r.Problem.Error(), "File": filepath.Base(r.Bad)}
+	if r.Kept == 0 {
+		return i18n.T("ui.prefs.damaged_none", "The settings file was damaged ({{.Problem}}). No setting could be read; the others are back to their defaults. The damaged file is kept as {{.File}}.", data)
+	}
+	return i18n.N("ui.prefs.damaged", "The settings file was damaged ({{.Problem}}). {{.Count}} settings that still read were kept; the others are back to their defaults. The damaged file is kept as {{.File}}.", r.Kept, data)
 }
 
 // Preference keys (stored under AppID by Fyne). A game's option is kept

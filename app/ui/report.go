@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"image/color"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"planiverse/app/i18n"
 	"planiverse/app/session"
 	"planiverse/app/session/quality"
 	"planiverse/rules"
@@ -61,21 +61,21 @@ type analysisUI struct {
 func newAnalysisUI(g *gui) *analysisUI {
 	a := &analysisUI{g: g}
 	c := g.ctl
-	cancel := widget.NewButtonWithIcon("Cancel analysis", theme.CancelIcon(), c.CancelReport)
+	cancel := widget.NewButtonWithIcon(i18n.T("ui.analysis.cancel", "Cancel analysis", nil), theme.CancelIcon(), c.CancelReport)
 	a.progRow = container.NewHBox(cancel)
-	a.offer = widget.NewButtonWithIcon("Analyze this game", theme.SearchIcon(), a.analyze)
+	a.offer = widget.NewButtonWithIcon(i18n.T("ui.analysis.offer", "Analyze this game", nil), theme.SearchIcon(), a.analyze)
 	a.offer.Importance = widget.HighImportance
 	a.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() { c.ReviewMistake(-1) })
-	a.next = widget.NewButtonWithIcon("Next mistake", theme.NavigateNextIcon(), func() { c.ReviewMistake(1) })
-	a.open = widget.NewButtonWithIcon("Report", theme.DocumentIcon(), a.showReport)
-	a.learnBtn = widget.NewButton("Learn", a.learn)
+	a.next = widget.NewButtonWithIcon(i18n.T("ui.analysis.next_mistake", "Next mistake", nil), theme.NavigateNextIcon(), func() { c.ReviewMistake(1) })
+	a.open = widget.NewButtonWithIcon(i18n.T("ui.analysis.report", "Report", nil), theme.DocumentIcon(), a.showReport)
+	a.learnBtn = widget.NewButton(i18n.T("ui.analysis.learn", "Learn", nil), a.learn)
 	a.navRow = container.NewHBox(a.prev, a.next, a.open, a.learnBtn)
-	a.takeBack = widget.NewButtonWithIcon("Take back and try again", theme.ContentUndoIcon(), func() { c.TakeBack() })
+	a.takeBack = widget.NewButtonWithIcon(i18n.T("ui.analysis.take_back", "Take back and try again", nil), theme.ContentUndoIcon(), func() { c.TakeBack() })
 	a.takeBack.Importance = widget.WarningImportance
 	a.teachRow = container.NewHBox(a.takeBack)
-	a.reveal = widget.NewButton("Show the answer", c.RevealLearn)
-	a.learnNext = widget.NewButton("Next", func() { c.LearnNext(1) })
-	a.learnRow = container.NewHBox(a.reveal, a.learnNext, widget.NewButton("Stop", c.StopLearning))
+	a.reveal = widget.NewButton(i18n.T("ui.analysis.show_answer", "Show the answer", nil), c.RevealLearn)
+	a.learnNext = widget.NewButton(i18n.T("ui.analysis.next", "Next", nil), func() { c.LearnNext(1) })
+	a.learnRow = container.NewHBox(a.reveal, a.learnNext, widget.NewButton(i18n.T("ui.analysis.stop", "Stop", nil), c.StopLearning))
 	for _, row := range []fyne.CanvasObject{a.progRow, a.offer, a.navRow, a.teachRow, a.learnRow} {
 		row.Hide()
 		g.panel.coachButtons.Add(row)
@@ -113,25 +113,25 @@ func rowText(row fyne.CanvasObject) *canvas.Text {
 // addMenu adds the Analysis menu and the Help's page on move quality.
 func (a *analysisUI) addMenu() {
 	g, c := a.g, a.g.ctl
-	a.analyzeItem = fyne.NewMenuItem("Analyze game", a.analyze)
+	a.analyzeItem = fyne.NewMenuItem(i18n.T("ui.analysis.analyze", "Analyze game", nil), a.analyze)
 	a.analyzeItem.Shortcut = shortcut(fyne.KeyR, 0)
 	g.win.Canvas().AddShortcut(shortcut(fyne.KeyR, 0), func(fyne.Shortcut) { a.analyze() })
-	a.valItem = fyne.NewMenuItem("Values on the board", func() { c.SetValues(!c.ValuesOn()) })
-	a.teachItem = fyne.NewMenuItem("Teaching game", func() { c.SetTeaching(!c.Teaching()) })
-	a.learnItem = fyne.NewMenuItem("Learn from your mistakes", a.learn)
-	a.cancelItem = fyne.NewMenuItem("Cancel analysis", c.CancelReport)
+	a.valItem = fyne.NewMenuItem(i18n.T("ui.analysis.values", "Values on the board", nil), func() { c.SetValues(!c.ValuesOn()) })
+	a.teachItem = fyne.NewMenuItem(i18n.T("ui.analysis.teaching", "Teaching game", nil), func() { c.SetTeaching(!c.Teaching()) })
+	a.learnItem = fyne.NewMenuItem(i18n.T("ui.analysis.learn_mistakes", "Learn from your mistakes", nil), a.learn)
+	a.cancelItem = fyne.NewMenuItem(i18n.T("ui.analysis.cancel", "Cancel analysis", nil), c.CancelReport)
 	a.cancelItem.Disabled = !c.Analyzing()
-	menu := fyne.NewMenu("Analysis", a.analyzeItem, a.cancelItem,
-		fyne.NewMenuItem("Game report…", a.showReport),
-		fyne.NewMenuItem("Previous mistake", func() { c.ReviewMistake(-1) }),
-		fyne.NewMenuItem("Next mistake", func() { c.ReviewMistake(1) }),
+	menu := fyne.NewMenu(i18n.T("ui.analysis.menu", "Analysis", nil), a.analyzeItem, a.cancelItem,
+		fyne.NewMenuItem(i18n.T("ui.analysis.report_menu", "Game report…", nil), a.showReport),
+		fyne.NewMenuItem(i18n.T("ui.analysis.previous_mistake", "Previous mistake", nil), func() { c.ReviewMistake(-1) }),
+		fyne.NewMenuItem(i18n.T("ui.analysis.next_mistake", "Next mistake", nil), func() { c.ReviewMistake(1) }),
 		fyne.NewMenuItemSeparator(), a.valItem, a.teachItem, a.learnItem)
 	items := g.menu.Items
 	at := len(items)
 	for i, m := range items {
-		if m.Label == "Help" {
+		if m.Label == i18n.T("ui.menu.help", "Help", nil) {
 			at = i
-			m.Items = append(m.Items, fyne.NewMenuItem("Move quality", a.showQualityHelp))
+			m.Items = append(m.Items, fyne.NewMenuItem(i18n.T("ui.quality.title", "Move quality", nil), a.showQualityHelp))
 		}
 	}
 	g.menu.Items = append(items[:at:at], append([]*fyne.Menu{menu}, items[at:]...)...)
@@ -141,7 +141,7 @@ func (a *analysisUI) addMenu() {
 // analyze starts the game report (a report already made stays).
 func (a *analysisUI) analyze() {
 	if !a.g.ctl.StartReport() {
-		a.g.ctl.Note("There is no move to analyze yet.")
+		a.g.ctl.Note(i18n.T("ui.analysis.no_move", "There is no move to analyze yet.", nil))
 	}
 }
 
@@ -155,7 +155,7 @@ func (a *analysisUI) opened(notes []quality.Note, err error) {
 	// A record with its own analysis (planiverse analyze --sgf) shows it;
 	// Analyze game makes a new one.
 	if err == nil && c.SetFileNotes(notes) {
-		c.Note("The record holds an analysis: its marks are shown (Analyze game, Ctrl+R, makes a new one).")
+		c.Note(i18n.T("ui.analysis.from_record", "The record holds an analysis: its marks are shown (Analyze game, Ctrl+R, makes a new one).", nil))
 		return
 	}
 	c.StartReport()
@@ -166,11 +166,11 @@ func (a *analysisUI) learn() {
 	c := a.g.ctl
 	if c.Report() == nil {
 		a.analyze()
-		c.Note("Analyzing the game first: choose Learn again when the report is ready.")
+		c.Note(i18n.T("ui.analysis.first", "Analyzing the game first: choose Learn again when the report is ready.", nil))
 		return
 	}
 	if !c.StartLearning() {
-		c.Note("No mistake to learn from in this game.")
+		c.Note(i18n.T("ui.analysis.no_mistake", "No mistake to learn from in this game.", nil))
 	}
 }
 
@@ -191,9 +191,9 @@ func (a *analysisUI) refresh(b session.PanelButtons) {
 	showIf(a.learnRow, b.LearnStop)
 	enable(a.reveal, b.ShowAnswer)
 	if b.LearnLast {
-		a.learnNext.SetText("Finish")
+		a.learnNext.SetText(i18n.T("ui.analysis.finish", "Finish", nil))
 	} else {
-		a.learnNext.SetText("Next")
+		a.learnNext.SetText(i18n.T("ui.analysis.next", "Next", nil))
 	}
 	a.showLearning()
 	a.markBoard()
@@ -270,36 +270,40 @@ func (a *analysisUI) showReport() {
 	}
 	cells := []fyne.CanvasObject{widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})}
 	for _, s := range r.Sides {
-		cells = append(cells, widget.NewLabelWithStyle(s.Color, fyne.TextAlignTrailing, fyne.TextStyle{Bold: true}))
+		cells = append(cells, widget.NewLabelWithStyle(colorName(s.Color), fyne.TextAlignTrailing, fyne.TextStyle{Bold: true}))
 	}
 	for cl := range quality.NumClasses {
 		sw := canvas.NewRectangle(classColors[cl])
 		sw.SetMinSize(fyne.NewSize(12, 12))
 		cells = append(cells, container.NewHBox(container.NewCenter(sw), widget.NewLabel(cl.Title())))
 		for _, s := range r.Sides {
-			cells = append(cells, widget.NewLabelWithStyle(fmt.Sprint(s.Counts[cl]), fyne.TextAlignTrailing, fyne.TextStyle{}))
+			cells = append(cells, widget.NewLabelWithStyle(i18n.Number(s.Counts[cl]), fyne.TextAlignTrailing, fyne.TextStyle{}))
 		}
 	}
-	cells = append(cells, widget.NewLabelWithStyle("Accuracy", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	cells = append(cells, widget.NewLabelWithStyle(i18n.T("ui.report.accuracy", "Accuracy", nil), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	for _, s := range r.Sides {
-		cells = append(cells, widget.NewLabelWithStyle(fmt.Sprintf("%.1f%%", s.Accuracy), fyne.TextAlignTrailing, fyne.TextStyle{Bold: true}))
+		cells = append(cells, widget.NewLabelWithStyle(i18n.Percent(s.Accuracy, 1), fyne.TextAlignTrailing, fyne.TextStyle{Bold: true}))
 	}
-	cells = append(cells, widget.NewLabel("Mean loss ("+r.Scale.LossUnit()+")"))
+	cells = append(cells, widget.NewLabel(i18n.T("ui.report.mean_loss", "Mean loss ({{.Unit}})", map[string]any{"Unit": lossUnit(r.Scale.LossUnit())})))
 	for _, s := range r.Sides {
-		cells = append(cells, widget.NewLabelWithStyle(fmt.Sprintf("%.1f", s.MeanLoss), fyne.TextAlignTrailing, fyne.TextStyle{}))
+		cells = append(cells, widget.NewLabelWithStyle(i18n.Decimal(s.MeanLoss, 1), fyne.TextAlignTrailing, fyne.TextStyle{}))
 	}
 	if list := session.MistakeList(r); len(list) > 0 {
 		l := widget.NewLabel(strings.Join(list, "\n"))
-		l.Wrapping = fyne.TextWrapWord
+		l.Wrapping = textWrap(l.Text)
 		scroll := container.NewVScroll(l)
 		scroll.SetMinSize(fyne.NewSize(0, 120))
 		lead = append(lead, scroll)
 	}
 	grid := container.NewGridWithColumns(3, cells...)
 	note := widget.NewLabel(session.AccuracyMeaning() + "\n" + session.ReportNote(r))
-	note.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustom("Game report", "Close", container.NewVScroll(container.NewVBox(append(lead, grid, note)...)), a.g.win)
+	note.Wrapping = textWrap(note.Text)
+	d := dialog.NewCustom(i18n.T("ui.report.title", "Game report", nil), i18n.T("ui.button.close", "Close", nil), container.NewVScroll(container.NewVBox(append(lead, grid, note)...)), a.g.win)
 	size := a.g.win.Canvas().Size()
 	d.Resize(fyne.NewSize(min(560, size.Width-40), min(640, size.Height-40)))
 	a.g.show(d, nil)
 }
+
+// lossUnit is a loss unit of the analysis scale ("discs", "%") in the
+// window's language.
+func lossUnit(unit string) string { return i18n.Text("ui.unit."+unit, unit) }

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 
+	"planiverse/app/i18n"
 	"planiverse/app/session"
 	"planiverse/app/session/startopts"
 )
@@ -39,7 +40,7 @@ func (g *gui) beginWith(st startopts.Start) {
 	}
 	if err != nil {
 		g.begin()
-		g.showError(fmt.Errorf("the game could not be started: %w", err))
+		g.showError(fmt.Errorf("%s: %w", i18n.T("ui.error.not_started", "the game could not be started", nil), err))
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"planiverse/ai"
+	"planiverse/app/i18n"
 	"planiverse/rules/registry"
 )
 
@@ -44,7 +45,7 @@ func loadStats(p fyne.Preferences) []statLine {
 	var out []statLine
 	for _, d := range registry.Games() {
 		for _, l := range ai.AllLevels() {
-			line := statLine{Game: d.Title, Level: l.Number}
+			line := statLine{Game: gameTitle(d), Level: l.Number}
 			total := 0
 			for i, o := range statOutcomes {
 				line.Count[i] = p.Int(statKey(d.Name, l.Number, o))
@@ -87,20 +88,22 @@ func (g *gui) countFinished() {
 // statsGrid lays the lines out as a table of labels.
 func statsGrid(lines []statLine) fyne.CanvasObject {
 	if len(lines) == 0 {
-		return widget.NewLabel("No finished games against the computer yet.")
+		return widget.NewLabel(i18n.T("ui.stats.none", "No finished games against the computer yet.", nil))
 	}
 	cells := []fyne.CanvasObject{}
 	bold := func(s string) fyne.CanvasObject {
 		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	}
-	cells = append(cells, bold("Game"), bold("Level"), bold("Won"), bold("Drawn"), bold("Lost"), bold("Score"))
+	cells = append(cells, bold(i18n.T("ui.newgame.game", "Game", nil)), bold(i18n.T("ui.newgame.level", "Level", nil)),
+		bold(i18n.T("ui.stats.won", "Won", nil)), bold(i18n.T("ui.stats.drawn", "Drawn", nil)),
+		bold(i18n.T("ui.stats.lost", "Lost", nil)), bold(i18n.T("ui.stats.score", "Score", nil)))
 	for _, l := range lines {
 		total := l.Count[0] + l.Count[1] + l.Count[2]
 		pct := 100 * (float64(l.Count[0]) + float64(l.Count[1])/2) / float64(total)
 		cells = append(cells, widget.NewLabel(l.Game),
-			widget.NewLabel(fmt.Sprintf("%d %s", l.Level, ai.LevelOf(l.Level).Name)),
-			widget.NewLabel(fmt.Sprint(l.Count[0])), widget.NewLabel(fmt.Sprint(l.Count[1])),
-			widget.NewLabel(fmt.Sprint(l.Count[2])), widget.NewLabel(fmt.Sprintf("%.0f%%", pct)))
+			widget.NewLabel(levelOption(ai.LevelOf(l.Level))),
+			widget.NewLabel(i18n.Number(l.Count[0])), widget.NewLabel(i18n.Number(l.Count[1])),
+			widget.NewLabel(i18n.Number(l.Count[2])), widget.NewLabel(i18n.Percent(pct, 0)))
 	}
 	return container.NewGridWithColumns(6, cells...)
 }
@@ -117,10 +120,10 @@ func (g *gui) showStats() {
 // the table's box and the Reset button as well (tests).
 func (g *gui) statsDialog() (dialog.Dialog, *fyne.Container, *widget.Button) {
 	p := g.app.Preferences()
-	box := container.NewVBox(widget.NewLabel("Your games against the computer:"), statsGrid(loadStats(p)))
+	box := container.NewVBox(widget.NewLabel(i18n.T("ui.stats.heading", "Your games against the computer:", nil)), statsGrid(loadStats(p)))
 	var d *dialog.CustomDialog
-	reset := widget.NewButtonWithIcon("Reset…", theme.DeleteIcon(), func() {
-		c := dialog.NewConfirm("Reset statistics", "Forget every counted game?", func(yes bool) {
+	reset := widget.NewButtonWithIcon(i18n.T("ui.stats.reset", "Reset…", nil), theme.DeleteIcon(), func() {
+		c := dialog.NewConfirm(i18n.T("ui.stats.reset_title", "Reset statistics", nil), i18n.T("ui.stats.reset_question", "Forget every counted game?", nil), func(yes bool) {
 			if yes {
 				resetStats(p)
 				box.Objects[1] = statsGrid(nil)
@@ -130,9 +133,9 @@ func (g *gui) statsDialog() (dialog.Dialog, *fyne.Container, *widget.Button) {
 		g.show(c, c.Confirm)
 	})
 	reset.Importance = widget.LowImportance
-	closeButton := widget.NewButton("Close", func() { d.Hide() })
+	closeButton := widget.NewButton(i18n.T("ui.button.close", "Close", nil), func() { d.Hide() })
 	closeButton.Importance = widget.HighImportance
-	d = dialog.NewCustomWithoutButtons("Statistics", container.NewVScroll(box), g.win)
+	d = dialog.NewCustomWithoutButtons(i18n.T("ui.statistics", "Statistics", nil), container.NewVScroll(box), g.win)
 	d.SetButtons([]fyne.CanvasObject{reset, closeButton})
 	win := g.win.Canvas().Size()
 	want := box.MinSize().AddWidthHeight(80, 140) // title, buttons and margins

@@ -1,7 +1,7 @@
 package ui
 
 import (
-	"fmt"
+	"math"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	"planiverse/app/i18n"
 	"planiverse/app/session/quality"
 	"planiverse/rules/registry"
 )
@@ -32,7 +33,7 @@ The thresholds of each game:`
 // game's thresholds read from its analysis scale (ai.Analyst).
 func qualityHelpText() string {
 	var b strings.Builder
-	b.WriteString(qualityHelpIntro)
+	b.WriteString(i18n.T("ui.quality.intro", qualityHelpIntro, nil))
 	b.WriteString("\n")
 	for _, d := range registry.Games() {
 		s, err := d.Start(d.Defaults())
@@ -40,21 +41,32 @@ func qualityHelpText() string {
 			continue
 		}
 		sc := quality.ScaleFor(s)
-		unit := "% of winning chances"
+		data := map[string]any{"Game": gameTitle(d), "Inaccuracy": threshold(sc.Inaccuracy),
+			"Mistake": threshold(sc.Mistake), "Blunder": threshold(sc.Blunder)}
+		line := i18n.T("ui.quality.thresholds_chances", "{{.Game}}: inaccuracy from {{.Inaccuracy}}% of winning chances, mistake from {{.Mistake}}% of winning chances, blunder from {{.Blunder}}% of winning chances.", data)
 		if sc.Unit != "" {
-			unit = " " + sc.Unit
+			data["Unit"] = lossUnit(sc.Unit)
+			line = i18n.T("ui.quality.thresholds_unit", "{{.Game}}: inaccuracy from {{.Inaccuracy}} {{.Unit}}, mistake from {{.Mistake}} {{.Unit}}, blunder from {{.Blunder}} {{.Unit}}.", data)
 		}
-		fmt.Fprintf(&b, "\n%s: inaccuracy from %g%s, mistake from %g%s, blunder from %g%s.",
-			d.Title, sc.Inaccuracy, unit, sc.Mistake, unit, sc.Blunder, unit)
+		b.WriteString("\n" + line)
 	}
 	return b.String()
+}
+
+// threshold is a threshold of the analysis scale as the window's language
+// writes it: 2, 2.5 (2,5 in German).
+func threshold(x float64) string {
+	if x == math.Trunc(x) {
+		return i18n.Decimal(x, 0)
+	}
+	return i18n.Decimal(x, 1)
 }
 
 // showQualityHelp shows Help ▸ Move quality.
 func (a *analysisUI) showQualityHelp() {
 	text := widget.NewLabel(qualityHelpText())
-	text.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustom("Move quality", "Close", container.NewVScroll(text), a.g.win)
+	text.Wrapping = textWrap(text.Text)
+	d := dialog.NewCustom(i18n.T("ui.quality.title", "Move quality", nil), i18n.T("ui.button.close", "Close", nil), container.NewVScroll(text), a.g.win)
 	size := a.g.win.Canvas().Size()
 	d.Resize(fyne.NewSize(min(680, size.Width-40), min(560, size.Height-40)))
 	a.g.show(d, nil)
