@@ -361,7 +361,7 @@ func (c *Controller) coachView() CoachView {
 	}
 	if _, on := c.Reviewing(); !on {
 		if v := c.VerdictWords(); v != "" {
-			return CoachView{Kind: CoachVerdict, Text: v + " " + tr("session.coach.takeBack", "Take back and try again, or play on.", nil)}
+			return CoachView{Kind: CoachVerdict, Text: sentences(v, tr("session.coach.takeBack", "Take back and try again, or play on.", nil))}
 		}
 	}
 	if running, done, total := c.ReportProgress(); running {

@@ -226,9 +226,9 @@ func MoveWords(q quality.Move, sc quality.Scale, you bool) string {
 	s := tr("session.move.worse", "Move {{.Ply}}: {{.Who}} played {{.Move}} ({{.Value}}); best was {{.Best}} ({{.BestValue}}).", data)
 	if (q.Class == quality.MissedWin || q.Class == quality.Losing) && q.Why != "" {
 		// The why says it: "b2 lets the win slip."
-		return withWhy(s+" "+tr("session.move.class", "{{.Class}}.", map[string]any{"Class": q.Class.TitlePhrase()}), q)
+		return withWhy(sentences(s, tr("session.move.class", "{{.Class}}.", map[string]any{"Class": q.Class.TitlePhrase()})), q)
 	}
-	return withWhy(s+" "+tr("session.move.classLoss", "{{.Class}}, {{.Loss}}.", map[string]any{"Class": q.Class.TitlePhrase(), "Loss": lossPhrase(q, sc)}), q)
+	return withWhy(sentences(s, tr("session.move.classLoss", "{{.Class}}, {{.Loss}}.", map[string]any{"Class": q.Class.TitlePhrase(), "Loss": lossPhrase(q, sc)})), q)
 }
 
 // withWhy appends q's sentence of why (quality.Move.Why, in the window's
@@ -237,7 +237,7 @@ func withWhy(text string, q quality.Move) string {
 	if q.Why == "" || !IsMistake(q.Class) {
 		return text
 	}
-	return text + " " + whyText(q)
+	return sentences(text, whyText(q))
 }
 
 // whyText is q's sentence of why in the window's language: its Reason,

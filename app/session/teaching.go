@@ -315,9 +315,9 @@ func (c *Controller) LearnWords() string {
 	text := tr("session.learn.still", "{{.Move}} is still {{.Class}}: {{.Loss}}.", map[string]any{"Move": tq.Move,
 		"Class": article(tq.Class), "Loss": lossPhrase(tq, quality.ScaleFor(c.ViewState()))})
 	if IsMistake(tq.Class) && tq.Why != "" && (c.LearnRevealed() || !namesBest(tq)) {
-		text += " " + whyText(tq)
+		text = sentences(text, whyText(tq))
 	}
-	return text + " " + tr("session.learn.again", "Try again, or show the answer.", nil)
+	return sentences(text, tr("session.learn.again", "Try again, or show the answer.", nil))
 }
 
 // LearnPrompt is the text of Learn from your mistakes on the mistake on
@@ -334,9 +334,9 @@ func (c *Controller) LearnPrompt() string {
 		map[string]any{"N": n, "Of": of, "Ply": q.Ply, "Side": sideColor(q.Color), "Move": q.Move, "Class": q.Class.LowerPhrase()})
 	revealed := c.LearnRevealed()
 	if q.Why != "" && !revealed && !namesBest(q) {
-		text += " " + whyText(q)
+		text = sentences(text, whyText(q))
 	}
-	text += " " + tr("session.learn.find", "Find a better move on the board.", nil)
+	text = sentences(text, tr("session.learn.find", "Find a better move on the board.", nil))
 	if w := c.LearnWords(); w != "" {
 		text += "\n" + w
 	}
@@ -344,7 +344,7 @@ func (c *Controller) LearnPrompt() string {
 		text += "\n" + tr("session.learn.best", "The best move was {{.Best}} ({{.BestValue}}).",
 			map[string]any{"Best": q.Best, "BestValue": quality.ScaleFor(c.ViewState()).WordsPhrase(q.BestValue)})
 		if q.Why != "" {
-			text += " " + whyText(q)
+			text = sentences(text, whyText(q))
 		}
 	}
 	return text

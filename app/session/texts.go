@@ -42,6 +42,13 @@ func trn(key, one, other string, n int, data map[string]any) string {
 	return local(phrase.N(key, one, other, n, data))
 }
 
+// sentences joins two sentences as the window's language does: with a
+// space in English, without one in Japanese and Chinese (key
+// "session.sentences").
+func sentences(a, b string) string {
+	return tr("session.sentences", "{{.First}} {{.Second}}", map[string]any{"First": a, "Second": b})
+}
+
 // sideColor is a side's color name ("Black") as a phrase, for an argument.
 func sideColor(name string) phrase.P { return phrase.Color(name) }
 
