@@ -103,7 +103,9 @@ func (r *optionRow) setValue(v string) {
 }
 
 // levelOption is the text of level l in the level list: "2 · Casual".
-func levelOption(l ai.Level) string { return fmt.Sprintf("%d · %s", l.Number, session.LevelName(l.Number)) }
+func levelOption(l ai.Level) string {
+	return fmt.Sprintf("%d · %s", l.Number, session.LevelName(l.Number))
+}
 
 // sideOptions returns the names of the two seats of game d at the start,
 // the first seat first: "Black (moves first)", "White".
