@@ -14,6 +14,7 @@ import (
 	"planiverse/app/session/quality"
 	"planiverse/rules"
 	"planiverse/rules/phrase"
+	"planiverse/rules/registry"
 )
 
 // markBackend is a translation backend that marks every text it writes,
@@ -278,10 +279,69 @@ func TestPanelTextsTranslated(t *testing.T) {
 				checkMarked(t, "level description", LevelDescription(level))
 			}
 			checkMarked(t, "How to play", GameRules(d))
+			if d.Warning != nil {
+				o := d.Defaults()
+				o["rules"], o["opening"] = "freestyle", "none"
+				w := GameWarning(d, o)
+				if w == "" {
+					t.Error("no warning for freestyle without an opening")
+				}
+				checkMarked(t, "New game warning", w)
+			}
 			for i := range d.Examples {
 				checkMarked(t, "example caption", ExampleCaption(d, i))
 			}
 			c.Close()
 		})
 	}
+}
+
+// langBackend is a translation backend of a made-up language: the
+// templates of its keys, English for the others.
+type langBackend map[string]string
+
+func (b langBackend) Translate(key, fallback string, data map[string]any) string {
+	if t, ok := b[key]; ok {
+		fallback = t
+	}
+	return phrase.Fill(fallback, data)
+}
+
+func (b langBackend) Plural(key, fallback string, count int, data map[string]any) string {
+	return b.Translate(key, fallback, data)
+}
+
+// TestSentencesJoinedByLanguage: the coach's sentences are joined as the
+// language joins them (session.sentences): Japanese and Chinese without
+// a space between them.
+func TestSentencesJoinedByLanguage(t *testing.T) {
+	sc := quality.ScaleFor(mustStart(t, "othello"))
+	q := quality.Move{Ply: 5, Color: "Black", Move: "b2", Best: "c4", Class: quality.Mistake, Loss: 6, Unit: "discs",
+		Value: quality.Value{Score: -400}, BestValue: quality.Value{Score: 200},
+		Why: "b2 gives White the corner a1.", Reason: phrase.T("explain.othello.corner", "{{.Move}} gives {{.Opponent}} the corner {{.Square}}.",
+			map[string]any{"Move": "b2", "Opponent": phrase.Color("White"), "Square": "a1"})}
+	english := MoveWords(q, sc, false)
+	if !strings.Contains(english, "). Mistake, it cost 6.0 discs. b2 gives White the corner a1.") {
+		t.Fatalf("English: %q", english)
+	}
+	i18n.Install(langBackend{"session.sentences": "{{.First}}{{.Second}}"})
+	t.Cleanup(func() { i18n.Install(nil) })
+	joined := MoveWords(q, sc, false)
+	if !strings.Contains(joined, ").Mistake, it cost 6.0 discs.b2 gives White the corner a1.") {
+		t.Errorf("joined without spaces: %q", joined)
+	}
+}
+
+// mustStart returns the start position of game's default variant.
+func mustStart(t *testing.T, game string) rules.State {
+	t.Helper()
+	d, err := registry.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := d.Start(d.Defaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
