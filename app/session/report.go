@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"time"
@@ -305,14 +304,16 @@ func (c *Controller) ReportLabels() map[rules.Move]string {
 }
 
 // unitWords writes an amount x of a game's unit (a plural noun, "discs")
-// to one decimal: "6.5 discs", "1 disc" for exactly one (keys
-// "amount.<unit>", the plural form of the rounded amount).
+// to one decimal: "6.5 discs", "1 disc" for exactly one (key
+// "amount.<unit>": the form of 1 for exactly one, else the form of 2,
+// which every language of the bundles uses for a decimal amount).
 func unitWords(x float64, unit string) phrase.P {
 	t := fmt.Sprintf("%.1f", x)
+	n := 2
 	if t == "1.0" {
-		return phrase.N("amount."+unit, "1 "+strings.TrimSuffix(unit, "s"), "{{.Amount}} "+unit, 1, map[string]any{"Amount": t})
+		n = 1
 	}
-	return phrase.N("amount."+unit, "1 "+strings.TrimSuffix(unit, "s"), "{{.Amount}} "+unit, int(math.Round(x)), map[string]any{"Amount": t})
+	return phrase.N("amount."+unit, "1 "+strings.TrimSuffix(unit, "s"), "{{.Amount}} "+unit, n, map[string]any{"Amount": t})
 }
 
 // reportValues returns the game report's values of the move played from

@@ -303,7 +303,12 @@ func (sc Scale) Words(v Value) string { return sc.WordsPhrase(v).String() }
 func (sc Scale) WordsPhrase(v Value) phrase.P {
 	switch sc.Kind(v) {
 	case Margin:
-		n := int(math.Round(math.Abs(sc.Units(v))))
+		// An exact margin is a whole number; a decimal one takes the
+		// form of 2, which the bundles' languages use for decimals.
+		n := 2
+		if v.Exact {
+			n = int(math.Round(math.Abs(sc.Units(v))))
+		}
 		return phrase.N("quality.words.margin."+sc.Unit, "{{.Value}} "+sc.Unit, "{{.Value}} "+sc.Unit, n,
 			map[string]any{"Value": sc.Text(v)})
 	case Won, Lost, Chance:
