@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -264,6 +265,10 @@ func TestPanelTextsTranslated(t *testing.T) {
 
 			c.Resign()
 			panels(t, "resigned", c)
+			// The record names the players in English, the marks on.
+			if p := c.Record().Info.Players; !slices.Contains(p[:], "Player") || !strings.Contains(p[0]+" "+p[1], "Planiverse level ") {
+				t.Errorf("the record names the players %q, want Player and Planiverse level", p)
+			}
 
 			installMarks(t)
 			s = c.State()

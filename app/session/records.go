@@ -43,15 +43,16 @@ func (c *Controller) Record() *rules.Record {
 	return r
 }
 
-// recordName is how a record names the player of seat p.
+// recordName is how a record names the player of seat p, in English
+// whatever the window's language.
 func (c *Controller) recordName(p rules.Seat) string {
-	switch n := c.PlayerName(p); n {
-	case "You":
+	switch n := c.playerPhrase(p); n.Key {
+	case "session.player.you":
 		return "Player"
-	case "Computer":
+	case "session.player.computer":
 		return fmt.Sprintf("Planiverse level %d", c.LevelOf(p))
 	default:
-		return n
+		return n.String()
 	}
 }
 
