@@ -44,7 +44,10 @@ type Descriptor struct {
 	// Notation is one line of command-line help on the move text
 	// ("d3 (rows 1-8 top to bottom), pass").
 	Notation string
-	// Rules is a short description of the rules for the Help menu.
+	// Rules is a short description of the rules for the Help menu, in
+	// English (the window's translations hold it under
+	// "game.<name>.howToPlay", the examples' captions under
+	// "game.<name>.example.<n>").
 	Rules string
 
 	// New returns the start position of the variant o. o holds a valid

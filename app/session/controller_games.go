@@ -180,7 +180,8 @@ func GameLine(set MatchSettings) string {
 
 // Specials returns the moves the person to move may make with a button
 // rather than on the board (rules.Descriptor.Specials: Gomoku's Swap2
-// balance); none when no person is to move.
+// balance), their labels in the window's language (key
+// "game.<name>.special.<label's slug>"); none when no person is to move.
 func (c *Controller) Specials() []rules.Special {
 	if !c.PersonToMove() || c.desc.Specials == nil {
 		return nil
