@@ -350,3 +350,43 @@ func mustStart(t *testing.T, game string) rules.State {
 	}
 	return s
 }
+
+// numberCheck is a translation backend that fails the test when a number
+// reaches it unwritten (a phrase.Number: the window's language writes
+// numbers, i18n.Decimal and i18n.Percent).
+type numberCheck struct{ t *testing.T }
+
+func (b numberCheck) Translate(key, fallback string, data map[string]any) string {
+	for k, v := range data {
+		if _, ok := v.(phrase.Number); ok {
+			b.t.Errorf("%s: the number %s reached the translation unwritten", key, k)
+		}
+	}
+	return phrase.Fill(fallback, data)
+}
+
+func (b numberCheck) Plural(key, fallback string, count int, data map[string]any) string {
+	return b.Translate(key, fallback, data)
+}
+
+// TestNumbersWrittenByTheLanguage: the coach's numbers (a loss in discs,
+// a value, a percentage) reach the translations written as the
+// language writes them, and read in English as before.
+func TestNumbersWrittenByTheLanguage(t *testing.T) {
+	i18n.Install(numberCheck{t})
+	t.Cleanup(func() { i18n.Install(nil) })
+	sc := quality.ScaleFor(mustStart(t, "othello"))
+	q := quality.Move{Ply: 5, Color: "Black", Move: "b2", Best: "c4", Class: quality.Mistake, Loss: 6.5, Unit: "discs",
+		Value: quality.Value{Score: -450}, BestValue: quality.Value{Score: 200}}
+	if got, want := MoveWords(q, sc, true), "Move 5: You played b2 (-4.5 discs); best was c4 (+2.0 discs). Mistake, it cost 6.5 discs."; got != want {
+		t.Errorf("MoveWords = %q, want %q", got, want)
+	}
+	gomoku := quality.ScaleFor(mustStart(t, "gomoku"))
+	q = quality.Move{Class: quality.Mistake, Drop: 12.4, Value: quality.Value{Score: 100}}
+	if got, want := LossWords(q, gomoku), "it cost 12% of winning chances"; got != want {
+		t.Errorf("LossWords = %q, want %q", got, want)
+	}
+	if got := local(gomoku.WordsPhrase(q.Value)); !strings.HasSuffix(got, "% to win") {
+		t.Errorf("WordsPhrase = %q", got)
+	}
+}

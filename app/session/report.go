@@ -264,7 +264,7 @@ func lossPhrase(q quality.Move, sc quality.Scale) phrase.P {
 	if sc.Unit != "" {
 		return phrase.T("session.loss.cost", "it cost {{.Amount}}", map[string]any{"Amount": unitWords(q.Loss, sc.Unit)})
 	}
-	return phrase.T("session.loss.chances", "it cost {{.Percent}} of winning chances", map[string]any{"Percent": fmt.Sprintf("%.0f%%", q.Drop)})
+	return phrase.T("session.loss.chances", "it cost {{.Percent}} of winning chances", map[string]any{"Percent": phrase.Number{X: q.Drop, Percent: true}})
 }
 
 // analysisChanged brings the report, the values on the board and the
@@ -313,7 +313,8 @@ func unitWords(x float64, unit string) phrase.P {
 	if t == "1.0" {
 		n = 1
 	}
-	return phrase.N("amount."+unit, "1 "+strings.TrimSuffix(unit, "s"), "{{.Amount}} "+unit, n, map[string]any{"Amount": t})
+	return phrase.N("amount."+unit, "1 "+strings.TrimSuffix(unit, "s"), "{{.Amount}} "+unit, n,
+		map[string]any{"Amount": phrase.Number{X: x, Decimals: 1}})
 }
 
 // reportValues returns the game report's values of the move played from
@@ -375,7 +376,7 @@ func ReportSummary(r *quality.Report) string {
 // 2 blunders (accuracy 81%)".
 func SideSummary(s quality.Side) string {
 	return tr("session.report.side", "{{.Side}}: {{.Mistakes}} (accuracy {{.Accuracy}})",
-		map[string]any{"Side": sideColor(s.Color), "Mistakes": MistakeCounts(s), "Accuracy": fmt.Sprintf("%.0f%%", s.Accuracy)})
+		map[string]any{"Side": sideColor(s.Color), "Mistakes": MistakeCounts(s), "Accuracy": phrase.Number{X: s.Accuracy, Percent: true}})
 }
 
 // ReportNote is the game report's closing note: how many moves it judged

@@ -45,8 +45,8 @@ func SearchWords(d *rules.Descriptor, s rules.State, info ai.Info) (words, figur
 	mover := sideColor(d.SeatName(s, s.ToMove()))
 	other := sideColor(d.SeatName(s, s.ToMove().Opponent()))
 	figures = tr("session.search.figures", "depth {{.Depth}}, score {{.Score}} for {{.Side}}, {{.Nodes}} positions in {{.Seconds}} s",
-		map[string]any{"Depth": info.Depth, "Score": fmt.Sprintf("%+.2f", float64(info.Score)/100), "Side": mover,
-			"Nodes": countText(info.Nodes), "Seconds": fmt.Sprintf("%.1f", info.Elapsed.Seconds())})
+		map[string]any{"Depth": info.Depth, "Score": phrase.Number{X: float64(info.Score) / 100, Decimals: 2, Sign: true}, "Side": mover,
+			"Nodes": countText(info.Nodes), "Seconds": phrase.Number{X: info.Elapsed.Seconds(), Decimals: 1}})
 	return tr("session.search.looked", "Looked {{.Moves}} ahead; {{.Standing}}.",
 		map[string]any{"Moves": nMoves(info.Depth), "Standing": standing(d, s, info.Score, mover, other)}), figures
 }

@@ -16,6 +16,7 @@ package phrase
 
 import (
 	"bytes"
+	"fmt"
 	"maps"
 	"strings"
 	"sync"
@@ -137,4 +138,29 @@ func Color(name string) P { return T("color."+strings.ToLower(name), name, nil) 
 // English noun for one and for other counts.
 func Count(key, one, other string, n int) P {
 	return N("count."+key, "{{.Count}} "+one, "{{.Count}} "+other, n, nil)
+}
+
+// Number is a number argument of a phrase, which a translator writes as
+// the window's language writes numbers (3,5 in German, 63 % in French);
+// String writes it in English: 3.5, +3.5, 63%.
+type Number struct {
+	// X is the value; a percentage in percent (63 for 63%).
+	X float64
+	// Decimals is the number of digits after the decimal point.
+	Decimals int
+	// Sign writes a + before a value that is not negative.
+	Sign bool
+	// Percent writes X as a percentage.
+	Percent bool
+}
+
+// String writes n in English.
+func (n Number) String() string {
+	switch {
+	case n.Percent:
+		return fmt.Sprintf("%.*f%%", n.Decimals, n.X)
+	case n.Sign:
+		return fmt.Sprintf("%+.*f", n.Decimals, n.X)
+	}
+	return fmt.Sprintf("%.*f", n.Decimals, n.X)
 }

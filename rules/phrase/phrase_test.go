@@ -47,3 +47,18 @@ func TestFillBadTemplate(t *testing.T) {
 		t.Errorf("a template that does not parse: got %q, want it unchanged", got)
 	}
 }
+
+func TestNumberEnglish(t *testing.T) {
+	for n, want := range map[Number]string{
+		{X: 3.5, Decimals: 1}: "3.5", {X: 3.5, Decimals: 1, Sign: true}: "+3.5", {X: -0.94, Decimals: 1, Sign: true}: "-0.9",
+		{X: 4, Sign: true}: "+4", {X: 0, Sign: true}: "+0", {X: 63.4, Percent: true}: "63%",
+	} {
+		if got := n.String(); got != want {
+			t.Errorf("%+v: got %q, want %q", n, got, want)
+		}
+	}
+	p := T("k", "{{.N}} discs", map[string]any{"N": Number{X: 2.5, Decimals: 1, Sign: true}})
+	if got := p.String(); got != "+2.5 discs" {
+		t.Errorf("a Number argument in English: %q", got)
+	}
+}

@@ -286,11 +286,11 @@ func (sc Scale) LabelPhrase(v Value) phrase.P {
 	case LossIn, Lost:
 		return phrase.T("quality.label.loss", "loss", nil)
 	case Margin:
-		return phrase.T("", fmt.Sprintf("%+d", int(math.Round(sc.Units(v)))), nil)
+		return phrase.T("", "{{.Value}}", map[string]any{"Value": phrase.Number{X: float64(int(math.Round(sc.Units(v)))), Sign: true}})
 	case Draw:
 		return phrase.T("quality.label.draw", "draw", nil)
 	}
-	return phrase.T("", sc.percent(v), nil)
+	return phrase.T("", "{{.Value}}", map[string]any{"Value": sc.percentNumber(v)})
 }
 
 // Words returns v for sentences: "+2 discs" in a game with a unit, "win
@@ -309,10 +309,14 @@ func (sc Scale) WordsPhrase(v Value) phrase.P {
 		if v.Exact {
 			n = int(math.Round(math.Abs(sc.Units(v))))
 		}
+		value := phrase.Number{X: sc.Units(v), Decimals: 1, Sign: true}
+		if v.Exact {
+			value = phrase.Number{X: float64(int(math.Round(sc.Units(v)))), Sign: true}
+		}
 		return phrase.N("quality.words.margin."+sc.Unit, "{{.Value}} "+sc.Unit, "{{.Value}} "+sc.Unit, n,
-			map[string]any{"Value": sc.Text(v)})
+			map[string]any{"Value": value})
 	case Won, Lost, Chance:
-		return phrase.T("quality.words.chance", "{{.Percent}} to win", map[string]any{"Percent": sc.percent(v)})
+		return phrase.T("quality.words.chance", "{{.Percent}} to win", map[string]any{"Percent": sc.percentNumber(v)})
 	case WinIn, LossIn:
 		return sc.resultIn(v)
 	case Draw:
@@ -332,8 +336,11 @@ func (sc Scale) resultIn(v Value) phrase.P {
 }
 
 // percent returns v's expected score in percent: "63%".
-func (sc Scale) percent(v Value) string {
-	return fmt.Sprintf("%.0f%%", 100*sc.Expected(v))
+func (sc Scale) percent(v Value) string { return sc.percentNumber(v).String() }
+
+// percentNumber is percent as a phrase's number.
+func (sc Scale) percentNumber(v Value) phrase.Number {
+	return phrase.Number{X: 100 * sc.Expected(v), Percent: true}
 }
 
 // judge returns the loss of a move of value played when best was
@@ -405,8 +412,8 @@ func (sc Scale) KeepsPhrase(q Move) phrase.P {
 		return phrase.N("quality.keeps.more."+sc.Unit, "{{.Best}} keeps {{.Count}} more "+one+" by the end with best play.",
 			"{{.Best}} keeps {{.Count}} more "+sc.Unit+" by the end with best play.", n, data)
 	}
-	data["From"] = fmt.Sprintf("%.0f%%", 100*sc.Expected(q.BestValue))
-	data["To"] = fmt.Sprintf("%.0f%%", 100*sc.Expected(q.Value))
+	data["From"] = sc.percentNumber(q.BestValue)
+	data["To"] = sc.percentNumber(q.Value)
 	return phrase.T("quality.keeps.chance", "{{.Best}} keeps a winning chance of {{.From}} instead of {{.To}}.", data)
 }
 
