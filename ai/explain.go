@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // Explainer is optional knowledge for the game analysis: why a move is
@@ -13,14 +14,15 @@ import (
 //
 // Explain returns one sentence, with its full stop, on why played is
 // worse than best in s, the position before them (both legal there, not
-// equal), computed from s and the positions after each move: "b2 gives
-// White the corner a1." It returns "" when none of the game's reasons
-// applies (the caller then says what the better move keeps, from the
-// values). It leaves s unchanged and returns promptly ("") when ctx is
+// equal), computed from s and the positions after each move, as a phrase
+// that the window translates (its String is English: "b2 gives White the
+// corner a1."; keys "explain.<game>.<reason>"). It returns the zero
+// phrase when none of the game's reasons applies (the caller then says what the better move keeps, from the
+// values). It leaves s unchanged and returns promptly (the zero phrase) when ctx is
 // canceled; a game that needs a search for a reason (Gomoku's VCF)
 // bounds it to a few milliseconds.
 type Explainer interface {
-	Explain(ctx context.Context, s rules.State, played, best rules.Move) string
+	Explain(ctx context.Context, s rules.State, played, best rules.Move) phrase.P
 }
 
 // ExplainerFor returns the Explainer of s's game knowledge (KnowledgeFor:

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"planiverse/rules/phrase"
 )
 
 // Descriptor describes one game to every layer above the rules: its name
@@ -42,7 +44,10 @@ type Descriptor struct {
 	// Notation is one line of command-line help on the move text
 	// ("d3 (rows 1-8 top to bottom), pass").
 	Notation string
-	// Rules is a short description of the rules for the Help menu.
+	// Rules is a short description of the rules for the Help menu, in
+	// English (the window's translations hold it under
+	// "game.<name>.howToPlay", the examples' captions under
+	// "game.<name>.example.<n>").
 	Rules string
 
 	// New returns the start position of the variant o. o holds a valid
@@ -70,8 +75,9 @@ type Descriptor struct {
 	// ("discs", "stones", "points"). nil: no score is shown.
 	Score func(s State, seat Seat) (n int, unit string)
 	// Action says what the side to move does now, after its color name:
-	// "places a DVONN piece". nil or "": "to move".
-	Action func(s State) string
+	// "places a DVONN piece" (a phrase: the window translates it). nil or
+	// the zero phrase: "to move".
+	Action func(s State) phrase.P
 	// Specials returns the legal moves of s that are not made on the
 	// board, which the window offers as buttons (Gomoku's Swap2 "balance"),
 	// besides rules.Swap (it has its own button). nil: none.
@@ -85,18 +91,20 @@ type Descriptor struct {
 	// last placement. nil: never.
 	AutoPlay func(s State) bool
 	// Intro returns the first messages of a new game of variant o.
-	Intro func(o Options) []string
+	Intro func(o Options) []phrase.P
 	// Warning returns a caution the new-game dialog shows for variant o
-	// ("freestyle without an opening is a first-player win"), or "".
-	Warning func(o Options) string
-	// MoveNote returns a message about the move just played, or "": s is
-	// the position after it, p describes it. nil: no messages (the app
-	// itself announces passes and swaps; Setup's moves get none).
-	MoveNote func(s State, p Played) string
-	// Result returns the text of the finished game's result without the
-	// final full stop: "Black wins with five in a row", "Draw: the board
-	// is full". nil: "<color> wins a–b" or "Draw, a–b." by Score.
-	Result func(s State) string
+	// ("freestyle without an opening is a first-player win"), or the zero
+	// phrase.
+	Warning func(o Options) phrase.P
+	// MoveNote returns a message about the move just played, or the zero
+	// phrase: s is the position after it, p describes it. nil: no
+	// messages (the app itself announces passes and swaps; Setup's moves
+	// get none).
+	MoveNote func(s State, p Played) phrase.P
+	// Result returns the finished game's result without the final full
+	// stop: "Black wins with five in a row", "Draw: the board is full".
+	// nil: "<color> wins a–b" or "Draw, a–b." by Score.
+	Result func(s State) phrase.P
 
 	// Examples are small positions the Help shows beside Rules, in
 	// order.
@@ -308,9 +316,24 @@ func (g *Descriptor) Start(o Options) (State, error) {
 
 // Describe returns a one-line description of the variant o, which must be
 // resolved: the title and the short texts of the options that apply
-// ("Gomoku · 15x15 · freestyle · swap opening").
+// ("Gomoku · 15x15 · freestyle · swap opening"), in English
+// (DescribePhrases joined by " · ").
 func (g *Descriptor) Describe(o Options) string {
-	parts := []string{g.Title}
+	ps := g.DescribePhrases(o)
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = p.String()
+	}
+	return strings.Join(parts, " · ")
+}
+
+// DescribePhrases returns the parts of Describe as phrases: the title
+// (key "game.<name>.title") and the short text of each option that
+// applies (keys "game.<name>.<option>.format" with the argument Value,
+// "game.<name>.<option>.<value>.short"); a number's format has the
+// plural forms of its value.
+func (g *Descriptor) DescribePhrases(o Options) []phrase.P {
+	parts := []phrase.P{phrase.T("game."+g.Name+".title", g.Title, nil)}
 	for _, opt := range g.Options {
 		if opt.Applies != nil && !opt.Applies(o) {
 			continue
@@ -318,17 +341,19 @@ func (g *Descriptor) Describe(o Options) string {
 		v := o[opt.Key]
 		if len(opt.Choices) == 0 {
 			if opt.Format != "" {
-				parts = append(parts, strings.ReplaceAll(opt.Format, "%s", v))
+				t := strings.ReplaceAll(opt.Format, "%s", "{{.Value}}")
+				n, _ := strconv.Atoi(v)
+				parts = append(parts, phrase.N("game."+g.Name+"."+opt.Key+".format", t, t, n, map[string]any{"Value": v}))
 			}
 			continue
 		}
 		for _, c := range opt.Choices {
 			if c.Value == v && c.Short != "" {
-				parts = append(parts, c.Short)
+				parts = append(parts, phrase.T("game."+g.Name+"."+opt.Key+"."+c.Value+".short", c.Short, nil))
 			}
 		}
 	}
-	return strings.Join(parts, " · ")
+	return parts
 }
 
 // ColorOf returns the color (Dark or Light) that seat plays in s.
@@ -374,9 +399,13 @@ func Winner(s State) (p Seat, ok bool) {
 }
 
 // ResultText returns the result of the finished game s without a final
-// full stop: Result's text, or by default "<color> wins a–b" / "Draw, a–b"
-// from Score.
-func (g *Descriptor) ResultText(s State) string {
+// full stop, in English (ResultPhrase).
+func (g *Descriptor) ResultText(s State) string { return g.ResultPhrase(s).String() }
+
+// ResultPhrase returns the result of the finished game s without a final
+// full stop: Result's, or by default "<color> wins a–b" / "Draw, a–b"
+// from Score (keys "result.wins", "result.draw").
+func (g *Descriptor) ResultPhrase(s State) phrase.P {
 	if g.Result != nil {
 		return g.Result(s)
 	}
@@ -386,10 +415,30 @@ func (g *Descriptor) ResultText(s State) string {
 		a, _ = g.Score(s, w)
 		b, _ = g.Score(s, w.Opponent())
 	}
+	data := map[string]any{"A": a, "B": b}
 	if !ok {
-		return fmt.Sprintf("Draw, %d–%d", a, b)
+		return phrase.T("result.draw", "Draw, {{.A}}–{{.B}}", data)
 	}
-	return fmt.Sprintf("%s wins %d–%d", g.SeatName(s, w), a, b)
+	data["Winner"] = phrase.Color(g.SeatName(s, w))
+	return phrase.T("result.wins", "{{.Winner}} wins {{.A}}–{{.B}}", data)
+}
+
+// ActionPhrase returns Action's phrase for s, the zero phrase when the
+// game has none.
+func (g *Descriptor) ActionPhrase(s State) phrase.P {
+	if g.Action == nil {
+		return phrase.P{}
+	}
+	return g.Action(s)
+}
+
+// MoveNotePhrase returns MoveNote's phrase for the move p that led to s,
+// the zero phrase when the game has none.
+func (g *Descriptor) MoveNotePhrase(s State, p Played) phrase.P {
+	if g.MoveNote == nil {
+		return phrase.P{}
+	}
+	return g.MoveNote(s, p)
 }
 
 // PlayMoves plays space-separated move text on s. On an unreadable or
@@ -519,18 +568,23 @@ func GameName(s State) string {
 type Refuser interface {
 	// Why returns why m is not a legal move of the side to move, as one
 	// sentence for the player that ends with a full stop ("No discs to
-	// flip there."), or "" when m is legal or the position cannot tell.
+	// flip there."; a phrase, keys "why.<game>.<reason>"), or the zero
+	// phrase when m is legal or the position cannot tell.
 	// m is any code of the game's move encoding, legal or not, including
 	// the code a game defines for the first tap of a two-tap move
 	// (dvonn.Pick, alak.Pick: "" when the piece tapped can move).
-	Why(m Move) string
+	Why(m Move) phrase.P
 }
 
-// Why returns why m is not legal in s (Refuser), or "" when it is legal
-// or s cannot say.
-func Why(s State, m Move) string {
+// Why returns why m is not legal in s (Refuser) in English, or "" when it
+// is legal or s cannot say.
+func Why(s State, m Move) string { return WhyPhrase(s, m).String() }
+
+// WhyPhrase is Why as a phrase, the zero phrase when m is legal or s
+// cannot say.
+func WhyPhrase(s State, m Move) phrase.P {
 	if e, ok := s.(Refuser); ok {
 		return e.Why(m)
 	}
-	return ""
+	return phrase.P{}
 }

@@ -2,12 +2,12 @@ package alakai
 
 import (
 	"context"
-	"fmt"
 	"math/bits"
 
 	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/alak"
+	"planiverse/rules/phrase"
 )
 
 var _ ai.Explainer = (*Knowledge)(nil)
@@ -18,27 +18,30 @@ var _ ai.Explainer = (*Knowledge)(nil)
 // mover's pieces with the next move than best does ("allows a
 // capture"). Suicide cannot be played: a move never removes the mover's
 // own pieces (RULES.md, "Alak"). "" when neither holds.
-func (k *Knowledge) Explain(ctx context.Context, s rules.State, played, best rules.Move) string {
+func (k *Knowledge) Explain(ctx context.Context, s rules.State, played, best rules.Move) phrase.P {
 	g, ok := s.(*alak.Game)
 	if !ok || ctx.Err() != nil {
-		return ""
+		return phrase.P{}
 	}
 	unit := "piece"
 	if g.Modern() {
 		unit = "stone"
 	}
+	count := func(n int) phrase.P { return phrase.Count(unit, unit, unit+"s", n) }
 	you := alak.Descriptor.SeatName(s, g.ToMove().Opponent())
 	name, bestName := g.MoveString(played), g.MoveString(best)
 	cp, cb := bits.OnesCount32(g.Captures(played)), bits.OnesCount32(g.Captures(best))
 	if cb > cp {
-		return fmt.Sprintf("%s misses the capture of %s with %s.", name, plural(cb, unit), bestName)
+		return phrase.T("explain.alak.missedCapture", "{{.Move}} misses the capture of {{.Pieces}} with {{.Best}}.",
+			map[string]any{"Move": name, "Pieces": count(cb), "Best": bestName})
 	}
 	rp, np := replyCapture(g, played)
 	_, nb := replyCapture(g, best)
 	if np > nb {
-		return fmt.Sprintf("%s lets %s capture %s with %s.", name, you, plural(np, unit), rp)
+		return phrase.T("explain.alak.allowsCapture", "{{.Move}} lets {{.Opponent}} capture {{.Pieces}} with {{.Reply}}.",
+			map[string]any{"Move": name, "Opponent": phrase.Color(you), "Pieces": count(np), "Reply": rp})
 	}
-	return ""
+	return phrase.P{}
 }
 
 // replyCapture plays m on a copy of g and returns the opponent's reply
@@ -58,12 +61,4 @@ func replyCapture(g *alak.Game, m rules.Move) (string, int) {
 		}
 	}
 	return reply, most
-}
-
-// plural writes n and the noun one, with an "s" unless n is 1.
-func plural(n int, one string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %ss", n, one)
 }

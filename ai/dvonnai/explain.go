@@ -2,12 +2,12 @@ package dvonnai
 
 import (
 	"context"
-	"fmt"
 	"math/bits"
 
 	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/dvonn"
+	"planiverse/rules/phrase"
 )
 
 var _ ai.Explainer = (*Knowledge)(nil)
@@ -23,39 +23,38 @@ const tallStack = 2
 // mover's with the next move; it leaves the stack it moved with no move;
 // it jumps onto a DVONN piece. "" in the placement phase and when none
 // holds.
-func (k *Knowledge) Explain(ctx context.Context, s rules.State, played, best rules.Move) string {
+func (k *Knowledge) Explain(ctx context.Context, s rules.State, played, best rules.Move) phrase.P {
 	g, ok := s.(*dvonn.Game)
 	if !ok || g.Placing() || played == rules.Pass || ctx.Err() != nil {
-		return ""
+		return phrase.P{}
 	}
 	mover := g.ToMove()
 	me, you := dvonn.Descriptor.SeatName(s, mover), dvonn.Descriptor.SeatName(s, mover.Opponent())
 	name, bestName := g.MoveString(played), g.MoveString(best)
 	p, q := afterMove(g, played), afterMove(g, best)
 	if p.cutOwn > q.cutOwn {
-		it, is := "they", "are"
-		if p.cutStacks == 1 {
-			it, is = "it", "is"
-		}
-		keeps := "more"
+		data := map[string]any{"Move": name, "Mover": phrase.Color(me), "Pieces": phrase.Count("piece", "piece", "pieces", p.cutOwn), "Best": bestName}
 		if q.cutOwn == 0 {
-			keeps = map[string]string{"they": "them", "it": "it"}[it]
+			return phrase.N("explain.dvonn.cutOff", "{{.Move}} cuts off {{.Count}} of {{.Mover}}'s stacks ({{.Pieces}}) from every DVONN piece, and it is removed; {{.Best}} keeps it.",
+				"{{.Move}} cuts off {{.Count}} of {{.Mover}}'s stacks ({{.Pieces}}) from every DVONN piece, and they are removed; {{.Best}} keeps them.", p.cutStacks, data)
 		}
-		return fmt.Sprintf("%s cuts off %d of %s's stacks (%s) from every DVONN piece, and %s %s removed; %s keeps %s.",
-			name, p.cutStacks, me, plural(p.cutOwn, "piece"), it, is, bestName, keeps)
+		return phrase.N("explain.dvonn.cutOffMore", "{{.Move}} cuts off {{.Count}} of {{.Mover}}'s stacks ({{.Pieces}}) from every DVONN piece, and it is removed; {{.Best}} keeps more.",
+			"{{.Move}} cuts off {{.Count}} of {{.Mover}}'s stacks ({{.Pieces}}) from every DVONN piece, and they are removed; {{.Best}} keeps more.", p.cutStacks, data)
 	}
 	if p.takeHeight >= tallStack && p.takeHeight > q.takeHeight {
-		return fmt.Sprintf("%s lets %s take %s's stack of %d on %s with %s.", name, you, me, p.takeHeight,
-			dvonn.CellName(p.takeCell), p.take)
+		return phrase.T("explain.dvonn.take", "{{.Move}} lets {{.Opponent}} take {{.Mover}}'s stack of {{.Height}} on {{.Cell}} with {{.Reply}}.",
+			map[string]any{"Move": name, "Opponent": phrase.Color(you), "Mover": phrase.Color(me), "Height": p.takeHeight,
+				"Cell": dvonn.CellName(p.takeCell), "Reply": p.take})
 	}
 	if p.stuck && !q.stuck {
-		return fmt.Sprintf("After %s the stack of %d on %s has no move left; %s keeps its stack movable.",
-			name, p.height, dvonn.CellName(p.to), bestName)
+		return phrase.T("explain.dvonn.stuck", "After {{.Move}} the stack of {{.Height}} on {{.Cell}} has no move left; {{.Best}} keeps its stack movable.",
+			map[string]any{"Move": name, "Height": p.height, "Cell": dvonn.CellName(p.to), "Best": bestName})
 	}
 	if p.ontoDvonn && !q.ontoDvonn {
-		return fmt.Sprintf("%s jumps onto the DVONN piece on %s; %s keeps more points.", name, dvonn.CellName(p.to), bestName)
+		return phrase.T("explain.dvonn.ontoDvonn", "{{.Move}} jumps onto the DVONN piece on {{.Cell}}; {{.Best}} keeps more points.",
+			map[string]any{"Move": name, "Cell": dvonn.CellName(p.to), "Best": bestName})
 	}
-	return ""
+	return phrase.P{}
 }
 
 // moveFacts is what a stack move does, seen by the mover.
@@ -106,12 +105,4 @@ func afterMove(g *dvonn.Game, m rules.Move) moveFacts {
 		}
 	}
 	return f
-}
-
-// plural writes n and the noun one, with an "s" unless n is 1.
-func plural(n int, one string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %ss", n, one)
 }

@@ -34,7 +34,7 @@ func CheckPlayedGames(t *testing.T, k ai.Explainer, start func(seed uint64, r *r
 				before := s.Hash()
 				p, b := moves[r.IntN(len(moves))], moves[r.IntN(len(moves))]
 				if p != b {
-					w := k.Explain(context.Background(), s, p, b)
+					w := k.Explain(context.Background(), s, p, b).String()
 					name := s.MoveString(p)
 					if w != "" {
 						said++
@@ -78,7 +78,7 @@ func CheckCase(t *testing.T, k ai.Explainer, s rules.State, played, best, want s
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := k.Explain(context.Background(), s, pm, bm); got != want {
+	if got := k.Explain(context.Background(), s, pm, bm).String(); got != want {
 		t.Errorf("Explain(%s, best %s) = %q, want %q", played, best, got, want)
 	}
 	if p, ok := s.(positioner); s.Hash() != hash || ok && p.Position() != pos {

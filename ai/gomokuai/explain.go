@@ -2,12 +2,12 @@ package gomokuai
 
 import (
 	"context"
-	"fmt"
 	"math/bits"
 
 	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/gomoku"
+	"planiverse/rules/phrase"
 )
 
 var _ ai.Explainer = (*Knowledge)(nil)
@@ -24,47 +24,49 @@ const explainVCFDepth = 12
 // in moves) that best does not. Renju's forbidden
 // points are never among Black's moves, so they are never played. ""
 // for the opening choices (swap, balance) and when none holds.
-func (k *Knowledge) Explain(ctx context.Context, s rules.State, played, best rules.Move) string {
+func (k *Knowledge) Explain(ctx context.Context, s rules.State, played, best rules.Move) phrase.P {
 	g, ok := s.(*gomoku.Game)
 	if !ok || ctx.Err() != nil || !isStone(g, played) || !isStone(g, best) {
-		return ""
+		return phrase.P{}
 	}
 	me := g.ColorToMove()
 	you := me ^ 1
-	meName, youName := colorName(me), colorName(you)
+	meName, youName := phrase.Color(colorName(me)), phrase.Color(colorName(you))
 	name := g.MoveString(played)
 	if f := fivePoints(g, me); f != nil && !wins(g, played) {
-		return fmt.Sprintf("%s misses the five at %s.", name, pointName(g, f[0]))
+		return phrase.T("explain.gomoku.missedFive", "{{.Move}} misses the five at {{.Point}}.", map[string]any{"Move": name, "Point": pointName(g, f[0])})
 	}
 	p := g.Clone().(*gomoku.Game)
 	p.Play(played)
 	if over, _ := p.Outcome(); over {
-		return ""
+		return phrase.P{}
 	}
 	if f := fivePoints(p, you); f != nil {
-		return fmt.Sprintf("%s leaves %s's four unblocked: %s makes five at %s.", name, youName, youName, pointName(g, f[0]))
+		return phrase.T("explain.gomoku.four", "{{.Move}} leaves {{.Opponent}}'s four unblocked: {{.Opponent}} makes five at {{.Point}}.",
+			map[string]any{"Move": name, "Opponent": youName, "Point": pointName(g, f[0])})
 	}
 	if seq, ok := VCF(g, explainVCFDepth); ok && fivePoints(p, me) == nil {
-		return fmt.Sprintf("%s misses %s's win by continuous fours in %s, starting at %s.", name, meName,
-			plural((len(seq)+1)/2, "move"), g.MoveString(seq[0]))
+		return phrase.T("explain.gomoku.missedVCF", "{{.Move}} misses {{.Mover}}'s win by continuous fours in {{.Moves}}, starting at {{.Point}}.",
+			map[string]any{"Move": name, "Mover": meName, "Moves": phrase.Count("move", "move", "moves", (len(seq)+1)/2), "Point": g.MoveString(seq[0])})
 	}
 	if ctx.Err() != nil {
-		return ""
+		return phrase.P{}
 	}
 	q := g.Clone().(*gomoku.Game)
 	q.Play(best)
 	if at, ok := openFourPoint(p, you); ok {
 		if _, also := openFourPoint(q, you); !also {
-			return fmt.Sprintf("%s leaves %s's open three unblocked: %s makes an open four at %s.", name, youName, youName, pointName(g, at))
+			return phrase.T("explain.gomoku.openThree", "{{.Move}} leaves {{.Opponent}}'s open three unblocked: {{.Opponent}} makes an open four at {{.Point}}.",
+				map[string]any{"Move": name, "Opponent": youName, "Point": pointName(g, at)})
 		}
 	}
 	if seq, ok := VCF(p, explainVCFDepth); ok {
 		if _, also := VCF(q, explainVCFDepth); !also {
-			return fmt.Sprintf("%s allows %s a win by continuous fours in %s, starting at %s.", name, youName,
-				plural((len(seq)+1)/2, "move"), p.MoveString(seq[0]))
+			return phrase.T("explain.gomoku.allowsVCF", "{{.Move}} allows {{.Opponent}} a win by continuous fours in {{.Moves}}, starting at {{.Point}}.",
+				map[string]any{"Move": name, "Opponent": youName, "Moves": phrase.Count("move", "move", "moves", (len(seq)+1)/2), "Point": p.MoveString(seq[0])})
 		}
 	}
-	return ""
+	return phrase.P{}
 }
 
 // isStone reports whether m places a stone (not swap or balance).
@@ -122,11 +124,3 @@ func openFourPoint(g *gomoku.Game, color rules.Seat) (int, bool) {
 
 // pointName is the text of point p.
 func pointName(g *gomoku.Game, p int) string { return gomoku.PointName(g.Size(), p) }
-
-// plural writes n and the noun one, with an "s" unless n is 1.
-func plural(n int, one string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %ss", n, one)
-}

@@ -2,12 +2,12 @@ package othelloai
 
 import (
 	"context"
-	"fmt"
 	"math/bits"
 
 	"planiverse/ai"
 	"planiverse/rules"
 	"planiverse/rules/othello"
+	"planiverse/rules/phrase"
 )
 
 var _ ai.Explainer = (*Knowledge)(nil)
@@ -55,10 +55,10 @@ const parityEmpties = 14
 // it leaves the mover without a move on the board; it leaves the opponent
 // clearly more moves; near the end, it plays into an even region of empty
 // squares while best plays into an odd one (parity). "" when none holds.
-func (k *Knowledge) Explain(ctx context.Context, s rules.State, played, best rules.Move) string {
+func (k *Knowledge) Explain(ctx context.Context, s rules.State, played, best rules.Move) phrase.P {
 	b, ok := s.(*othello.Board)
 	if !ok || played == rules.Pass || played >= 64 || ctx.Err() != nil {
-		return ""
+		return phrase.P{}
 	}
 	me, you := othello.Descriptor.SeatName(s, b.ToMove()), othello.Descriptor.SeatName(s, b.ToMove().Opponent())
 	p, q := after(b, played), after(b, best)
@@ -66,33 +66,39 @@ func (k *Knowledge) Explain(ctx context.Context, s rules.State, played, best rul
 	bestName := b.MoveString(best)
 	if sq, ok := p.wipeOut(); ok {
 		if _, also := q.wipeOut(); !also {
-			return fmt.Sprintf("%s lets %s take every %s disc with %s.", name, you, lower(me), othello.SquareName(sq))
+			return phrase.T("explain.othello.wipeOut."+lower(me), "{{.Move}} lets {{.Opponent}} take every "+lower(me)+" disc with {{.Square}}.",
+				map[string]any{"Move": name, "Opponent": phrase.Color(you), "Square": othello.SquareName(sq)})
 		}
 	}
 	if c := p.corners() &^ q.corners(); c != 0 {
-		return fmt.Sprintf("%s gives %s the corner %s.", name, you, othello.SquareName(bits.TrailingZeros64(c)))
+		return phrase.T("explain.othello.corner", "{{.Move}} gives {{.Opponent}} the corner {{.Square}}.",
+			map[string]any{"Move": name, "Opponent": phrase.Color(you), "Square": othello.SquareName(bits.TrailingZeros64(c))})
 	}
 	if c := cornerOf[played]; c >= 0 && isEmpty(b, c) && !(best < 64 && cornerOf[best] >= 0 && isEmpty(b, cornerOf[best])) {
-		kind := "a C-square"
+		data := map[string]any{"Move": name, "Opponent": phrase.Color(you), "Square": othello.SquareName(c)}
 		if isXSquare(int(played)) {
-			kind = "an X-square"
+			return phrase.T("explain.othello.xSquare", "{{.Move}} is an X-square next to the empty corner {{.Square}}, which {{.Opponent}} may take later.", data)
 		}
-		return fmt.Sprintf("%s is %s next to the empty corner %s, which %s may take later.", name, kind, othello.SquareName(c), you)
+		return phrase.T("explain.othello.cSquare", "{{.Move}} is a C-square next to the empty corner {{.Square}}, which {{.Opponent}} may take later.", data)
 	}
 	if p.own == 0 && p.opp > 0 && q.own > 0 {
-		return fmt.Sprintf("After %s, %s has no move left on the board and %s can play on; %s keeps %s.", name, me, you, bestName, plural(q.own, "move"))
+		return phrase.T("explain.othello.noMove", "After {{.Move}}, {{.Mover}} has no move left on the board and {{.Opponent}} can play on; {{.Best}} keeps {{.Moves}}.",
+			map[string]any{"Move": name, "Mover": phrase.Color(me), "Opponent": phrase.Color(you), "Best": bestName, "Moves": phrase.Count("move", "move", "moves", q.own)})
 	}
 	if p.opp >= q.opp+3 && p.opp > len(b.Moves(nil)) {
-		return fmt.Sprintf("%s leaves %s %s (%s had %d); %s leaves %d.", name, you, plural(p.opp, "move"), me, len(b.Moves(nil)), bestName, q.opp)
+		return phrase.T("explain.othello.mobility", "{{.Move}} leaves {{.Opponent}} {{.Moves}} ({{.Mover}} had {{.Had}}); {{.Best}} leaves {{.Left}}.",
+			map[string]any{"Move": name, "Opponent": phrase.Color(you), "Moves": phrase.Count("move", "move", "moves", p.opp), "Mover": phrase.Color(me),
+				"Had": len(b.Moves(nil)), "Best": bestName, "Left": q.opp})
 	}
 	if b.Empties() <= parityEmpties && best < 64 {
 		rp, rq := region(b, int(played)), region(b, int(best))
 		if rp%2 == 0 && rq%2 == 1 {
-			return fmt.Sprintf("%s plays into a region of %s, where %s gets the last move; %s, in a region of %s, keeps parity.",
-				name, plural(rp, "empty square"), you, bestName, plural(rq, "empty square"))
+			return phrase.T("explain.othello.parity", "{{.Move}} plays into a region of {{.Squares}}, where {{.Opponent}} gets the last move; {{.Best}}, in a region of {{.BestSquares}}, keeps parity.",
+				map[string]any{"Move": name, "Squares": phrase.Count("emptySquare", "empty square", "empty squares", rp), "Opponent": phrase.Color(you),
+					"Best": bestName, "BestSquares": phrase.Count("emptySquare", "empty square", "empty squares", rq)})
 		}
 	}
-	return ""
+	return phrase.P{}
 }
 
 // afterMove is the position after a move, seen by the mover: the moves of
@@ -170,14 +176,6 @@ func region(b *othello.Board, sq int) int {
 		}
 	}
 	return bits.OnesCount64(seen)
-}
-
-// plural writes n and the noun one, with an "s" unless n is 1.
-func plural(n int, one string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %ss", n, one)
 }
 
 // lower returns a color name in lower case ("black").

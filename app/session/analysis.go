@@ -92,7 +92,10 @@ func (c *Controller) analyze() {
 	for same < len(texts) && same < len(a.moves) && texts[same] == a.moves[same] {
 		same++
 	}
-	name := GameLine(c.set)
+	name := c.set.Game
+	if d := c.set.Descriptor(); d != nil {
+		name = d.Describe(c.set.Options()) // the variant, in English whatever the language
+	}
 	if a.name != name {
 		same = 0
 	}

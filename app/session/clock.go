@@ -6,6 +6,7 @@ import (
 
 	"planiverse/app/protocol/link"
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // Clocks: an optional time control for both sides, people and computer
@@ -23,6 +24,10 @@ type ClockPreset struct {
 	Base    time.Duration // each side's time for the game, or 0
 	Inc     time.Duration // added to the mover's time after each move (with Base)
 }
+
+// Text is the preset's Label in the window's language (key
+// "session.clock.<Key>").
+func (p ClockPreset) Text() string { return tr("session.clock."+p.Key, p.Label, nil) }
 
 // On reports whether the preset is a time control at all.
 func (p ClockPreset) On() bool { return p.PerMove > 0 || p.Base > 0 }
@@ -84,7 +89,7 @@ func (c *Controller) runClock() {
 // has a clock, the game started and goes on, and it is neither paused nor
 // held (HoldClock).
 func (c *Controller) clockShouldRun() bool {
-	return c.clk.p.On() && c.started && c.result == "" && !c.paused && c.held == 0 && !c.closed
+	return c.clk.p.On() && c.started && c.result.IsZero() && !c.paused && c.held == 0 && !c.closed
 }
 
 // HoldClock stops the clocks while the window shows a dialog (on true) and
@@ -149,7 +154,7 @@ func (c *Controller) Clock(p rules.Seat) (left time.Duration, running, on bool) 
 	if !c.clk.p.On() || c.state == nil {
 		return 0, false, false
 	}
-	toMove := c.state.ToMove() == p && c.result == ""
+	toMove := c.state.ToMove() == p && c.result.IsZero()
 	var used time.Duration
 	if toMove {
 		used = c.used()
@@ -177,7 +182,7 @@ func ClockText(d time.Duration) string {
 // second, and redraws the clocks): when it has run out, the flag falls
 // (flagFell).
 func (c *Controller) Tick() {
-	if c.state == nil || c.closed || !c.clk.running || c.result != "" {
+	if c.state == nil || c.closed || !c.clk.running || !c.result.IsZero() {
 		return
 	}
 	p := c.state.ToMove()
@@ -192,23 +197,23 @@ func (c *Controller) Tick() {
 func (c *Controller) flagFell(p rules.Seat) {
 	c.clk.flagged[p] = true
 	if !c.set.LoseOnTime {
-		c.say(fmt.Sprintf("%s ran out of time (the game goes on: losing on time is off).", c.SeatName(p)))
+		c.say(phrase.T("session.message.outOfTime", "{{.Side}} ran out of time (the game goes on: losing on time is off).", map[string]any{"Side": sideColor(c.SeatName(p))}))
 		c.changed()
 		return
 	}
 	c.stop()
 	c.stopExternal()
 	c.stopClock()
-	c.result = fmt.Sprintf("%s loses on time: %s wins.", c.SeatName(p), c.SeatName(p.Opponent()))
+	c.result = phrase.T("session.result.onTime", "{{.Loser}} loses on time: {{.Winner}} wins.", map[string]any{"Loser": sideColor(c.SeatName(p)), "Winner": sideColor(c.SeatName(p.Opponent()))})
 	c.forfeit = p
 	c.resultCode = "W+T"
 	if c.Color(p) == 1 {
 		c.resultCode = "B+T"
 	}
-	c.say(c.result)
+	c.sayResult()
 	c.changed()
 	if c.OnGameOver != nil {
-		c.OnGameOver(c.result)
+		c.OnGameOver(local(c.result))
 	}
 }
 
@@ -242,7 +247,7 @@ func (c *Controller) LevelOf(p rules.Seat) int {
 // CanPause reports whether the game may be paused or resumed: computer
 // against computer, started and not over.
 func (c *Controller) CanPause() bool {
-	return c.state != nil && c.set.Opponent == Watch && c.started && c.result == "" && !c.closed
+	return c.state != nil && c.set.Opponent == Watch && c.started && c.result.IsZero() && !c.closed
 }
 
 // Paused reports whether computer against computer is paused.
@@ -260,7 +265,7 @@ func (c *Controller) SetPaused(on bool) {
 		c.stop()
 		c.stopExternal()
 		c.stopClock()
-		c.say("Paused.")
+		c.say(phrase.T("session.message.paused", "Paused.", nil))
 		c.changed()
 		return
 	}

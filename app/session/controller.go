@@ -10,6 +10,7 @@ import (
 
 	"planiverse/ai"
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // Controller is the match logic behind the window, free of Fyne widgets so
@@ -32,8 +33,8 @@ type Controller struct {
 	floor   int     // len(hist) below which Undo never goes (the descriptor's Setup moves)
 	opening bool    // Setup's moves are being played
 	msgs    []message
-	log     []string    // every message said in this game, oldest first
-	result  string      // the game-over summary, "" while the game goes on
+	log     []phrase.P  // every message said in this game, oldest first
+	result  phrase.P    // the game-over summary, the zero phrase while the game goes on
 	started bool        // false until Start: the computer waits (the new-game dialog is up)
 	view    int         // the ply on view while reviewing (the position after view moves), -1 for the game itself
 	viewPos rules.State // the position on view while reviewing
@@ -102,7 +103,7 @@ type entry struct {
 // it was said: Undo drops the messages of the moves it takes back, and each
 // message stops being true at its lasting's event.
 type message struct {
-	text  string
+	text  phrase.P // written in the window's language when read
 	ply   int
 	phase int // the game's phase when it was said (rules.Descriptor.Phase)
 	until lasting
@@ -166,7 +167,7 @@ func (c *Controller) newGame(set MatchSettings, moves []rules.Move) error {
 	c.stopExternal()
 	ai.Prepare(s, false) // tables the computer will need, built in the background
 	c.set, c.desc, c.state = set, d, s
-	c.hist, c.redo, c.floor, c.msgs, c.log, c.result = nil, nil, 0, nil, nil, ""
+	c.hist, c.redo, c.floor, c.msgs, c.log, c.result = nil, nil, 0, nil, nil, phrase.P{}
 	c.view, c.viewPos = -1, nil
 	c.paused, c.resultCode, c.began = false, "", c.now()
 	c.resetClock()
@@ -176,7 +177,7 @@ func (c *Controller) newGame(set MatchSettings, moves []rules.Move) error {
 		for _, m := range moves {
 			c.apply(m, false)
 		}
-		c.say(fmt.Sprintf("Set up from %s.", Plural(len(moves), "move")))
+		c.say(phrase.N("session.message.setUp", "Set up from {{.Count}} move.", "Set up from {{.Count}} moves.", len(moves), nil))
 	case d.Setup != nil:
 		c.opening = true
 		for _, m := range d.Setup(s.Clone(), set.Options(), c.rng) {
@@ -238,11 +239,11 @@ func (c *Controller) State() rules.State { return c.state }
 func (c *Controller) Started() bool { return c.started }
 
 // Over reports whether the game has ended.
-func (c *Controller) Over() bool { return c.result != "" }
+func (c *Controller) Over() bool { return !c.result.IsZero() }
 
 // Result returns the game-over summary ("Black wins 40–24."), or "" while
-// the game goes on.
-func (c *Controller) Result() string { return c.result }
+// the game goes on, in the window's language.
+func (c *Controller) Result() string { return local(c.result) }
 
 // Messages returns the messages that hold now, oldest first (passes, swaps,
 // captures, the result): without those of moves taken back, those of an
@@ -254,7 +255,7 @@ func (c *Controller) Messages() []string {
 	now := c.phase()
 	for _, m := range c.msgs {
 		if m.phase == now && (m.until != untilMove || m.ply == len(c.hist)) {
-			out = append(out, m.text)
+			out = append(out, local(m.text))
 		}
 	}
 	return out
@@ -307,7 +308,7 @@ func (c *Controller) IsComputer(p rules.Seat) bool {
 // is not over, and the side to move is not the computer's. Board taps are
 // accepted only then.
 func (c *Controller) PersonToMove() bool {
-	return c.state != nil && c.started && !c.closed && c.result == "" && c.view < 0 && !c.IsComputer(c.state.ToMove())
+	return c.state != nil && c.started && !c.closed && c.result.IsZero() && c.view < 0 && !c.IsComputer(c.state.ToMove())
 }
 
 // Play makes the person's move m (from the board, the swap button or a
@@ -333,7 +334,7 @@ func (c *Controller) Play(m rules.Move) error {
 // and goes on, and a person plays in it (against the computer, the
 // person's side; between two people, the side to move).
 func (c *Controller) CanResign() bool {
-	return c.state != nil && c.started && !c.closed && c.result == "" && c.set.Opponent != Watch
+	return c.state != nil && c.started && !c.closed && c.result.IsZero() && c.set.Opponent != Watch
 }
 
 // Resign ends the game: the person's side (between two people, the side to
@@ -356,15 +357,16 @@ func (c *Controller) Resign() bool {
 	if c.Color(winner) == 1 {
 		c.resultCode = "W+R"
 	}
-	text := fmt.Sprintf("%s resigns: %s wins", c.SeatName(loser), c.SeatName(winner))
+	data := map[string]any{"Loser": sideColor(c.SeatName(loser)), "Winner": sideColor(c.SeatName(winner))}
 	if c.set.Opponent == VsComputer {
-		text += " — the computer wins"
+		c.result = phrase.T("session.result.resignsComputer", "{{.Loser}} resigns: {{.Winner}} wins — the computer wins.", data)
+	} else {
+		c.result = phrase.T("session.result.resigns", "{{.Loser}} resigns: {{.Winner}} wins.", data)
 	}
-	c.result = text + "."
-	c.say(c.result)
+	c.sayResult()
 	c.changed()
 	if c.OnGameOver != nil {
-		c.OnGameOver(c.result)
+		c.OnGameOver(local(c.result))
 	}
 	return true
 }
@@ -425,9 +427,9 @@ func (c *Controller) Undo() bool {
 			break
 		}
 	}
-	c.result, c.resultCode = "", ""
+	c.result, c.resultCode = phrase.P{}, ""
 	c.forget(true)
-	c.say("Move taken back.")
+	c.say(phrase.T("session.message.takenBack", "Move taken back.", nil))
 	c.advance()
 	return true
 }
@@ -541,7 +543,7 @@ func (c *Controller) apply(m rules.Move, auto bool) {
 	if c.opening {
 		return // Setup's moves speak through the game's Intro
 	}
-	if msg := c.moveMessage(e); msg != "" {
+	if msg := c.moveMessage(e); !msg.IsZero() {
 		c.say(msg)
 	}
 }
@@ -549,15 +551,15 @@ func (c *Controller) apply(m rules.Move, auto bool) {
 // advance plays forced moves, ends the game or starts the computer, then
 // tells the window.
 func (c *Controller) advance() {
-	for c.started && !c.closed && c.result == "" && !c.paused {
+	for c.started && !c.closed && c.result.IsZero() && !c.paused {
 		if over, _ := c.state.Outcome(); over {
-			if c.result == "" {
+			if c.result.IsZero() {
 				c.stopClock()
 				c.result = c.summary()
-				c.say(c.result)
+				c.sayResult()
 				c.changed()
 				if c.OnGameOver != nil {
-					c.OnGameOver(c.result)
+					c.OnGameOver(local(c.result))
 				}
 			}
 			return
@@ -609,7 +611,7 @@ func (c *Controller) startComputer() {
 			c.cancel, c.thinking, c.info = nil, false, ai.Info{}
 			cancel()
 			if !c.isLegal(res.Move) {
-				c.say("The computer found no move.")
+				c.say(phrase.T("session.message.noMove", "The computer found no move.", nil))
 				c.changed()
 				return
 			}
@@ -638,23 +640,28 @@ func (c *Controller) isLegal(m rules.Move) bool {
 // say adds a message about the position now: the game's result lasts
 // until its move is taken back, any other message until the person's next
 // action (lasting). Every message also goes to the game's log.
-func (c *Controller) say(msg string) {
-	until := untilAction
-	if c.result != "" && msg == c.result {
-		until = untilUndone
-	}
-	c.sayUntil(msg, until)
-}
+func (c *Controller) say(msg phrase.P) { c.sayUntil(msg, untilAction) }
+
+// sayResult says the game's result, which lasts until its move is taken
+// back.
+func (c *Controller) sayResult() { c.sayUntil(c.result, untilUndone) }
 
 // sayUntil adds a message that lasts until the event until.
-func (c *Controller) sayUntil(msg string, until lasting) {
+func (c *Controller) sayUntil(msg phrase.P, until lasting) {
 	c.msgs = append(c.msgs, message{text: msg, ply: len(c.hist), phase: c.phase(), until: until})
 	c.log = append(c.log, msg)
 }
 
 // MessageLog returns every message said in the game so far, oldest first,
-// including those that no longer hold (the panel's message log).
-func (c *Controller) MessageLog() []string { return slices.Clone(c.log) }
+// including those that no longer hold (the panel's message log), in the
+// window's language.
+func (c *Controller) MessageLog() []string {
+	out := make([]string, len(c.log))
+	for i, m := range c.log {
+		out[i] = local(m)
+	}
+	return out
+}
 
 func (c *Controller) changed() {
 	c.analyze()
@@ -675,7 +682,10 @@ func (c *Controller) Began() time.Time { return c.began }
 func (c *Controller) Descriptor() *rules.Descriptor { return c.desc }
 
 // Note adds msg to the game's messages and reports the change (OnChange).
-func (c *Controller) Note(msg string) {
+func (c *Controller) Note(msg string) { c.note(phrase.T("", msg, nil)) }
+
+// note is Note of a phrase.
+func (c *Controller) note(msg phrase.P) {
 	c.say(msg)
 	c.changed()
 }

@@ -1,10 +1,11 @@
 package session
 
 import (
-	"fmt"
 	"strings"
 
+	"planiverse/app/i18n"
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // What the controller says about the game: names of the sides, scores,
@@ -26,33 +27,37 @@ func (c *Controller) SeatName(p rules.Seat) string {
 }
 
 // PlayerName returns who plays seat p: "You", "Computer", an external
-// engine's name, or "Player 1" / "Player 2" for two people at the screen.
-func (c *Controller) PlayerName(p rules.Seat) string {
+// engine's name, or "Player 1" / "Player 2" for two people at the screen
+// (in the window's language).
+func (c *Controller) PlayerName(p rules.Seat) string { return local(c.playerPhrase(p)) }
+
+// playerPhrase is PlayerName as a phrase (keys "session.player.…").
+func (c *Controller) playerPhrase(p rules.Seat) phrase.P {
 	switch {
 	case c.set.Opponent == VsPerson:
-		return fmt.Sprintf("Player %d", p+1)
+		return phrase.T("session.player.number", "Player {{.Number}}", map[string]any{"Number": int(p) + 1})
 	case c.IsComputer(p):
 		if cfg, ok := c.ExternalSeat(p); ok {
-			return cfg.Name
+			return phrase.T("", cfg.Name, nil)
 		}
-		return "Computer"
+		return phrase.T("session.player.computer", "Computer", nil)
 	}
-	return "You"
+	return phrase.T("session.player.you", "You", nil)
 }
 
 // who names the player of seat p inside a sentence: "you", "the
-// computer", "player 1".
-func (c *Controller) who(p rules.Seat) string {
-	switch n := c.PlayerName(p); {
-	case n == "You":
-		return "you"
-	case n == "Computer":
-		return "the computer"
+// computer", "player 1", an engine's name (keys "session.who.…").
+func (c *Controller) who(p rules.Seat) phrase.P {
+	switch {
 	case c.set.Opponent == VsPerson:
-		return strings.ToLower(n[:1]) + n[1:]
-	default:
-		return n // an engine's name
+		return phrase.T("session.who.number", "player {{.Number}}", map[string]any{"Number": int(p) + 1})
+	case c.IsComputer(p):
+		if cfg, ok := c.ExternalSeat(p); ok {
+			return phrase.T("", cfg.Name, nil)
+		}
+		return phrase.T("session.who.computer", "the computer", nil)
 	}
+	return phrase.T("session.who.you", "you", nil)
 }
 
 // Score returns seat p's count in the position on view (ViewState) and what it counts
@@ -66,21 +71,26 @@ func (c *Controller) Score(p rules.Seat) (n int, unit string) {
 }
 
 // TurnText describes what happens now: "Black to move", "White places a
-// DVONN piece", "Black wins 40–24.".
+// DVONN piece", "Black wins 40–24." (in the window's language).
 func (c *Controller) TurnText() string {
 	if c.state == nil {
 		return ""
 	}
-	if c.result != "" {
-		return c.result
+	if !c.result.IsZero() {
+		return local(c.result)
 	}
-	action := "to move"
-	if c.desc.Action != nil {
-		if a := c.desc.Action(c.state); a != "" {
-			action = a
-		}
+	return local(c.turnPhrase())
+}
+
+// turnPhrase is TurnText while the game goes on: the side to move and the
+// game's action (rules.Descriptor.ActionPhrase), by default "to move".
+func (c *Controller) turnPhrase() phrase.P {
+	data := map[string]any{"Side": sideColor(c.SeatName(c.state.ToMove()))}
+	if a := c.desc.ActionPhrase(c.state); !a.IsZero() {
+		data["Action"] = a
+		return phrase.T("session.turn.action", "{{.Side}} {{.Action}}", data)
 	}
-	return c.SeatName(c.state.ToMove()) + " " + action
+	return phrase.T("session.turn.toMove", "{{.Side}} to move", data)
 }
 
 // forced returns the move the controller plays by itself: a forced pass,
@@ -96,20 +106,18 @@ func (c *Controller) forced(moves []rules.Move) (rules.Move, bool) {
 	return rules.NoMove, false
 }
 
-// moveMessage returns the message for the move e just played, or "".
-func (c *Controller) moveMessage(e entry) string {
+// moveMessage returns the message for the move e just played, or the
+// zero phrase.
+func (c *Controller) moveMessage(e entry) phrase.P {
 	who := c.SeatName(e.mover)
 	switch e.move {
 	case rules.Pass:
-		return who + " has no move and passes."
+		return phrase.T("session.message.pass", "{{.Side}} has no move and passes.", map[string]any{"Side": sideColor(who)})
 	case rules.Swap:
-		return fmt.Sprintf("Colors swapped: Black is now played by %s, White by %s.",
-			c.who(e.mover), c.who(e.mover.Opponent()))
+		return phrase.T("session.message.swap", "Colors swapped: Black is now played by {{.Black}}, White by {{.White}}.",
+			map[string]any{"Black": c.who(e.mover), "White": c.who(e.mover.Opponent())})
 	}
-	if c.desc.MoveNote == nil {
-		return ""
-	}
-	return c.desc.MoveNote(c.state, rules.Played{
+	return c.desc.MoveNotePhrase(c.state, rules.Played{
 		Move: e.move, Text: e.text, Mover: who, Next: c.SeatName(c.state.ToMove()),
 		Auto: e.auto,
 	})
@@ -129,7 +137,7 @@ func (c *Controller) Winner() (p rules.Seat, ok bool) {
 // while the game goes on and in other matches (two people, computer
 // against computer, an external engine).
 func (c *Controller) PersonOutcome() (outcome string, ok bool) {
-	if c.result == "" || !c.Counted() {
+	if c.result.IsZero() || !c.Counted() {
 		return "", false
 	}
 	switch w, won := c.Winner(); {
@@ -142,37 +150,65 @@ func (c *Controller) PersonOutcome() (outcome string, ok bool) {
 }
 
 // summary returns the result of the finished game, with who won it.
-func (c *Controller) summary() string {
-	text := c.desc.ResultText(c.state)
+func (c *Controller) summary() phrase.P {
+	data := map[string]any{"Result": c.desc.ResultPhrase(c.state)}
 	winner, ok := c.Winner()
 	switch {
 	case !ok || c.set.Opponent != VsComputer:
+		return phrase.T("session.result", "{{.Result}}.", data)
 	case c.IsComputer(winner):
-		text += " — the computer wins"
-	default:
-		text += " — you win"
+		return phrase.T("session.result.computer", "{{.Result}} — the computer wins.", data)
 	}
-	return text + "."
+	return phrase.T("session.result.you", "{{.Result}} — you win.", data)
 }
 
 // GameLine returns a one-line description of the settings of the game
-// ("Gomoku · 15x15 · freestyle · swap opening").
+// ("Gomoku · 15x15 · freestyle · swap opening"; rules.Descriptor.Describe)
+// in the window's language.
 func GameLine(set MatchSettings) string {
 	d := set.Descriptor()
 	if d == nil {
 		return set.Game
 	}
-	return d.Describe(set.Options())
+	parts := d.DescribePhrases(set.Options())
+	out := make([]string, len(parts))
+	for i, p := range parts {
+		out[i] = local(p)
+	}
+	return strings.Join(out, " · ")
 }
 
 // Specials returns the moves the person to move may make with a button
 // rather than on the board (rules.Descriptor.Specials: Gomoku's Swap2
-// balance); none when no person is to move.
+// balance), their labels in the window's language (key
+// "game.<name>.special.<label's slug>"); none when no person is to move.
 func (c *Controller) Specials() []rules.Special {
 	if !c.PersonToMove() || c.desc.Specials == nil {
 		return nil
 	}
-	return c.desc.Specials(c.state)
+	sp := c.desc.Specials(c.state)
+	for i := range sp {
+		sp[i].Label = i18n.Text("game."+c.desc.Name+".special."+slug(sp[i].Label), sp[i].Label)
+	}
+	return sp
+}
+
+// slug is an English text as a key's last part: its first five words
+// run together in camel case ("Place two more stones (balance)":
+// "placeTwoMoreStonesBalance").
+func slug(text string) string {
+	words := strings.FieldsFunc(text, func(r rune) bool {
+		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
+	})
+	var b strings.Builder
+	for i, w := range words[:min(5, len(words))] {
+		if i == 0 {
+			b.WriteString(strings.ToLower(w))
+		} else {
+			b.WriteString(strings.ToUpper(w[:1]) + strings.ToLower(w[1:]))
+		}
+	}
+	return b.String()
 }
 
 // Counted reports whether the game counts in the person's statistics: the
@@ -190,7 +226,7 @@ func (c *Controller) Counted() bool {
 // abandon: it started, is not over, and a move was made after the moves
 // that set it up (DVONN's random placement).
 func (c *Controller) InProgress() bool {
-	return c.state != nil && c.started && !c.closed && c.result == "" && len(c.hist) > c.floor
+	return c.state != nil && c.started && !c.closed && c.result.IsZero() && len(c.hist) > c.floor
 }
 
 // Refusal returns why the move m the person tried on the board is not
@@ -202,7 +238,7 @@ func (c *Controller) Refusal(m rules.Move) string {
 	if c.state == nil {
 		return ""
 	}
-	return rules.Why(c.ViewState(), m)
+	return local(rules.WhyPhrase(c.ViewState(), m))
 }
 
 // Refused tells the person why the board refused the move m they tried
@@ -212,7 +248,7 @@ func (c *Controller) Refused(m rules.Move) {
 	if !c.PersonToMove() {
 		return
 	}
-	if why := c.Refusal(m); why != "" {
+	if why := rules.WhyPhrase(c.ViewState(), m); !why.IsZero() {
 		c.forget(true)
 		c.say(why)
 		c.changed()

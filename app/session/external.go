@@ -11,6 +11,7 @@ import (
 	"planiverse/app/protocol"
 	"planiverse/app/protocol/link"
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // External engines in the window: programs that speak a game's engine
@@ -204,7 +205,9 @@ type externalJob struct {
 }
 
 // startingText is the message shown while the engine cfg starts.
-func startingText(cfg EngineConfig) string { return "Starting the engine " + cfg.Name + "…" }
+func startingText(cfg EngineConfig) phrase.P {
+	return phrase.T("session.engine.starting", "Starting the engine {{.Name}}…", map[string]any{"Name": cfg.Name})
+}
 
 // runExternal runs in the background: it starts ext if need be (then
 // posts that it has started) and asks it for the move of job, posting the
@@ -243,9 +246,9 @@ func (c *Controller) runExternal(ctx context.Context, ext *external, starting bo
 	})
 }
 
-// unsay removes the messages of text.
-func (c *Controller) unsay(text string) {
-	c.msgs = slices.DeleteFunc(c.msgs, func(m message) bool { return m.text == text })
+// unsay removes the messages of text (the same key and English).
+func (c *Controller) unsay(text phrase.P) {
+	c.msgs = slices.DeleteFunc(c.msgs, func(m message) bool { return m.text.Key == text.Key && m.text.String() == text.String() })
 }
 
 // EngineStarting reports whether an external engine is starting (its
@@ -270,11 +273,11 @@ func (c *Controller) engineFailed(cfg EngineConfig, err error) {
 	c.thinking = false
 	c.stopExternal()
 	c.unsay(startingText(cfg))
-	c.result = fmt.Sprintf("The engine %s failed: %s. The game ends here.", cfg.Name, link.OneLine(err.Error()))
-	c.say(c.result)
+	c.result = phrase.T("session.engine.failed", "The engine {{.Name}} failed: {{.Error}}. The game ends here.", map[string]any{"Name": cfg.Name, "Error": link.OneLine(err.Error())})
+	c.sayResult()
 	c.changed()
 	if c.OnGameOver != nil {
-		c.OnGameOver(c.result)
+		c.OnGameOver(local(c.result))
 	}
 }
 

@@ -8,6 +8,20 @@ import (
 	"planiverse/rules"
 )
 
+// LevelName returns the name of difficulty level n ("Casual";
+// ai.LevelOf) in the window's language (key "level.<n>.name").
+func LevelName(n int) string {
+	l := ai.LevelOf(n)
+	return tr(fmt.Sprintf("level.%d.name", l.Number), l.Name, nil)
+}
+
+// LevelDescription returns the one-line description of difficulty level
+// n (ai.LevelOf) in the window's language (key "level.<n>.description").
+func LevelDescription(n int) string {
+	l := ai.LevelOf(n)
+	return tr(fmt.Sprintf("level.%d.description", l.Number), l.Description, nil)
+}
+
 // rareMistakes is the number of moves per mistake from which a level is
 // said to rarely make one.
 const rareMistakes = 100
@@ -82,13 +96,22 @@ func levelFigureWords(f ai.LevelFigure) string {
 	case f.Moves <= 0:
 		return ""
 	case f.MistakeEvery <= 0:
-		return fmt.Sprintf("rarely makes a mistake (none in %s)", Plural(roundMoves(float64(f.Moves)), "move"))
+		return movesWords("session.level.none", "rarely makes a mistake (none in {{.Moves}} move)", "rarely makes a mistake (none in {{.Moves}} moves)",
+			roundMoves(float64(f.Moves)))
 	case f.MistakeEvery < 1.5:
-		return "makes a mistake nearly every move"
+		return tr("session.level.every", "makes a mistake nearly every move", nil)
 	case f.MistakeEvery >= rareMistakes:
-		return fmt.Sprintf("rarely makes a mistake (about one in %d moves)", roundMoves(f.MistakeEvery))
+		return movesWords("session.level.rare", "rarely makes a mistake (about one in {{.Moves}} move)", "rarely makes a mistake (about one in {{.Moves}} moves)",
+			roundMoves(f.MistakeEvery))
 	}
-	return fmt.Sprintf("about one mistake in %d moves", roundMoves(f.MistakeEvery))
+	return movesWords("session.level.oneIn", "about one mistake in {{.Moves}} move", "about one mistake in {{.Moves}} moves", roundMoves(f.MistakeEvery))
+}
+
+// movesWords is trn with the count n also as the argument Moves, written
+// without digit grouping ("1900", as the level tables write it; Count is
+// grouped by the language).
+func movesWords(key, one, other string, n int) string {
+	return trn(key, one, other, n, map[string]any{"Moves": n})
 }
 
 // roundMoves rounds a number of moves as a person would say it: exactly

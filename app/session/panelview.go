@@ -1,13 +1,12 @@
 package session
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
-	"planiverse/ai"
 	"planiverse/app/session/quality"
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // PanelView is everything the window's side panel shows, computed from the
@@ -170,14 +169,15 @@ type MoveRow struct {
 }
 
 // classMarks are the annotation marks the move list adds to a move of
-// each class.
-var classMarks = [quality.NumClasses]string{"", "", "?!", "?", "??", "?? missed win", "?? losing"}
+// each class, with the words of the last two (keys "session.mark.…").
+var classMarks = [quality.NumClasses]phrase.P{{}, {}, phrase.T("", "?!", nil), phrase.T("", "?", nil), phrase.T("", "??", nil),
+	phrase.T("session.mark.missedWin", "?? missed win", nil), phrase.T("session.mark.losing", "?? losing", nil)}
 
-// ClassMark returns the annotation mark of class cl ("?!", "??", "" for a
-// best or good move).
+// ClassMark returns the annotation mark of class cl ("?!", "??", "?? missed
+// win"; "" for a best or good move), its words in the window's language.
 func ClassMark(cl quality.Class) string {
 	if cl < quality.NumClasses {
-		return classMarks[cl]
+		return local(classMarks[cl])
 	}
 	return ""
 }
@@ -228,35 +228,37 @@ func (c *Controller) PanelSeats() (seats [2]SeatView) {
 func (c *Controller) turnLine() string {
 	if q, _, _, ok := c.Learning(); ok {
 		vs := c.ViewState()
-		return fmt.Sprintf("%s: find a better move than %s", c.desc.SeatName(vs, vs.ToMove()), q.Move)
+		return tr("session.turn.learn", "{{.Side}}: find a better move than {{.Move}}",
+			map[string]any{"Side": sideColor(c.desc.SeatName(vs, vs.ToMove())), "Move": q.Move})
 	}
 	if ply, on := c.Reviewing(); on {
 		if ply == 0 {
-			return fmt.Sprintf("Reviewing the start; %s played", Plural(len(c.hist), "move"))
+			return trn("session.turn.reviewStart", "Reviewing the start; {{.Count}} move played", "Reviewing the start; {{.Count}} moves played", len(c.hist), nil)
 		}
-		return fmt.Sprintf("Reviewing move %d of %d", ply, len(c.hist))
+		return tr("session.turn.reviewMove", "Reviewing move {{.Ply}} of {{.Len}}", map[string]any{"Ply": ply, "Len": len(c.hist)})
 	}
-	turn := c.TurnText()
 	if c.Over() || !c.started {
-		return turn
+		return c.TurnText()
 	}
 	toMove := c.state.ToMove()
+	turn := c.turnPhrase()
+	data := map[string]any{"Turn": turn}
 	switch {
 	case c.CanSwap() && !c.hasAction():
 		// The game's own action (Swap2's choice) already says what to do.
-		turn += " — place a white stone, or swap colors and take over the black stone"
+		return tr("session.turn.swap", "{{.Turn}} — place a white stone, or swap colors and take over the black stone", data)
 	case c.set.Opponent == VsComputer && !c.IsComputer(toMove):
-		turn += " — your turn"
+		return tr("session.turn.you", "{{.Turn}} — your turn", data)
 	case c.IsComputer(toMove):
-		turn += " — computer"
+		return tr("session.turn.computer", "{{.Turn}} — computer", data)
 	}
-	return turn
+	return local(turn)
 }
 
 // hasAction reports whether the game describes the turn now with an
 // action of its own (rules.Descriptor.Action).
 func (c *Controller) hasAction() bool {
-	return c.desc.Action != nil && c.desc.Action(c.state) != ""
+	return !c.desc.ActionPhrase(c.state).IsZero()
 }
 
 // turnColor is PanelView.TurnColor.
@@ -272,12 +274,9 @@ func (c *Controller) turnColor() rules.Color {
 
 // seatView is one seat's row.
 func (c *Controller) seatView(seat rules.Seat) SeatView {
-	r := SeatView{Color: c.Color(seat), Name: c.SeatName(seat) + " — " + c.PlayerName(seat) + c.levelName(seat)}
+	r := SeatView{Color: c.Color(seat), Name: c.seatLine(seat)}
 	if n, unit := c.Score(seat); unit != "" {
-		if n == 1 {
-			unit = strings.TrimSuffix(unit, "s")
-		}
-		r.Score = fmt.Sprintf("%d %s", n, unit)
+		r.Score = local(phrase.Count(unit, strings.TrimSuffix(unit, "s"), unit, n))
 	}
 	if left, running, on := c.Clock(seat); on {
 		r.Clock, r.Running, r.LowTime = ClockText(left), running, running && left < LowTime
@@ -285,16 +284,16 @@ func (c *Controller) seatView(seat rules.Seat) SeatView {
 	return r
 }
 
-// levelName is what a seat's row adds for Planiverse's own computer: its
-// level's name (", Casual"); "" for a person or an external engine.
-func (c *Controller) levelName(seat rules.Seat) string {
-	if !c.IsComputer(seat) {
-		return ""
+// seatLine is a seat's name in its row: the side and who plays it, with
+// the level of Planiverse's own computer ("Black — Computer, Casual";
+// "White — You").
+func (c *Controller) seatLine(seat rules.Seat) string {
+	data := map[string]any{"Side": sideColor(c.SeatName(seat)), "Player": c.playerPhrase(seat)}
+	if _, ext := c.ExternalSeat(seat); c.IsComputer(seat) && !ext {
+		data["Level"] = LevelName(c.LevelOf(seat))
+		return tr("session.seat.level", "{{.Side}} — {{.Player}}, {{.Level}}", data)
 	}
-	if _, ext := c.ExternalSeat(seat); ext {
-		return ""
-	}
-	return ", " + ai.LevelOf(c.LevelOf(seat)).Name
+	return tr("session.seat", "{{.Side}} — {{.Player}}", data)
 }
 
 // PanelThinking is PanelView.Thinking alone, for the search's progress
@@ -303,25 +302,27 @@ func (c *Controller) PanelThinking() ThinkingView {
 	on, hint, info := c.Thinking()
 	if !on {
 		if h := c.Hint(); h != rules.NoMove {
-			src := ""
+			data := map[string]any{"Move": c.state.MoveString(h)}
 			if c.HintFromBook() {
-				src = "opening book, "
+				return ThinkingView{Text: tr("session.hint.book", "Hint: {{.Move}} (opening book, marked on the board)", data)}
 			}
-			return ThinkingView{Text: "Hint: " + c.state.MoveString(h) + " (" + src + "marked on the board)"}
+			return ThinkingView{Text: tr("session.hint", "Hint: {{.Move}} (marked on the board)", data)}
 		}
 		return ThinkingView{}
 	}
-	what := "Thinking"
-	if hint {
-		what = "Looking for a hint"
-	}
 	words, figures := c.ThinkingWords()
-	if info.Depth > 0 && words != "" {
-		what += "… " + words
-	} else {
-		what += "…" // the first iteration, or an external engine, has no figures yet
+	if info.Depth <= 0 || words == "" {
+		// The first iteration, or an external engine, has no figures yet.
+		if hint {
+			return ThinkingView{On: true, Text: tr("session.thinking.hint", "Looking for a hint…", nil), Tip: figures}
+		}
+		return ThinkingView{On: true, Text: tr("session.thinking", "Thinking…", nil), Tip: figures}
 	}
-	return ThinkingView{On: true, Text: what, Tip: figures}
+	data := map[string]any{"Search": words}
+	if hint {
+		return ThinkingView{On: true, Text: tr("session.thinking.hintSearch", "Looking for a hint… {{.Search}}", data), Tip: figures}
+	}
+	return ThinkingView{On: true, Text: tr("session.thinking.search", "Thinking… {{.Search}}", data), Tip: figures}
 }
 
 // moveRows is PanelView.Moves: each move's class from the game report,
@@ -338,7 +339,7 @@ func (c *Controller) moveRows() []MoveRow {
 		notes = c.xa.notes.notes
 	}
 	for i, e := range c.hist {
-		r := MoveRow{Text: fmt.Sprintf("%d. %s  %s", i+1, e.side, e.text)}
+		r := MoveRow{Text: tr("session.moveRow", "{{.Number}}. {{.Side}}  {{.Move}}", map[string]any{"Number": i + 1, "Side": sideColor(e.side), "Move": e.text})}
 		switch {
 		case i < len(judged):
 			r.Judged, r.Class = true, judged[i].Class
@@ -360,11 +361,12 @@ func (c *Controller) coachView() CoachView {
 	}
 	if _, on := c.Reviewing(); !on {
 		if v := c.VerdictWords(); v != "" {
-			return CoachView{Kind: CoachVerdict, Text: v + " Take back and try again, or play on."}
+			return CoachView{Kind: CoachVerdict, Text: sentences(v, tr("session.coach.takeBack", "Take back and try again, or play on.", nil))}
 		}
 	}
 	if running, done, total := c.ReportProgress(); running {
-		cv := CoachView{Kind: CoachProgress, Text: fmt.Sprintf("Analyzing the game: %d of %s…", done, Plural(total, "move"))}
+		cv := CoachView{Kind: CoachProgress, Text: trn("session.coach.progress", "Analyzing the game: {{.Done}} of {{.Count}} move…",
+			"Analyzing the game: {{.Done}} of {{.Count}} moves…", total, map[string]any{"Done": done})}
 		if total > 0 {
 			cv.Progress = float64(done) / float64(total)
 		}
@@ -377,13 +379,13 @@ func (c *Controller) coachView() CoachView {
 		return CoachView{Kind: CoachMove, Text: MoveWords(q, rep.Scale, you)}
 	}
 	if n, ok := c.FileNote(ply); ok && n.Comment != "" {
-		return CoachView{Kind: CoachMove, Text: fmt.Sprintf("Move %d, from the record: %s", ply, n.Comment)}
+		return CoachView{Kind: CoachMove, Text: tr("session.coach.recordComment", "Move {{.Ply}}, from the record: {{.Comment}}", map[string]any{"Ply": ply, "Comment": n.Comment})}
 	}
 	if rep != nil {
-		return CoachView{Kind: CoachMove, Text: ReportSummary(rep) + "."}
+		return CoachView{Kind: CoachMove, Text: tr("session.coach.summary", "{{.Summary}}.", map[string]any{"Summary": ReportSummary(rep)})}
 	}
 	if c.Over() && c.Plies() > 0 {
-		return CoachView{Kind: CoachOffer, Text: "Analyze this game to see each side's mistakes and the better moves."}
+		return CoachView{Kind: CoachOffer, Text: tr("session.coach.offer", "Analyze this game to see each side's mistakes and the better moves.", nil)}
 	}
 	return CoachView{}
 }

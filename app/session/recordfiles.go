@@ -13,6 +13,7 @@ import (
 	"planiverse/app/internal/filelock"
 	"planiverse/app/session/quality"
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 	"planiverse/rules/registry"
 	"planiverse/rules/sgf"
 )
@@ -67,7 +68,8 @@ func ParseRecord(name string, data []byte) (ParsedRecord, error) {
 // ParseRecord, with set's opponent, level and side (see LoadRecord). On
 // any error the game on screen stays as it was.
 func (c *Controller) OpenParsed(set MatchSettings, name string, p ParsedRecord) error {
-	if err := c.LoadRecord(set, p.Record, "Opened "+filepath.Base(name)+"."); err != nil {
+	opened := phrase.T("session.message.opened", "Opened {{.File}}.", map[string]any{"File": filepath.Base(name)})
+	if err := c.loadRecord(set, p.Record, opened); err != nil {
 		return fmt.Errorf("%s: %w", filepath.Base(name), err)
 	}
 	return nil
@@ -226,7 +228,7 @@ func (a *Autosave) Save(c *Controller) error {
 	if err != nil {
 		if !a.failing {
 			a.failing = true
-			c.Note("The game is not being saved automatically: " + err.Error() + ".")
+			c.note(phrase.T("session.message.autosaveOff", "The game is not being saved automatically: {{.Error}}.", map[string]any{"Error": err.Error()}))
 		}
 		return err
 	}

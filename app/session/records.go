@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // Game records: the game on screen as a rules.Record (for Save, autosave,
@@ -36,21 +37,22 @@ func (c *Controller) Record() *rules.Record {
 	switch {
 	case c.resultCode != "":
 		r.Info.Result = c.resultCode
-	case c.result != "":
+	case !c.result.IsZero():
 		r.Info.Result = c.desc.ResultOf(c.state)
 	}
 	return r
 }
 
-// recordName is how a record names the player of seat p.
+// recordName is how a record names the player of seat p, in English
+// whatever the window's language.
 func (c *Controller) recordName(p rules.Seat) string {
-	switch n := c.PlayerName(p); n {
-	case "You":
+	switch n := c.playerPhrase(p); n.Key {
+	case "session.player.you":
 		return "Player"
-	case "Computer":
+	case "session.player.computer":
 		return fmt.Sprintf("Planiverse level %d", c.LevelOf(p))
 	default:
-		return n
+		return n.String()
 	}
 }
 
@@ -61,6 +63,12 @@ func (c *Controller) recordName(p rules.Seat) string {
 // as a finished game. The moves count as played by their seats, so Undo
 // takes them back as usual.
 func (c *Controller) LoadRecord(set MatchSettings, r *rules.Record, note string) error {
+	return c.loadRecord(set, r, phrase.T("", note, nil))
+}
+
+// loadRecord is LoadRecord with the note as a phrase (the zero phrase
+// for none).
+func (c *Controller) loadRecord(set MatchSettings, r *rules.Record, note phrase.P) error {
 	set.Game = r.Game
 	d := set.Descriptor()
 	if d == nil {
@@ -83,7 +91,7 @@ func (c *Controller) LoadRecord(set MatchSettings, r *rules.Record, note string)
 	if err := c.newGame(set, played); err != nil {
 		return err
 	}
-	if note != "" {
+	if !note.IsZero() {
 		c.msgs[len(c.msgs)-1].text = note
 	}
 	res := r.Info.Result
@@ -98,12 +106,13 @@ func (c *Controller) LoadRecord(set MatchSettings, r *rules.Record, note string)
 			}
 		}
 		c.resultCode = res
-		how := "resigned"
+		data := map[string]any{"Loser": sideColor(c.SeatName(c.forfeit)), "Winner": sideColor(c.SeatName(c.forfeit.Opponent()))}
 		if strings.HasSuffix(res, "+T") {
-			how = "lost on time"
+			c.result = phrase.T("session.result.lostOnTime", "{{.Loser}} lost on time: {{.Winner}} wins.", data)
+		} else {
+			c.result = phrase.T("session.result.resigned", "{{.Loser}} resigned: {{.Winner}} wins.", data)
 		}
-		c.result = fmt.Sprintf("%s %s: %s wins.", c.SeatName(c.forfeit), how, c.SeatName(c.forfeit.Opponent()))
-		c.say(c.result)
+		c.sayResult()
 		c.changed()
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 
 	"planiverse/app/session/quality"
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // Game report: every move of the game judged by the engine
@@ -210,46 +211,60 @@ func (c *Controller) ReviewMistake(dir int) bool {
 // cost 6.0 discs. d3 gives White the corner a1."; you says the person
 // played it. A mistake or worse ends with why (quality.Move.Why).
 func MoveWords(q quality.Move, sc quality.Scale, you bool) string {
-	who := q.Color + " played"
+	data := map[string]any{"Ply": q.Ply, "Who": sideColor(q.Color), "Move": q.Move, "Value": sc.WordsPhrase(q.Value),
+		"Best": q.Best, "BestValue": sc.WordsPhrase(q.BestValue)}
 	if you {
-		who = "You played"
+		data["Who"] = phrase.T("session.player.you", "You", nil)
 	}
-	s := fmt.Sprintf("Move %d: %s %s (%s)", q.Ply, who, q.Move, sc.Words(q.Value))
 	switch {
 	case q.Forced:
-		return s + ", the only move."
+		return tr("session.move.only", "Move {{.Ply}}: {{.Who}} played {{.Move}} ({{.Value}}), the only move.", data)
 	case q.Class == quality.Best:
-		return s + ", the best move."
+		return tr("session.move.best", "Move {{.Ply}}: {{.Who}} played {{.Move}} ({{.Value}}), the best move.", data)
 	}
-	s = fmt.Sprintf("%s; best was %s (%s). %s", s, q.Best, sc.Words(q.BestValue), q.Class.Title())
+	s := tr("session.move.worse", "Move {{.Ply}}: {{.Who}} played {{.Move}} ({{.Value}}); best was {{.Best}} ({{.BestValue}}).", data)
 	if (q.Class == quality.MissedWin || q.Class == quality.Losing) && q.Why != "" {
-		return withWhy(s+".", q) // the why says it: "b2 lets the win slip."
+		// The why says it: "b2 lets the win slip."
+		return withWhy(sentences(s, tr("session.move.class", "{{.Class}}.", map[string]any{"Class": q.Class.TitlePhrase()})), q)
 	}
-	return withWhy(fmt.Sprintf("%s, %s.", s, LossWords(q, sc)), q)
+	return withWhy(sentences(s, tr("session.move.classLoss", "{{.Class}}, {{.Loss}}.", map[string]any{"Class": q.Class.TitlePhrase(), "Loss": lossPhrase(q, sc)})), q)
 }
 
-// withWhy appends q's sentence of why (quality.Move.Why) to text, for a
-// mistake or worse.
+// withWhy appends q's sentence of why (quality.Move.Why, in the window's
+// language) to text, for a mistake or worse.
 func withWhy(text string, q quality.Move) string {
 	if q.Why == "" || !IsMistake(q.Class) {
 		return text
 	}
-	return text + " " + q.Why
+	return sentences(text, whyText(q))
+}
+
+// whyText is q's sentence of why in the window's language: its Reason,
+// or Why as it is for a judgment read back without one (JSON).
+func whyText(q quality.Move) string {
+	if q.Reason.IsZero() {
+		return q.Why
+	}
+	return local(q.Reason)
 }
 
 // LossWords says what move q cost: "it cost 6 discs", "it cost 12% of
-// winning chances", "it misses a win", "it loses".
-func LossWords(q quality.Move, sc quality.Scale) string {
+// winning chances", "it misses a win", "it loses" (in the window's
+// language).
+func LossWords(q quality.Move, sc quality.Scale) string { return local(lossPhrase(q, sc)) }
+
+// lossPhrase is LossWords as a phrase (keys "session.loss.…").
+func lossPhrase(q quality.Move, sc quality.Scale) phrase.P {
 	switch q.Class {
 	case quality.MissedWin:
-		return "it misses a win"
+		return phrase.T("session.loss.missedWin", "it misses a win", nil)
 	case quality.Losing:
-		return "it lets the opponent win"
+		return phrase.T("session.loss.losing", "it lets the opponent win", nil)
 	}
 	if sc.Unit != "" {
-		return "it cost " + unitWords(q.Loss, sc.Unit)
+		return phrase.T("session.loss.cost", "it cost {{.Amount}}", map[string]any{"Amount": unitWords(q.Loss, sc.Unit)})
 	}
-	return fmt.Sprintf("it cost %.0f%% of winning chances", q.Drop)
+	return phrase.T("session.loss.chances", "it cost {{.Percent}} of winning chances", map[string]any{"Percent": phrase.Number{X: q.Drop, Percent: true}})
 }
 
 // analysisChanged brings the report, the values on the board and the
@@ -280,22 +295,26 @@ func (c *Controller) ReportLabels() map[rules.Move]string {
 	sc := quality.ScaleFor(before)
 	out := map[rules.Move]string{}
 	if m, err := before.ParseMove(q.Move); err == nil {
-		out[m] = sc.Label(q.Value)
+		out[m] = local(sc.LabelPhrase(q.Value))
 	}
 	if m, err := before.ParseMove(q.Best); err == nil && q.Best != q.Move {
-		out[m] = "best " + sc.Label(q.BestValue)
+		out[m] = tr("session.label.best", "best {{.Value}}", map[string]any{"Value": sc.LabelPhrase(q.BestValue)})
 	}
 	return out
 }
 
 // unitWords writes an amount x of a game's unit (a plural noun, "discs")
-// to one decimal: "6.5 discs", "1 disc" for exactly one.
-func unitWords(x float64, unit string) string {
+// to one decimal: "6.5 discs", "1 disc" for exactly one (key
+// "amount.<unit>": the form of 1 for exactly one, else the form of 2,
+// which every language of the bundles uses for a decimal amount).
+func unitWords(x float64, unit string) phrase.P {
 	t := fmt.Sprintf("%.1f", x)
+	n := 2
 	if t == "1.0" {
-		return "1 " + strings.TrimSuffix(unit, "s")
+		n = 1
 	}
-	return t + " " + unit
+	return phrase.N("amount."+unit, "1 "+strings.TrimSuffix(unit, "s"), "{{.Amount}} "+unit, n,
+		map[string]any{"Amount": phrase.Number{X: x, Decimals: 1}})
 }
 
 // reportValues returns the game report's values of the move played from
@@ -321,8 +340,10 @@ func (c *Controller) reportValues() map[rules.Move]quality.Value {
 }
 
 // AccuracyMeaning says what a side's accuracy in the game report means,
-// for a tooltip or a line of the report.
-const AccuracyMeaning = "Accuracy: how close to the best move each move was, 100% = always best."
+// for a tooltip or a line of the report (in the window's language).
+func AccuracyMeaning() string {
+	return tr("session.report.accuracy", "Accuracy: how close to the best move each move was, 100% = always best.", nil)
+}
 
 // MistakeCounts says a side's moves of class mistake or worse in words,
 // each class with its count: "1 mistake, 2 blunders, 1 missed win", or
@@ -331,13 +352,13 @@ func MistakeCounts(s quality.Side) string {
 	var parts []string
 	for cl := quality.Mistake; cl < quality.NumClasses; cl++ {
 		if n := s.Counts[cl]; n > 0 {
-			parts = append(parts, Plural(n, strings.ToLower(cl.Title())))
+			parts = append(parts, local(cl.CountPhrase(n)))
 		}
 	}
 	if len(parts) == 0 {
-		return "no mistakes"
+		return tr("session.report.noMistakes", "no mistakes", nil)
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, tr("session.listSeparator", ", ", nil))
 }
 
 // ReportSummary is the game report in one line, leading with each side's
@@ -348,20 +369,21 @@ func ReportSummary(r *quality.Report) string {
 	for _, s := range r.Sides {
 		parts = append(parts, SideSummary(s))
 	}
-	return strings.Join(parts, "; ")
+	return strings.Join(parts, tr("session.sideSeparator", "; ", nil))
 }
 
 // SideSummary is one side's line of the game report: "Black: 1 mistake,
 // 2 blunders (accuracy 81%)".
 func SideSummary(s quality.Side) string {
-	return fmt.Sprintf("%s: %s (accuracy %.0f%%)", s.Color, MistakeCounts(s), s.Accuracy)
+	return tr("session.report.side", "{{.Side}}: {{.Mistakes}} (accuracy {{.Accuracy}})",
+		map[string]any{"Side": sideColor(s.Color), "Mistakes": MistakeCounts(s), "Accuracy": phrase.Number{X: s.Accuracy, Percent: true}})
 }
 
 // ReportNote is the game report's closing note: how many moves it judged
 // and how to walk through the mistakes.
 func ReportNote(r *quality.Report) string {
-	return fmt.Sprintf("%s analyzed. Previous and Next mistake in the panel or the Analysis menu walk through them; Help ▸ Move quality explains the classes.",
-		Plural(len(r.Moves), "move"))
+	return trn("session.report.note", "{{.Count}} move analyzed. Previous and Next mistake in the panel or the Analysis menu walk through them; Help ▸ Move quality explains the classes.",
+		"{{.Count}} moves analyzed. Previous and Next mistake in the panel or the Analysis menu walk through them; Help ▸ Move quality explains the classes.", len(r.Moves), nil)
 }
 
 // MistakeList describes the report's mistakes and worse (IsMistake), one
@@ -374,8 +396,8 @@ func MistakeList(r *quality.Report) []string {
 		if !IsMistake(q.Class) {
 			continue
 		}
-		out = append(out, withWhy(fmt.Sprintf("Move %d, %s %s: %s, %s.", q.Ply, q.Color, q.Move,
-			strings.ToLower(q.Class.Title()), LossWords(q, r.Scale)), q))
+		out = append(out, withWhy(tr("session.report.mistake", "Move {{.Ply}}, {{.Side}} {{.Move}}: {{.Class}}, {{.Loss}}.",
+			map[string]any{"Ply": q.Ply, "Side": sideColor(q.Color), "Move": q.Move, "Class": q.Class.LowerPhrase(), "Loss": lossPhrase(q, r.Scale)}), q))
 	}
 	return out
 }

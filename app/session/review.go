@@ -1,6 +1,9 @@
 package session
 
-import "planiverse/rules"
+import (
+	"planiverse/rules"
+	"planiverse/rules/phrase"
+)
 
 // Review: looking back at an earlier position of the game without changing
 // it. While an earlier position is on view the game itself goes on (the
@@ -128,9 +131,9 @@ func (c *Controller) ContinueFromHere() bool {
 	if c.set.Opponent == Watch {
 		c.redo = nil
 	}
-	c.result = ""
+	c.result = phrase.P{}
 	c.forget(true)
-	c.say("Play goes on from here.")
+	c.say(phrase.T("session.message.playOn", "Play goes on from here.", nil))
 	c.advance()
 	return true
 }

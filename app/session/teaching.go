@@ -9,6 +9,7 @@ import (
 
 	"planiverse/app/session/quality"
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // Teaching game: with it on, each move a person makes is judged in the
@@ -98,8 +99,9 @@ func (c *Controller) VerdictWords() string {
 		return ""
 	}
 	sc := quality.ScaleFor(c.state)
-	return withWhy(fmt.Sprintf("%s (move %d, %s): %s. Best was %s (%s).", q.Class.Title(), q.Ply, q.Move,
-		LossWords(q, sc), q.Best, sc.Words(q.BestValue)), q)
+	return withWhy(tr("session.verdict", "{{.Class}} (move {{.Ply}}, {{.Move}}): {{.Loss}}. Best was {{.Best}} ({{.BestValue}}).",
+		map[string]any{"Class": q.Class.TitlePhrase(), "Ply": q.Ply, "Move": q.Move, "Loss": lossPhrase(q, sc), "Best": q.Best,
+			"BestValue": sc.WordsPhrase(q.BestValue)}), q)
 }
 
 // TakeBack takes the game back to before the person's latest mistake
@@ -304,18 +306,18 @@ func (c *Controller) LearnWords() string {
 	tq, trying, ok := c.LearnTried()
 	switch {
 	case trying:
-		return "Judging your move…"
+		return tr("session.learn.judging", "Judging your move…", nil)
 	case !ok:
 		return ""
 	case LearnGood(tq.Class):
-		return fmt.Sprintf("Well found: %s is as good as the best move.", tq.Move)
+		return tr("session.learn.found", "Well found: {{.Move}} is as good as the best move.", map[string]any{"Move": tq.Move})
 	}
-	why := ""
+	text := tr("session.learn.still", "{{.Move}} is still {{.Class}}: {{.Loss}}.", map[string]any{"Move": tq.Move,
+		"Class": article(tq.Class), "Loss": lossPhrase(tq, quality.ScaleFor(c.ViewState()))})
 	if IsMistake(tq.Class) && tq.Why != "" && (c.LearnRevealed() || !namesBest(tq)) {
-		why = " " + tq.Why
+		text = sentences(text, whyText(tq))
 	}
-	return fmt.Sprintf("%s is still %s: %s.%s Try again, or show the answer.", tq.Move,
-		article(tq.Class), LossWords(tq, quality.ScaleFor(c.ViewState())), why)
+	return sentences(text, tr("session.learn.again", "Try again, or show the answer.", nil))
 }
 
 // LearnPrompt is the text of Learn from your mistakes on the mistake on
@@ -328,20 +330,21 @@ func (c *Controller) LearnPrompt() string {
 	if !ok {
 		return ""
 	}
-	text := fmt.Sprintf("Learn from your mistakes, %d of %d — move %d: %s played %s (%s).", n, of, q.Ply, q.Color, q.Move,
-		strings.ToLower(q.Class.Title()))
+	text := tr("session.learn.prompt", "Learn from your mistakes, {{.N}} of {{.Of}} — move {{.Ply}}: {{.Side}} played {{.Move}} ({{.Class}}).",
+		map[string]any{"N": n, "Of": of, "Ply": q.Ply, "Side": sideColor(q.Color), "Move": q.Move, "Class": q.Class.LowerPhrase()})
 	revealed := c.LearnRevealed()
 	if q.Why != "" && !revealed && !namesBest(q) {
-		text += " " + q.Why
+		text = sentences(text, whyText(q))
 	}
-	text += " Find a better move on the board."
+	text = sentences(text, tr("session.learn.find", "Find a better move on the board.", nil))
 	if w := c.LearnWords(); w != "" {
 		text += "\n" + w
 	}
 	if revealed {
-		text += fmt.Sprintf("\nThe best move was %s (%s).", q.Best, quality.ScaleFor(c.ViewState()).Words(q.BestValue))
+		text += "\n" + tr("session.learn.best", "The best move was {{.Best}} ({{.BestValue}}).",
+			map[string]any{"Best": q.Best, "BestValue": quality.ScaleFor(c.ViewState()).WordsPhrase(q.BestValue)})
 		if q.Why != "" {
-			text += " " + q.Why
+			text = sentences(text, whyText(q))
 		}
 	}
 	return text
@@ -362,13 +365,14 @@ func namesBest(q quality.Move) bool {
 // best or good move.
 func LearnGood(cl quality.Class) bool { return cl <= quality.Good }
 
-// article names a class with its article: "an inaccuracy", "a mistake".
-func article(cl quality.Class) string {
+// article names a class with its article: "an inaccuracy", "a mistake"
+// (keys "session.article.<class>").
+func article(cl quality.Class) phrase.P {
 	t := strings.ToLower(cl.Title())
 	if strings.ContainsRune("aeiou", rune(t[0])) {
-		return "an " + t
+		return phrase.T("session.article."+cl.String(), "an "+t, nil)
 	}
-	return "a " + t
+	return phrase.T("session.article."+cl.String(), "a "+t, nil)
 }
 
 // RevealLearn shows the answer: the best move of the mistake's position.

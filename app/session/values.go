@@ -265,8 +265,9 @@ func searchedCandidates(ctx context.Context, s rules.State, moves []rules.Move) 
 	return moves[:valuesCandidates]
 }
 
-// ValueLabels returns the labels of the values on the board (Scale.Label),
-// by move, with the game's scale; nil while there are none. Where the game
+// ValueLabels returns the labels of the values on the board (Scale.Label,
+// in the window's language), by move, with the game's scale; nil while
+// there are none. Where the game
 // report judged the move played from the position on view, that move and
 // its best move show the report's values (reportValues).
 func (c *Controller) ValueLabels() map[rules.Move]string {
@@ -277,10 +278,10 @@ func (c *Controller) ValueLabels() map[rules.Move]string {
 	sc := quality.ScaleFor(c.ViewState())
 	out := make(map[rules.Move]string, len(vals))
 	for m, v := range vals {
-		out[m] = sc.Label(v)
+		out[m] = local(sc.LabelPhrase(v))
 	}
 	for m, v := range c.reportValues() {
-		out[m] = sc.Label(v)
+		out[m] = local(sc.LabelPhrase(v))
 	}
 	return out
 }

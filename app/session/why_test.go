@@ -43,7 +43,7 @@ func TestReportTextsPlurals(t *testing.T) {
 		t.Errorf("ReportNote of 2 moves = %q", got)
 	}
 	discs := quality.Scale{AnalysisScale: ai.AnalysisScale{Logit: 600, Unit: "discs", UnitScore: 100, Mistake: 6}}
-	for loss, want := range map[float64]string{1: "it cost 1 disc", 2: "it cost 2.0 discs", 16.1: "it cost 16.1 discs"} {
+	for loss, want := range map[float64]string{1: "it cost 1 disc", 0.6: "it cost 0.6 discs", 1.4: "it cost 1.4 discs", 2: "it cost 2.0 discs", 16.1: "it cost 16.1 discs"} {
 		if got := LossWords(quality.Move{Loss: loss, Class: quality.Mistake}, discs); got != want {
 			t.Errorf("LossWords(%g discs) = %q, want %q", loss, got, want)
 		}

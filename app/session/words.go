@@ -5,6 +5,7 @@ import (
 
 	"planiverse/ai"
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // Engine figures in words. A search reports its depth in plies, its score
@@ -39,22 +40,25 @@ var countUnits = map[string]bool{"discs": true, "stones": true, "pieces": true}
 // the unit, from the side to move's view).
 func SearchWords(d *rules.Descriptor, s rules.State, info ai.Info) (words, figures string) {
 	if info.Depth <= 0 {
-		return "Looking at the moves…", ""
+		return tr("session.search.looking", "Looking at the moves…", nil), ""
 	}
-	mover := d.SeatName(s, s.ToMove())
-	other := d.SeatName(s, s.ToMove().Opponent())
-	figures = fmt.Sprintf("depth %d, score %+.2f for %s, %s positions in %.1f s",
-		info.Depth, float64(info.Score)/100, mover, countText(info.Nodes), info.Elapsed.Seconds())
-	return fmt.Sprintf("Looked %s ahead; %s.", Plural(info.Depth, "move"), standing(d, s, info.Score, mover, other)), figures
+	mover := sideColor(d.SeatName(s, s.ToMove()))
+	other := sideColor(d.SeatName(s, s.ToMove().Opponent()))
+	figures = tr("session.search.figures", "depth {{.Depth}}, score {{.Score}} for {{.Side}}, {{.Nodes}} positions in {{.Seconds}} s",
+		map[string]any{"Depth": info.Depth, "Score": phrase.Number{X: float64(info.Score) / 100, Decimals: 2, Sign: true}, "Side": mover,
+			"Nodes": countText(info.Nodes), "Seconds": phrase.Number{X: info.Elapsed.Seconds(), Decimals: 1}})
+	return tr("session.search.looked", "Looked {{.Moves}} ahead; {{.Standing}}.",
+		map[string]any{"Moves": nMoves(info.Depth), "Standing": standing(d, s, info.Score, mover, other)}), figures
 }
 
 // standing says who is ahead by score (side to move's view, whose color
 // is mover; other is the opponent's), without the full stop.
-func standing(d *rules.Descriptor, s rules.State, score int, mover, other string) string {
+func standing(d *rules.Descriptor, s rules.State, score int, mover, other phrase.P) phrase.P {
 	leader, v := mover, score
 	if score < 0 {
 		leader, v = other, -score
 	}
+	data := map[string]any{"Side": leader}
 	if v > ai.MateBound {
 		// A win n plies from the root: the mover plays plies 1, 3, 5...
 		n := ai.WinScore - v
@@ -63,26 +67,28 @@ func standing(d *rules.Descriptor, s rules.State, score int, mover, other string
 			moves = (n + 1) / 2
 		}
 		if moves <= 1 {
-			return leader + " can win with the next move"
+			return phrase.T("session.standing.winNext", "{{.Side}} can win with the next move", data)
 		}
-		return fmt.Sprintf("%s can force a win in %d moves", leader, moves)
+		return phrase.N("session.standing.forceWin", "{{.Side}} can force a win in {{.Count}} move", "{{.Side}} can force a win in {{.Count}} moves", moves, data)
 	}
+	even := phrase.T("session.standing.even", "the position is about even", nil)
 	scale := ai.AdvantageScale(d.Name)
 	if unit := scoreUnit(d, s); scale == countScale && unit != "" {
 		if n := (v + 50) / 100; n >= 1 {
-			return fmt.Sprintf("%s leads by about %s", leader, Plural(n, singular(unit)))
+			data["Amount"] = phrase.Count(unit, singular(unit), unit, n)
+			return phrase.T("session.standing.leads", "{{.Side}} leads by about {{.Amount}}", data)
 		}
-		return "the position is about even"
+		return even
 	}
 	switch f := float64(v) / float64(scale); {
 	case f < 0.15:
-		return "the position is about even"
+		return even
 	case f < 0.6:
-		return leader + " is slightly ahead"
+		return phrase.T("session.standing.slightly", "{{.Side}} is slightly ahead", data)
 	case f < 2:
-		return leader + " is ahead"
+		return phrase.T("session.standing.ahead", "{{.Side}} is ahead", data)
 	}
-	return leader + " is well ahead"
+	return phrase.T("session.standing.well", "{{.Side}} is well ahead", data)
 }
 
 // scoreUnit returns what d's Score counts when it is one of countUnits,

@@ -871,10 +871,10 @@ func (g *gui) showRules() {
 // rulesPage is one game's page of the Help: the rules, then each example
 // as a captioned diagram.
 func rulesPage(d *rules.Descriptor) fyne.CanvasObject {
-	text := widget.NewLabel(d.Rules)
+	text := widget.NewLabel(session.GameRules(d))
 	text.Wrapping = textWrap(text.Text)
 	box := container.NewVBox(text)
-	for _, ex := range d.Examples {
+	for i, ex := range d.Examples {
 		s, err := d.Start(ex.Options)
 		if err != nil || rules.PlayMoves(s, ex.Moves) != nil {
 			continue // TestExamples keeps this from happening
@@ -884,7 +884,7 @@ func rulesPage(d *rules.Descriptor) fyne.CanvasObject {
 			continue
 		}
 		b.SetInteractive(false)
-		caption := widget.NewLabel(ex.Caption)
+		caption := widget.NewLabel(session.ExampleCaption(d, i))
 		caption.Wrapping = textWrap(caption.Text)
 		diagram := container.New(layout.NewGridWrapLayout(fyne.NewSize(260, 200)), b)
 		box.Add(widget.NewSeparator())

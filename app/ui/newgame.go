@@ -103,7 +103,9 @@ func (r *optionRow) setValue(v string) {
 }
 
 // levelOption is the text of level l in the level list: "2 · Casual".
-func levelOption(l ai.Level) string { return fmt.Sprintf("%d · %s", l.Number, l.Name) }
+func levelOption(l ai.Level) string {
+	return fmt.Sprintf("%d · %s", l.Number, session.LevelName(l.Number))
+}
 
 // sideOptions returns the names of the two seats of game d at the start,
 // the first seat first: "Black (moves first)", "White".
@@ -178,10 +180,10 @@ func newNewGameForm(set session.MatchSettings, engines []session.EngineConfig) *
 	}
 	var clocks []string
 	for _, p := range session.ClockPresets {
-		clocks = append(clocks, p.Label)
+		clocks = append(clocks, p.Text())
 	}
 	f.clock = newKeySelect(clocks, &f.keys)
-	f.clock.SetSelected(session.ClockPresetFor(set.Clock).Label)
+	f.clock.SetSelected(session.ClockPresetFor(set.Clock).Text())
 	f.loseTime = newKeyCheck(i18n.T("ui.newgame.lose_on_time", "Running out of time loses the game", nil), &f.keys)
 	f.loseTime.SetChecked(set.LoseOnTime)
 
@@ -276,7 +278,7 @@ func newNewGameForm(set session.MatchSettings, engines []session.EngineConfig) *
 // parentheses about another of games (Master's "perfect play in Alak …")
 // is left out.
 func levelDescription(l ai.Level, d *rules.Descriptor, games []*rules.Descriptor) string {
-	text := l.Description
+	text := session.LevelDescription(l.Number)
 	i := strings.Index(text, " (")
 	if i < 0 || d == nil {
 		return text
@@ -331,7 +333,7 @@ func (f *newGameForm) sync() {
 	}
 	warn := ""
 	if d.Warning != nil {
-		warn = i18n.Text("ui.warning."+d.Name, d.Warning(s.Options()))
+		warn = session.GameWarning(d, s.Options())
 	}
 	f.warning.SetText(warn)
 	f.warnRow.show(warn != "")
@@ -460,7 +462,7 @@ func (f *newGameForm) Settings() session.MatchSettings {
 		s.Level2, s.HasLevel2 = i+ai.MinLevel, true
 	}
 	for _, p := range session.ClockPresets {
-		if p.Label == f.clock.Selected {
+		if p.Text() == f.clock.Selected {
 			s.Clock = p.Key
 		}
 	}

@@ -296,7 +296,7 @@ func (a *analysisUI) showReport() {
 		lead = append(lead, scroll)
 	}
 	grid := container.NewGridWithColumns(3, cells...)
-	note := widget.NewLabel(session.AccuracyMeaning + "\n" + session.ReportNote(r))
+	note := widget.NewLabel(session.AccuracyMeaning() + "\n" + session.ReportNote(r))
 	note.Wrapping = textWrap(note.Text)
 	d := dialog.NewCustom(i18n.T("ui.report.title", "Game report", nil), i18n.T("ui.button.close", "Close", nil), container.NewVScroll(container.NewVBox(append(lead, grid, note)...)), a.g.win)
 	size := a.g.win.Canvas().Size()

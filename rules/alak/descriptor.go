@@ -1,11 +1,11 @@
 package alak
 
 import (
-	"fmt"
 	"math/bits"
 	"strconv"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // GameName names Alak in the game registry (rules.GameNamer).
@@ -65,17 +65,19 @@ var Descriptor = &rules.Descriptor{
 		}
 		return [2]int{x, o}[seat&1], "pieces"
 	},
-	Intro: func(o rules.Options) []string {
+	Intro: func(o rules.Options) []phrase.P {
 		if o["rules"] == "modern" {
-			return []string{fmt.Sprintf("Modern Alak on %s points: place a stone; enclosed enemy groups are removed.", o["size"])}
+			return []phrase.P{phrase.N("game.alak.intro.modern", "Modern Alak on {{.Count}} points: place a stone; enclosed enemy groups are removed.",
+				"Modern Alak on {{.Count}} points: place a stone; enclosed enemy groups are removed.", o.Int("size"), nil)}
 		}
-		return []string{"Classic Alak: move a piece to the nearest empty slot left or right; enclosed enemy runs are captured."}
+		return []phrase.P{phrase.T("game.alak.intro.classic", "Classic Alak: move a piece to the nearest empty slot left or right; enclosed enemy runs are captured.", nil)}
 	},
-	MoveNote: func(s rules.State, p rules.Played) string {
+	MoveNote: func(s rules.State, p rules.Played) phrase.P {
 		if n := bits.OnesCount32(s.(*Game).LastCaptured()); n > 0 {
-			return fmt.Sprintf("%s %s captures %d.", p.Mover, p.Text, n)
+			return phrase.N("game.alak.captures", "{{.Mover}} {{.Move}} captures {{.Count}}.", "{{.Mover}} {{.Move}} captures {{.Count}}.", n,
+				map[string]any{"Mover": phrase.Color(p.Mover), "Move": p.Text})
 		}
-		return ""
+		return phrase.P{}
 	},
 	Result: result,
 }
@@ -86,20 +88,21 @@ var Descriptor = &rules.Descriptor{
 var colorNames = [2]string{"Black", "White"}
 
 // result is Alak's Descriptor.Result.
-func result(s rules.State) string {
+func result(s rules.State) phrase.P {
 	g := s.(*Game)
 	x, o := g.Count()
 	count := [2]int{x, o}
 	w, ok := rules.Winner(s)
 	switch {
 	case !ok && g.Modern() && g.Repetitions() < 3:
-		return fmt.Sprintf("Draw: no legal point left, %d–%d", x, o)
+		return phrase.T("game.alak.result.noPoint", "Draw: no legal point left, {{.A}}–{{.B}}", map[string]any{"A": x, "B": o})
 	case !ok:
-		return "Draw: the same position occurred for the third time"
+		return phrase.T("game.alak.result.repetition", "Draw: the same position occurred for the third time", nil)
 	case g.Modern():
-		return fmt.Sprintf("%s wins %d–%d", colorNames[w], count[w], count[w^1])
+		return phrase.T("result.wins", "{{.Winner}} wins {{.A}}–{{.B}}", map[string]any{"Winner": phrase.Color(colorNames[w]), "A": count[w], "B": count[w^1]})
 	}
-	return fmt.Sprintf("%s wins: %s has fewer than two pieces left", colorNames[w], colorNames[w^1])
+	return phrase.T("game.alak.result.fewer", "{{.Winner}} wins: {{.Loser}} has fewer than two pieces left",
+		map[string]any{"Winner": phrase.Color(colorNames[w]), "Loser": phrase.Color(colorNames[w^1])})
 }
 
 // The record formats refer to Descriptor, so they join it here.

@@ -24,12 +24,12 @@ func TestWhyClassic(t *testing.T) {
 		{"off the board", ClassicMove(0, 12), "That is not a slot of the board."},
 		{"pass", rules.Pass, "There is no passing in Alak."},
 	} {
-		if got := g.Why(c.m); got != c.want {
+		if got := g.Why(c.m).String(); got != c.want {
 			t.Errorf("%s: Why = %q, want %q", c.name, got, c.want)
 		}
 	}
 	over := mustParse(t, false, "x...o.o.... x")
-	if got := over.Why(Pick(0)); got != "The game is over." {
+	if got := over.Why(Pick(0)).String(); got != "The game is over." {
 		t.Errorf("finished game: Why = %q", got)
 	}
 }
@@ -37,17 +37,17 @@ func TestWhyClassic(t *testing.T) {
 // TestWhyModern: a taken point and a ko point say why.
 func TestWhyModern(t *testing.T) {
 	g := mustParse(t, true, "o...o.. x")
-	if got := g.Why(0); got != "That point is taken." {
+	if got := g.Why(0).String(); got != "That point is taken." {
 		t.Errorf("Why(a) = %q", got)
 	}
 	rulestest.Play(t, g, "b") // captures a: a is ko for o
-	if got := g.Why(0); got != "Ko: your stone was captured there on the last move, so you may not place there this turn." {
+	if got := g.Why(0).String(); got != "Ko: your stone was captured there on the last move, so you may not place there this turn." {
 		t.Errorf("Why(a) under ko = %q", got)
 	}
-	if got := g.Why(3); got != "" {
+	if got := g.Why(3).String(); got != "" {
 		t.Errorf("Why(d) = %q for a legal point", got)
 	}
-	if got := g.Why(9); got != "That is not a point of the board." {
+	if got := g.Why(9).String(); got != "That is not a point of the board." {
 		t.Errorf("Why(j) on 7 points = %q", got)
 	}
 }

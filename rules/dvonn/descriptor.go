@@ -1,12 +1,12 @@
 package dvonn
 
 import (
-	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // GameName names DVONN in the game registry (rules.GameNamer).
@@ -50,15 +50,15 @@ var Descriptor = &rules.Descriptor{
 		w, b := s.(*Game).Score()
 		return [2]int{w, b}[seat&1], "points"
 	},
-	Action: func(s rules.State) string {
+	Action: func(s rules.State) phrase.P {
 		g := s.(*Game)
 		switch {
 		case !g.Placing():
-			return ""
+			return phrase.P{}
 		case g.PieceToPlace() == Red:
-			return "places a DVONN piece"
+			return phrase.T("game.dvonn.action.dvonnPiece", "places a DVONN piece", nil)
 		}
-		return "places a piece"
+		return phrase.T("game.dvonn.action.piece", "places a piece", nil)
 	},
 	AutoPlay: func(s rules.State) bool { return s.(*Game).Placing() },
 	Phase: func(s rules.State) int {
@@ -67,31 +67,25 @@ var Descriptor = &rules.Descriptor{
 		}
 		return 1
 	},
-	Intro: func(o rules.Options) []string {
+	Intro: func(o rules.Options) []phrase.P {
 		if o["placement"] == "random" {
 			// After the 49th placement White moves first (RULES.md).
-			return []string{"The 49 pieces were placed at random. White moves first."}
+			return []phrase.P{phrase.T("game.dvonn.intro.random", "The 49 pieces were placed at random. White moves first.", nil)}
 		}
-		return []string{"Placement: White, Black and White place the three red DVONN pieces, then the players place their own pieces in turn."}
+		return []phrase.P{phrase.T("game.dvonn.intro.placement", "Placement: White, Black and White place the three red DVONN pieces, then the players place their own pieces in turn.", nil)}
 	},
-	MoveNote: func(s rules.State, p rules.Played) string {
+	MoveNote: func(s rules.State, p rules.Played) phrase.P {
 		g := s.(*Game)
+		data := map[string]any{"Mover": phrase.Color(p.Mover), "Next": phrase.Color(p.Next), "Move": p.Text}
 		if _, _, placement := Decode(p.Move); placement && g.Placed() == NumCells && p.Auto {
-			return p.Mover + " places the last piece on the only free space; " + p.Next + " moves first."
+			return phrase.T("game.dvonn.lastPiece", "{{.Mover}} places the last piece on the only free space; {{.Next}} moves first.", data)
 		}
 		if n := bits.OnesCount64(g.LastRemoved()); n > 0 {
-			return fmt.Sprintf("%s %s: %d %s cut off from the DVONN pieces %s removed.", p.Mover, p.Text, n,
-				plural(n, "stack", "stacks"), plural(n, "is", "are"))
+			return phrase.N("game.dvonn.removed", "{{.Mover}} {{.Move}}: {{.Count}} stack cut off from the DVONN pieces is removed.",
+				"{{.Mover}} {{.Move}}: {{.Count}} stacks cut off from the DVONN pieces are removed.", n, data)
 		}
-		return ""
+		return phrase.P{}
 	},
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // randomSetup is DVONN's Setup: with the "random" placement, the moves of

@@ -55,7 +55,7 @@ func TestWhyMovement(t *testing.T) {
 		{"placement", Placement(mustCell("A1")), "All 49 pieces are placed: now the stacks move."},
 		{"pass with a move", rules.Pass, "You may pass only when you have no move."},
 	} {
-		if got := g.Why(c.m); got != c.want {
+		if got := g.Why(c.m).String(); got != c.want {
 			t.Errorf("%s: Why = %q, want %q", c.name, got, c.want)
 		}
 	}
@@ -68,10 +68,10 @@ func TestWhySurrounded(t *testing.T) {
 	if _, top, _ := g.Stack(d2); top != White {
 		t.Fatalf("D2 holds %v, want a white piece", top)
 	}
-	if got := g.Why(Pick(d2)); got != "That stack is surrounded on all six sides." {
+	if got := g.Why(Pick(d2)).String(); got != "That stack is surrounded on all six sides." {
 		t.Errorf("Why(pick D2) = %q", got)
 	}
-	if got := g.Why(Step(d2, mustCell("D3"))); got != "That stack is surrounded on all six sides." {
+	if got := g.Why(Step(d2, mustCell("D3"))).String(); got != "That stack is surrounded on all six sides." {
 		t.Errorf("Why(D2D3) = %q", got)
 	}
 }
@@ -81,14 +81,14 @@ func TestWhySurrounded(t *testing.T) {
 func TestWhyPlacement(t *testing.T) {
 	g := New()
 	e3 := mustCell("E3")
-	if got := g.Why(Placement(e3)); got != "" {
+	if got := g.Why(Placement(e3)).String(); got != "" {
 		t.Errorf("Why(E3) on an empty board = %q", got)
 	}
 	g.Play(Placement(e3))
-	if got := g.Why(Placement(e3)); got != "That space is taken." {
+	if got := g.Why(Placement(e3)).String(); got != "That space is taken." {
 		t.Errorf("Why(E3) on a taken space = %q", got)
 	}
-	if got := g.Why(Step(e3, mustCell("F3"))); got != "Stacks move only after all 49 pieces are placed." {
+	if got := g.Why(Step(e3, mustCell("F3"))).String(); got != "Stacks move only after all 49 pieces are placed." {
 		t.Errorf("Why(E3F3) during placement = %q", got)
 	}
 	if got := rules.Why(g, Placement(e3)); got != "That space is taken." {
@@ -144,7 +144,7 @@ func TestWhyAgreesWithMoves(t *testing.T) {
 					movable = true
 				}
 			}
-			if why := g.Why(Pick(c)); movable != (why == "") {
+			if why := g.Why(Pick(c)).String(); movable != (why == "") {
 				t.Fatalf("Why(pick %s) = %q, movable %v\n%s", CellName(c), why, movable, g)
 			}
 		}

@@ -1,10 +1,10 @@
 package gomoku
 
 import (
-	"fmt"
 	"math/rand/v2"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // GameName names Gomoku in the game registry (rules.GameNamer).
@@ -79,21 +79,22 @@ var Descriptor = &rules.Descriptor{
 		g := s.(*Game)
 		return g.StonesOf(rules.Seat(g.ColorOf(seat))), "stones"
 	},
-	Intro: func(o rules.Options) []string {
+	Intro: func(o rules.Options) []phrase.P {
 		opts := optionsOf(o)
-		rule := "five or more in a row wins"
+		data := map[string]any{"Size": opts.Size}
+		msg := phrase.T("game.gomoku.intro.freestyle", "{{.Size}}x{{.Size}} board, five or more in a row wins.", data)
 		switch opts.Rule {
 		case ExactFive:
-			rule = "exactly five in a row wins (six or more does not)"
+			msg = phrase.T("game.gomoku.intro.exact5", "{{.Size}}x{{.Size}} board, exactly five in a row wins (six or more does not).", data)
 		case Renju:
-			rule = "renju: Black wins only with exactly five and may not play a double-three, double-four or overline (marked on the board); White wins with five or more"
+			msg = phrase.T("game.gomoku.intro.renju", "{{.Size}}x{{.Size}} board, renju: Black wins only with exactly five and may not play a double-three, double-four or overline (marked on the board); White wins with five or more.", data)
 		}
-		msgs := []string{fmt.Sprintf("%dx%d board, %s.", opts.Size, opts.Size, rule)}
+		msgs := []phrase.P{msg}
 		switch opts.Opening {
 		case SwapOpening:
-			msgs = append(msgs, "Swap opening: after Black's first stone, the second player may take it over and play Black.")
+			msgs = append(msgs, phrase.T("game.gomoku.intro.swap", "Swap opening: after Black's first stone, the second player may take it over and play Black.", nil))
 		case Swap2Opening:
-			msgs = append(msgs, "Swap2 opening: the first player places three stones (black, white, black); then the second player chooses a color or places two more stones and lets the first player choose.")
+			msgs = append(msgs, phrase.T("game.gomoku.intro.swap2", "Swap2 opening: the first player places three stones (black, white, black); then the second player chooses a color or places two more stones and lets the first player choose.", nil))
 		}
 		return msgs
 	},
@@ -103,50 +104,53 @@ var Descriptor = &rules.Descriptor{
 		}
 		return nil
 	},
-	Action: func(s rules.State) string {
+	Action: func(s rules.State) phrase.P {
 		g := s.(*Game)
 		switch g.Deciding() {
 		case PhasePlaceThree:
-			return fmt.Sprintf("places opening stone %d of 3 (%s)", g.Ply()+1, stoneNames[g.ColorToMove()])
+			return phrase.T("game.gomoku.action.opening."+stoneNames[g.ColorToMove()], "places opening stone {{.Number}} of 3 ("+stoneNames[g.ColorToMove()]+")",
+				map[string]any{"Number": g.Ply() + 1})
 		case PhaseChoose:
-			return "chooses: place the fourth stone (white) to play White, Swap colors to play Black, or Balance to place two more stones"
+			return phrase.T("game.gomoku.action.choose", "chooses: place the fourth stone (white) to play White, Swap colors to play Black, or Balance to place two more stones", nil)
 		case PhasePlaceTwo:
-			return fmt.Sprintf("places balancing stone %d of 2 (%s)", g.Ply()-3, stoneNames[g.ColorToMove()])
+			return phrase.T("game.gomoku.action.balance."+stoneNames[g.ColorToMove()], "places balancing stone {{.Number}} of 2 ("+stoneNames[g.ColorToMove()]+")",
+				map[string]any{"Number": g.Ply() - 3})
 		case PhaseChooseAgain:
-			return "chooses: place the sixth stone (white) to play White, or Swap colors to play Black"
+			return phrase.T("game.gomoku.action.chooseAgain", "chooses: place the sixth stone (white) to play White, or Swap colors to play Black", nil)
 		}
-		return ""
+		return phrase.P{}
 	},
-	MoveNote: func(s rules.State, p rules.Played) string {
+	MoveNote: func(s rules.State, p rules.Played) phrase.P {
 		g := s.(*Game)
 		switch {
 		case p.Move == Balance:
-			return "The second player will place two more stones (white, black); then the first player chooses a color."
+			return phrase.T("game.gomoku.note.balance", "The second player will place two more stones (white, black); then the first player chooses a color.", nil)
 		case g.Options().Opening != Swap2Opening || int(p.Move) >= g.Size()*g.Size():
-			return ""
+			return phrase.P{}
 		case g.Ply() == 4 && g.History(3) != Balance, g.Ply() == 7 && g.History(3) == Balance:
-			return "The player who placed the white stone " + p.Text + " takes White."
+			return phrase.T("game.gomoku.note.takesWhite", "The player who placed the white stone {{.Move}} takes White.", map[string]any{"Move": p.Text})
 		}
-		return ""
+		return phrase.P{}
 	},
-	Warning: func(o rules.Options) string {
+	Warning: func(o rules.Options) phrase.P {
 		if o["rules"] == "freestyle" && o["opening"] == "none" {
-			return "Note: freestyle Gomoku without an opening rule is a proven win for the first player."
+			return phrase.T("game.gomoku.warning.freestyle", "Note: freestyle Gomoku without an opening rule is a proven win for the first player.", nil)
 		}
-		return ""
+		return phrase.P{}
 	},
-	Result: func(s rules.State) string {
+	Result: func(s rules.State) phrase.P {
 		g := s.(*Game)
 		w, ok := rules.Winner(s)
+		data := map[string]any{"Winner": phrase.Color(colorNames[g.ColorOf(w)])}
 		switch {
 		case !ok && g.Stones() < g.Size()*g.Size():
-			return "Draw: Black has only forbidden points left"
+			return phrase.T("game.gomoku.result.forbidden", "Draw: Black has only forbidden points left", nil)
 		case !ok:
-			return "Draw: the board is full"
+			return phrase.T("game.gomoku.result.full", "Draw: the board is full", nil)
 		case len(g.WinningLine()) > 5:
-			return colorNames[g.ColorOf(w)] + " wins with an overline"
+			return phrase.T("game.gomoku.result.overline", "{{.Winner}} wins with an overline", data)
 		}
-		return colorNames[g.ColorOf(w)] + " wins with five in a row"
+		return phrase.T("game.gomoku.result.five", "{{.Winner}} wins with five in a row", data)
 	},
 }
 

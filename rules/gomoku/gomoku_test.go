@@ -920,7 +920,7 @@ func TestSwap2Descriptor(t *testing.T) {
 		if step.move != "" {
 			rulestest.Play(t, g, step.move)
 		}
-		if a := Descriptor.Action(g); !strings.Contains(a, step.action) || (step.action == "") != (a == "") {
+		if a := Descriptor.Action(g).String(); !strings.Contains(a, step.action) || (step.action == "") != (a == "") {
 			t.Errorf("after %q: action %q, want %q", step.move, a, step.action)
 		}
 	}

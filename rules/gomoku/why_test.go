@@ -23,14 +23,14 @@ func TestWhy(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := g.Why(rules.Move(p)); got != c.want {
+		if got := g.Why(rules.Move(p)).String(); got != c.want {
 			t.Errorf("Why(%s) = %q, want %q", c.text, got, c.want)
 		}
 	}
-	if got := g.Why(rules.Swap); got != "The colors can be swapped only when the opening rule offers it." {
+	if got := g.Why(rules.Swap).String(); got != "The colors can be swapped only when the opening rule offers it." {
 		t.Errorf("Why(swap) = %q", got)
 	}
-	if got := g.Why(Balance); got != "Two more stones can be placed only when Swap2 offers the choice." {
+	if got := g.Why(Balance).String(); got != "Two more stones can be placed only when Swap2 offers the choice." {
 		t.Errorf("Why(balance) = %q", got)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // squareName returns the coordinate text of square sq: column letter a–h
@@ -150,31 +151,31 @@ func (b *Board) PassTurn() error {
 }
 
 // Why returns why m is not a legal move of the side to move, as a sentence
-// for the player ("No discs to flip there."), or "" when it is legal
-// (rules.Refuser).
-func (b *Board) Why(m rules.Move) string {
+// for the player ("No discs to flip there."), or the zero phrase when it
+// is legal (rules.Refuser).
+func (b *Board) Why(m rules.Move) phrase.P {
 	own, opp := b.Bitboards()
 	legal := MovesMask(own, opp)
 	over := legal == 0 && MovesMask(opp, own) == 0
 	switch {
 	case over:
-		return "The game is over."
+		return phrase.T("why.gameOver", "The game is over.", nil)
 	case m == rules.Pass:
 		if legal != 0 {
-			return "You may pass only when you have no move."
+			return phrase.T("why.passWithMoves", "You may pass only when you have no move.", nil)
 		}
-		return ""
+		return phrase.P{}
 	case m >= 64:
-		return "That is not a square of the board."
+		return phrase.T("why.othello.thatIsNotASquare", "That is not a square of the board.", nil)
 	case (own|opp)>>m&1 != 0:
-		return "That square is taken."
+		return phrase.T("why.othello.thatSquareIsTaken", "That square is taken.", nil)
 	case legal == 0:
-		return "You have no move: you must pass."
+		return phrase.T("why.othello.youHaveNoMoveYou", "You have no move: you must pass.", nil)
 	case legal>>m&1 == 0:
-		return fmt.Sprintf("No discs to flip there: a disc must trap %s discs in a line between itself and another %s disc.",
-			discColor[b.toMove^1], discColor[b.toMove])
+		return phrase.T("why.othello.noFlip."+discColor[b.toMove], "No discs to flip there: a disc must trap "+discColor[b.toMove^1]+
+			" discs in a line between itself and another "+discColor[b.toMove]+" disc.", nil)
 	}
-	return ""
+	return phrase.P{}
 }
 
 // discColor names the discs of each seat: Black moves first.

@@ -23,11 +23,11 @@ func TestWhy(t *testing.T) {
 		{"a1", "No discs to flip there: a disc must trap white discs in a line between itself and another black disc."},
 		{"d3", ""},
 	} {
-		if got := b.Why(sq(c.move)); got != c.want {
+		if got := b.Why(sq(c.move)).String(); got != c.want {
 			t.Errorf("Why(%s) = %q, want %q", c.move, got, c.want)
 		}
 	}
-	if got := b.Why(rules.Pass); got != "You may pass only when you have no move." {
+	if got := b.Why(rules.Pass).String(); got != "You may pass only when you have no move." {
 		t.Errorf("Why(pass) = %q", got)
 	}
 	if got := rules.Why(b, sq("a1")); !strings.HasPrefix(got, "No discs to flip") {
@@ -39,15 +39,15 @@ func TestWhy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := p.Why(sq("c1")); got != "You have no move: you must pass." {
+	if got := p.Why(sq("c1")).String(); got != "You have no move: you must pass." {
 		t.Errorf("Why(c1) with a forced pass = %q", got)
 	}
-	if got := p.Why(rules.Pass); got != "" {
+	if got := p.Why(rules.Pass).String(); got != "" {
 		t.Errorf("Why(pass) with a forced pass = %q", got)
 	}
 	p.Play(rules.Pass)
 	p.Play(sq("c1"))
-	if got := p.Why(sq("d1")); got != "The game is over." {
+	if got := p.Why(sq("d1")).String(); got != "The game is over." {
 		t.Errorf("Why after the end = %q", got)
 	}
 }

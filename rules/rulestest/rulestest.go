@@ -342,7 +342,7 @@ func CheckWhy(t *testing.T, positions []rules.State, codes func(s rules.State) [
 		h, diagram := s.Hash(), s.String()
 		buf = s.Moves(buf[:0])
 		for _, m := range codes(s) {
-			why := e.Why(m)
+			why := e.Why(m).String()
 			legal := slices.Contains(buf, m)
 			switch {
 			case legal && why != "":

@@ -9,6 +9,7 @@ import (
 
 	"planiverse/ai"
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // Options bound the analysis of one move.
@@ -64,6 +65,9 @@ type Move struct {
 	// else what the best move keeps ("c4 keeps 16 more discs by the end
 	// with best play."); "" for a better class.
 	Why string
+	// Reason is Why in a form the window translates (its String is Why);
+	// the zero phrase for a judgment read back from JSON.
+	Reason phrase.P `json:"-"`
 }
 
 // exactEntry is a cached ai.Analyst.ExactValue answer.
@@ -169,7 +173,8 @@ func (a *Analyzer) Analyze(ctx context.Context, s rules.State, ply int, m rules.
 	res.Value = pv
 	res.Loss, res.Drop, res.Class = a.scale.judge(bv, pv, best == m)
 	if res.Class >= Mistake {
-		res.Why = a.why(ctx, s, m, best, res)
+		res.Reason = a.why(ctx, s, m, best, res)
+		res.Why = res.Reason.String()
 	}
 	return res, nil
 }
@@ -177,13 +182,13 @@ func (a *Analyzer) Analyze(ctx context.Context, s rules.State, ply int, m rules.
 // why returns Move.Why of res, the judgment of move m of s whose best
 // move is best: the game's reason (ai.Explainer), else what the best
 // move keeps by the values (Keeps).
-func (a *Analyzer) why(ctx context.Context, s rules.State, m, best rules.Move, res Move) string {
+func (a *Analyzer) why(ctx context.Context, s rules.State, m, best rules.Move, res Move) phrase.P {
 	if a.ex != nil {
-		if w := a.ex.Explain(ctx, s, m, best); w != "" {
+		if w := a.ex.Explain(ctx, s, m, best); !w.IsZero() {
 			return w
 		}
 	}
-	return a.scale.Keeps(res)
+	return a.scale.KeepsPhrase(res)
 }
 
 // AnalyzeAgainst judges move m, tried in s as the game's ply-th move,
@@ -205,7 +210,7 @@ func (a *Analyzer) AnalyzeAgainst(ctx context.Context, s rules.State, ply int, m
 		return ref, nil
 	case ref.Best:
 		q := ref
-		q.Move, q.Value, q.Loss, q.Drop, q.Class, q.Why = ref.Best, ref.BestValue, 0, 0, Best, ""
+		q.Move, q.Value, q.Loss, q.Drop, q.Class, q.Why, q.Reason = ref.Best, ref.BestValue, 0, 0, Best, "", phrase.P{}
 		return q, nil
 	}
 	mover := s.ToMove()
@@ -226,7 +231,8 @@ func (a *Analyzer) AnalyzeAgainst(ctx context.Context, s rules.State, ply int, m
 	res.Loss, res.Drop, res.Class = a.scale.judge(bv, pv, false)
 	if res.Class >= Mistake {
 		if best, err := s.ParseMove(ref.Best); err == nil {
-			res.Why = a.why(ctx, s, m, best, res)
+			res.Reason = a.why(ctx, s, m, best, res)
+			res.Why = res.Reason.String()
 		}
 	}
 	return res, nil

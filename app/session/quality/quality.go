@@ -25,6 +25,7 @@ import (
 	"strings"
 
 	"planiverse/ai"
+	"planiverse/rules/phrase"
 )
 
 // Class is the quality of a move.
@@ -54,15 +55,21 @@ var classTitles = [NumClasses]string{"Best move", "Good move", "Inaccuracy", "Mi
 var classPlurals = [NumClasses]string{"best moves", "good moves", "inaccuracies", "mistakes", "blunders", "missed wins", "losing moves"}
 
 // Count writes n moves of the class in words, singular or plural: "1
-// mistake", "4 inaccuracies", "0 losing moves".
+// mistake", "4 inaccuracies", "0 losing moves" (CountPhrase in English).
 func (c Class) Count(n int) string {
 	if c >= NumClasses {
 		return fmt.Sprintf("%d %s", n, c)
 	}
-	if n == 1 {
-		return "1 " + strings.ToLower(classTitles[c])
+	return c.CountPhrase(n).String()
+}
+
+// CountPhrase is Count in a translatable form (key
+// "quality.count.<name>").
+func (c Class) CountPhrase(n int) phrase.P {
+	if c >= NumClasses {
+		return phrase.T("", fmt.Sprintf("%d %s", n, c), nil)
 	}
-	return fmt.Sprintf("%d %s", n, classPlurals[c])
+	return phrase.N("quality.count."+classNames[c], "{{.Count}} "+strings.ToLower(classTitles[c]), "{{.Count}} "+classPlurals[c], n, nil)
 }
 
 // String returns the class's name: "best", "missed-win"...
@@ -79,6 +86,24 @@ func (c Class) Title() string {
 		return classTitles[c]
 	}
 	return c.String()
+}
+
+// TitlePhrase is Title in a translatable form (key
+// "quality.class.<name>").
+func (c Class) TitlePhrase() phrase.P {
+	if c < NumClasses {
+		return phrase.T("quality.class."+classNames[c], classTitles[c], nil)
+	}
+	return phrase.T("", c.String(), nil)
+}
+
+// LowerPhrase is the class's title in lower case, for the middle of a
+// sentence ("a mistake", "blunder"; key "quality.lower.<name>").
+func (c Class) LowerPhrase() phrase.P {
+	if c < NumClasses {
+		return phrase.T("quality.lower."+classNames[c], strings.ToLower(classTitles[c]), nil)
+	}
+	return phrase.T("", c.String(), nil)
 }
 
 // MarshalText writes the class's name (String), for JSON.
@@ -235,10 +260,8 @@ func (sc Scale) Kind(v Value) Kind {
 // distance too: "100%", "0%").
 func (sc Scale) Text(v Value) string {
 	switch sc.Kind(v) {
-	case WinIn:
-		return "win" + forcedIn(v, "in")
-	case LossIn:
-		return "loss" + forcedIn(v, "in")
+	case WinIn, LossIn:
+		return sc.resultIn(v).String()
 	case Margin:
 		if v.Exact {
 			return fmt.Sprintf("%+d", int(math.Round(sc.Units(v))))
@@ -252,37 +275,72 @@ func (sc Scale) Text(v Value) string {
 
 // Label returns v briefly, for its point on the board: "win", "loss" or
 // "draw" for a proven result, "+4" or "+3" (rounded) in the game's unit,
-// else the expected score, "63%".
-func (sc Scale) Label(v Value) string {
+// else the expected score, "63%" (LabelPhrase in English).
+func (sc Scale) Label(v Value) string { return sc.LabelPhrase(v).String() }
+
+// LabelPhrase is Label in a translatable form.
+func (sc Scale) LabelPhrase(v Value) phrase.P {
 	switch sc.Kind(v) {
 	case WinIn, Won:
-		return "win"
+		return phrase.T("quality.label.win", "win", nil)
 	case LossIn, Lost:
-		return "loss"
+		return phrase.T("quality.label.loss", "loss", nil)
 	case Margin:
-		return fmt.Sprintf("%+d", int(math.Round(sc.Units(v))))
+		return phrase.T("", "{{.Value}}", map[string]any{"Value": phrase.Number{X: float64(int(math.Round(sc.Units(v)))), Sign: true}})
 	case Draw:
-		return "draw"
+		return phrase.T("quality.label.draw", "draw", nil)
 	}
-	return sc.percent(v)
+	return phrase.T("", "{{.Value}}", map[string]any{"Value": sc.percentNumber(v)})
 }
 
 // Words returns v for sentences: "+2 discs" in a game with a unit, "win
 // in 4 moves", "loss in 2 moves", "draw" for a proven result, else the
-// expected score, "63% to win" (draws counting half).
-func (sc Scale) Words(v Value) string {
+// expected score, "63% to win" (draws counting half) (WordsPhrase in
+// English).
+func (sc Scale) Words(v Value) string { return sc.WordsPhrase(v).String() }
+
+// WordsPhrase is Words in a translatable form.
+func (sc Scale) WordsPhrase(v Value) phrase.P {
 	switch sc.Kind(v) {
 	case Margin:
-		return sc.Text(v) + " " + sc.Unit
+		// An exact margin is a whole number; a decimal one takes the
+		// form of 2, which the bundles' languages use for decimals.
+		n := 2
+		if v.Exact {
+			n = int(math.Round(math.Abs(sc.Units(v))))
+		}
+		value := phrase.Number{X: sc.Units(v), Decimals: 1, Sign: true}
+		if v.Exact {
+			value = phrase.Number{X: float64(int(math.Round(sc.Units(v)))), Sign: true}
+		}
+		return phrase.N("quality.words.margin."+sc.Unit, "{{.Value}} "+sc.Unit, "{{.Value}} "+sc.Unit, n,
+			map[string]any{"Value": value})
 	case Won, Lost, Chance:
-		return sc.percent(v) + " to win"
+		return phrase.T("quality.words.chance", "{{.Percent}} to win", map[string]any{"Percent": sc.percentNumber(v)})
+	case WinIn, LossIn:
+		return sc.resultIn(v)
+	case Draw:
+		return phrase.T("quality.words.draw", "draw", nil)
 	}
-	return sc.Text(v)
+	return phrase.T("", sc.Text(v), nil)
+}
+
+// resultIn says a proven win or loss with its distance: "win in 4
+// moves" (the mover's moves), "loss in 2 moves" (the opponent's).
+func (sc Scale) resultIn(v Value) phrase.P {
+	n := forcedMoves(v)
+	if v.Score > 0 {
+		return phrase.N("quality.words.winIn", "win in {{.Count}} move", "win in {{.Count}} moves", n, nil)
+	}
+	return phrase.N("quality.words.lossIn", "loss in {{.Count}} move", "loss in {{.Count}} moves", n, nil)
 }
 
 // percent returns v's expected score in percent: "63%".
-func (sc Scale) percent(v Value) string {
-	return fmt.Sprintf("%.0f%%", 100*sc.Expected(v))
+func (sc Scale) percent(v Value) string { return sc.percentNumber(v).String() }
+
+// percentNumber is percent as a phrase's number.
+func (sc Scale) percentNumber(v Value) phrase.Number {
+	return phrase.Number{X: 100 * sc.Expected(v), Percent: true}
 }
 
 // judge returns the loss of a move of value played when best was
@@ -327,42 +385,47 @@ func MoveAccuracy(drop float64) float64 {
 // up, from their values, in one sentence: "c4 wins by force in 4 moves;
 // b2 lets the win slip.", "b2 loses by force within 2 moves; c4 does
 // not.", "c4 keeps 16 more discs by the end with best play." in a game
-// with a unit, else "c4 keeps a winning chance of 70% instead of 40%.".
-func (sc Scale) Keeps(q Move) string {
+// with a unit, else "c4 keeps a winning chance of 70% instead of 40%."
+// (KeepsPhrase in English).
+func (sc Scale) Keeps(q Move) string { return sc.KeepsPhrase(q).String() }
+
+// KeepsPhrase is Keeps in a translatable form.
+func (sc Scale) KeepsPhrase(q Move) phrase.P {
+	data := map[string]any{"Move": q.Move, "Best": q.Best}
 	switch q.Class {
 	case MissedWin:
-		return fmt.Sprintf("%s wins by force%s; %s lets the win slip.", q.Best, forcedIn(q.BestValue, "in"), q.Move)
+		if n := forcedMoves(q.BestValue); n > 0 {
+			return phrase.N("quality.keeps.missedWinIn", "{{.Best}} wins by force in {{.Count}} move; {{.Move}} lets the win slip.",
+				"{{.Best}} wins by force in {{.Count}} moves; {{.Move}} lets the win slip.", n, data)
+		}
+		return phrase.T("quality.keeps.missedWin", "{{.Best}} wins by force; {{.Move}} lets the win slip.", data)
 	case Losing:
-		return fmt.Sprintf("%s loses by force%s; %s does not.", q.Move, forcedIn(q.Value, "within"), q.Best)
+		if n := forcedMoves(q.Value); n > 0 {
+			return phrase.N("quality.keeps.losingIn", "{{.Move}} loses by force within {{.Count}} move; {{.Best}} does not.",
+				"{{.Move}} loses by force within {{.Count}} moves; {{.Best}} does not.", n, data)
+		}
+		return phrase.T("quality.keeps.losing", "{{.Move}} loses by force; {{.Best}} does not.", data)
 	}
 	if sc.Unit != "" {
 		n := int(math.Round(q.Loss))
-		unit := sc.Unit
-		if n == 1 {
-			unit = strings.TrimSuffix(unit, "s")
-		}
-		return fmt.Sprintf("%s keeps %d more %s by the end with best play.", q.Best, n, unit)
+		one := strings.TrimSuffix(sc.Unit, "s")
+		return phrase.N("quality.keeps.more."+sc.Unit, "{{.Best}} keeps {{.Count}} more "+one+" by the end with best play.",
+			"{{.Best}} keeps {{.Count}} more "+sc.Unit+" by the end with best play.", n, data)
 	}
-	return fmt.Sprintf("%s keeps a winning chance of %.0f%% instead of %.0f%%.", q.Best,
-		100*sc.Expected(q.BestValue), 100*sc.Expected(q.Value))
+	data["From"] = sc.percentNumber(q.BestValue)
+	data["To"] = sc.percentNumber(q.Value)
+	return phrase.T("quality.keeps.chance", "{{.Best}} keeps a winning chance of {{.From}} instead of {{.To}}.", data)
 }
 
-// forcedIn says how soon a forced result v (the mover's value after its
-// move) comes, in the mover's moves for a win and the opponent's for a
-// loss: " in 4 moves" (with the preposition in); "" when v has no
-// distance (an exact margin).
-func forcedIn(v Value, prep string) string {
-	var n int
+// forcedMoves says how soon a forced result v (the mover's value after
+// its move) comes, in the mover's moves for a win and the opponent's for
+// a loss (at least 1); 0 when v has no distance (an exact margin).
+func forcedMoves(v Value) int {
 	switch {
 	case v.Score > ai.MateBound:
-		n = (ai.WinScore - v.Score + 1) / 2
+		return max(1, (ai.WinScore-v.Score+1)/2)
 	case v.Score < -ai.MateBound:
-		n = (ai.WinScore + v.Score) / 2
-	default:
-		return ""
+		return max(1, (ai.WinScore+v.Score)/2)
 	}
-	if n <= 1 {
-		return fmt.Sprintf(" %s 1 move", prep)
-	}
-	return fmt.Sprintf(" %s %d moves", prep, n)
+	return 0
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -319,7 +320,7 @@ func TestLiveSameAsRecord(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if live != rep.Moves[i] {
+				if !reflect.DeepEqual(live, rep.Moves[i]) {
 					t.Fatalf("ply %d: live %+v\nrecord %+v", i+1, live, rep.Moves[i])
 				}
 			}
