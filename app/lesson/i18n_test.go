@@ -97,3 +97,25 @@ func TestJudgeTextsComeThroughI18n(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesReasonComesThroughI18n: a refused try without the stage's own
+// text gives the rules' reason (rules.WhyPhrase) in the window's language.
+func TestRulesReasonComesThroughI18n(t *testing.T) {
+	i18n.Install(marker{})
+	defer i18n.Install(nil)
+	c, err := Load("dvonn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewPlayer(stage(t, c, "dvonn.height"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := dvonnStep(p.Position(), "J3", "J4") // a stack of two moved one space
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := p.Judge(context.Background(), p.Position().Clone(), m); !strings.HasPrefix(v.Text, "[why.dvonn.distance|") {
+		t.Errorf("J3J4: %q, want the rules' reason through i18n", v.Text)
+	}
+}

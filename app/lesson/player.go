@@ -103,8 +103,8 @@ func (p *Player) Judge(ctx context.Context, s rules.State, m rules.Move) Verdict
 		if text := st.Wrong["illegal"]; text != "" {
 			return Verdict{Text: st.Say("wrong.illegal", text)}
 		}
-		if text := rules.Why(s, m); text != "" {
-			return Verdict{Text: text}
+		if why := rules.WhyPhrase(s, m); !why.IsZero() {
+			return Verdict{Text: i18n.Phrase(why)}
 		}
 		return Verdict{Text: i18n.T("lesson.illegal", "That move is not allowed here.", nil)}
 	}

@@ -2,7 +2,6 @@ package session
 
 import (
 	"fmt"
-	"maps"
 
 	"planiverse/app/i18n"
 	"planiverse/rules"
@@ -16,49 +15,8 @@ import (
 // texts are the templates filled in, so the session's tests read
 // English.
 
-// translate writes a phrase in the window's language: app/i18n's T, or N
-// for a phrase with a count (whose English "one" form is en.json's).
-func translate(key, one, other string, count int, data map[string]any) string {
-	data = localNumbers(data)
-	if key == "" {
-		return phrase.Fill(other, data) // a text that is not a word (a mark, a number)
-	}
-	if one == "" {
-		return i18n.T(key, other, data)
-	}
-	return i18n.N(key, other, count, data)
-}
-
-// localNumbers returns data with its numbers (phrase.Number) written as
-// the window's language writes them (i18n.Decimal, i18n.Percent); data
-// itself when it has none.
-func localNumbers(data map[string]any) map[string]any {
-	var out map[string]any
-	for k, v := range data {
-		n, ok := v.(phrase.Number)
-		if !ok {
-			continue
-		}
-		if out == nil {
-			out = maps.Clone(data)
-		}
-		switch {
-		case n.Percent:
-			out[k] = i18n.Percent(n.X, n.Decimals)
-		case n.Sign && n.X >= 0:
-			out[k] = "+" + i18n.Decimal(n.X, n.Decimals)
-		default:
-			out[k] = i18n.Decimal(n.X, n.Decimals)
-		}
-	}
-	if out == nil {
-		return data
-	}
-	return out
-}
-
 // local writes p in the window's language.
-func local(p phrase.P) string { return p.In(translate) }
+func local(p phrase.P) string { return i18n.Phrase(p) }
 
 // tr writes the sentence key, with the English template english and the
 // named arguments data (nil for none), in the window's language.
