@@ -15,7 +15,7 @@ import (
 // solutionMove returns the puzzle view's next solution move.
 func solutionMove(t *testing.T, v *puzzleView) rules.Move {
 	t.Helper()
-	m, err := v.att.State().ParseMove(v.att.P.Solution[v.att.Step()])
+	m, err := v.att().State().ParseMove(v.att().P.Solution[v.att().Step()])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,11 +30,11 @@ func TestPuzzleWindowSolve(t *testing.T) {
 	a := test.NewTempApp(t)
 	for _, game := range puzzle.Games() {
 		v := newPuzzleView(a.Preferences(), game)
-		if v.att == nil || !strings.Contains(v.task.Text, "to play and") {
+		if v.att() == nil || !strings.Contains(v.task.Text, "to play and") {
 			t.Fatalf("%s: task %q", game, v.task.Text)
 		}
 		right := solutionMove(t, v)
-		for _, m := range v.att.State().Moves(nil) {
+		for _, m := range v.att().State().Moves(nil) {
 			if m != right {
 				v.move(m)
 				break
@@ -43,14 +43,14 @@ func TestPuzzleWindowSolve(t *testing.T) {
 		if v.feedback.Text != "Not quite — try again." {
 			t.Errorf("%s: wrong move answered %q", game, v.feedback.Text)
 		}
-		for !v.att.Done() {
+		for !v.att().Done() {
 			v.move(solutionMove(t, v))
 		}
 		if !strings.HasPrefix(v.feedback.Text, "Solved, with help") {
 			t.Errorf("%s: after a wrong try the end says %q", game, v.feedback.Text)
 		}
 		v.next()
-		for !v.att.Done() {
+		for !v.att().Done() {
 			v.move(solutionMove(t, v))
 		}
 		if v.feedback.Text != "Correct! Puzzle solved." {
@@ -72,8 +72,8 @@ func TestPuzzleWindowShowSolution(t *testing.T) {
 	a := test.NewTempApp(t)
 	v := newPuzzleView(a.Preferences(), "dvonn")
 	v.showSolution()
-	if !v.att.Done() || !strings.HasPrefix(v.feedback.Text, "Solution: ") || !v.solutionBtn.Disabled() {
-		t.Errorf("done %v feedback %q button off %v", v.att.Done(), v.feedback.Text, v.solutionBtn.Disabled())
+	if !v.att().Done() || !strings.HasPrefix(v.feedback.Text, "Solution: ") || !v.solutionBtn.Disabled() {
+		t.Errorf("done %v feedback %q button off %v", v.att().Done(), v.feedback.Text, v.solutionBtn.Disabled())
 	}
 	if g := puzzle.ParseProgress(a.Preferences().String(prefPuzzles)).Game("dvonn"); len(g.History) != 1 || g.History[0].Solved {
 		t.Errorf("saved %+v, want one failure", g.History)
