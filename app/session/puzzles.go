@@ -37,7 +37,7 @@ type PuzzleView struct {
 	Playing  bool     // a puzzle is on the board and not finished: the board and Hint/Show solution take input
 }
 
-// Puzzles is the view-model of the Game → Puzzles window: the player's
+// Puzzles is the view-model of the Help → Puzzles window: the player's
 // progress, the game and theme chosen, and the puzzle in play with its
 // puzzle.Attempt. It runs no search (package puzzle checks a move against
 // the stored solution) and is used on the UI goroutine.

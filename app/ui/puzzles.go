@@ -26,7 +26,7 @@ const prefPuzzles = "puzzles.progress"
 // sideWidth is the width of the column beside the board.
 const sideWidth = 330
 
-// puzzleView is the Game → Puzzles window's content: it draws the
+// puzzleView is the Help → Puzzles window's content: it draws the
 // view-model session.Puzzles computes (the task, what the last move
 // earned, the player's rating and streak, the recent attempts) beside a
 // board showing the puzzle, and forwards the player's input to it.

@@ -18,7 +18,7 @@ func TestPuzzlesInEveryLanguage(t *testing.T) {
 		"ja": "連続正解：0問",
 		"ru": "Серия: 0 задач",
 		"cs": "Série: 0 úloh",
-		"de": "Serie: 0 Aufgaben",
+		"de": "Serie: 0 Rätsel",
 		"fr": "Série\u00a0: 0 problème",
 	}
 	for _, l := range i18n.Languages {

@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"planiverse/app/internal/sessiontest"
@@ -84,16 +86,25 @@ func TestPuzzleWindowShowSolution(t *testing.T) {
 	}
 }
 
-// TestPuzzlesMenuItem checks that Game → Puzzles… opens the Puzzles
+// TestPuzzlesMenuItem checks that Help → Puzzles… (after Learn…, the
+// Game menu filling the window's default height) opens the Puzzles
 // window on the current game's puzzles.
 func TestPuzzlesMenuItem(t *testing.T) {
 	a := test.NewTempApp(t)
 	q := sessiontest.NewQueue()
 	g := newGUI(a, sessiontest.NewScripted(false), q.Post, 1)
 	g.startGame(settings("alak", session.VsComputer))
-	menuItem(t, g, "Puzzles…").Action()
+	help := g.win.MainMenu().Items[len(g.win.MainMenu().Items)-1]
+	i := slices.IndexFunc(help.Items, func(it *fyne.MenuItem) bool { return it.Label == "Learn…" })
+	if help.Label != "Help" || i < 0 || i+1 >= len(help.Items) || help.Items[i+1].Label != "Puzzles…" {
+		t.Fatalf("Puzzles… does not follow Learn… in the Help menu")
+	}
+	help.Items[i+1].Action()
 	for _, w := range a.Driver().AllWindows() {
 		if w.Title() == "Puzzles" {
+			if v, ok := w.Content().(*fyne.Container); !ok || len(v.Objects) == 0 {
+				t.Errorf("the Puzzles window shows %T", w.Content())
+			}
 			return
 		}
 	}
