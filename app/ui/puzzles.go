@@ -39,7 +39,7 @@ type puzzleView struct {
 	task, feedback, stats     *widget.Label
 	history                   *widget.Label
 	hintBtn, solutionBtn, nxt *widget.Button
-	boardBox                  *fyne.Container
+	boardBox, side            *fyne.Container
 	root                      fyne.CanvasObject
 }
 
@@ -79,13 +79,13 @@ func newPuzzleView(prefs fyne.Preferences, game string) *puzzleView {
 	for _, l := range []*widget.Label{v.task, v.feedback, v.stats, v.history} {
 		l.Wrapping = fyne.TextWrapWord
 	}
-	side := container.NewVBox(v.gameSel, v.themeSel, v.task, v.feedback,
+	v.side = container.NewVBox(v.gameSel, v.themeSel, v.task, v.feedback,
 		container.NewHBox(v.hintBtn, v.solutionBtn), v.nxt, widget.NewSeparator(), v.stats, v.history)
 	// The column keeps one width, its texts wrapping, so that the board
 	// does not move when a text changes.
 	width := canvas.NewRectangle(color.Transparent)
 	width.SetMinSize(fyne.NewSize(sideWidth, 0))
-	v.root = container.NewBorder(nil, nil, nil, container.NewStack(width, side), v.boardBox)
+	v.root = container.NewBorder(nil, nil, nil, container.NewStack(width, v.side), v.boardBox)
 	v.vm = session.NewPuzzles(puzzle.ParseProgress(prefs.String(prefPuzzles)), game,
 		rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 71)))
 	v.vm.OnProgress = func(p *puzzle.Progress) { prefs.SetString(prefPuzzles, p.Marshal()) }
@@ -158,6 +158,9 @@ func (v *puzzleView) show() {
 		v.hintBtn.Disable()
 		v.solutionBtn.Disable()
 	}
+	// A text that now wraps onto more lines needs the column laid out
+	// again, or the lines below it overlap it.
+	v.side.Refresh()
 }
 
 // move hands the player's move on the board to the view-model.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -109,4 +110,19 @@ func TestPuzzlesMenuItem(t *testing.T) {
 		}
 	}
 	t.Error("no Puzzles window")
+}
+
+// TestPuzzleColumnMakesRoomForLongerTexts: a text that comes to wrap onto
+// more lines gets the height its lines need, not the one it had.
+func TestPuzzleColumnMakesRoomForLongerTexts(t *testing.T) {
+	a := test.NewTempApp(t)
+	v := newPuzzleView(a.Preferences(), "othello")
+	w := a.NewWindow("Puzzles")
+	w.SetContent(v.root)
+	w.Resize(fyne.NewSize(900, 620))
+	v.vm.Fail(errors.New(strings.Repeat("a long reason ", 12)))
+	v.show()
+	if h, need := v.task.Size().Height, v.task.MinSize().Height; h < need {
+		t.Errorf("the task has %v of the %v its lines need", h, need)
+	}
 }
