@@ -54,6 +54,7 @@ import (
 	"slices"
 	"strings"
 
+	"planiverse/app/i18n"
 	"planiverse/rules"
 	"planiverse/rules/registry"
 )
@@ -108,6 +109,18 @@ const (
 	ThemeEndgame   = "endgame"    // DVONN: at most endgameMobile stacks can move
 )
 
+// ThemeName returns a theme's name (a Theme constant) in the window's
+// language (package i18n, key "puzzle.theme." and the theme in lower
+// case); a theme it does not know is returned as it is.
+func ThemeName(theme string) string {
+	switch theme {
+	case ThemeCorner, ThemeEdge, ThemeParity, ThemeWipeOut, ThemeVCF, ThemeFourThree,
+		ThemeDefense, ThemeIsolation, ThemeCapture, ThemeEndgame:
+		return i18n.T("puzzle.theme."+strings.ToLower(theme), theme, nil)
+	}
+	return theme
+}
+
 // Games returns the names of the games with puzzles, in registry order.
 func Games() []string {
 	var out []string
@@ -119,20 +132,32 @@ func Games() []string {
 	return out
 }
 
-// Task returns the puzzle's task in words: "White to play and win",
-// "Black to play and keep the best score".
+// tasks are the English tasks by "goal.side" (Goal, Puzzle.Side), each
+// one sentence under the key "puzzle.task.GOAL.SIDE" so that a language
+// words its color as the sentence needs.
+var tasks = map[string]string{
+	"win.black":  "Black to play and win",
+	"win.white":  "White to play and win",
+	"draw.black": "Black to play and draw",
+	"draw.white": "White to play and draw",
+	"best.black": "Black to play and keep the best score",
+	"best.white": "White to play and keep the best score",
+}
+
+// Task returns the puzzle's task in the window's language (package
+// i18n, key "puzzle.task.GOAL.SIDE"): "White to play and win", "Black to
+// play and keep the best score". A goal or side without an entry (a
+// puzzle Validate refuses) is written in English from its fields.
 func (p *Puzzle) Task() string {
+	id := string(p.Goal) + "." + p.Side
+	if en, ok := tasks[id]; ok {
+		return i18n.T("puzzle.task."+id, en, nil)
+	}
 	side := p.Side
 	if side != "" {
 		side = strings.ToUpper(side[:1]) + side[1:]
 	}
-	switch p.Goal {
-	case Win:
-		return side + " to play and win"
-	case Draw:
-		return side + " to play and draw"
-	}
-	return side + " to play and keep the best score"
+	return side + " to play and " + string(p.Goal)
 }
 
 // PlayerMoves returns the number of moves the player makes in the

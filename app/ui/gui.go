@@ -733,13 +733,14 @@ func (g *gui) buildMenu() {
 	quitItem.IsQuit = true
 	quitItem.Shortcut = shortcut(fyne.KeyQ, 0)
 	puzzlesItem := fyne.NewMenuItem(i18n.T("ui.menu.puzzles", "Puzzles…", nil), g.showPuzzles)
-	game := fyne.NewMenu(i18n.T("ui.menu.game", "Game", nil), g.newItem, openItem, saveItem, puzzlesItem, fyne.NewMenuItemSeparator(),
+	game := fyne.NewMenu(i18n.T("ui.menu.game", "Game", nil), g.newItem, openItem, saveItem, fyne.NewMenuItemSeparator(),
 		g.undoItem, g.redoItem, g.hintItem, g.swapItem, g.resignItem, fyne.NewMenuItemSeparator(),
 		copyItem, pasteItem, fyne.NewMenuItemSeparator(), g.legalItem,
 		g.soundItem, animItem, fyne.NewMenuItemSeparator(), g.enginesItem, fyne.NewMenuItemSeparator(), quitItem)
 	help := fyne.NewMenu(i18n.T("ui.menu.help", "Help", nil),
 		fyne.NewMenuItem(i18n.T("ui.how_to_play", "How to play", nil), g.showRules),
 		fyne.NewMenuItem(i18n.T("ui.menu.learn", "Learn…", nil), g.showLessons),
+		puzzlesItem, // the Game menu already fills the window's default height
 		fyne.NewMenuItem(i18n.T("ui.statistics", "Statistics", nil), g.showStats),
 		languageItem, // the Game menu already fills the window's default height
 		fyne.NewMenuItem(i18n.T("ui.about.title", "About Planiverse", nil), g.showAbout),

@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"errors"
+	"slices"
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"planiverse/app/internal/sessiontest"
@@ -15,7 +18,7 @@ import (
 // solutionMove returns the puzzle view's next solution move.
 func solutionMove(t *testing.T, v *puzzleView) rules.Move {
 	t.Helper()
-	m, err := v.att.State().ParseMove(v.att.P.Solution[v.att.Step()])
+	m, err := v.att().State().ParseMove(v.att().P.Solution[v.att().Step()])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,11 +33,11 @@ func TestPuzzleWindowSolve(t *testing.T) {
 	a := test.NewTempApp(t)
 	for _, game := range puzzle.Games() {
 		v := newPuzzleView(a.Preferences(), game)
-		if v.att == nil || !strings.Contains(v.task.Text, "to play and") {
+		if v.att() == nil || !strings.Contains(v.task.Text, "to play and") {
 			t.Fatalf("%s: task %q", game, v.task.Text)
 		}
 		right := solutionMove(t, v)
-		for _, m := range v.att.State().Moves(nil) {
+		for _, m := range v.att().State().Moves(nil) {
 			if m != right {
 				v.move(m)
 				break
@@ -43,14 +46,14 @@ func TestPuzzleWindowSolve(t *testing.T) {
 		if v.feedback.Text != "Not quite — try again." {
 			t.Errorf("%s: wrong move answered %q", game, v.feedback.Text)
 		}
-		for !v.att.Done() {
+		for !v.att().Done() {
 			v.move(solutionMove(t, v))
 		}
 		if !strings.HasPrefix(v.feedback.Text, "Solved, with help") {
 			t.Errorf("%s: after a wrong try the end says %q", game, v.feedback.Text)
 		}
 		v.next()
-		for !v.att.Done() {
+		for !v.att().Done() {
 			v.move(solutionMove(t, v))
 		}
 		if v.feedback.Text != "Correct! Puzzle solved." {
@@ -72,8 +75,8 @@ func TestPuzzleWindowShowSolution(t *testing.T) {
 	a := test.NewTempApp(t)
 	v := newPuzzleView(a.Preferences(), "dvonn")
 	v.showSolution()
-	if !v.att.Done() || !strings.HasPrefix(v.feedback.Text, "Solution: ") || !v.solutionBtn.Disabled() {
-		t.Errorf("done %v feedback %q button off %v", v.att.Done(), v.feedback.Text, v.solutionBtn.Disabled())
+	if !v.att().Done() || !strings.HasPrefix(v.feedback.Text, "Solution: ") || !v.solutionBtn.Disabled() {
+		t.Errorf("done %v feedback %q button off %v", v.att().Done(), v.feedback.Text, v.solutionBtn.Disabled())
 	}
 	if g := puzzle.ParseProgress(a.Preferences().String(prefPuzzles)).Game("dvonn"); len(g.History) != 1 || g.History[0].Solved {
 		t.Errorf("saved %+v, want one failure", g.History)
@@ -84,18 +87,42 @@ func TestPuzzleWindowShowSolution(t *testing.T) {
 	}
 }
 
-// TestPuzzlesMenuItem checks that Game → Puzzles… opens the Puzzles
+// TestPuzzlesMenuItem checks that Help → Puzzles… (after Learn…, the
+// Game menu filling the window's default height) opens the Puzzles
 // window on the current game's puzzles.
 func TestPuzzlesMenuItem(t *testing.T) {
 	a := test.NewTempApp(t)
 	q := sessiontest.NewQueue()
 	g := newGUI(a, sessiontest.NewScripted(false), q.Post, 1)
 	g.startGame(settings("alak", session.VsComputer))
-	menuItem(t, g, "Puzzles…").Action()
+	help := g.win.MainMenu().Items[len(g.win.MainMenu().Items)-1]
+	i := slices.IndexFunc(help.Items, func(it *fyne.MenuItem) bool { return it.Label == "Learn…" })
+	if help.Label != "Help" || i < 0 || i+1 >= len(help.Items) || help.Items[i+1].Label != "Puzzles…" {
+		t.Fatalf("Puzzles… does not follow Learn… in the Help menu")
+	}
+	help.Items[i+1].Action()
 	for _, w := range a.Driver().AllWindows() {
 		if w.Title() == "Puzzles" {
+			if v, ok := w.Content().(*fyne.Container); !ok || len(v.Objects) == 0 {
+				t.Errorf("the Puzzles window shows %T", w.Content())
+			}
 			return
 		}
 	}
 	t.Error("no Puzzles window")
+}
+
+// TestPuzzleColumnMakesRoomForLongerTexts: a text that comes to wrap onto
+// more lines gets the height its lines need, not the one it had.
+func TestPuzzleColumnMakesRoomForLongerTexts(t *testing.T) {
+	a := test.NewTempApp(t)
+	v := newPuzzleView(a.Preferences(), "othello")
+	w := a.NewWindow("Puzzles")
+	w.SetContent(v.root)
+	w.Resize(fyne.NewSize(900, 620))
+	v.vm.Fail(errors.New(strings.Repeat("a long reason ", 12)))
+	v.show()
+	if h, need := v.task.Size().Height, v.task.MinSize().Height; h < need {
+		t.Errorf("the task has %v of the %v its lines need", h, need)
+	}
 }
