@@ -239,3 +239,28 @@ func TestRepairNoteMatchesEnglishMessage(t *testing.T) {
 		}
 	}
 }
+
+// eachLanguage runs f once for every language but English, with the
+// window set to it (inLanguage) and tr, which returns the language
+// bundle's text of a key (its "other" form) and fails the test for a
+// missing key.
+func eachLanguage(t *testing.T, f func(tag string, tr func(key string) string)) {
+	t.Helper()
+	for _, l := range i18n.Languages {
+		if l.Tag == "en" {
+			continue
+		}
+		b, err := i18n.ReadBundle(i18n.BundleName(l.Tag))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := func(key string) string {
+			t.Helper()
+			if b[key].Other == "" {
+				t.Fatalf("%s lacks %s", l.Tag, key)
+			}
+			return b[key].Other
+		}
+		inLanguage(t, l.Tag, func() { f(l.Tag, tr) })
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"planiverse/app/i18n"
 	"planiverse/app/lesson"
 	"planiverse/app/session"
 )
@@ -32,45 +31,29 @@ func TestLessonsInEveryLanguage(t *testing.T) {
 	if edge == nil {
 		t.Fatal("no alak.edge stage")
 	}
-	for _, l := range i18n.Languages {
-		if l.Tag == "en" {
-			continue
-		}
-		b, err := i18n.ReadBundle(i18n.BundleName(l.Tag))
+	eachLanguage(t, func(tag string, tr func(string) string) {
+		vm, err := session.NewLessons("gomoku", nil, func(func()) {})
 		if err != nil {
 			t.Fatal(err)
 		}
-		tr := func(key string) string {
-			t.Helper()
-			if b[key].Other == "" {
-				t.Fatalf("%s lacks %s", l.Tag, key)
-			}
-			return b[key].Other
+		v := vm.View()
+		if want := tr("lesson.gomoku.five.title"); !strings.HasSuffix(v.Heading, want) {
+			t.Errorf("%s heading %q, want it to end with %q", tag, v.Heading, want)
 		}
-		inLanguage(t, l.Tag, func() {
-			vm, err := session.NewLessons("gomoku", nil, func(func()) {})
-			if err != nil {
-				t.Fatal(err)
-			}
-			v := vm.View()
-			if want := tr("lesson.gomoku.five.title"); !strings.HasSuffix(v.Heading, want) {
-				t.Errorf("%s heading %q, want it to end with %q", l.Tag, v.Heading, want)
-			}
-			if want := tr("lesson.gomoku.five.task"); v.Task != want {
-				t.Errorf("%s task %q, want %q", l.Tag, v.Task, want)
-			}
-			if want := tr("lesson.gomoku.block-four.title"); !strings.HasSuffix(v.Stages[1].Title, want) {
-				t.Errorf("%s stage 2 %q, want %q", l.Tag, v.Stages[1].Title, want)
-			}
-			if want, ok := summaries[l.Tag]; ok && v.Summary != want {
-				t.Errorf("%s summary %q, want %q", l.Tag, v.Summary, want)
-			}
-			if strings.Contains(v.Summary, "steps") || strings.Contains(v.Summary, "{{") {
-				t.Errorf("%s summary %q is not translated", l.Tag, v.Summary)
-			}
-			if got, want := edge.Say("wrong.4-3", edge.Wrong["4-3"]), tr("lesson.alak.edge.wrong.4-3"); got != want {
-				t.Errorf("%s alak.edge wrong 4-3 = %q, want %q", l.Tag, got, want)
-			}
-		})
-	}
+		if want := tr("lesson.gomoku.five.task"); v.Task != want {
+			t.Errorf("%s task %q, want %q", tag, v.Task, want)
+		}
+		if want := tr("lesson.gomoku.block-four.title"); !strings.HasSuffix(v.Stages[1].Title, want) {
+			t.Errorf("%s stage 2 %q, want %q", tag, v.Stages[1].Title, want)
+		}
+		if want, ok := summaries[tag]; ok && v.Summary != want {
+			t.Errorf("%s summary %q, want %q", tag, v.Summary, want)
+		}
+		if strings.Contains(v.Summary, "steps") || strings.Contains(v.Summary, "{{") {
+			t.Errorf("%s summary %q is not translated", tag, v.Summary)
+		}
+		if got, want := edge.Say("wrong.4-3", edge.Wrong["4-3"]), tr("lesson.alak.edge.wrong.4-3"); got != want {
+			t.Errorf("%s alak.edge wrong 4-3 = %q, want %q", tag, got, want)
+		}
+	})
 }
