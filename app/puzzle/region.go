@@ -1,6 +1,7 @@
 package puzzle
 
 import (
+	"fmt"
 	"hash/fnv"
 	"slices"
 
@@ -109,13 +110,15 @@ var (
 )
 
 // Region returns the hint region of move m in position s of the game
-// named game (Descriptor.Name): the board's points, ascending, within the
-// game's radius of a center picked near m, so that m lies somewhere in
-// the region rather than at its middle. The radius grows until the region
-// holds regionCandidates points of legal moves, or all of them when the
-// position has fewer. seed picks the center (the same seed, the same
-// region). It returns nil for a game without an area or a move made at no
-// point.
+// named game (Descriptor.Name), the board's points ascending: the points
+// within the game's radius of a center picked near m's point, so that m
+// lies somewhere in the block rather than at its middle. When that block
+// holds fewer than regionCandidates points of legal moves (or all of the
+// position's, when it has fewer), blocks picked the same way around the
+// legal points nearest m are added until it does: the region is then a
+// few blocks, each with a legal move. seed picks the centers (the same
+// seed, the same region). It returns nil for a game without an area or a
+// move made at no point.
 func Region(game string, s rules.State, m rules.Move, seed string) []int {
 	a := kinds[game].area
 	if a.point == nil {
@@ -134,28 +137,45 @@ func Region(game string, s rules.State, m rules.Move, seed string) []int {
 			total++
 		}
 	}
-	h := fnv.New64a()
-	h.Write([]byte(seed))
-	pick := h.Sum64()
 	need := min(regionCandidates, total)
-	for r := a.radius; ; r++ {
-		near := ball(a, s, n, p, r)
-		center := near[pick%uint64(len(near))]
-		region := ball(a, s, n, center, r)
-		count := 0
-		for _, q := range region {
-			if legal[q] {
-				count++
+	in := make([]bool, n)
+	count := 0
+	// add adds the block of a center picked among the points near q.
+	add := func(q int) {
+		h := fnv.New64a()
+		fmt.Fprintf(h, "%s/%d", seed, q)
+		near := ball(a, s, n, q, a.radius)
+		slices.Sort(near)
+		for _, x := range ball(a, s, n, near[h.Sum64()%uint64(len(near))], a.radius) {
+			if !in[x] {
+				in[x] = true
+				if legal[x] {
+					count++
+				}
 			}
 		}
-		if count >= need || len(region) == n {
-			return region
+	}
+	add(p)
+	// The legal points nearest p first (ball lists by distance).
+	for _, q := range ball(a, s, n, p, n) {
+		if count >= need {
+			break
+		}
+		if legal[q] && !in[q] {
+			add(q)
 		}
 	}
+	var region []int
+	for x, ok := range in {
+		if ok {
+			region = append(region, x)
+		}
+	}
+	return region
 }
 
 // ball returns the points of s's board (n points) within r steps of p,
-// ascending.
+// nearest first.
 func ball(a area, s rules.State, n, p, r int) []int {
 	dist := make([]int, n)
 	for i := range dist {
@@ -177,7 +197,6 @@ func ball(a area, s rules.State, n, p, r int) []int {
 			}
 		}
 	}
-	slices.Sort(queue)
 	return queue
 }
 

@@ -55,7 +55,7 @@ func TestRegionHidesTheMoveAmongOthers(t *testing.T) {
 			if again := Region(game, s, m, ps[i].ID+"#"+ps[i].Solution[0]); !slices.Equal(again, region) {
 				t.Errorf("%s: region %v, then %v", ps[i].ID, region, again)
 			}
-			if !slices.Equal(region, ball(a, s, a.points(s), p, a.radius)) {
+			if centered := ball(a, s, a.points(s), p, a.radius); !slices.Equal(region, slices.Sorted(slices.Values(centered))) {
 				offCenter++
 			}
 		}
