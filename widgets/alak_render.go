@@ -40,6 +40,7 @@ func (w *AlakBoard) CreateRenderer() fyne.WidgetRenderer {
 		r.cups = append(r.cups, c)
 		r.objs = append(r.objs, c)
 	}
+	r.wash, r.objs = newRegionWash(n, r.objs)
 	r.lastFrom = ring(colLastMove)
 	r.objs = append(r.objs, r.lastFrom)
 	r.drawn = make([]int8, n)
@@ -81,6 +82,7 @@ type alakRenderer struct {
 	strip    *canvas.Rectangle
 	hover    *canvas.Circle
 	cups     []*canvas.Circle
+	wash     regionWash
 	stones   []piece
 	targets  []*canvas.Circle
 	ko       []*canvas.Text // "ko" in the cups forbidden by ko
@@ -113,6 +115,7 @@ func (r *alakRenderer) Layout(size fyne.Size) {
 	for i := range r.n {
 		c := g.center(i)
 		placeCircle(r.cups[i], c, alkCupR*u)
+		r.wash.place(i, c, 0.48*u, 0.48*u, max(1, u*0.03))
 		r.cups[i].StrokeWidth = max(1.5, u*0.05)
 		r.stones[i].place(c, alkStoneR*u)
 		r.targets[i].StrokeWidth = max(2.5, u*0.07)
@@ -152,6 +155,7 @@ func (r *alakRenderer) Refresh() {
 		r.drawn[i] = now[i]
 	}
 
+	r.wash.show(w.region)
 	sel, hover, tg := w.marks()
 	forb := g.Forbidden()
 	for i := range r.n {

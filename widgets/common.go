@@ -17,6 +17,7 @@ import (
 	"image/color"
 	"math"
 	"math/bits"
+	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -86,6 +87,12 @@ var (
 	colHint       = color.NRGBA{0x00, 0xb0, 0xff, 0xff}
 	colSelect     = color.NRGBA{0xff, 0xb3, 0x00, 0xff}
 	colHover      = color.NRGBA{0xff, 0xff, 0xff, 0x50}
+	// colRegion washes the points of a hint region (SetRegion): a soft
+	// violet, unlike the red last move, the blue hint ring, the amber
+	// selection and the white hover, that reads on the green felt, the
+	// wood and the DVONN plate alike.
+	colRegion     = color.NRGBA{0xb0, 0x6c, 0xff, 0x78}
+	colRegionEdge = color.NRGBA{0xd8, 0xb8, 0xff, 0xc8}
 	colForbidden  = color.NRGBA{0xff, 0x3d, 0x3d, 0xff}
 	transparent   = color.NRGBA{}
 )
@@ -99,6 +106,7 @@ type core struct {
 	widget.BaseWidget
 	interactive bool
 	hint        rules.Move
+	region      []int // the points washed by SetRegion, ascending
 	onMove      func(rules.Move)
 	onRefused   func(rules.Move) // a tapped move that is not legal (SetOnRefused)
 	hover       int              // cell under the mouse that a tap would act on, or -1
@@ -146,6 +154,63 @@ func (c *core) SetHint(m rules.Move) {
 
 // Hint returns the move marked by SetHint, or rules.NoMove.
 func (c *core) Hint() rules.Move { return c.hint }
+
+// SetRegion washes the points of region (RegionMarker); nil or empty
+// clears the wash. Points off the board are not drawn.
+func (c *core) SetRegion(points []int) {
+	r := slices.Clone(points)
+	slices.Sort(r)
+	r = slices.Compact(r)
+	if slices.Equal(r, c.region) {
+		return
+	}
+	c.region = r
+	c.Refresh()
+}
+
+// Region returns the points washed by SetRegion, ascending, or nil.
+func (c *core) Region() []int { return slices.Clone(c.region) }
+
+// regionWash draws a board's hint region: one translucent rounded square
+// per point, made once, placed by Layout and shown over the points of the
+// region only.
+type regionWash []*canvas.Rectangle
+
+// newRegionWash returns the hidden wash of a board of n points and objs
+// with its shapes appended.
+func newRegionWash(n int, objs []fyne.CanvasObject) (regionWash, []fyne.CanvasObject) {
+	w := make(regionWash, n)
+	for i := range w {
+		w[i] = canvas.NewRectangle(colRegion)
+		w[i].StrokeColor = colRegionEdge
+		w[i].Hide()
+		objs = append(objs, w[i])
+	}
+	return w, objs
+}
+
+// place puts point p's shape on center c: a square of side 2*half with
+// corners of radius corner (half makes a disc) and an edge of width edge.
+func (w regionWash) place(p int, c fyne.Position, half, corner, edge float32) {
+	r := w[p]
+	r.Move(fyne.NewPos(c.X-half, c.Y-half))
+	r.Resize(fyne.NewSquareSize(2 * half))
+	r.CornerRadius = corner
+	r.StrokeWidth = edge
+	r.Refresh()
+}
+
+// show shows the shapes of the points of region (ascending) and hides
+// the others.
+func (w regionWash) show(region []int) {
+	j := 0
+	for p, r := range w {
+		for j < len(region) && region[j] < p {
+			j++
+		}
+		setVisible(r, j < len(region) && region[j] == p)
+	}
+}
 
 // SetOnMove sets the callback for completed moves. See Board.
 func (c *core) SetOnMove(f func(m rules.Move)) { c.onMove = f }

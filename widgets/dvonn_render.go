@@ -120,6 +120,7 @@ func (w *DvonnBoard) CreateRenderer() fyne.WidgetRenderer {
 		r.pegs[c] = canvas.NewCircle(colPeg)
 		r.objs = append(r.objs, r.pegs[c])
 	}
+	r.wash, r.objs = newRegionWash(dvonn.NumCells, r.objs)
 	r.lastFrom = ring(colDvLast)
 	r.objs = append(r.objs, r.lastFrom)
 	for c := range r.stacks {
@@ -185,6 +186,7 @@ type dvonnRenderer struct {
 	lines    []*canvas.Line
 	lineEnds [][2]int
 	pegs     [dvonn.NumCells]*canvas.Circle
+	wash     regionWash
 	stacks   [dvonn.NumCells]dvStack
 	movable  [dvonn.NumCells]*canvas.Circle // the stacks that can move (DvonnBoard.Movable)
 	targets  [dvonn.NumCells]*canvas.Circle
@@ -240,6 +242,7 @@ func (r *dvonnRenderer) Layout(size fyne.Size) {
 	}
 	for c := range dvonn.NumCells {
 		placeCircle(r.pegs[c], r.peg(c), max(2, u*0.09))
+		r.wash.place(c, r.peg(c), 0.5*u, 0.5*u, max(1, u*0.03))
 		r.targets[c].StrokeWidth = max(2.5, u*0.08)
 		r.movable[c].StrokeWidth = max(1.5, u*0.045)
 		r.drawn[c].h = -1 // re-place every stack
@@ -353,6 +356,7 @@ func (r *dvonnRenderer) Refresh() {
 
 	// Marks.
 	u := r.geo.unit
+	r.wash.show(w.region)
 	sel, hover, tg := w.marks()
 	movable := w.Movable()
 	for c := range r.movable {

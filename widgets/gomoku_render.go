@@ -71,6 +71,7 @@ func (w *GomokuBoard) CreateRenderer() fyne.WidgetRenderer {
 			r.objs = append(r.objs, c)
 		}
 	}
+	r.wash, r.objs = newRegionWash(n*n, r.objs)
 	r.ghost = dot(colGhostB)
 	r.objs = append(r.objs, r.ghost)
 	for range n {
@@ -119,6 +120,7 @@ type gomokuRenderer struct {
 	lines    []*canvas.Line
 	stars    []*canvas.Circle
 	starAt   []int
+	wash     regionWash
 	ghost    *canvas.Circle
 	stones   []piece
 	drawn    []int8 // -1 empty, 0 black, 1 white
@@ -164,6 +166,7 @@ func (r *gomokuRenderer) Layout(size fyne.Size) {
 	}
 	for p := range r.stones {
 		r.stones[p].place(g.center(p), u*0.47)
+		r.wash.place(p, g.center(p), u*0.46, u*0.12, max(1, u*0.03))
 	}
 	r.hint.StrokeWidth = max(2, u*0.09)
 	r.winLine.StrokeWidth = max(2, u*0.12)
@@ -183,6 +186,7 @@ func (r *gomokuRenderer) marks(g gmkGeom) {
 	u := g.unit
 	c := w.cursorShown()
 	r.cur.set(c >= 0, g.center(max(c, 0)), u*0.52, max(1.5, u*0.05))
+	r.wash.show(w.region)
 	lm := w.g.LastMove()
 	lastOn := lm < rules.Move(r.n*r.n)
 	if lastOn {

@@ -45,6 +45,7 @@ func (o *OthelloBoard) CreateRenderer() fyne.WidgetRenderer {
 		r.stars[i] = canvas.NewCircle(colFeltLine)
 		r.objs = append(r.objs, r.stars[i])
 	}
+	r.wash, r.objs = newRegionWash(64, r.objs)
 	r.hover = canvas.NewRectangle(colHover)
 	r.hover.Hide()
 	r.objs = append(r.objs, r.hover)
@@ -76,6 +77,7 @@ type othelloRenderer struct {
 	lines       [18]*canvas.Line
 	stars       [4]*canvas.Circle
 	hover       *canvas.Rectangle
+	wash        regionWash
 	discs       [64]piece
 	legal       [64]*canvas.Circle
 	last, hint  *canvas.Circle
@@ -122,6 +124,7 @@ func (r *othelloRenderer) Layout(size fyne.Size) {
 		r.discs[sq].place(c, u*0.41)
 		placeCircle(r.legal[sq], c, u*othLegalR)
 		r.legal[sq].StrokeWidth = max(1.5, u*0.045)
+		r.wash.place(sq, c, u*0.47, u*0.1, max(1, u*0.03))
 	}
 	placeCircle(r.last, g.center(0), u*0.09)
 	r.hint.StrokeWidth = max(2, u*0.07)
@@ -213,6 +216,7 @@ func (r *othelloRenderer) Refresh() {
 	setVisible(r.last, lm < 64)
 	setVisible(r.hint, hintOK && w.hint < 64)
 	setVisible(r.hover, w.interactive && w.hover >= 0)
+	r.wash.show(w.region)
 	lab := labelColor(w)
 	for i := range 8 {
 		setText(r.colLabel[i], r.colLabel[i].Text, lab)

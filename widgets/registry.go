@@ -23,6 +23,23 @@ type LegalMarker interface {
 	ShowLegal(on bool)
 }
 
+// RegionMarker is implemented by boards that can wash a region of their
+// points (the Puzzles window's first hint: where to look, not the move).
+// Points are numbered as the game's rules number them: Othello's
+// squares and Gomoku's points as their move codes, DVONN's cells 0..48,
+// Alak's slots 0-based. SetRegion(nil) clears the wash.
+type RegionMarker interface {
+	SetRegion(points []int)
+}
+
+// The four boards mark regions.
+var (
+	_ RegionMarker = (*OthelloBoard)(nil)
+	_ RegionMarker = (*GomokuBoard)(nil)
+	_ RegionMarker = (*DvonnBoard)(nil)
+	_ RegionMarker = (*AlakBoard)(nil)
+)
+
 var (
 	boardsMu sync.RWMutex
 	// boards maps a game's registry name (rules.Descriptor.Name) to its

@@ -26,6 +26,8 @@ type kind struct {
 	// themesOf tags a puzzle of a game with a judge from its position s,
 	// its first move m and the best value.
 	themesOf func(s rules.State, m rules.Move, best int) []string
+	// area is the board's geometry for hint regions (Region).
+	area area
 }
 
 var kinds = map[string]kind{
@@ -36,19 +38,23 @@ var kinds = map[string]kind{
 		themesOf: func(s rules.State, m rules.Move, best int) []string {
 			return othelloThemes(s.(*othello.Board), m, best)
 		},
+		area: othelloArea,
 	},
 	"gomoku": {
 		themes: []string{ThemeVCF, ThemeFourThree, ThemeDefense},
 		verify: verifyGomoku,
+		area:   gomokuArea,
 	},
 	"dvonn": {
 		themes:   []string{ThemeIsolation, ThemeCapture, ThemeEndgame},
 		judge:    func() judge { return &dvonnJudge{k: dvonnai.New()} },
 		themesOf: func(s rules.State, m rules.Move, _ int) []string { return dvonnThemes(s.(*dvonn.Game), m) },
+		area:     dvonnArea,
 	},
 	"alak": {
 		themes:   []string{ThemeCapture, ThemeDefense},
 		judge:    func() judge { return alakJudge{} },
 		themesOf: func(s rules.State, m rules.Move, _ int) []string { return alakThemes(s.(*alak.Game), m) },
+		area:     alakArea,
 	},
 }

@@ -53,6 +53,23 @@ type Puzzles struct {
 	att      *puzzle.Attempt
 	task     string
 	feedback string
+	// regionOf is the attempt whose region Hint has shown, at step
+	// regionAt, nil when the next Hint shows a region.
+	regionOf *puzzle.Attempt
+	regionAt int
+	region   []int
+}
+
+// PuzzleHint is what one press of Hint puts on the board: first the
+// region the solution's next move lies in, then, on the next press, the
+// move itself as well.
+type PuzzleHint struct {
+	// Region is the points to highlight, numbered as the board widgets
+	// number them (widgets.RegionMarker); nil when none.
+	Region []int
+	// Move is the move to mark, rules.NoMove while only the region is
+	// shown.
+	Move rules.Move
 }
 
 // NewPuzzles returns the view-model on progress (nil: none yet) offering
@@ -122,7 +139,7 @@ func (p *Puzzles) Attempt() *puzzle.Attempt { return p.att }
 // Next offers the next puzzle near the player's rating, of the theme
 // chosen; without one, Attempt is nil and the task says so.
 func (p *Puzzles) Next() {
-	p.att, p.feedback = nil, ""
+	p.att, p.feedback, p.regionOf = nil, "", nil
 	ps, err := puzzle.Shipped(p.game)
 	var pz *puzzle.Puzzle
 	if err == nil {
@@ -168,6 +185,7 @@ func (p *Puzzles) Try(m rules.Move) puzzle.Verdict {
 		return puzzle.Wrong
 	}
 	verdict, _ := p.att.Try(m)
+	p.regionOf = nil // the board drops the hint's marks after a try
 	switch verdict {
 	case puzzle.Wrong:
 		p.feedback = i18n.T("puzzle.wrong", "Not quite — try again.", nil)
@@ -184,15 +202,27 @@ func (p *Puzzles) Try(m rules.Move) puzzle.Verdict {
 	return verdict
 }
 
-// Hint returns the solution's next move, for the board to mark, and says
-// so in the feedback; the attempt no longer counts as solved. It returns
+// Hint returns what the board marks for a hint and says so in the
+// feedback: on the first press at a step of the puzzle, the region of the
+// solution's next move (puzzle.Attempt.Region), and on the next press the
+// region and the move. A game without a region gets the move at once.
+// The attempt no longer counts as solved. It returns no region and
 // rules.NoMove when no puzzle is in play.
-func (p *Puzzles) Hint() rules.Move {
+func (p *Puzzles) Hint() PuzzleHint {
 	if p.att == nil || p.att.Done() {
-		return rules.NoMove
+		return PuzzleHint{Move: rules.NoMove}
+	}
+	if p.regionOf != p.att || p.regionAt != p.att.Step() {
+		if r := p.att.Region(); r != nil {
+			p.regionOf, p.regionAt, p.region = p.att, p.att.Step(), r
+			p.feedback = i18n.T("puzzle.hint_region",
+				"The move to play is in the highlighted region. Press Hint again to see it.", nil)
+			return PuzzleHint{Region: r, Move: rules.NoMove}
+		}
+		p.region = nil
 	}
 	p.feedback = i18n.T("puzzle.hint", "The marked move is the one to play.", nil)
-	return p.att.Hint()
+	return PuzzleHint{Region: p.region, Move: p.att.Hint()}
 }
 
 // ShowSolution plays the rest of the solution on the attempt's position,

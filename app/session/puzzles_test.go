@@ -10,6 +10,7 @@ import (
 	"planiverse/app/i18n"
 	"planiverse/app/puzzle"
 	"planiverse/rules"
+	"planiverse/rules/dvonn"
 )
 
 // newTestPuzzles returns the view-model of game's puzzles with a fixed
@@ -93,13 +94,29 @@ func TestPuzzlesViewAnswersTries(t *testing.T) {
 	}
 }
 
-// TestPuzzlesHintAndSolution: Hint marks the solution's move and says so;
-// Show solution names the line, records a failure and ends play.
+// TestPuzzlesHintAndSolution: the first Hint highlights a region holding
+// the solution's move (DVONN: its stack) and says to press again, the
+// second marks the move too; a try starts the hints over. Show solution
+// names the line, records a failure and ends play.
 func TestPuzzlesHintAndSolution(t *testing.T) {
 	p, saved := newTestPuzzles(t, "dvonn")
 	right := solutionStep(t, p)
-	if m := p.Hint(); m != right || p.View().Feedback != "The marked move is the one to play." {
-		t.Errorf("hint %v, feedback %q", m, p.View().Feedback)
+	from, _, _ := dvonn.Decode(right)
+	h := p.Hint()
+	if h.Move != rules.NoMove || len(h.Region) < 2 || !slices.Contains(h.Region, from) ||
+		p.View().Feedback != "The move to play is in the highlighted region. Press Hint again to see it." {
+		t.Errorf("first hint %+v (the move's stack %d), feedback %q", h, from, p.View().Feedback)
+	}
+	if !p.Attempt().Hinted {
+		t.Error("a region shown, but the attempt still counts as clean")
+	}
+	if h2 := p.Hint(); h2.Move != right || !slices.Equal(h2.Region, h.Region) ||
+		p.View().Feedback != "The marked move is the one to play." {
+		t.Errorf("second hint %+v, feedback %q", h2, p.View().Feedback)
+	}
+	p.Try(wrongMove(t, p))
+	if h3 := p.Hint(); h3.Move != rules.NoMove || !slices.Equal(h3.Region, h.Region) {
+		t.Errorf("hint after a try %+v, want the region again", h3)
 	}
 	line := strings.Join(p.Attempt().P.Solution[p.Attempt().Step():], " ")
 	p.ShowSolution()
@@ -110,7 +127,7 @@ func TestPuzzlesHintAndSolution(t *testing.T) {
 	if g := puzzle.ParseProgress(*saved).Game("dvonn"); len(g.History) != 1 || g.History[0].Solved {
 		t.Errorf("saved %q, want one failure", *saved)
 	}
-	if p.Hint() != rules.NoMove || p.Try(right) != puzzle.Wrong {
+	if h := p.Hint(); h.Move != rules.NoMove || h.Region != nil || p.Try(right) != puzzle.Wrong {
 		t.Error("a finished puzzle still answers hints or tries")
 	}
 }
@@ -195,6 +212,8 @@ func TestPuzzleTextsComeThroughI18n(t *testing.T) {
 		views(game+" first view", p)
 		p.Try(wrongMove(t, p))
 		views(game+" wrong try", p)
+		p.Hint()
+		views(game+" hint region", p)
 		p.Hint()
 		views(game+" hint", p)
 		for p.View().Playing && p.Attempt().Step()+1 < len(p.Attempt().P.Solution) {

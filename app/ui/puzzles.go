@@ -169,16 +169,35 @@ func (v *puzzleView) move(m rules.Move) {
 		return
 	}
 	v.vm.Try(m)
-	v.board.SetHint(rules.NoMove)
+	v.clearHint()
 	v.board.Update()
 	v.show()
 }
 
-// hint marks the solution's next move.
+// hint highlights the region of the solution's next move, or on a second
+// press marks the move too. A board that cannot highlight a region gets
+// the move at once.
 func (v *puzzleView) hint() {
-	if m := v.vm.Hint(); m != rules.NoMove && v.board != nil {
-		v.board.SetHint(m)
-		v.show()
+	if v.board == nil {
+		return
+	}
+	h := v.vm.Hint()
+	rm, ok := v.board.(widgets.RegionMarker)
+	if !ok && h.Move == rules.NoMove && h.Region != nil {
+		h = v.vm.Hint()
+	}
+	if ok {
+		rm.SetRegion(h.Region)
+	}
+	v.board.SetHint(h.Move)
+	v.show()
+}
+
+// clearHint drops the hint's marks, after the position changed or a try.
+func (v *puzzleView) clearHint() {
+	v.board.SetHint(rules.NoMove)
+	if rm, ok := v.board.(widgets.RegionMarker); ok {
+		rm.SetRegion(nil)
 	}
 }
 
@@ -188,7 +207,7 @@ func (v *puzzleView) showSolution() {
 		return
 	}
 	v.vm.ShowSolution()
-	v.board.SetHint(rules.NoMove)
+	v.clearHint()
 	v.board.Update()
 	v.show()
 }

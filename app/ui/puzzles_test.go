@@ -126,3 +126,40 @@ func TestPuzzleColumnMakesRoomForLongerTexts(t *testing.T) {
 		t.Errorf("the task has %v of the %v its lines need", h, need)
 	}
 }
+
+// hintMarks is what a board of package widgets shows of a hint.
+type hintMarks interface {
+	Region() []int
+	Hint() rules.Move
+}
+
+// TestPuzzleWindowHintRegion checks the Hint button in each game: the
+// first press highlights a region of the board and marks no move, the
+// second marks the solution's move, and a move played or the next
+// puzzle clears both.
+func TestPuzzleWindowHintRegion(t *testing.T) {
+	a := test.NewTempApp(t)
+	for _, game := range puzzle.Games() {
+		v := newPuzzleView(a.Preferences(), game)
+		right := solutionMove(t, v)
+		v.hint()
+		b := v.board.(hintMarks)
+		if len(b.Region()) < 2 || b.Hint() != rules.NoMove || !strings.Contains(v.feedback.Text, "highlighted region") {
+			t.Errorf("%s: first hint: region %v, move %v, feedback %q", game, b.Region(), b.Hint(), v.feedback.Text)
+		}
+		v.hint()
+		if len(b.Region()) < 2 || b.Hint() != right || v.feedback.Text != "The marked move is the one to play." {
+			t.Errorf("%s: second hint: region %v, move %v (want %v), feedback %q", game, b.Region(), b.Hint(), right, v.feedback.Text)
+		}
+		v.move(right)
+		if b.Region() != nil || b.Hint() != rules.NoMove {
+			t.Errorf("%s: after the move: region %v, move %v", game, b.Region(), b.Hint())
+		}
+		v.next()
+		v.hint()
+		v.next()
+		if b := v.board.(hintMarks); b.Region() != nil || b.Hint() != rules.NoMove {
+			t.Errorf("%s: the next puzzle shows region %v, move %v", game, b.Region(), b.Hint())
+		}
+	}
+}
