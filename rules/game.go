@@ -224,7 +224,7 @@ func (g *Descriptor) Resolve(o Options) (Options, error) {
 	for _, k := range keys {
 		opt := g.Option(k)
 		if opt == nil {
-			return nil, Errorf(ErrOption, "%s has no %s option", g.Name, k)
+			return nil, Errorp(ErrOption, phrase.T("error.option.unknown", "{{.Game}} has no {{.Option}} option", map[string]any{"Game": g.Name, "Option": k}))
 		}
 		v := o[k]
 		if v == "" {
@@ -456,7 +456,7 @@ func PlayMoveList(s State, moves string) ([]Move, error) {
 	for i, text := range strings.Fields(moves) {
 		m, err := s.ParseMove(text)
 		if err != nil {
-			return played, fmt.Errorf("ply %d: %w", i+1, err)
+			return played, Contextp(phrase.T("error.ply", "ply {{.Ply}}", map[string]any{"Ply": i + 1}), err)
 		}
 		s.Play(m)
 		played = append(played, m)

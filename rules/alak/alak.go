@@ -33,6 +33,7 @@ import (
 	"strings"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // Board sizes (RULES.md, "Alak").
@@ -599,10 +600,10 @@ func (g *Game) MoveString(m rules.Move) string {
 func (g *Game) ParseMove(s string) (rules.Move, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	syntax := func(why string) error {
-		return rules.Errorf(rules.ErrSyntax, "alak: move %s: %s", rules.Quote(s), why)
+		return rules.Contextp(phrase.T("error.alak.move", "alak: move {{.Move}}", map[string]any{"Move": rules.Quote(s)}), rules.Errorf(rules.ErrSyntax, "%s", why))
 	}
 	illegal := func(why string) error {
-		return rules.Errorf(rules.ErrIllegal, "alak: move %s: %s", rules.Quote(s), why)
+		return rules.Contextp(phrase.T("error.alak.move", "alak: move {{.Move}}", map[string]any{"Move": rules.Quote(s)}), rules.Errorf(rules.ErrIllegal, "%s", why))
 	}
 	var m rules.Move
 	if g.modern {

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // Piece is the kind of a piece, or Empty for no piece (the top of an empty
@@ -497,21 +498,21 @@ func (g *Game) ParseMove(s string) (rules.Move, error) {
 	case len(text) == 2:
 		c, ok := CellIndex(text)
 		if !ok {
-			return rules.NoMove, rules.Errorf(rules.ErrSyntax, "dvonn: %s: no such space", rules.Quote(s))
+			return rules.NoMove, rules.Errorp(rules.ErrSyntax, phrase.T("error.dvonn.no_space", "dvonn: {{.Move}}: no such space", map[string]any{"Move": rules.Quote(s)}))
 		}
 		m = Placement(c)
 	case len(text) == 4:
 		from, ok1 := CellIndex(text[:2])
 		to, ok2 := CellIndex(text[2:])
 		if !ok1 || !ok2 {
-			return rules.NoMove, rules.Errorf(rules.ErrSyntax, "dvonn: %s: no such space", rules.Quote(s))
+			return rules.NoMove, rules.Errorp(rules.ErrSyntax, phrase.T("error.dvonn.no_space", "dvonn: {{.Move}}: no such space", map[string]any{"Move": rules.Quote(s)}))
 		}
 		m = Step(from, to)
 	default:
-		return rules.NoMove, rules.Errorf(rules.ErrSyntax, "dvonn: %s: want a space (E3), a move (E3G3) or PASS", rules.Quote(s))
+		return rules.NoMove, rules.Errorp(rules.ErrSyntax, phrase.T("error.dvonn.unreadable", "dvonn: {{.Move}}: want a space (E3), a move (E3G3) or PASS", map[string]any{"Move": rules.Quote(s)}))
 	}
 	if why := g.illegal(m); why != "" {
-		return rules.NoMove, rules.Errorf(rules.ErrIllegal, "dvonn: %s: %s", rules.Quote(s), why)
+		return rules.NoMove, rules.Contextp(phrase.T("error.dvonn.move", "dvonn: {{.Move}}", map[string]any{"Move": rules.Quote(s)}), rules.Errorf(rules.ErrIllegal, "%s", why))
 	}
 	return m, nil
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // Prop is one property of a node: its identifier ("B", "PB", boardspace's
@@ -85,7 +86,7 @@ const (
 func Parse(data []byte) ([]Node, error) {
 	p := &parser{data: data, line: 1}
 	if !p.skipTo('(') {
-		return nil, rules.Errorf(rules.ErrSyntax, "sgf: no game tree (no %q)", "(")
+		return nil, rules.Errorp(rules.ErrSyntax, phrase.T("error.sgf.no_tree", "sgf: no game tree (no \"(\")", nil))
 	}
 	p.advance() // '('
 	var nodes []Node
@@ -251,7 +252,7 @@ func (p *parser) value() (string, error) {
 			b.WriteByte(c)
 		}
 	}
-	return "", rules.Errorf(rules.ErrSyntax, "sgf: line %d: a value is not closed by %q (truncated file?)", startLine, "]")
+	return "", rules.Errorp(rules.ErrSyntax, phrase.T("error.sgf.unclosed", "sgf: line {{.Line}}: a value is not closed by \"]\" (truncated file?)", map[string]any{"Line": startLine}))
 }
 
 // Escape returns v escaped for a property value: `]` and `\` get a
