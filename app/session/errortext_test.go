@@ -1,0 +1,99 @@
+package session
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"planiverse/app/internal/sessiontest"
+	"planiverse/rules"
+)
+
+// TestErrorPhraseEnglish: an error's phrase (ErrorPhrase) writes in
+// English exactly the error's own text, which the command line prints,
+// whether its chain carries phrases, plain wrappers, a system error or
+// nothing translatable.
+func TestErrorPhraseEnglish(t *testing.T) {
+	_, s, err := NewGame("othello", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	illegal := rules.PlayMoves(s, "d3 a1")
+	pathErr := &fs.PathError{Op: "open", Path: "/x/y.sgf", Err: syscall.EACCES}
+	for _, err := range []error{
+		illegal,
+		fmt.Errorf("game.sgf: %w", illegal),
+		fmt.Errorf("not saved: %w", pathErr),
+		errors.New("plain words"),
+		rules.Errorf(rules.ErrSyntax, "sgf: line %d: junk", 3),
+	} {
+		if got := ErrorPhrase(err).String(); got != err.Error() {
+			t.Errorf("ErrorPhrase(%q) writes %q", err.Error(), got)
+		}
+	}
+	if want := `ply 2: othello move "a1": a1 flips no disc`; illegal == nil || illegal.Error() != want {
+		t.Errorf("PlayMoves: %v, want %q", illegal, want)
+	}
+}
+
+// TestErrorTextTranslated: with a backend that marks what it translates,
+// the window's text of an opened corrupt record, a pasted illegal move
+// list, a pasted empty list, a save refused by the system and an
+// external engine's illegal move comes through the translations; what
+// stays unmarked is the file name and punctuation.
+func TestErrorTextTranslated(t *testing.T) {
+	installMarks(t)
+	c := newTestController(t, sessiontest.NewScripted(false), func(f func()) { f() }, settings("othello", VsPerson))
+
+	_, err := ParseRecord("bad.sgf", []byte("(;GM[2]FF[4]SZ[8];B[a1])"))
+	if err == nil {
+		t.Fatal("a corrupt record opened")
+	}
+	if got, want := ErrorText(err), `bad.sgf: ⟦ply 1⟧: ⟦othello move "a1"⟧: ⟦a1 flips no disc⟧`; got != want {
+		t.Errorf("corrupt record: %q, want %q", got, want)
+	}
+
+	err = c.LoadMoves(settings("othello", VsPerson), "d3 c3 d3")
+	if err == nil {
+		t.Fatal("an illegal move list loaded")
+	}
+	if got, want := ErrorText(err), `⟦ply 3⟧: ⟦othello move "d3"⟧: ⟦d3 is occupied⟧`; got != want {
+		t.Errorf("illegal move list: %q, want %q", got, want)
+	}
+	if got, want := ErrorText(c.LoadMoves(settings("othello", VsPerson), "\n# x\n")), "⟦no moves to set up⟧"; got != want {
+		t.Errorf("empty move list: %q, want %q", got, want)
+	}
+	if got, want := ErrorText(fmt.Errorf("⟦not saved⟧: %w", &fs.PathError{Op: "open", Path: "/x/y.sgf", Err: syscall.EACCES})), "⟦not saved⟧: open /x/y.sgf: ⟦permission denied⟧"; got != want {
+		t.Errorf("refused save: %q, want %q", got, want)
+	}
+	if got := ErrorText(errors.New("words of an engine")); got != "words of an engine" {
+		t.Errorf("plain error: %q", got)
+	}
+}
+
+// TestEngineFailureTranslated: an external engine that plays an illegal
+// move ends the game with a result whose reason came through the
+// translations.
+func TestEngineFailureTranslated(t *testing.T) {
+	old, oldGrace := externalMoveTime, externalGrace
+	externalMoveTime, externalGrace = 200*time.Millisecond, 300*time.Millisecond
+	defer func() { externalMoveTime, externalGrace = old, oldGrace }()
+	installMarks(t)
+	q := sessiontest.NewQueue()
+	c := externalController(t, q, fake("illegal", "gomoku"))
+	c.Start()
+	for _, mv := range []string{"H8", "A1"} {
+		m, _ := c.State().ParseMove(mv)
+		if err := c.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		q.RunUntil(t, "illegal", func() bool { return c.PersonToMove() || c.Over() })
+	}
+	if got := c.Result(); !strings.Contains(got, "⟦it played an illegal move⟧") {
+		t.Errorf("result %q: the reason is not translated", got)
+	}
+}
