@@ -42,8 +42,8 @@ func TestErrorPhraseEnglish(t *testing.T) {
 
 // TestErrorTextTranslated: with a backend that marks what it translates,
 // the window's text of an opened corrupt record, a pasted illegal move
-// list, a pasted empty list, a save refused by the system and an
-// external engine's illegal move comes through the translations; what
+// list, a pasted empty list, a save refused by the system and a bad
+// game option comes through the translations; what
 // stays unmarked is the file name and punctuation.
 func TestErrorTextTranslated(t *testing.T) {
 	installMarks(t)
@@ -69,6 +69,13 @@ func TestErrorTextTranslated(t *testing.T) {
 	}
 	if got, want := ErrorText(fmt.Errorf("⟦not saved⟧: %w", &fs.PathError{Op: "open", Path: "/x/y.sgf", Err: syscall.EACCES})), "⟦not saved⟧: open /x/y.sgf: ⟦permission denied⟧"; got != want {
 		t.Errorf("refused save: %q, want %q", got, want)
+	}
+	if _, _, err := NewGame("gomoku", rules.Options{"size": "7"}); err == nil {
+		t.Error("a Gomoku board of size 7 started")
+	} else if got := ErrorText(err); !strings.HasPrefix(got, "⟦gomoku size") || !strings.Contains(got, "⟦want ") {
+		t.Errorf("bad option: %q, want its reason translated inside its sentence", got)
+	} else {
+		checkMarked(t, "bad option", got)
 	}
 	if got := ErrorText(errors.New("words of an engine")); got != "words of an engine" {
 		t.Errorf("plain error: %q", got)
