@@ -104,3 +104,34 @@ func TestEngineFailureTranslated(t *testing.T) {
 		t.Errorf("result %q: the reason is not translated", got)
 	}
 }
+
+// TestRecordErrorsTranslated: with the marking backend, the window's text
+// of each record format's common errors (a move that does not read, an
+// illegal move at a ply, no moves, an unknown format) comes through the
+// translations; only the file name stays as it is.
+func TestRecordErrorsTranslated(t *testing.T) {
+	installMarks(t)
+	for _, c := range []struct{ name, data string }{
+		{"t.txt", "f5f5"},
+		{"t.txt", "f5 zz"},
+		{"t.txt", ""},
+		{"t.psq", "Piskvorky 15x15, 11:11, 0\n8,8,0\n8,8,0\n"},
+		{"t.psq", "Piskvorky 9x9, 11:11, 0\n"},
+		{"t.psq", "Gobang\n"},
+		{"t.ggf", "(;GM[Chess]PC[x]TY[8]BO[8 --------]B[d3];)"},
+		{"t.sgf", "(;GM[2]FF[4]SZ[8];W[d3])"},
+		{"t.sgf", "(;GM[2]FF[4]SZ[8];B[d3"},
+		{"t.xyz", "x"},
+	} {
+		_, err := ParseRecord(c.name, []byte(c.data))
+		if err == nil {
+			t.Errorf("%s %q opened", c.name, c.data)
+			continue
+		}
+		got := ErrorText(err)
+		checkMarked(t, c.name+" "+c.data, strings.ReplaceAll(got, c.name, ""))
+		if !strings.Contains(got, "⟦") {
+			t.Errorf("%s %q: %q is not translated", c.name, c.data, got)
+		}
+	}
+}

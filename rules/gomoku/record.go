@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 	"planiverse/rules/sgf"
 )
 
@@ -96,7 +97,7 @@ func readPSQ(data []byte) (*rules.Record, error) {
 	head := strings.TrimSpace(first)
 	rest, ok := strings.CutPrefix(head, "Piskvorky ")
 	if !ok {
-		return nil, rules.Errorf(rules.ErrSyntax, "psq: line 1: %s: want \"Piskvorky 15x15, ...\"", rules.Quote(head))
+		return nil, rules.Errorp(rules.ErrSyntax, phrase.T("error.psq.header", "psq: line 1: {{.Text}}: want \"Piskvorky 15x15, ...\"", map[string]any{"Text": rules.Quote(head)}))
 	}
 	dims, _, _ := strings.Cut(rest, ",")
 	w, h, _ := strings.Cut(strings.TrimSpace(dims), "x")
@@ -106,7 +107,7 @@ func readPSQ(data []byte) (*rules.Record, error) {
 	}
 	r := &rules.Record{Game: Descriptor.Name, Options: rules.Options{"size": w}}
 	if r.Options, err = Descriptor.Resolve(r.Options); err != nil {
-		return nil, rules.Errorf(rules.ErrFormat, "psq: line 1: a %dx%d board is not played (15, 19 or 20)", size, size)
+		return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.psq.size", "psq: line 1: a {{.Size}}x{{.Size}} board is not played (15, 19 or 20)", map[string]any{"Size": size}))
 	}
 	s, err := Descriptor.New(r.Options)
 	if err != nil {
@@ -121,12 +122,12 @@ func readPSQ(data []byte) (*rules.Record, error) {
 		ply := len(r.Moves) + 1
 		x, y := xy[0], xy[1]
 		if x < 1 || y < 1 || x > size || y > size {
-			return nil, rules.Errorf(rules.ErrIllegal, "psq: line %d: ply %d: %s off the %dx%d board", i, ply, rules.Quote(line), size, size)
+			return nil, rules.Errorp(rules.ErrIllegal, phrase.T("error.psq.off_board", "psq: line {{.Line}}: ply {{.Ply}}: {{.Text}} off the {{.Size}}x{{.Size}} board", map[string]any{"Line": i, "Ply": ply, "Text": rules.Quote(line), "Size": size}))
 		}
 		point := PointName(size, (y-1)*size+x-1)
 		m, err := s.ParseMove(point)
 		if err != nil {
-			return nil, fmt.Errorf("psq: line %d: ply %d: %w", i, ply, err)
+			return nil, rules.Contextp(phrase.T("error.psq.ply", "psq: line {{.Line}}: ply {{.Ply}}", map[string]any{"Line": i, "Ply": ply}), err)
 		}
 		r.Moves = append(r.Moves, point)
 		s.Play(m)
