@@ -15,8 +15,8 @@ type Phraser interface {
 
 // Errorp returns an error whose text is p in English (p.String()) and
 // that carries p (Phraser), wrapping sentinel (such as ErrSyntax,
-// ErrIllegal or ErrOption) for errors.Is without repeating the
-// sentinel's text; the translatable form of Errorf.
+// ErrIllegal or ErrOption; nil for none) for errors.Is without repeating
+// the sentinel's text; the translatable form of Errorf.
 func Errorp(sentinel error, p phrase.P) error {
 	return &phrased{p: p, err: sentinel}
 }

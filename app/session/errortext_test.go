@@ -83,8 +83,8 @@ func TestErrorTextTranslated(t *testing.T) {
 }
 
 // TestEngineFailureTranslated: an external engine that plays an illegal
-// move ends the game with a result whose reason came through the
-// translations.
+// move, and one whose program does not exist, end the game with a result
+// whose reason came through the translations.
 func TestEngineFailureTranslated(t *testing.T) {
 	old, oldGrace := externalMoveTime, externalGrace
 	externalMoveTime, externalGrace = 200*time.Millisecond, 300*time.Millisecond
@@ -102,6 +102,18 @@ func TestEngineFailureTranslated(t *testing.T) {
 	}
 	if got := c.Result(); !strings.Contains(got, "⟦it played an illegal move⟧") {
 		t.Errorf("result %q: the reason is not translated", got)
+	}
+
+	q = sessiontest.NewQueue()
+	c = externalController(t, q, "/nonexistent/engine --x")
+	c.Start()
+	m, _ := c.State().ParseMove("H8")
+	if err := c.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	q.RunUntil(t, "no engine", func() bool { return c.Over() })
+	if got, want := c.Result(), `⟦it did not start⟧: ⟦program "/nonexistent/engine" not found⟧`; !strings.Contains(got, want) {
+		t.Errorf("result %q, want it to hold %q", got, want)
 	}
 }
 
