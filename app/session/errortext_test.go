@@ -77,6 +77,13 @@ func TestErrorTextTranslated(t *testing.T) {
 	} else {
 		checkMarked(t, "bad option", got)
 	}
+	for _, list := range []string{"a a", "zz", "a z"} {
+		if err := c.LoadMoves(settings("alak", VsPerson), list); err == nil {
+			t.Errorf("Alak moves %q loaded", list)
+		} else {
+			checkMarked(t, "Alak moves "+list, ErrorText(err))
+		}
+	}
 	if got := ErrorText(errors.New("words of an engine")); got != "words of an engine" {
 		t.Errorf("plain error: %q", got)
 	}
