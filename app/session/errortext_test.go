@@ -84,6 +84,11 @@ func TestErrorTextTranslated(t *testing.T) {
 			checkMarked(t, "Alak moves "+list, ErrorText(err))
 		}
 	}
+	if err := c.LoadMoves(settings("dvonn", VsPerson), "pass"); err == nil {
+		t.Error("a DVONN pass during placement loaded")
+	} else {
+		checkMarked(t, "DVONN pass", ErrorText(err))
+	}
 	if got := ErrorText(errors.New("words of an engine")); got != "words of an engine" {
 		t.Errorf("plain error: %q", got)
 	}
