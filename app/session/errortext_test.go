@@ -42,8 +42,8 @@ func TestErrorPhraseEnglish(t *testing.T) {
 
 // TestErrorTextTranslated: with a backend that marks what it translates,
 // the window's text of an opened corrupt record, a pasted illegal move
-// list, a pasted empty list, a save refused by the system and a bad
-// game option comes through the translations; what
+// list, a pasted empty list, a save refused by the system or in the
+// wrong format and a bad game option comes through the translations; what
 // stays unmarked is the file name and punctuation.
 func TestErrorTextTranslated(t *testing.T) {
 	installMarks(t)
@@ -88,6 +88,11 @@ func TestErrorTextTranslated(t *testing.T) {
 		t.Error("a DVONN pass during placement loaded")
 	} else {
 		checkMarked(t, "DVONN pass", ErrorText(err))
+	}
+	if err := c.SaveRecord(t.TempDir() + "/game.psq"); err == nil {
+		t.Error("an Othello game saved as .psq")
+	} else {
+		checkMarked(t, "save as .psq", strings.ReplaceAll(ErrorText(err), "game.psq", ""))
 	}
 	if got := ErrorText(errors.New("words of an engine")); got != "words of an engine" {
 		t.Errorf("plain error: %q", got)
@@ -146,6 +151,8 @@ func TestRecordErrorsTranslated(t *testing.T) {
 		{"t.sgf", "(;GM[2]FF[4]SZ[8];W[d3])"},
 		{"t.sgf", "(;GM[2]FF[4]SZ[8];B[d3"},
 		{"t.xyz", "x"},
+		{"t.sgf", "(;GM[2]FF[4]SZ[8];B[d3]"},
+		{"t.sgf", "(;GM[2]FF[4]SZ[8];B[d3]]"},
 	} {
 		_, err := ParseRecord(c.name, []byte(c.data))
 		if err == nil {

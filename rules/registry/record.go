@@ -136,7 +136,7 @@ func ReadLimited(r io.Reader) ([]byte, error) {
 		return nil, err
 	}
 	if len(data) > MaxRecordBytes {
-		return nil, fmt.Errorf("larger than %d MB: not a game record", MaxRecordBytes>>20)
+		return nil, rules.Errorp(nil, phrase.T("error.record.too_large", "larger than {{.MB}} MB: not a game record", map[string]any{"MB": MaxRecordBytes >> 20}))
 	}
 	return data, nil
 }
@@ -213,7 +213,7 @@ func WriteRecord(filename string, r *rules.Record) ([]byte, error) {
 		for _, f := range d.Formats {
 			exts = append(exts, f.Ext...)
 		}
-		return nil, rules.Errorf(rules.ErrFormat, "%s: %s records are written as .%s, not %s", rules.Quote(filepath.Base(filename)), d.Title, strings.Join(exts, ", ."), rules.Quote(filepath.Ext(filename)))
+		return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.record.write_extension", "{{.File}}: {{.Game}} records are written as .{{.Extensions}}, not {{.Extension}}", map[string]any{"File": rules.Quote(filepath.Base(filename)), "Game": d.Title, "Extensions": strings.Join(exts, ", ."), "Extension": rules.Quote(filepath.Ext(filename))}))
 	}
 	return f.Write(r)
 }
