@@ -26,7 +26,14 @@ func ErrorText(err error) string {
 // the phrase of the error it wraps, and a plain wrapper whose text ends
 // with the wrapped error's ("open x.sgf: " + …) keeps its prefix as it
 // is. An error without a phrase is its text, untranslated.
-func ErrorPhrase(err error) phrase.P {
+func ErrorPhrase(err error) phrase.P { return errorPhrase(err, nil) }
+
+// errorPhrase is ErrorPhrase with the untranslated texts passed through
+// clean (nil: kept as they are).
+func errorPhrase(err error, clean func(string) string) phrase.P {
+	if clean == nil {
+		clean = func(s string) string { return s }
+	}
 	if err == nil {
 		return phrase.P{}
 	}
@@ -38,18 +45,18 @@ func ErrorPhrase(err error) phrase.P {
 		case text == en:
 			return p.Phrase()
 		case inner != nil && text == en+": "+inner.Error():
-			return phrase.T("", "{{.Context}}: {{.Error}}", map[string]any{"Context": p.Phrase(), "Error": ErrorPhrase(inner)})
+			return phrase.T("", "{{.Context}}: {{.Error}}", map[string]any{"Context": p.Phrase(), "Error": errorPhrase(inner, clean)})
 		}
 	}
 	if inner != nil {
 		if rest := inner.Error(); rest != "" && strings.HasSuffix(text, rest) && hasPhrase(inner) {
-			return phrase.T("", "{{.Prefix}}{{.Error}}", map[string]any{"Prefix": strings.TrimSuffix(text, rest), "Error": ErrorPhrase(inner)})
+			return phrase.T("", "{{.Prefix}}{{.Error}}", map[string]any{"Prefix": clean(strings.TrimSuffix(text, rest)), "Error": errorPhrase(inner, clean)})
 		}
 	}
 	if p, ok := errnoPhrase(err); ok {
 		return p
 	}
-	return phrase.T("", "{{.Text}}", map[string]any{"Text": text})
+	return phrase.T("", "{{.Text}}", map[string]any{"Text": clean(text)})
 }
 
 // errnoPhrases are the system's errors a save or an open meets most, as

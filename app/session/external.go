@@ -315,12 +315,7 @@ func (c *Controller) externalCannotSetUp() bool {
 	return proto.NoSetUp
 }
 
-// engineError is an engine's failure err as a phrase argument: its
-// phrases translated (ErrorPhrase) when it carries some, else its text on
-// one line (link.OneLine), as the engine wrote it.
-func engineError(err error) phrase.P {
-	if hasPhrase(err) {
-		return ErrorPhrase(err)
-	}
-	return phrase.T("", "{{.Text}}", map[string]any{"Text": link.OneLine(err.Error())})
-}
+// engineError is an engine's failure err as a phrase argument
+// (ErrorPhrase): its phrases translated, the words of the engine and of
+// the system each on one line (link.OneLine).
+func engineError(err error) phrase.P { return errorPhrase(err, link.OneLine) }
