@@ -151,6 +151,8 @@ func TestRecordErrorsTranslated(t *testing.T) {
 		{"t.sgf", "(;GM[2]FF[4]SZ[8];W[d3])"},
 		{"t.sgf", "(;GM[2]FF[4]SZ[8];B[d3"},
 		{"t.xyz", "x"},
+		{"t.sgf", "(;GM[2]FF[4]SZ[10];B[d3])"},
+		{"t.ggf", "(;GM[Othello]PC[x]TY[10]BO[8 --------]B[d3];)"},
 		{"t.sgf", "(;GM[2]FF[4]SZ[8];B[d3]"},
 		{"t.sgf", "(;GM[2]FF[4]SZ[8];B[d3]]"},
 	} {

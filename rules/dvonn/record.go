@@ -55,7 +55,7 @@ var sgfGame = &sgf.Game{
 		case "random":
 			return rules.Options{"placement": "random"}, nil
 		default:
-			return nil, rules.Errorf(rules.ErrFormat, "dvonn sgf: rules RU[%s] are not played", rules.Quote(ru))
+			return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.dvonn.sgf_rules", "dvonn sgf: rules RU[{{.Rules}}] are not played", map[string]any{"Rules": rules.Quote(ru)}))
 		}
 	},
 }
@@ -208,9 +208,9 @@ func (b *bsReplay) verb(p sgf.Prop, verb string, args []string) (stop bool, err 
 		b.resigned, b.action = 1-int(p.ID[1]-'0'), ""
 		return true, nil
 	case "edit", "reset":
-		return false, rules.Errorf(rules.ErrFormat, "boardspace sgf: ply %d: the record edits the board (%s): nothing to replay", ply, rules.Quote(p.Values[0]))
+		return false, rules.Errorp(rules.ErrFormat, phrase.T("error.boardspace.edits", "boardspace sgf: ply {{.Ply}}: the record edits the board ({{.Action}}): nothing to replay", map[string]any{"Ply": ply, "Action": rules.Quote(p.Values[0])}))
 	default:
-		return false, rules.Errorf(rules.ErrSyntax, "boardspace sgf: ply %d: unknown action %s", ply, rules.Quote(p.Values[0]))
+		return false, rules.Errorp(rules.ErrSyntax, phrase.T("error.boardspace.action", "boardspace sgf: ply {{.Ply}}: unknown action {{.Action}}", map[string]any{"Ply": ply, "Action": rules.Quote(p.Values[0])}))
 	}
 	return false, nil
 }

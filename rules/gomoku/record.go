@@ -45,7 +45,7 @@ var sgfGame = &sgf.Game{
 		o := rules.Options{"size": strings.TrimSpace(root.Value("SZ"))}
 		ru := strings.Fields(strings.ToLower(root.Value("RU")))
 		if len(ru) > 2 {
-			return nil, rules.Errorf(rules.ErrFormat, "gomoku sgf: RU %s: want a win rule and an opening", rules.Quote(root.Value("RU")))
+			return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.gomoku.sgf_rules", "gomoku sgf: RU {{.Rules}}: want a win rule and an opening", map[string]any{"Rules": rules.Quote(root.Value("RU"))}))
 		}
 		if len(ru) > 0 {
 			o["rules"] = ru[0]
@@ -71,7 +71,7 @@ var sgfGame = &sgf.Game{
 			n := s.(*Game).Size()
 			x, y := int(t[0]-'a'), int(t[1]-'a')
 			if x >= n || y >= n {
-				return 0, rules.Errorf(rules.ErrIllegal, "gomoku sgf point %s off the %dx%d board", rules.Quote(v), n, n)
+				return 0, rules.Errorp(rules.ErrIllegal, phrase.T("error.gomoku.sgf_off", "gomoku sgf point {{.Point}} off the {{.Size}}x{{.Size}} board", map[string]any{"Point": rules.Quote(v), "Size": n}))
 			}
 			t = PointName(n, y*n+x)
 		}
@@ -103,7 +103,7 @@ func readPSQ(data []byte) (*rules.Record, error) {
 	w, h, _ := strings.Cut(strings.TrimSpace(dims), "x")
 	size, err := strconv.Atoi(w)
 	if err != nil || w != h {
-		return nil, rules.Errorf(rules.ErrSyntax, "psq: line 1: board %s: want a square board such as 15x15", rules.Quote(dims))
+		return nil, rules.Errorp(rules.ErrSyntax, phrase.T("error.psq.board", "psq: line 1: board {{.Board}}: want a square board such as 15x15", map[string]any{"Board": rules.Quote(dims)}))
 	}
 	r := &rules.Record{Game: Descriptor.Name, Options: rules.Options{"size": w}}
 	if r.Options, err = Descriptor.Resolve(r.Options); err != nil {

@@ -46,7 +46,7 @@ var sgfGame = &sgf.Game{
 	},
 	Options: func(root sgf.Node) (rules.Options, error) {
 		if sz, ok := root.Get("SZ"); ok && strings.TrimSpace(sz) != "8" {
-			return nil, rules.Errorf(rules.ErrFormat, "othello sgf: board size SZ[%s]: only 8x8 is played", sz)
+			return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.othello.sgf_size", "othello sgf: board size SZ[{{.Size}}]: only 8x8 is played", map[string]any{"Size": sz}))
 		}
 		return nil, nil
 	},
@@ -87,12 +87,12 @@ func readGGF(data []byte) (*rules.Record, error) {
 		return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.ggf.wrong_game", "ggf: GM {{.GM}}, want GM[Othello]", map[string]any{"GM": rules.Quote(gm)}))
 	}
 	if ty, ok := root.Get("TY"); ok && strings.TrimSpace(ty) != "8" {
-		return nil, rules.Errorf(rules.ErrFormat, "ggf: game type TY[%s]: only 8x8 Othello from the standard start (TY[8]) is played", rules.Quote(ty))
+		return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.ggf.type", "ggf: game type TY[{{.Type}}]: only 8x8 Othello from the standard start (TY[8]) is played", map[string]any{"Type": rules.Quote(ty)}))
 	}
 	if bo, ok := root.Get("BO"); ok {
 		f := strings.Fields(bo)
 		if len(f) < 3 || f[0] != "8" || strings.Join(f[1:len(f)-1], "") != ggfStart || f[len(f)-1] != "*" {
-			return nil, rules.Errorf(rules.ErrFormat, "ggf: BO %s: only games from the standard start position are played", rules.Quote(bo))
+			return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.ggf.board", "ggf: BO {{.Board}}: only games from the standard start position are played", map[string]any{"Board": rules.Quote(bo)}))
 		}
 	}
 	r := &rules.Record{Game: Descriptor.Name, Options: Descriptor.Defaults()}

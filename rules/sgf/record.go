@@ -63,7 +63,7 @@ func (g *Game) Read(data []byte) (*rules.Record, error) {
 	root := nodes[0]
 	if !g.Is(root) {
 		if g.Private != "" {
-			return nil, rules.Errorf(rules.ErrFormat, "sgf: not a %s record (no PV[%s]; GM %s)", g.D.Title, g.Private, rules.Quote(root.Value("GM")))
+			return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.sgf.not_private", "sgf: not a {{.Game}} record (no PV[{{.Private}}]; GM {{.GM}})", map[string]any{"Game": g.D.Title, "Private": g.Private, "GM": rules.Quote(root.Value("GM"))}))
 		}
 		return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.sgf.wrong_game", "sgf: not a {{.Game}} record: GM {{.GM}}, want GM[{{.Want}}]", map[string]any{"Game": g.D.Title, "GM": rules.Quote(root.Value("GM")), "Want": g.GM}))
 	}
