@@ -224,20 +224,20 @@ func (g *Descriptor) Resolve(o Options) (Options, error) {
 	for _, k := range keys {
 		opt := g.Option(k)
 		if opt == nil {
-			return nil, Errorf(ErrOption, "%s has no %s option", g.Name, k)
+			return nil, Errorp(ErrOption, phrase.T("error.option.unknown", "{{.Game}} has no {{.Option}} option", map[string]any{"Game": g.Name, "Option": k}))
 		}
 		v := o[k]
 		if v == "" {
 			continue
 		}
-		if why := opt.check(v); why != "" {
-			return nil, Errorf(ErrOption, "%s %s %s: %s", g.Name, k, Quote(v), why)
+		if why := opt.check(v); !why.IsZero() {
+			return nil, Errorp(ErrOption, phrase.T("error.option.value", "{{.Game}} {{.Option}} {{.Value}}: {{.Why}}", map[string]any{"Game": g.Name, "Option": k, "Value": Quote(v), "Why": why}))
 		}
 		out[k] = v
 	}
 	for _, opt := range g.Options {
 		if opt.Applies != nil && !opt.Applies(out) && out[opt.Key] != opt.Default {
-			return nil, Errorf(ErrOption, "%s: %s", g.Name, g.notApplying(&opt, out))
+			return nil, Errorp(ErrOption, phrase.T("error.option.game", "{{.Game}}: {{.Why}}", map[string]any{"Game": g.Name, "Why": g.notApplying(&opt, out)}))
 		}
 	}
 	return out, nil
@@ -247,7 +247,7 @@ func (g *Descriptor) Resolve(o Options) (Options, error) {
 // variants it needs: "the size option does not apply to rules classic;
 // give rules modern". The variants are the other choice options' values
 // under which it applies.
-func (g *Descriptor) notApplying(opt *Option, out Options) string {
+func (g *Descriptor) notApplying(opt *Option, out Options) phrase.P {
 	for _, o := range g.Options {
 		if o.Key == opt.Key || len(o.Choices) == 0 {
 			continue
@@ -260,22 +260,23 @@ func (g *Descriptor) notApplying(opt *Option, out Options) string {
 			}
 		}
 		if len(need) > 0 {
-			return fmt.Sprintf("the %s option does not apply to %s %s; give %s %s", opt.Key, o.Key, out[o.Key], o.Key, orList(need))
+			return phrase.T("error.option.not_applying_give", "the {{.Option}} option does not apply to {{.Other}} {{.Value}}; give {{.Other}} {{.Need}}",
+				map[string]any{"Option": opt.Key, "Other": o.Key, "Value": out[o.Key], "Need": orList(need)})
 		}
 	}
-	return fmt.Sprintf("the %s option does not apply to this variant", opt.Key)
+	return phrase.T("error.option.not_applying", "the {{.Option}} option does not apply to this variant", map[string]any{"Option": opt.Key})
 }
 
 // orList joins words for a sentence: "a", "a or b", "a, b or c".
-func orList(words []string) string {
+func orList(words []string) phrase.P {
 	if len(words) < 2 {
-		return strings.Join(words, "")
+		return phrase.T("", "{{.Word}}", map[string]any{"Word": strings.Join(words, "")})
 	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+	return phrase.T("error.or_list", "{{.List}} or {{.Last}}", map[string]any{"List": strings.Join(words[:len(words)-1], ", "), "Last": words[len(words)-1]})
 }
 
 // Valid reports whether v is an allowed value of the option.
-func (opt *Option) Valid(v string) bool { return opt.check(v) == "" }
+func (opt *Option) Valid(v string) bool { return opt.check(v).IsZero() }
 
 // Defaults returns the default value of every option.
 func (g *Descriptor) Defaults() Options {
@@ -286,23 +287,24 @@ func (g *Descriptor) Defaults() Options {
 	return o
 }
 
-// check returns why v is not an allowed value of the option, or "".
-func (opt *Option) check(v string) string {
+// check returns why v is not an allowed value of the option, or the zero
+// phrase.
+func (opt *Option) check(v string) phrase.P {
 	if len(opt.Choices) > 0 {
 		vals := make([]string, len(opt.Choices))
 		for i, c := range opt.Choices {
 			if c.Value == v {
-				return ""
+				return phrase.P{}
 			}
 			vals[i] = c.Value
 		}
-		return "want " + strings.Join(vals, ", ")
+		return phrase.T("error.option.want_choice", "want {{.Values}}", map[string]any{"Values": strings.Join(vals, ", ")})
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < opt.Min || n > opt.Max {
-		return fmt.Sprintf("want a whole number from %d to %d", opt.Min, opt.Max)
+		return phrase.T("error.option.want_number", "want a whole number from {{.Min}} to {{.Max}}", map[string]any{"Min": opt.Min, "Max": opt.Max})
 	}
-	return ""
+	return phrase.P{}
 }
 
 // Start resolves o and returns the start position of the variant.
@@ -456,7 +458,7 @@ func PlayMoveList(s State, moves string) ([]Move, error) {
 	for i, text := range strings.Fields(moves) {
 		m, err := s.ParseMove(text)
 		if err != nil {
-			return played, fmt.Errorf("ply %d: %w", i+1, err)
+			return played, Contextp(phrase.T("error.ply", "ply {{.Ply}}", map[string]any{"Ply": i + 1}), err)
 		}
 		s.Play(m)
 		played = append(played, m)

@@ -73,15 +73,15 @@ func (e *external) client(ctx context.Context, d *rules.Descriptor, p rules.Seat
 		return nil, fmt.Errorf("%s has no engine protocol", d.Name)
 	}
 	if err := link.CheckCommand(e.cfg.Command); err != nil {
-		return nil, fmt.Errorf("it did not start: %w", err)
+		return nil, rules.Contextp(phrase.T("error.engine.not_started", "it did not start", nil), err)
 	}
 	proc, err := link.StartProc(ctx, e.cfg.Command)
 	if err != nil {
-		return nil, fmt.Errorf("it did not start: %w", err)
+		return nil, rules.Contextp(phrase.T("error.engine.not_started", "it did not start", nil), err)
 	}
 	if cl, err = proto.NewClient(d, proc, p, o, moveTime); err != nil {
 		proc.Stop()
-		return nil, fmt.Errorf("it did not start: %w", err)
+		return nil, rules.Contextp(phrase.T("error.engine.not_started", "it did not start", nil), err)
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -234,11 +234,11 @@ func (c *Controller) runExternal(ctx context.Context, ext *external, starting bo
 		c.thinking = false
 		switch {
 		case err == link.ErrTimeout:
-			c.engineFailed(ext.cfg, fmt.Errorf("it did not answer within %v", job.budget))
+			c.engineFailed(ext.cfg, rules.Errorp(link.ErrTimeout, phrase.T("error.engine.timeout", "it did not answer within {{.Time}}", map[string]any{"Time": job.budget.String()})))
 		case err != nil:
 			c.engineFailed(ext.cfg, err)
 		case !c.isLegal(m):
-			c.engineFailed(ext.cfg, fmt.Errorf("it played an illegal move"))
+			c.engineFailed(ext.cfg, rules.Errorp(rules.ErrIllegal, phrase.T("error.engine.illegal", "it played an illegal move", nil)))
 		default:
 			c.apply(m, false)
 			c.advance()
@@ -273,7 +273,7 @@ func (c *Controller) engineFailed(cfg EngineConfig, err error) {
 	c.thinking = false
 	c.stopExternal()
 	c.unsay(startingText(cfg))
-	c.result = phrase.T("session.engine.failed", "The engine {{.Name}} failed: {{.Error}}. The game ends here.", map[string]any{"Name": cfg.Name, "Error": link.OneLine(err.Error())})
+	c.result = phrase.T("session.engine.failed", "The engine {{.Name}} failed: {{.Error}}. The game ends here.", map[string]any{"Name": cfg.Name, "Error": engineError(err)})
 	c.sayResult()
 	c.changed()
 	if c.OnGameOver != nil {
@@ -314,3 +314,8 @@ func (c *Controller) externalCannotSetUp() bool {
 	proto, _ := protocol.For(c.desc)
 	return proto.NoSetUp
 }
+
+// engineError is an engine's failure err as a phrase argument
+// (ErrorPhrase): its phrases translated, the words of the engine and of
+// the system each on one line (link.OneLine).
+func engineError(err error) phrase.P { return errorPhrase(err, link.OneLine) }

@@ -1,7 +1,7 @@
 package session
 
 import (
-	"fmt"
+	"planiverse/rules/phrase"
 	"strings"
 
 	"planiverse/rules"
@@ -28,7 +28,7 @@ func (c *Controller) LoadMoves(set MatchSettings, text string) error {
 	}
 	joined := strings.Join(moves, " ")
 	if strings.TrimSpace(joined) == "" {
-		return fmt.Errorf("no moves to set up")
+		return rules.Errorp(rules.ErrSyntax, phrase.T("error.moves.none", "no moves to set up", nil))
 	}
 	_, check, err := NewGame(set.Game, set.Options())
 	if err != nil {

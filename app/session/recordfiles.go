@@ -208,6 +208,10 @@ func (a *Autosave) Path(c *Controller) string {
 	return filepath.Join(a.Dir, a.Base()+"."+c.DefaultExt())
 }
 
+// errStuck is wrapped by the error of a save to an autosave file that
+// could not be read and is kept as it is.
+var errStuck = errors.New("autosave kept")
+
 // Save writes c's game to its file (Path) when it has begun and its game
 // has a record format, and removes the autosaves in other formats, stale
 // now. The first failure after a success is told to the player once, as a
@@ -221,14 +225,14 @@ func (a *Autosave) Save(c *Controller) error {
 	switch {
 	case err != nil:
 	case path == a.stuck:
-		err = fmt.Errorf("%s could not be read and is kept as it is", path)
+		err = rules.Errorp(errStuck, phrase.T("error.autosave.kept", "{{.File}} could not be read and is kept as it is", map[string]any{"File": path}))
 	default:
 		err = c.SaveRecord(path)
 	}
 	if err != nil {
 		if !a.failing {
 			a.failing = true
-			c.note(phrase.T("session.message.autosaveOff", "The game is not being saved automatically: {{.Error}}.", map[string]any{"Error": err.Error()}))
+			c.note(phrase.T("session.message.autosaveOff", "The game is not being saved automatically: {{.Error}}.", map[string]any{"Error": ErrorPhrase(err)}))
 		}
 		return err
 	}

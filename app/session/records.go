@@ -72,7 +72,7 @@ func (c *Controller) loadRecord(set MatchSettings, r *rules.Record, note phrase.
 	set.Game = r.Game
 	d := set.Descriptor()
 	if d == nil {
-		return fmt.Errorf("%w: no game called %s", rules.ErrFormat, rules.Quote(r.Game))
+		return rules.Errorp(rules.ErrFormat, phrase.T("error.record.unknown_game", "unknown record format: no game called {{.Game}}", map[string]any{"Game": rules.Quote(r.Game)}))
 	}
 	opts, err := d.Resolve(r.Options)
 	if err != nil {

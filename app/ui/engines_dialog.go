@@ -66,7 +66,7 @@ func newEnginesForm(list []session.EngineConfig, current string, save func([]ses
 	f.add = widget.NewButton(i18n.T("ui.engines.add", "Add", nil), func() {
 		e := session.EngineConfig{Name: strings.TrimSpace(f.name.Text), Game: names[f.game.Selected], Command: strings.TrimSpace(f.command.Text)}
 		if err := f.addEngine(e); err != nil {
-			f.status.SetText(err.Error())
+			f.status.SetText(session.ErrorText(err))
 			return
 		}
 		f.name.SetText("")

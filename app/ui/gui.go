@@ -268,12 +268,13 @@ func (g *gui) show(d dialog.Dialog, enter func()) {
 	g.holdWhileDialog()
 }
 
-// showError shows err in a dialog that Enter and Escape close.
+// showError shows err in a dialog that Enter and Escape close, in the
+// window's language (session.ErrorText).
 func (g *gui) showError(err error) {
 	if g.trace {
 		fmt.Fprintf(os.Stderr, "planiverse: error: %v\n", err)
 	}
-	g.show(dialog.NewError(err, g.win), nil)
+	g.show(dialog.NewError(errors.New(session.ErrorText(err)), g.win), nil)
 }
 
 // dialogKey gives Enter and Escape to the newest open dialog; it reports

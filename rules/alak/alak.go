@@ -33,6 +33,7 @@ import (
 	"strings"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // Board sizes (RULES.md, "Alak").
@@ -598,53 +599,53 @@ func (g *Game) MoveString(m rules.Move) string {
 // quote the text. g is unchanged.
 func (g *Game) ParseMove(s string) (rules.Move, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
-	syntax := func(why string) error {
-		return rules.Errorf(rules.ErrSyntax, "alak: move %s: %s", rules.Quote(s), why)
+	syntax := func(why phrase.P) error {
+		return rules.Contextp(phrase.T("error.alak.move", "alak: move {{.Move}}", map[string]any{"Move": rules.Quote(s)}), rules.Errorp(rules.ErrSyntax, why))
 	}
-	illegal := func(why string) error {
-		return rules.Errorf(rules.ErrIllegal, "alak: move %s: %s", rules.Quote(s), why)
+	illegal := func(why phrase.P) error {
+		return rules.Contextp(phrase.T("error.alak.move", "alak: move {{.Move}}", map[string]any{"Move": rules.Quote(s)}), rules.Errorp(rules.ErrIllegal, why))
 	}
 	var m rules.Move
 	if g.modern {
 		if len(t) != 1 || t[0] < 'a' || t[0] > 'z' {
-			return 0, syntax("want a point letter a-" + string(rune('a'+g.n-1)))
+			return 0, syntax(phrase.T("error.alak.want_letter", "want a point letter a-{{.Last}}", map[string]any{"Last": string(rune('a' + g.n - 1))}))
 		}
 		p := int(t[0] - 'a')
 		if p >= g.n {
-			return 0, syntax("no point " + t + " on a board of " + strconv.Itoa(g.n) + " points")
+			return 0, syntax(phrase.N("error.alak.no_point", "no point {{.Point}} on a board of {{.Count}} point", "no point {{.Point}} on a board of {{.Count}} points", g.n, map[string]any{"Point": t}))
 		}
 		m = rules.Move(p)
 		switch {
 		case (g.stones[0]|g.stones[1])&(1<<p) != 0:
-			return 0, illegal("point " + t + " is occupied")
+			return 0, illegal(phrase.T("error.alak.occupied", "point {{.Point}} is occupied", map[string]any{"Point": t}))
 		case g.Forbidden()&(1<<p) != 0:
-			return 0, illegal("point " + t + " is forbidden by ko this turn")
+			return 0, illegal(phrase.T("error.alak.ko", "point {{.Point}} is forbidden by ko this turn", map[string]any{"Point": t}))
 		}
 	} else {
 		a, b, ok := strings.Cut(t, "-")
 		if !ok {
-			return 0, syntax("want from-to, like 3-5")
+			return 0, syntax(phrase.T("error.alak.want_from_to", "want from-to, like 3-5", nil))
 		}
 		f, err1 := strconv.Atoi(a)
 		to, err2 := strconv.Atoi(b)
 		if err1 != nil || err2 != nil {
-			return 0, syntax("want from-to slot numbers, like 3-5")
+			return 0, syntax(phrase.T("error.alak.want_slots", "want from-to slot numbers, like 3-5", nil))
 		}
 		if f < 1 || f > g.n || to < 1 || to > g.n {
-			return 0, syntax(fmt.Sprintf("slots are numbered 1-%d", g.n))
+			return 0, syntax(phrase.T("error.alak.slot_range", "slots are numbered 1-{{.Last}}", map[string]any{"Last": g.n}))
 		}
 		f, to = f-1, to-1
 		m = ClassicMove(f, to)
 		if g.stones[g.side]&(1<<f) == 0 {
-			return 0, illegal(fmt.Sprintf("slot %d holds no %c piece", f+1, "xo"[g.side]))
+			return 0, illegal(phrase.T("error.alak.no_piece", "slot {{.Slot}} holds no {{.Piece}} piece", map[string]any{"Slot": f + 1, "Piece": string("xo"[g.side])}))
 		}
 		l, r := classicTargets(g.n, g.stones[0]|g.stones[1], f)
 		if to != l && to != r {
-			return 0, illegal(fmt.Sprintf("the piece on slot %d can move only to the nearest empty slot on either side", f+1))
+			return 0, illegal(phrase.T("error.alak.nearest", "the piece on slot {{.Slot}} can move only to the nearest empty slot on either side", map[string]any{"Slot": f + 1}))
 		}
 	}
 	if over, _ := g.Outcome(); over {
-		return 0, illegal("the game is over")
+		return 0, illegal(phrase.T("error.game_over", "the game is over", nil))
 	}
 	return m, nil
 }

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // Piece is the kind of a piece, or Empty for no piece (the top of an empty
@@ -497,67 +498,72 @@ func (g *Game) ParseMove(s string) (rules.Move, error) {
 	case len(text) == 2:
 		c, ok := CellIndex(text)
 		if !ok {
-			return rules.NoMove, rules.Errorf(rules.ErrSyntax, "dvonn: %s: no such space", rules.Quote(s))
+			return rules.NoMove, rules.Errorp(rules.ErrSyntax, phrase.T("error.dvonn.no_space", "dvonn: {{.Move}}: no such space", map[string]any{"Move": rules.Quote(s)}))
 		}
 		m = Placement(c)
 	case len(text) == 4:
 		from, ok1 := CellIndex(text[:2])
 		to, ok2 := CellIndex(text[2:])
 		if !ok1 || !ok2 {
-			return rules.NoMove, rules.Errorf(rules.ErrSyntax, "dvonn: %s: no such space", rules.Quote(s))
+			return rules.NoMove, rules.Errorp(rules.ErrSyntax, phrase.T("error.dvonn.no_space", "dvonn: {{.Move}}: no such space", map[string]any{"Move": rules.Quote(s)}))
 		}
 		m = Step(from, to)
 	default:
-		return rules.NoMove, rules.Errorf(rules.ErrSyntax, "dvonn: %s: want a space (E3), a move (E3G3) or PASS", rules.Quote(s))
+		return rules.NoMove, rules.Errorp(rules.ErrSyntax, phrase.T("error.dvonn.unreadable", "dvonn: {{.Move}}: want a space (E3), a move (E3G3) or PASS", map[string]any{"Move": rules.Quote(s)}))
 	}
-	if why := g.illegal(m); why != "" {
-		return rules.NoMove, rules.Errorf(rules.ErrIllegal, "dvonn: %s: %s", rules.Quote(s), why)
+	if why := g.illegal(m); !why.IsZero() {
+		return rules.NoMove, rules.Contextp(phrase.T("error.dvonn.move", "dvonn: {{.Move}}", map[string]any{"Move": rules.Quote(s)}), rules.Errorp(rules.ErrIllegal, why))
 	}
 	return m, nil
 }
 
-// illegal returns why m is not legal now, or "" when it is.
-func (g *Game) illegal(m rules.Move) string {
+// illegal returns why m is not legal now, or the zero phrase when it is.
+func (g *Game) illegal(m rules.Move) phrase.P {
 	if m == rules.Pass {
 		switch {
 		case g.placed < NumCells:
-			return "no passing during placement"
+			return phrase.T("error.dvonn.pass_placing", "no passing during placement", nil)
 		case g.canMove(g.toMove):
-			return "a pass is only allowed with no move"
+			return phrase.T("error.dvonn.pass_forbidden", "a pass is only allowed with no move", nil)
 		case !g.canMove(g.toMove ^ 1):
-			return "the game is over"
+			return phrase.T("error.game_over", "the game is over", nil)
 		}
-		return ""
+		return phrase.P{}
 	}
 	from, to, placement := Decode(m)
 	if placement {
 		switch {
 		case g.placed >= NumCells:
-			return "the placement phase is over"
+			return phrase.T("error.dvonn.placement_over", "the placement phase is over", nil)
 		case g.occ&(1<<to) != 0:
-			return "the space is occupied"
+			return phrase.T("error.dvonn.occupied", "the space is occupied", nil)
 		}
-		return ""
+		return phrase.P{}
 	}
 	if g.placed < NumCells {
-		return "stacks move only after all 49 pieces are placed"
+		return phrase.T("error.dvonn.placing", "stacks move only after all 49 pieces are placed", nil)
 	}
 	s := g.cells[from]
+	space := map[string]any{"Space": CellName(from)}
 	switch {
 	case s.height == 0:
-		return "no stack on " + CellName(from)
+		return phrase.T("error.dvonn.no_stack", "no stack on {{.Space}}", space)
 	case s.top == uint8(Red):
-		return "a lone DVONN piece never moves"
+		return phrase.T("error.dvonn.lone", "a lone DVONN piece never moves", nil)
 	case g.ctrl[g.toMove]&(1<<from) == 0:
-		return "the stack on " + CellName(from) + " belongs to " + Piece(s.top).String()
+		owner := phrase.T("error.dvonn.black", "black", nil)
+		if Piece(s.top) == White {
+			owner = phrase.T("error.dvonn.white", "white", nil)
+		}
+		return phrase.T("error.dvonn.not_yours", "the stack on {{.Space}} belongs to {{.Owner}}", map[string]any{"Space": CellName(from), "Owner": owner})
 	case g.surrounded(from):
-		return "the stack on " + CellName(from) + " is surrounded"
+		return phrase.T("error.dvonn.surrounded", "the stack on {{.Space}} is surrounded", space)
 	case s.height > maxDistance || targetMask[from][s.height]&(1<<to) == 0:
-		return fmt.Sprintf("a stack of height %d moves exactly %d spaces in a straight line", s.height, s.height)
+		return phrase.N("error.dvonn.distance", "a stack of height {{.Count}} moves exactly {{.Count}} space in a straight line", "a stack of height {{.Count}} moves exactly {{.Count}} spaces in a straight line", int(s.height), nil)
 	case g.occ&(1<<to) == 0:
-		return "a stack must land on an occupied space"
+		return phrase.T("error.dvonn.land", "a stack must land on an occupied space", nil)
 	}
-	return ""
+	return phrase.P{}
 }
 
 // String returns a diagram of the board, row 5 at the top, each row shifted

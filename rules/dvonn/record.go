@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 	"planiverse/rules/sgf"
 )
 
@@ -54,7 +55,7 @@ var sgfGame = &sgf.Game{
 		case "random":
 			return rules.Options{"placement": "random"}, nil
 		default:
-			return nil, rules.Errorf(rules.ErrFormat, "dvonn sgf: rules RU[%s] are not played", rules.Quote(ru))
+			return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.dvonn.sgf_rules", "dvonn sgf: rules RU[{{.Rules}}] are not played", map[string]any{"Rules": rules.Quote(ru)}))
 		}
 	},
 }
@@ -136,7 +137,7 @@ func (b *bsReplay) commit() error {
 	}
 	m, err := b.g.ParseMove(b.action)
 	if err != nil {
-		return fmt.Errorf("boardspace sgf: ply %d: %w", len(b.r.Moves)+1, err)
+		return rules.Contextp(phrase.T("error.boardspace.ply", "boardspace sgf: ply {{.Ply}}", map[string]any{"Ply": len(b.r.Moves) + 1}), err)
 	}
 	b.r.Moves = append(b.r.Moves, b.g.MoveString(m))
 	b.g.Play(m)
@@ -207,9 +208,9 @@ func (b *bsReplay) verb(p sgf.Prop, verb string, args []string) (stop bool, err 
 		b.resigned, b.action = 1-int(p.ID[1]-'0'), ""
 		return true, nil
 	case "edit", "reset":
-		return false, rules.Errorf(rules.ErrFormat, "boardspace sgf: ply %d: the record edits the board (%s): nothing to replay", ply, rules.Quote(p.Values[0]))
+		return false, rules.Errorp(rules.ErrFormat, phrase.T("error.boardspace.edits", "boardspace sgf: ply {{.Ply}}: the record edits the board ({{.Action}}): nothing to replay", map[string]any{"Ply": ply, "Action": rules.Quote(p.Values[0])}))
 	default:
-		return false, rules.Errorf(rules.ErrSyntax, "boardspace sgf: ply %d: unknown action %s", ply, rules.Quote(p.Values[0]))
+		return false, rules.Errorp(rules.ErrSyntax, phrase.T("error.boardspace.action", "boardspace sgf: ply {{.Ply}}: unknown action {{.Action}}", map[string]any{"Ply": ply, "Action": rules.Quote(p.Values[0])}))
 	}
 	return false, nil
 }
@@ -260,10 +261,10 @@ func readLine(data []byte) (*rules.Record, error) {
 	head, moves, ok := strings.Cut(line, ":")
 	hf := strings.Fields(head)
 	if len(hf) >= 2 && hf[1] == "skip" {
-		return nil, rules.Errorf(rules.ErrFormat, "dvonn line: %s: nothing to replay", rules.Quote(strings.Join(hf[1:], " ")))
+		return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.dvonnline.nothing", "dvonn line: {{.Text}}: nothing to replay", map[string]any{"Text": rules.Quote(strings.Join(hf[1:], " "))}))
 	}
 	if !ok || len(hf) < 2 {
-		return nil, rules.Errorf(rules.ErrSyntax, "dvonn line: %s: want \"<name> <result> : <moves>\"", rules.Quote(line))
+		return nil, rules.Errorp(rules.ErrSyntax, phrase.T("error.dvonnline.unreadable", "dvonn line: {{.Text}}: want \"<name> <result> : <moves>\"", map[string]any{"Text": rules.Quote(line)}))
 	}
 	r := &rules.Record{Game: Descriptor.Name, Options: Descriptor.Defaults(), Moves: strings.Fields(moves)}
 	r.Info.Event = hf[0]
@@ -280,13 +281,13 @@ func readLine(data []byte) (*rules.Record, error) {
 	switch {
 	case hf[1] == "illegal" && len(hf) == 3:
 		if _, err := g.ParseMove(hf[2]); err != nil {
-			return nil, fmt.Errorf("dvonn line: ply %d: %w", len(r.Moves)+1, err)
+			return nil, rules.Contextp(phrase.T("error.dvonnline.ply", "dvonn line: ply {{.Ply}}", map[string]any{"Ply": len(r.Moves) + 1}), err)
 		}
 		return nil, rules.Errorf(rules.ErrSyntax, "dvonn line: %s, but %s is legal", rules.Quote(result), hf[2])
 	case hf[1] == "over" && len(hf) == 4:
 		w, b := g.Score()
 		if !over || result != fmt.Sprintf("over W%d B%d", w, b) {
-			return nil, rules.Errorf(rules.ErrSyntax, "dvonn line: the result says %s, the moves give %s", rules.Quote(result), lineResult(g, ""))
+			return nil, rules.Errorp(rules.ErrSyntax, phrase.T("error.dvonnline.result", "dvonn line: the result says {{.Result}}, the moves give {{.Moves}}", map[string]any{"Result": rules.Quote(result), "Moves": lineResult(g, "")}))
 		}
 		r.Info.Result = Descriptor.ResultOf(g)
 	case result == "resigned" && !over:

@@ -24,6 +24,7 @@ import (
 	"strings"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // Rule is the win rule of a game (RULES.md, Gomoku, "Win rule").
@@ -676,30 +677,30 @@ func PointName(size, p int) string {
 func ParsePoint(size int, s string) (int, error) {
 	t := strings.TrimSpace(s)
 	if len(t) < 2 {
-		return 0, rules.Errorf(rules.ErrSyntax, "gomoku: %s: want a column letter and a row number", rules.Quote(s))
+		return 0, rules.Errorp(rules.ErrSyntax, phrase.T("error.gomoku.unreadable", "gomoku: {{.Move}}: want a column letter and a row number", map[string]any{"Move": rules.Quote(s)}))
 	}
 	l := t[0]
 	if l >= 'a' && l <= 'z' {
 		l -= 'a' - 'A'
 	}
 	if l < 'A' || l > 'Z' {
-		return 0, rules.Errorf(rules.ErrSyntax, "gomoku: %s: want a column letter and a row number", rules.Quote(s))
+		return 0, rules.Errorp(rules.ErrSyntax, phrase.T("error.gomoku.unreadable", "gomoku: {{.Move}}: want a column letter and a row number", map[string]any{"Move": rules.Quote(s)}))
 	}
 	for i := 1; i < len(t); i++ {
 		if t[i] < '0' || t[i] > '9' {
-			return 0, rules.Errorf(rules.ErrSyntax, "gomoku: %s: want a column letter and a row number", rules.Quote(s))
+			return 0, rules.Errorp(rules.ErrSyntax, phrase.T("error.gomoku.unreadable", "gomoku: {{.Move}}: want a column letter and a row number", map[string]any{"Move": rules.Quote(s)}))
 		}
 	}
 	if len(t) > 3 {
-		return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: row number out of range 1..%d", rules.Quote(s), size)
+		return 0, rules.Errorp(rules.ErrIllegal, phrase.T("error.gomoku.row_range", "gomoku: {{.Move}}: row number out of range 1..{{.Size}}", map[string]any{"Move": rules.Quote(s), "Size": size}))
 	}
 	row, _ := strconv.Atoi(t[1:])
 	x := int(l - 'A')
 	if x >= size {
-		return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: column %c off the %dx%d board", rules.Quote(s), l, size, size)
+		return 0, rules.Errorp(rules.ErrIllegal, phrase.T("error.gomoku.column_off", "gomoku: {{.Move}}: column {{.Column}} off the {{.Size}}x{{.Size}} board", map[string]any{"Move": rules.Quote(s), "Column": string(rune(l)), "Size": size}))
 	}
 	if row < 1 || row > size {
-		return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: row %d off the %dx%d board", rules.Quote(s), row, size, size)
+		return 0, rules.Errorp(rules.ErrIllegal, phrase.T("error.gomoku.row_off", "gomoku: {{.Move}}: row {{.Row}} off the {{.Size}}x{{.Size}} board", map[string]any{"Move": rules.Quote(s), "Row": row, "Size": size}))
 	}
 	return (size-row)*size + x, nil
 }
@@ -728,12 +729,12 @@ func (g *Game) ParseMove(s string) (rules.Move, error) {
 	switch {
 	case strings.EqualFold(t, "swap"):
 		if !g.CanSwap() {
-			return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: swap is allowed only as the second move of a game with the swap opening, or at a color choice of the swap2 opening", rules.Quote(s))
+			return 0, rules.Errorp(rules.ErrIllegal, phrase.T("error.gomoku.swap", "gomoku: {{.Move}}: swap is allowed only as the second move of a game with the swap opening, or at a color choice of the swap2 opening", map[string]any{"Move": rules.Quote(s)}))
 		}
 		m = rules.Swap
 	case strings.EqualFold(t, "balance"):
 		if !g.CanBalance() {
-			return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: balance is allowed only as the fourth move of a game with the swap2 opening", rules.Quote(s))
+			return 0, rules.Errorp(rules.ErrIllegal, phrase.T("error.gomoku.balance", "gomoku: {{.Move}}: balance is allowed only as the fourth move of a game with the swap2 opening", map[string]any{"Move": rules.Quote(s)}))
 		}
 		m = Balance
 	default:
@@ -742,16 +743,16 @@ func (g *Game) ParseMove(s string) (rules.Move, error) {
 			return 0, err
 		}
 		if g.board[p] != 0 {
-			return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: the point is occupied", rules.Quote(s))
+			return 0, rules.Errorp(rules.ErrIllegal, phrase.T("error.gomoku.occupied", "gomoku: {{.Move}}: the point is occupied", map[string]any{"Move": rules.Quote(s)}))
 		}
 		m = rules.Move(p)
 	}
 	if over, _ := g.Outcome(); over {
-		return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: the game is over", rules.Quote(s))
+		return 0, rules.Errorp(rules.ErrIllegal, phrase.T("error.gomoku.over", "gomoku: {{.Move}}: the game is over", map[string]any{"Move": rules.Quote(s)}))
 	}
 	if int(m) < g.n && g.blackForbids() {
 		if f := foulAt(&g.lines, g.size, int(m), 0); f != NoFoul {
-			return 0, rules.Errorf(rules.ErrIllegal, "gomoku: %s: forbidden for Black under renju (%s)", rules.Quote(s), f)
+			return 0, rules.Errorp(rules.ErrIllegal, phrase.T("error.gomoku.foul", "gomoku: {{.Move}}: forbidden for Black under renju ({{.Foul}})", map[string]any{"Move": rules.Quote(s), "Foul": f.String()}))
 		}
 	}
 	return m, nil

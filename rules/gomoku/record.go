@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 	"planiverse/rules/sgf"
 )
 
@@ -44,7 +45,7 @@ var sgfGame = &sgf.Game{
 		o := rules.Options{"size": strings.TrimSpace(root.Value("SZ"))}
 		ru := strings.Fields(strings.ToLower(root.Value("RU")))
 		if len(ru) > 2 {
-			return nil, rules.Errorf(rules.ErrFormat, "gomoku sgf: RU %s: want a win rule and an opening", rules.Quote(root.Value("RU")))
+			return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.gomoku.sgf_rules", "gomoku sgf: RU {{.Rules}}: want a win rule and an opening", map[string]any{"Rules": rules.Quote(root.Value("RU"))}))
 		}
 		if len(ru) > 0 {
 			o["rules"] = ru[0]
@@ -70,7 +71,7 @@ var sgfGame = &sgf.Game{
 			n := s.(*Game).Size()
 			x, y := int(t[0]-'a'), int(t[1]-'a')
 			if x >= n || y >= n {
-				return 0, rules.Errorf(rules.ErrIllegal, "gomoku sgf point %s off the %dx%d board", rules.Quote(v), n, n)
+				return 0, rules.Errorp(rules.ErrIllegal, phrase.T("error.gomoku.sgf_off", "gomoku sgf point {{.Point}} off the {{.Size}}x{{.Size}} board", map[string]any{"Point": rules.Quote(v), "Size": n}))
 			}
 			t = PointName(n, y*n+x)
 		}
@@ -96,17 +97,17 @@ func readPSQ(data []byte) (*rules.Record, error) {
 	head := strings.TrimSpace(first)
 	rest, ok := strings.CutPrefix(head, "Piskvorky ")
 	if !ok {
-		return nil, rules.Errorf(rules.ErrSyntax, "psq: line 1: %s: want \"Piskvorky 15x15, ...\"", rules.Quote(head))
+		return nil, rules.Errorp(rules.ErrSyntax, phrase.T("error.psq.header", "psq: line 1: {{.Text}}: want \"Piskvorky 15x15, ...\"", map[string]any{"Text": rules.Quote(head)}))
 	}
 	dims, _, _ := strings.Cut(rest, ",")
 	w, h, _ := strings.Cut(strings.TrimSpace(dims), "x")
 	size, err := strconv.Atoi(w)
 	if err != nil || w != h {
-		return nil, rules.Errorf(rules.ErrSyntax, "psq: line 1: board %s: want a square board such as 15x15", rules.Quote(dims))
+		return nil, rules.Errorp(rules.ErrSyntax, phrase.T("error.psq.board", "psq: line 1: board {{.Board}}: want a square board such as 15x15", map[string]any{"Board": rules.Quote(dims)}))
 	}
 	r := &rules.Record{Game: Descriptor.Name, Options: rules.Options{"size": w}}
 	if r.Options, err = Descriptor.Resolve(r.Options); err != nil {
-		return nil, rules.Errorf(rules.ErrFormat, "psq: line 1: a %dx%d board is not played (15, 19 or 20)", size, size)
+		return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.psq.size", "psq: line 1: a {{.Size}}x{{.Size}} board is not played (15, 19 or 20)", map[string]any{"Size": size}))
 	}
 	s, err := Descriptor.New(r.Options)
 	if err != nil {
@@ -121,12 +122,12 @@ func readPSQ(data []byte) (*rules.Record, error) {
 		ply := len(r.Moves) + 1
 		x, y := xy[0], xy[1]
 		if x < 1 || y < 1 || x > size || y > size {
-			return nil, rules.Errorf(rules.ErrIllegal, "psq: line %d: ply %d: %s off the %dx%d board", i, ply, rules.Quote(line), size, size)
+			return nil, rules.Errorp(rules.ErrIllegal, phrase.T("error.psq.off_board", "psq: line {{.Line}}: ply {{.Ply}}: {{.Text}} off the {{.Size}}x{{.Size}} board", map[string]any{"Line": i, "Ply": ply, "Text": rules.Quote(line), "Size": size}))
 		}
 		point := PointName(size, (y-1)*size+x-1)
 		m, err := s.ParseMove(point)
 		if err != nil {
-			return nil, fmt.Errorf("psq: line %d: ply %d: %w", i, ply, err)
+			return nil, rules.Contextp(phrase.T("error.psq.ply", "psq: line {{.Line}}: ply {{.Ply}}", map[string]any{"Line": i, "Ply": ply}), err)
 		}
 		r.Moves = append(r.Moves, point)
 		s.Play(m)

@@ -57,19 +57,19 @@ func (b *Board) ParseMove(s string) (rules.Move, error) {
 	legal := MovesMask(own, opp)
 	if t == "pass" || t == "pa" {
 		if legal != 0 {
-			return 0, rules.Errorf(rules.ErrIllegal, "othello move %s: a placement exists, passing is forbidden", rules.Quote(s))
+			return 0, rules.Errorp(rules.ErrIllegal, phrase.T("error.othello.pass_forbidden", "othello move {{.Move}}: a placement exists, passing is forbidden", map[string]any{"Move": rules.Quote(s)}))
 		}
 		if MovesMask(opp, own) == 0 {
-			return 0, rules.Errorf(rules.ErrIllegal, "othello move %s: the game is over", rules.Quote(s))
+			return 0, rules.Errorp(rules.ErrIllegal, phrase.T("error.othello.move_over", "othello move {{.Move}}: the game is over", map[string]any{"Move": rules.Quote(s)}))
 		}
 		return rules.Pass, nil
 	}
 	sq, err := ParseSquare(t)
 	if err != nil {
-		return 0, rules.Errorf(rules.ErrSyntax, "othello move %s: want a square like d3 or pass", rules.Quote(s))
+		return 0, rules.Errorp(rules.ErrSyntax, phrase.T("error.othello.unreadable", "othello move {{.Move}}: want a square like d3 or pass", map[string]any{"Move": rules.Quote(s)}))
 	}
 	if legal>>sq&1 == 0 {
-		return 0, fmt.Errorf("othello move %s: %w", rules.Quote(s), b.placementError(sq))
+		return 0, rules.Contextp(phrase.T("error.othello.move", "othello move {{.Move}}", map[string]any{"Move": rules.Quote(s)}), b.placementError(sq))
 	}
 	return rules.Move(sq), nil
 }
@@ -81,11 +81,11 @@ func (b *Board) placementError(sq int) error {
 	case sq < 0 || sq >= 64:
 		return rules.Errorf(rules.ErrIllegal, "square %d is off the board", sq)
 	case (own|opp)>>sq&1 != 0:
-		return rules.Errorf(rules.ErrIllegal, "%s is occupied", squareName(sq))
+		return rules.Errorp(rules.ErrIllegal, phrase.T("error.square_occupied", "{{.Square}} is occupied", map[string]any{"Square": squareName(sq)}))
 	case MovesMask(own, opp) == 0 && MovesMask(opp, own) == 0:
-		return rules.Errorf(rules.ErrIllegal, "the game is over")
+		return rules.Errorp(rules.ErrIllegal, phrase.T("error.game_over", "the game is over", nil))
 	}
-	return rules.Errorf(rules.ErrIllegal, "%s flips no disc", squareName(sq))
+	return rules.Errorp(rules.ErrIllegal, phrase.T("error.othello.flips_none", "{{.Square}} flips no disc", map[string]any{"Square": squareName(sq)}))
 }
 
 // Placement is one legal placement with the discs it would flip (the

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 	"planiverse/rules/sgf"
 )
 
@@ -45,7 +46,7 @@ var sgfGame = &sgf.Game{
 	},
 	Options: func(root sgf.Node) (rules.Options, error) {
 		if sz, ok := root.Get("SZ"); ok && strings.TrimSpace(sz) != "8" {
-			return nil, rules.Errorf(rules.ErrFormat, "othello sgf: board size SZ[%s]: only 8x8 is played", sz)
+			return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.othello.sgf_size", "othello sgf: board size SZ[{{.Size}}]: only 8x8 is played", map[string]any{"Size": sz}))
 		}
 		return nil, nil
 	},
@@ -83,15 +84,15 @@ func readGGF(data []byte) (*rules.Record, error) {
 	}
 	root := nodes[0]
 	if gm := root.Value("GM"); !strings.EqualFold(strings.TrimSpace(gm), "othello") {
-		return nil, rules.Errorf(rules.ErrFormat, "ggf: GM %s, want GM[Othello]", rules.Quote(gm))
+		return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.ggf.wrong_game", "ggf: GM {{.GM}}, want GM[Othello]", map[string]any{"GM": rules.Quote(gm)}))
 	}
 	if ty, ok := root.Get("TY"); ok && strings.TrimSpace(ty) != "8" {
-		return nil, rules.Errorf(rules.ErrFormat, "ggf: game type TY[%s]: only 8x8 Othello from the standard start (TY[8]) is played", rules.Quote(ty))
+		return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.ggf.type", "ggf: game type TY[{{.Type}}]: only 8x8 Othello from the standard start (TY[8]) is played", map[string]any{"Type": rules.Quote(ty)}))
 	}
 	if bo, ok := root.Get("BO"); ok {
 		f := strings.Fields(bo)
 		if len(f) < 3 || f[0] != "8" || strings.Join(f[1:len(f)-1], "") != ggfStart || f[len(f)-1] != "*" {
-			return nil, rules.Errorf(rules.ErrFormat, "ggf: BO %s: only games from the standard start position are played", rules.Quote(bo))
+			return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.ggf.board", "ggf: BO {{.Board}}: only games from the standard start position are played", map[string]any{"Board": rules.Quote(bo)}))
 		}
 	}
 	r := &rules.Record{Game: Descriptor.Name, Options: Descriptor.Defaults()}
@@ -244,7 +245,7 @@ func readTranscript(data []byte) (*rules.Record, error) {
 		if tok == "pass" || tok == "pa" || tok == "--" {
 			m, err := s.ParseMove("pass")
 			if err != nil {
-				return nil, fmt.Errorf("transcript: ply %d: %w", ply, err)
+				return nil, rules.Contextp(phrase.T("error.transcript.ply", "transcript: ply {{.Ply}}", map[string]any{"Ply": ply}), err)
 			}
 			r.Moves = append(r.Moves, "pass")
 			s.Play(m)
@@ -252,7 +253,7 @@ func readTranscript(data []byte) (*rules.Record, error) {
 			continue
 		}
 		if _, err := ParseSquare(tok); err != nil {
-			return nil, rules.Errorf(rules.ErrSyntax, "transcript: ply %d: %s at byte %d: want a square like f5", ply, rules.Quote(string(data[i:min(i+8, len(data))])), i+1)
+			return nil, rules.Errorp(rules.ErrSyntax, phrase.T("error.transcript.unreadable", "transcript: ply {{.Ply}}: {{.Text}} at byte {{.Byte}}: want a square like f5", map[string]any{"Ply": ply, "Text": rules.Quote(string(data[i:min(i+8, len(data))])), "Byte": i + 1}))
 		}
 		// A forced pass is implicit.
 		if buf = s.Moves(buf[:0]); len(buf) == 1 && buf[0] == rules.Pass {
@@ -262,14 +263,14 @@ func readTranscript(data []byte) (*rules.Record, error) {
 		}
 		m, err := s.ParseMove(tok)
 		if err != nil {
-			return nil, fmt.Errorf("transcript: ply %d: %w", ply, err)
+			return nil, rules.Contextp(phrase.T("error.transcript.ply", "transcript: ply {{.Ply}}", map[string]any{"Ply": ply}), err)
 		}
 		r.Moves = append(r.Moves, tok)
 		s.Play(m)
 		i += 2
 	}
 	if len(r.Moves) == 0 {
-		return nil, rules.Errorf(rules.ErrSyntax, "transcript: no moves")
+		return nil, rules.Errorp(rules.ErrSyntax, phrase.T("error.transcript.no_moves", "transcript: no moves", nil))
 	}
 	return r, nil
 }

@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // ReadRecord reads the game record data of the file filename with the
@@ -53,7 +54,7 @@ func ReadRecord(filename string, data []byte) (*rules.Record, *rules.Format, err
 	case len(fs) == 1:
 		return nil, nil, formatErr
 	}
-	return nil, nil, rules.Errorf(rules.ErrFormat, "%s: no game reads this %s file", rules.Quote(filepath.Base(filename)), fs[0].Name)
+	return nil, nil, rules.Errorp(rules.ErrFormat, phrase.T("error.record.no_game", "{{.File}}: no game reads this {{.Format}} file", map[string]any{"File": rules.Quote(filepath.Base(filename)), "Format": fs[0].Name}))
 }
 
 // ReadGameRecord reads data, the record of the file filename, as a record
@@ -73,7 +74,7 @@ func ReadGameRecord(game, filename string, data []byte) (*rules.Record, *rules.F
 		if _, err := formatsFor(filename); err != nil {
 			return nil, nil, err
 		}
-		return nil, nil, rules.Errorf(rules.ErrFormat, "%s: %s records are not read from %s files", rules.Quote(filepath.Base(filename)), d.Title, rules.Quote(filepath.Ext(filename)))
+		return nil, nil, rules.Errorp(rules.ErrFormat, phrase.T("error.record.wrong_extension", "{{.File}}: {{.Game}} records are not read from {{.Extension}} files", map[string]any{"File": rules.Quote(filepath.Base(filename)), "Game": d.Title, "Extension": rules.Quote(filepath.Ext(filename))}))
 	}
 	data = bytes.TrimPrefix(data, utf8BOM)
 	r, err := f.Read(data)
@@ -135,7 +136,7 @@ func ReadLimited(r io.Reader) ([]byte, error) {
 		return nil, err
 	}
 	if len(data) > MaxRecordBytes {
-		return nil, fmt.Errorf("larger than %d MB: not a game record", MaxRecordBytes>>20)
+		return nil, rules.Errorp(nil, phrase.T("error.record.too_large", "larger than {{.MB}} MB: not a game record", map[string]any{"MB": MaxRecordBytes >> 20}))
 	}
 	return data, nil
 }
@@ -212,7 +213,7 @@ func WriteRecord(filename string, r *rules.Record) ([]byte, error) {
 		for _, f := range d.Formats {
 			exts = append(exts, f.Ext...)
 		}
-		return nil, rules.Errorf(rules.ErrFormat, "%s: %s records are written as .%s, not %s", rules.Quote(filepath.Base(filename)), d.Title, strings.Join(exts, ", ."), rules.Quote(filepath.Ext(filename)))
+		return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.record.write_extension", "{{.File}}: {{.Game}} records are written as .{{.Extensions}}, not {{.Extension}}", map[string]any{"File": rules.Quote(filepath.Base(filename)), "Game": d.Title, "Extensions": strings.Join(exts, ", ."), "Extension": rules.Quote(filepath.Ext(filename))}))
 	}
 	return f.Write(r)
 }
@@ -248,7 +249,7 @@ func formatsFor(filename string) ([]*rules.Format, error) {
 		}
 	}
 	if len(fs) == 0 {
-		return nil, rules.Errorf(rules.ErrFormat, "%s: unknown record format (known extensions: .%s)", rules.Quote(filepath.Base(filename)), strings.Join(Extensions(), ", ."))
+		return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.record.unknown_format", "{{.File}}: unknown record format (known extensions: .{{.Extensions}})", map[string]any{"File": rules.Quote(filepath.Base(filename)), "Extensions": strings.Join(Extensions(), ", .")}))
 	}
 	return fs, nil
 }

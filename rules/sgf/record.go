@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // Game is how one game's records sit in SGF: the root node names the game
@@ -62,9 +63,9 @@ func (g *Game) Read(data []byte) (*rules.Record, error) {
 	root := nodes[0]
 	if !g.Is(root) {
 		if g.Private != "" {
-			return nil, rules.Errorf(rules.ErrFormat, "sgf: not a %s record (no PV[%s]; GM %s)", g.D.Title, g.Private, rules.Quote(root.Value("GM")))
+			return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.sgf.not_private", "sgf: not a {{.Game}} record (no PV[{{.Private}}]; GM {{.GM}})", map[string]any{"Game": g.D.Title, "Private": g.Private, "GM": rules.Quote(root.Value("GM"))}))
 		}
-		return nil, rules.Errorf(rules.ErrFormat, "sgf: not a %s record: GM %s, want GM[%s]", g.D.Title, rules.Quote(root.Value("GM")), g.GM)
+		return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.sgf.wrong_game", "sgf: not a {{.Game}} record: GM {{.GM}}, want GM[{{.Want}}]", map[string]any{"Game": g.D.Title, "GM": rules.Quote(root.Value("GM")), "Want": g.GM}))
 	}
 	r := &rules.Record{Game: g.D.Name, Info: ReadInfo(root)}
 	if g.Options != nil {
@@ -137,13 +138,13 @@ func (g *Game) Play(s rules.State, nodes []Node) ([]string, error) {
 			ply := len(moves) + 1
 			if want := g.D.ColorOf(s, s.ToMove()); want != color {
 				if over, _ := s.Outcome(); over {
-					return moves, rules.Errorf(rules.ErrIllegal, "ply %d: %s[%s] after the end of the game", ply, p.ID, rules.Quote(p.Values[0]))
+					return moves, rules.Errorp(rules.ErrIllegal, phrase.T("error.sgf.after_end", "ply {{.Ply}}: {{.Move}} after the end of the game", map[string]any{"Ply": ply, "Move": p.ID + "[" + rules.Quote(p.Values[0]) + "]"}))
 				}
-				return moves, rules.Errorf(rules.ErrIllegal, "ply %d: %s[%s] but %s is to move", ply, p.ID, rules.Quote(p.Values[0]), g.D.Colors[want])
+				return moves, rules.Errorp(rules.ErrIllegal, phrase.T("error.sgf.wrong_color", "ply {{.Ply}}: {{.Move}} but {{.Color}} is to move", map[string]any{"Ply": ply, "Move": p.ID + "[" + rules.Quote(p.Values[0]) + "]", "Color": phrase.Color(g.D.Colors[want])}))
 			}
 			m, err := g.move(s, p.Values[0]) // FF[4] allows one value here
 			if err != nil {
-				return moves, fmt.Errorf("ply %d: %w", ply, err)
+				return moves, rules.Contextp(phrase.T("error.ply", "ply {{.Ply}}", map[string]any{"Ply": ply}), err)
 			}
 			moves = append(moves, s.MoveString(m))
 			s.Play(m)

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // Prop is one property of a node: its identifier ("B", "PB", boardspace's
@@ -85,14 +86,14 @@ const (
 func Parse(data []byte) ([]Node, error) {
 	p := &parser{data: data, line: 1}
 	if !p.skipTo('(') {
-		return nil, rules.Errorf(rules.ErrSyntax, "sgf: no game tree (no %q)", "(")
+		return nil, rules.Errorp(rules.ErrSyntax, phrase.T("error.sgf.no_tree", "sgf: no game tree (no \"(\")", nil))
 	}
 	p.advance() // '('
 	var nodes []Node
 	for {
 		p.skipSpace()
 		if p.pos >= len(p.data) {
-			return nil, p.errorf("truncated: the game tree is not closed")
+			return nil, p.errorp(phrase.T("error.sgf.truncated", "truncated: the game tree is not closed", nil))
 		}
 		switch c := p.data[p.pos]; {
 		case c == ';':
@@ -110,11 +111,11 @@ func Parse(data []byte) ([]Node, error) {
 			p.advance()
 		case c == ')':
 			if len(nodes) == 0 {
-				return nil, p.errorf("a game tree without nodes")
+				return nil, p.errorp(phrase.T("error.sgf.no_nodes", "a game tree without nodes", nil))
 			}
 			return nodes, nil
 		default:
-			return nil, p.errorf("want %q, %q or %q, found %s", ";", "(", ")", rules.Quote(p.word()))
+			return nil, p.errorp(phrase.T("error.sgf.want_node", "want \";\", \"(\" or \")\", found {{.Found}}", map[string]any{"Found": rules.Quote(p.word())}))
 		}
 	}
 }
@@ -167,8 +168,16 @@ func (p *parser) word() string {
 	return string(p.data[p.pos:end])
 }
 
+// errorf returns a syntax error at the parser's line, its reason the
+// formatted text (untranslated; errorp for a phrase).
 func (p *parser) errorf(format string, args ...any) error {
-	return rules.Errorf(rules.ErrSyntax, "sgf: line %d: %s", p.line, fmt.Sprintf(format, args...))
+	return p.errorp(phrase.T("", "{{.Text}}", map[string]any{"Text": fmt.Sprintf(format, args...)}))
+}
+
+// errorp returns a syntax error at the parser's line ("sgf: line 3: ..."),
+// its reason the phrase why.
+func (p *parser) errorp(why phrase.P) error {
+	return rules.Errorp(rules.ErrSyntax, phrase.T("error.sgf.line", "sgf: line {{.Line}}: {{.Why}}", map[string]any{"Line": p.line, "Why": why}))
 }
 
 // node reads the properties after a ';'.
@@ -211,7 +220,7 @@ func (p *parser) node() (Node, error) {
 			prop.Values = append(prop.Values, v)
 		}
 		if len(prop.Values) == 0 {
-			return nil, p.errorf("property %s has no value", rules.Quote(id))
+			return nil, p.errorp(phrase.T("error.sgf.no_value", "property {{.Property}} has no value", map[string]any{"Property": rules.Quote(id)}))
 		}
 		n = append(n, prop)
 	}
@@ -251,7 +260,7 @@ func (p *parser) value() (string, error) {
 			b.WriteByte(c)
 		}
 	}
-	return "", rules.Errorf(rules.ErrSyntax, "sgf: line %d: a value is not closed by %q (truncated file?)", startLine, "]")
+	return "", rules.Errorp(rules.ErrSyntax, phrase.T("error.sgf.unclosed", "sgf: line {{.Line}}: a value is not closed by \"]\" (truncated file?)", map[string]any{"Line": startLine}))
 }
 
 // Escape returns v escaped for a property value: `]` and `\` get a

@@ -2,7 +2,6 @@ package link
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // CheckCommand reports whether the program of an engine's command line
@@ -22,7 +22,7 @@ func CheckCommand(command string) error {
 	prog := programWord(shellWords(command))
 	if prog == "" {
 		if strings.TrimSpace(command) == "" {
-			return errors.New("the command is empty")
+			return rules.Errorp(nil, phrase.T("error.engine.command_empty", "the command is empty", nil))
 		}
 		return nil
 	}
@@ -36,20 +36,20 @@ func CheckCommand(command string) error {
 	}
 	if !strings.Contains(prog, "/") {
 		if _, err := exec.LookPath(prog); err != nil {
-			return fmt.Errorf("program %s not found in PATH", rules.Quote(prog))
+			return rules.Errorp(nil, phrase.T("error.engine.not_in_path", "program {{.Program}} not found in PATH", map[string]any{"Program": rules.Quote(prog)}))
 		}
 		return nil
 	}
 	fi, err := os.Stat(prog)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		return fmt.Errorf("program %s not found", rules.Quote(prog))
+		return rules.Errorp(nil, phrase.T("error.engine.not_found", "program {{.Program}} not found", map[string]any{"Program": rules.Quote(prog)}))
 	case err != nil:
 		return err
 	case fi.IsDir():
-		return fmt.Errorf("program %s is a folder", rules.Quote(prog))
+		return rules.Errorp(nil, phrase.T("error.engine.folder", "program {{.Program}} is a folder", map[string]any{"Program": rules.Quote(prog)}))
 	case runtime.GOOS != "windows" && fi.Mode()&0o111 == 0:
-		return fmt.Errorf("program %s is not executable (chmod +x)", rules.Quote(prog))
+		return rules.Errorp(nil, phrase.T("error.engine.not_executable", "program {{.Program}} is not executable (chmod +x)", map[string]any{"Program": rules.Quote(prog)}))
 	}
 	return nil
 }

@@ -1,0 +1,170 @@
+package session
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"planiverse/app/internal/sessiontest"
+	"planiverse/rules"
+)
+
+// TestErrorPhraseEnglish: an error's phrase (ErrorPhrase) writes in
+// English exactly the error's own text, which the command line prints,
+// whether its chain carries phrases, plain wrappers, a system error or
+// nothing translatable.
+func TestErrorPhraseEnglish(t *testing.T) {
+	_, s, err := NewGame("othello", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	illegal := rules.PlayMoves(s, "d3 a1")
+	pathErr := &fs.PathError{Op: "open", Path: "/x/y.sgf", Err: syscall.EACCES}
+	for _, err := range []error{
+		illegal,
+		fmt.Errorf("game.sgf: %w", illegal),
+		fmt.Errorf("not saved: %w", pathErr),
+		errors.New("plain words"),
+		rules.Errorf(rules.ErrSyntax, "sgf: line %d: junk", 3),
+	} {
+		if got := ErrorPhrase(err).String(); got != err.Error() {
+			t.Errorf("ErrorPhrase(%q) writes %q", err.Error(), got)
+		}
+	}
+	if want := `ply 2: othello move "a1": a1 flips no disc`; illegal == nil || illegal.Error() != want {
+		t.Errorf("PlayMoves: %v, want %q", illegal, want)
+	}
+}
+
+// TestErrorTextTranslated: with a backend that marks what it translates,
+// the window's text of an opened corrupt record, a pasted illegal move
+// list, a pasted empty list, a save refused by the system or in the
+// wrong format and a bad game option comes through the translations; what
+// stays unmarked is the file name and punctuation.
+func TestErrorTextTranslated(t *testing.T) {
+	installMarks(t)
+	c := newTestController(t, sessiontest.NewScripted(false), func(f func()) { f() }, settings("othello", VsPerson))
+
+	_, err := ParseRecord("bad.sgf", []byte("(;GM[2]FF[4]SZ[8];B[a1])"))
+	if err == nil {
+		t.Fatal("a corrupt record opened")
+	}
+	if got, want := ErrorText(err), `bad.sgf: ⟦ply 1⟧: ⟦othello move "a1"⟧: ⟦a1 flips no disc⟧`; got != want {
+		t.Errorf("corrupt record: %q, want %q", got, want)
+	}
+
+	err = c.LoadMoves(settings("othello", VsPerson), "d3 c3 d3")
+	if err == nil {
+		t.Fatal("an illegal move list loaded")
+	}
+	if got, want := ErrorText(err), `⟦ply 3⟧: ⟦othello move "d3"⟧: ⟦d3 is occupied⟧`; got != want {
+		t.Errorf("illegal move list: %q, want %q", got, want)
+	}
+	if got, want := ErrorText(c.LoadMoves(settings("othello", VsPerson), "\n# x\n")), "⟦no moves to set up⟧"; got != want {
+		t.Errorf("empty move list: %q, want %q", got, want)
+	}
+	if got, want := ErrorText(fmt.Errorf("⟦not saved⟧: %w", &fs.PathError{Op: "open", Path: "/x/y.sgf", Err: syscall.EACCES})), "⟦not saved⟧: open /x/y.sgf: ⟦permission denied⟧"; got != want {
+		t.Errorf("refused save: %q, want %q", got, want)
+	}
+	if _, _, err := NewGame("gomoku", rules.Options{"size": "7"}); err == nil {
+		t.Error("a Gomoku board of size 7 started")
+	} else if got := ErrorText(err); !strings.HasPrefix(got, "⟦gomoku size") || !strings.Contains(got, "⟦want ") {
+		t.Errorf("bad option: %q, want its reason translated inside its sentence", got)
+	} else {
+		checkMarked(t, "bad option", got)
+	}
+	for _, list := range []string{"a a", "zz", "a z"} {
+		if err := c.LoadMoves(settings("alak", VsPerson), list); err == nil {
+			t.Errorf("Alak moves %q loaded", list)
+		} else {
+			checkMarked(t, "Alak moves "+list, ErrorText(err))
+		}
+	}
+	if err := c.LoadMoves(settings("dvonn", VsPerson), "pass"); err == nil {
+		t.Error("a DVONN pass during placement loaded")
+	} else {
+		checkMarked(t, "DVONN pass", ErrorText(err))
+	}
+	if err := c.SaveRecord(t.TempDir() + "/game.psq"); err == nil {
+		t.Error("an Othello game saved as .psq")
+	} else {
+		checkMarked(t, "save as .psq", strings.ReplaceAll(ErrorText(err), "game.psq", ""))
+	}
+	if got := ErrorText(errors.New("words of an engine")); got != "words of an engine" {
+		t.Errorf("plain error: %q", got)
+	}
+}
+
+// TestEngineFailureTranslated: an external engine that plays an illegal
+// move, and one whose program does not exist, end the game with a result
+// whose reason came through the translations.
+func TestEngineFailureTranslated(t *testing.T) {
+	old, oldGrace := externalMoveTime, externalGrace
+	externalMoveTime, externalGrace = 200*time.Millisecond, 300*time.Millisecond
+	defer func() { externalMoveTime, externalGrace = old, oldGrace }()
+	installMarks(t)
+	q := sessiontest.NewQueue()
+	c := externalController(t, q, fake("illegal", "gomoku"))
+	c.Start()
+	for _, mv := range []string{"H8", "A1"} {
+		m, _ := c.State().ParseMove(mv)
+		if err := c.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		q.RunUntil(t, "illegal", func() bool { return c.PersonToMove() || c.Over() })
+	}
+	if got := c.Result(); !strings.Contains(got, "⟦it played an illegal move⟧") {
+		t.Errorf("result %q: the reason is not translated", got)
+	}
+
+	q = sessiontest.NewQueue()
+	c = externalController(t, q, "/nonexistent/engine --x")
+	c.Start()
+	m, _ := c.State().ParseMove("H8")
+	if err := c.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	q.RunUntil(t, "no engine", func() bool { return c.Over() })
+	if got, want := c.Result(), `⟦it did not start⟧: ⟦program "/nonexistent/engine" not found⟧`; !strings.Contains(got, want) {
+		t.Errorf("result %q, want it to hold %q", got, want)
+	}
+}
+
+// TestRecordErrorsTranslated: with the marking backend, the window's text
+// of each record format's common errors (a move that does not read, an
+// illegal move at a ply, no moves, an unknown format) comes through the
+// translations; only the file name stays as it is.
+func TestRecordErrorsTranslated(t *testing.T) {
+	installMarks(t)
+	for _, c := range []struct{ name, data string }{
+		{"t.txt", "f5f5"},
+		{"t.txt", "f5 zz"},
+		{"t.txt", ""},
+		{"t.psq", "Piskvorky 15x15, 11:11, 0\n8,8,0\n8,8,0\n"},
+		{"t.psq", "Piskvorky 9x9, 11:11, 0\n"},
+		{"t.psq", "Gobang\n"},
+		{"t.ggf", "(;GM[Chess]PC[x]TY[8]BO[8 --------]B[d3];)"},
+		{"t.sgf", "(;GM[2]FF[4]SZ[8];W[d3])"},
+		{"t.sgf", "(;GM[2]FF[4]SZ[8];B[d3"},
+		{"t.xyz", "x"},
+		{"t.sgf", "(;GM[2]FF[4]SZ[10];B[d3])"},
+		{"t.ggf", "(;GM[Othello]PC[x]TY[10]BO[8 --------]B[d3];)"},
+		{"t.sgf", "(;GM[2]FF[4]SZ[8];B[d3]"},
+		{"t.sgf", "(;GM[2]FF[4]SZ[8];B[d3]]"},
+	} {
+		_, err := ParseRecord(c.name, []byte(c.data))
+		if err == nil {
+			t.Errorf("%s %q opened", c.name, c.data)
+			continue
+		}
+		got := ErrorText(err)
+		checkMarked(t, c.name+" "+c.data, strings.ReplaceAll(got, c.name, ""))
+		if !strings.Contains(got, "⟦") {
+			t.Errorf("%s %q: %q is not translated", c.name, c.data, got)
+		}
+	}
+}
