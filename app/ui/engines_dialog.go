@@ -27,7 +27,7 @@ type enginesForm struct {
 	game    *keySelect
 	command *keyEntry
 	add     *widget.Button
-	status  *widget.Label
+	status  *wrapLabel
 	content fyne.CanvasObject
 	// keys takes Enter and Escape typed in the entries or the drop-down
 	// (gui.dialogKey); nil: they keep them.
@@ -61,8 +61,7 @@ func newEnginesForm(list []session.EngineConfig, current string, save func([]ses
 	}
 	f.command = newKeyEntry(&f.keys)
 	f.command.SetPlaceHolder(i18n.T("ui.engines.command_hint", "/path/to/engine --its-options", nil))
-	f.status = widget.NewLabel("")
-	f.status.Wrapping = textWrap(f.status.Text)
+	f.status = newWrapLabel("")
 	f.add = widget.NewButton(i18n.T("ui.engines.add", "Add", nil), func() {
 		e := session.EngineConfig{Name: strings.TrimSpace(f.name.Text), Game: names[f.game.Selected], Command: strings.TrimSpace(f.command.Text)}
 		if err := f.addEngine(e); err != nil {
@@ -73,10 +72,9 @@ func newEnginesForm(list []session.EngineConfig, current string, save func([]ses
 		f.command.SetText("")
 		f.status.SetText(i18n.T("ui.engines.added", "Added {{.Name}}. Choose it as the engine in the New game dialog.", map[string]any{"Name": e.Name}))
 	})
-	help := widget.NewLabel(i18n.T("ui.engines.help", "An external engine is a program that speaks the game's engine protocol: "+
+	help := newWrapLabel(i18n.T("ui.engines.help", "An external engine is a program that speaks the game's engine protocol: "+
 		"Gomocup pbrain (Gomoku), NBoard (Othello), CodeCup 2011 (DVONN) or Planiverse's Alak protocol "+
 		"(see the README). It runs as a child process; a crash, a hang or garbage ends the game with a message.", nil))
-	help.Wrapping = textWrap(help.Text)
 	form := container.New(layout.NewFormLayout(),
 		widget.NewLabel(i18n.T("ui.engines.name", "Name", nil)), f.name,
 		widget.NewLabel(i18n.T("ui.newgame.game", "Game", nil)), f.game,

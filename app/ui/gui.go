@@ -815,8 +815,7 @@ func (g *gui) quit() { g.win.Close() }
 
 // showLog shows every message of the game so far, newest last.
 func (g *gui) showLog() {
-	text := widget.NewLabel(strings.Join(g.ctl.MessageLog(), "\n"))
-	text.Wrapping = textWrap(text.Text)
+	text := newWrapLabel(strings.Join(g.ctl.MessageLog(), "\n"))
 	scroll := container.NewVScroll(text)
 	d := dialog.NewCustom(i18n.T("ui.log.title", "Messages of this game", nil), i18n.T("ui.button.close", "Close", nil), scroll, g.win)
 	size := g.win.Canvas().Size()
@@ -873,8 +872,7 @@ func (g *gui) showRules() {
 // rulesPage is one game's page of the Help: the rules, then each example
 // as a captioned diagram.
 func rulesPage(d *rules.Descriptor) fyne.CanvasObject {
-	text := widget.NewLabel(session.GameRules(d))
-	text.Wrapping = textWrap(text.Text)
+	text := newWrapLabel(session.GameRules(d))
 	box := container.NewVBox(text)
 	for i, ex := range d.Examples {
 		s, err := d.Start(ex.Options)
@@ -886,8 +884,7 @@ func rulesPage(d *rules.Descriptor) fyne.CanvasObject {
 			continue
 		}
 		b.SetInteractive(false)
-		caption := widget.NewLabel(session.ExampleCaption(d, i))
-		caption.Wrapping = textWrap(caption.Text)
+		caption := newWrapLabel(session.ExampleCaption(d, i))
 		diagram := container.New(layout.NewGridWrapLayout(fyne.NewSize(260, 200)), b)
 		box.Add(widget.NewSeparator())
 		box.Add(container.NewBorder(nil, nil, diagram, nil, caption))

@@ -79,8 +79,7 @@ func languageDialog(p fyne.Preferences, win fyne.Window) dialog.Dialog {
 			}
 		}
 	}
-	note := widget.NewLabel(i18n.T("ui.settings.language.restart", "The language changes when Planiverse starts again.", nil))
-	note.Wrapping = textWrap(note.Text)
+	note := newWrapLabel(i18n.T("ui.settings.language.restart", "The language changes when Planiverse starts again.", nil))
 	d := dialog.NewCustom(i18n.T("ui.settings.language.title", "Language", nil), i18n.T("ui.button.close", "Close", nil),
 		container.NewBorder(nil, note, nil, nil, choice), win)
 	d.Resize(fyne.NewSize(360, 420))
@@ -89,17 +88,6 @@ func languageDialog(p fyne.Preferences, win fyne.Window) dialog.Dialog {
 
 // showLanguage shows the Language dialog.
 func (g *gui) showLanguage() { g.show(languageDialog(g.app.Preferences(), g.win), nil) }
-
-// textWrap is how a long label of text wraps in the window's language:
-// at spaces, or, in Japanese and Chinese (no spaces between words),
-// between any two characters, unless text is known ("" when it is set
-// later) and has no Han or kana (an English text breaks at spaces).
-func textWrap(text string) fyne.TextWrap {
-	if i18n.BreaksAnywhere() && (text == "" || hasCJK(text)) {
-		return fyne.TextWrapBreak
-	}
-	return fyne.TextWrapWord
-}
 
 // hasCJK reports whether s has a Han, hiragana or katakana character.
 func hasCJK(s string) bool {

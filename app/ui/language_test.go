@@ -205,14 +205,14 @@ func TestNewGameFormInJapanese(t *testing.T) {
 		if got := f.levelRow.label.(*widget.Label).Text; got != "黒のレベル" {
 			t.Errorf("level row in computer against computer: %q", got)
 		}
-		if f.levelDesc.Wrapping != fyne.TextWrapBreak {
-			t.Errorf("Japanese level description wraps %v, want between any characters", f.levelDesc.Wrapping)
+		if !f.levelDesc.kinsoku {
+			t.Errorf("Japanese level description %q does not wrap by the Japanese rules", f.levelDesc.Source)
 		}
-		if w := textWrap("Place a disc so that it brackets a line"); w != fyne.TextWrapWord {
-			t.Errorf("an English text in the Japanese window wraps %v, want at spaces", w)
+		if l := newWrapLabel("Place a disc so that it brackets a line"); l.kinsoku || l.Wrapping != fyne.TextWrapWord {
+			t.Errorf("an English text in the Japanese window wraps %v, want at spaces", l.Wrapping)
 		}
-		if w := textWrap("石を置きます"); w != fyne.TextWrapBreak {
-			t.Errorf("a Japanese text wraps %v, want between any characters", w)
+		if l := newWrapLabel("石を置きます"); !l.kinsoku {
+			t.Errorf("a Japanese text does not wrap by the Japanese rules")
 		}
 	})
 }

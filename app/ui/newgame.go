@@ -41,7 +41,7 @@ type newGameForm struct {
 	game      *widget.RadioGroup
 	opponent  *widget.RadioGroup
 	level     *keySelect
-	levelDesc *widget.Label
+	levelDesc *wrapLabel
 	side      *widget.RadioGroup
 
 	level2            *keySelect // the second seat's level in computer against computer
@@ -55,7 +55,7 @@ type newGameForm struct {
 	// options holds each game's option rows, by game name.
 	options  map[string][]*optionRow
 	summary  map[string]*formRow // the game's Summary line, if any
-	warning  *widget.Label
+	warning  *wrapLabel
 	warnRow  *formRow
 	syncing  bool
 	keys     func(fyne.KeyName) bool // Enter and Escape from a focused drop-down or check (newGameDialog)
@@ -71,7 +71,7 @@ type optionRow struct {
 	opt   *rules.Option
 	radio *widget.RadioGroup // choice options
 	sel   *keySelect         // number options
-	note  *widget.Label
+	note  *wrapLabel
 	row   *formRow
 	nrow  *formRow
 }
@@ -167,8 +167,7 @@ func newNewGameForm(set session.MatchSettings, engines []session.EngineConfig) *
 	for _, l := range ai.AllLevels() {
 		levelOpts = append(levelOpts, levelOption(l))
 	}
-	f.levelDesc = widget.NewLabel("")
-	f.levelDesc.Wrapping = textWrap(f.levelDesc.Text)
+	f.levelDesc = newWrapLabel("")
 	f.level = newKeySelect(levelOpts, &f.keys)
 	f.level.SetSelectedIndex(set.Level - ai.MinLevel)
 
@@ -200,11 +199,6 @@ func newNewGameForm(set session.MatchSettings, engines []session.EngineConfig) *
 		objs = append(objs, l, content)
 		return &formRow{l, content}
 	}
-	wrapped := func(text string) *widget.Label {
-		l := widget.NewLabel(text)
-		l.Wrapping = textWrap(l.Text)
-		return l
-	}
 	row(i18n.T("ui.newgame.game", "Game", nil), f.game)
 	row(i18n.T("ui.newgame.opponent", "Opponent", nil), f.opponent)
 	f.levelRow = row(i18n.T("ui.newgame.level", "Level", nil), container.NewVBox(f.level, f.levelDesc))
@@ -215,14 +209,14 @@ func newNewGameForm(set session.MatchSettings, engines []session.EngineConfig) *
 	f.sideRow = row(i18n.T("ui.newgame.you_play", "You play", nil), f.side)
 	for _, d := range f.games {
 		if d.Summary != "" {
-			f.summary[d.Name] = row("", wrapped(i18n.Text("ui.summary."+d.Name, d.Summary)))
+			f.summary[d.Name] = row("", newWrapLabel(i18n.Text("ui.summary."+d.Name, d.Summary)))
 		}
 		for i := range d.Options {
 			opt := &d.Options[i]
 			if opt.Label == "" {
 				continue
 			}
-			r := &optionRow{game: d, opt: opt, note: wrapped("")}
+			r := &optionRow{game: d, opt: opt, note: newWrapLabel("")}
 			var content fyne.CanvasObject
 			if len(opt.Choices) > 0 {
 				labels := make([]string, len(opt.Choices))
@@ -248,7 +242,7 @@ func newNewGameForm(set session.MatchSettings, engines []session.EngineConfig) *
 		}
 	}
 	row(i18n.T("ui.newgame.clock", "Clock", nil), container.NewVBox(f.clock, f.loseTime))
-	f.warning = wrapped("")
+	f.warning = newWrapLabel("")
 	f.warning.Importance = widget.WarningImportance
 	f.warnRow = row("", f.warning)
 	f.content = container.New(layout.NewFormLayout(), objs...)

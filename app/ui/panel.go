@@ -104,7 +104,7 @@ type panel struct {
 	title    *canvas.Text // the game and its variant (caption size)
 	titleBox fyne.CanvasObject
 	turnSwat *canvas.Circle
-	turn     *widget.Label
+	turn     *wrapLabel
 	seats    [2]*seatRow
 	activity *widget.Activity
 	thinking *tipLabel // the engine's figures in words; the numbers in its tooltip
@@ -150,7 +150,7 @@ type panel struct {
 	coachScroll  *container.Scroll
 	coachBox     *fyne.Container
 	coachButtons *fyne.Container
-	coachText    *widget.Label
+	coachText    *wrapLabel
 	coachBar     *widget.ProgressBar
 
 	movesTitle fyne.CanvasObject
@@ -176,22 +176,21 @@ type panel struct {
 func newPanel(onNew, onUndo, onRedo, onHint, onResign, onSwap, onPause func(), onShowLegal func(bool)) *panel {
 	p := &panel{
 		turnSwat:  newSwatch(),
-		turn:      widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		turn:      newWrapLabel(""),
 		activity:  widget.NewActivity(),
 		thinking:  newTipLabel(""),
 		messages:  widget.NewLabel(""),
-		coachText: widget.NewLabel(""),
+		coachText: newWrapLabel(""),
 		coachBar:  widget.NewProgressBar(),
 		viewPly:   -1,
 	}
 	p.titleBox = newCaption(" ", true)
 	p.title = p.titleBox.(*fyne.Container).Objects[0].(*canvas.Text)
-	p.turn.Wrapping = textWrap(p.turn.Text)
+	p.turn.TextStyle = fyne.TextStyle{Bold: true}
 	// One line each: a long message is cut short (the whole message is
 	// in the log), never wrapped onto the move list.
 	p.messages.Truncation = fyne.TextTruncateEllipsis
 	p.thinking.Truncation = fyne.TextTruncateEllipsis
-	p.coachText.Wrapping = textWrap(p.coachText.Text)
 	p.logButton = widget.NewButtonWithIcon("", theme.ListIcon(), func() {
 		if p.onLog != nil {
 			p.onLog()

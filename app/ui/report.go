@@ -289,15 +289,13 @@ func (a *analysisUI) showReport() {
 		cells = append(cells, widget.NewLabelWithStyle(i18n.Decimal(s.MeanLoss, 1), fyne.TextAlignTrailing, fyne.TextStyle{}))
 	}
 	if list := session.MistakeList(r); len(list) > 0 {
-		l := widget.NewLabel(strings.Join(list, "\n"))
-		l.Wrapping = textWrap(l.Text)
+		l := newWrapLabel(strings.Join(list, "\n"))
 		scroll := container.NewVScroll(l)
 		scroll.SetMinSize(fyne.NewSize(0, 120))
 		lead = append(lead, scroll)
 	}
 	grid := container.NewGridWithColumns(3, cells...)
-	note := widget.NewLabel(session.AccuracyMeaning() + "\n" + session.ReportNote(r))
-	note.Wrapping = textWrap(note.Text)
+	note := newWrapLabel(session.AccuracyMeaning() + "\n" + session.ReportNote(r))
 	d := dialog.NewCustom(i18n.T("ui.report.title", "Game report", nil), i18n.T("ui.button.close", "Close", nil), container.NewVScroll(container.NewVBox(append(lead, grid, note)...)), a.g.win)
 	size := a.g.win.Canvas().Size()
 	d.Resize(fyne.NewSize(min(560, size.Width-40), min(640, size.Height-40)))

@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/widget"
 
 	"planiverse/app/i18n"
 	"planiverse/app/session/quality"
@@ -64,8 +63,7 @@ func threshold(x float64) string {
 
 // showQualityHelp shows Help ▸ Move quality.
 func (a *analysisUI) showQualityHelp() {
-	text := widget.NewLabel(qualityHelpText())
-	text.Wrapping = textWrap(text.Text)
+	text := newWrapLabel(qualityHelpText())
 	d := dialog.NewCustom(i18n.T("ui.quality.title", "Move quality", nil), i18n.T("ui.button.close", "Close", nil), container.NewVScroll(text), a.g.win)
 	size := a.g.win.Canvas().Size()
 	d.Resize(fyne.NewSize(min(680, size.Width-40), min(560, size.Height-40)))
