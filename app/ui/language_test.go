@@ -72,7 +72,7 @@ func TestLanguageDialogKeepsChoice(t *testing.T) {
 		switch o := o.(type) {
 		case *widget.RadioGroup:
 			radio = o
-		case *widget.Label:
+		case *wrapLabel:
 			note = note || o.Text == "The language changes when Planiverse starts again."
 		}
 	}
