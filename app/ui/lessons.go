@@ -47,11 +47,11 @@ type lessonsUI struct {
 	vm       *session.Lessons
 	dlg      *dialog.CustomDialog
 	list     *widget.List
-	heading  *widget.Label
-	task     *widget.Label
-	feedback *widget.Label
+	heading  *wrapLabel
+	task     *wrapLabel
+	feedback *wrapLabel
 	tries    *widget.Label
-	summary  *widget.Label
+	summary  *wrapLabel
 	boardBox *fyne.Container
 	board    widgets.Board
 	retry    *widget.Button
@@ -74,16 +74,12 @@ func (g *gui) openLessons(game string) *lessonsUI {
 	u := &lessonsUI{g: g, vm: vm}
 	vm.OnProgress = func(p session.LessonProgress) { saveLessonProgress(prefs, p) }
 	vm.OnChange = u.refresh
-	u.heading = widget.NewLabel("")
+	u.heading = newWrapLabel("")
 	u.heading.TextStyle.Bold = true
-	u.heading.Wrapping = fyne.TextWrapWord
-	u.task = widget.NewLabel("")
-	u.task.Wrapping = fyne.TextWrapWord
-	u.feedback = widget.NewLabel("")
-	u.feedback.Wrapping = fyne.TextWrapWord
+	u.task = newWrapLabel("")
+	u.feedback = newWrapLabel("")
 	u.tries = widget.NewLabel("")
-	u.summary = widget.NewLabel("")
-	u.summary.Wrapping = fyne.TextWrapWord
+	u.summary = newWrapLabel("")
 	u.retry = widget.NewButtonWithIcon(i18n.T("ui.lesson.retry", "Retry", nil), theme.ViewRefreshIcon(), func() { _ = u.vm.Retry(); u.stageChanged() })
 	u.solution = widget.NewButton(i18n.T("ui.lesson.show_solution", "Show solution", nil), u.showSolution)
 	u.next = widget.NewButtonWithIcon(i18n.T("ui.lesson.next", "Next", nil), theme.NavigateNextIcon(), func() {

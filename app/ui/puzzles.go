@@ -36,8 +36,8 @@ type puzzleView struct {
 
 	gameSel, themeSel         *widget.Select
 	themes                    []session.PuzzleTheme // the choices of themeSel
-	task, feedback, stats     *widget.Label
-	history                   *widget.Label
+	task, feedback, stats     *wrapLabel
+	history                   *wrapLabel
 	hintBtn, solutionBtn, nxt *widget.Button
 	boardBox, side            *fyne.Container
 	root                      fyne.CanvasObject
@@ -67,18 +67,16 @@ func newPuzzleView(prefs fyne.Preferences, game string) *puzzleView {
 			}
 		}
 	})
-	v.task = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	v.feedback = widget.NewLabel("")
-	v.stats = widget.NewLabel("")
-	v.history = widget.NewLabel("")
+	v.task = newWrapLabel("")
+	v.task.TextStyle.Bold = true
+	v.feedback = newWrapLabel("")
+	v.stats = newWrapLabel("")
+	v.history = newWrapLabel("")
 	v.hintBtn = widget.NewButton(i18n.T("ui.puzzle.hint", "Hint", nil), v.hint)
 	v.solutionBtn = widget.NewButton(i18n.T("ui.puzzle.show_solution", "Show solution", nil), v.showSolution)
 	v.nxt = widget.NewButton(i18n.T("ui.puzzle.next", "Next puzzle", nil), v.next)
 	v.nxt.Importance = widget.HighImportance
 	v.boardBox = container.NewStack()
-	for _, l := range []*widget.Label{v.task, v.feedback, v.stats, v.history} {
-		l.Wrapping = fyne.TextWrapWord
-	}
 	v.side = container.NewVBox(v.gameSel, v.themeSel, v.task, v.feedback,
 		container.NewHBox(v.hintBtn, v.solutionBtn), v.nxt, widget.NewSeparator(), v.stats, v.history)
 	// The column keeps one width, its texts wrapping, so that the board

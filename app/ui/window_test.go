@@ -160,8 +160,11 @@ func TestNewGameKeysAndAbandon(t *testing.T) {
 func labelsOf(o fyne.CanvasObject) string {
 	var out []string
 	eachObject(o, func(o fyne.CanvasObject) bool {
-		if w, ok := o.(*widget.Label); ok {
+		switch w := o.(type) {
+		case *widget.Label:
 			out = append(out, w.Text)
+		case *wrapLabel:
+			out = append(out, w.Source)
 		}
 		return false
 	})
