@@ -11,11 +11,13 @@ import (
 	"testing"
 	"time"
 
+	"planiverse/app/i18n"
 	"planiverse/app/internal/sessiontest"
 	"planiverse/rules"
 	"planiverse/rules/dvonn"
 	"planiverse/rules/gomoku"
 	"planiverse/rules/othello"
+	"planiverse/rules/phrase"
 	"planiverse/rules/registry"
 )
 
@@ -242,5 +244,26 @@ func TestRareErrorsTranslated(t *testing.T) {
 			t.Errorf("case %d: %q is not %q marked", i, got, err.Error())
 		}
 		checkMarked(t, fmt.Sprintf("case %d (%s)", i, err), strings.NewReplacer(dir, "", "game.sgf", "", "autosave", "", "missing.sgf", "").Replace(got))
+	}
+}
+
+// TestErrorJoinersFrench: in French's templates the joiners of a chained
+// error and of a system file error put a no-break space before the
+// colon, and the file operation is translated.
+func TestErrorJoinersFrench(t *testing.T) {
+	fr, err := i18n.ReadBundle("fr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := langBackend{}
+	for _, k := range []string{"error.chain", "error.os.path", "error.os.op.open"} {
+		b[k] = fr[k].Other
+	}
+	i18n.Install(b)
+	t.Cleanup(func() { i18n.Install(nil) })
+	err = fmt.Errorf("partie.sgf: %w", rules.Contextp(phrase.T("error.ply", "ply {{.Ply}}", map[string]any{"Ply": 2}),
+		&fs.PathError{Op: "open", Path: "/x/y.sgf", Err: syscall.EACCES}))
+	if got, want := ErrorText(err), "partie.sgf\u00a0: ply 2\u00a0: ouverture de /x/y.sgf\u00a0: permission denied"; got != want {
+		t.Errorf("French: %q, want %q", got, want)
 	}
 }
