@@ -4,13 +4,21 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"planiverse/app/i18n"
 	"planiverse/app/internal/sessiontest"
 	"planiverse/rules"
+	"planiverse/rules/dvonn"
+	"planiverse/rules/gomoku"
+	"planiverse/rules/othello"
+	"planiverse/rules/phrase"
+	"planiverse/rules/registry"
 )
 
 // TestErrorPhraseEnglish: an error's phrase (ErrorPhrase) writes in
@@ -53,7 +61,7 @@ func TestErrorTextTranslated(t *testing.T) {
 	if err == nil {
 		t.Fatal("a corrupt record opened")
 	}
-	if got, want := ErrorText(err), `bad.sgf: ⟦ply 1⟧: ⟦othello move "a1"⟧: ⟦a1 flips no disc⟧`; got != want {
+	if got, want := ErrorText(err), `bad.sgf⟦: ⟧⟦ply 1⟧⟦: ⟧⟦othello move "a1"⟧⟦: ⟧⟦a1 flips no disc⟧`; got != want {
 		t.Errorf("corrupt record: %q, want %q", got, want)
 	}
 
@@ -61,13 +69,13 @@ func TestErrorTextTranslated(t *testing.T) {
 	if err == nil {
 		t.Fatal("an illegal move list loaded")
 	}
-	if got, want := ErrorText(err), `⟦ply 3⟧: ⟦othello move "d3"⟧: ⟦d3 is occupied⟧`; got != want {
+	if got, want := ErrorText(err), `⟦ply 3⟧⟦: ⟧⟦othello move "d3"⟧⟦: ⟧⟦d3 is occupied⟧`; got != want {
 		t.Errorf("illegal move list: %q, want %q", got, want)
 	}
 	if got, want := ErrorText(c.LoadMoves(settings("othello", VsPerson), "\n# x\n")), "⟦no moves to set up⟧"; got != want {
 		t.Errorf("empty move list: %q, want %q", got, want)
 	}
-	if got, want := ErrorText(fmt.Errorf("⟦not saved⟧: %w", &fs.PathError{Op: "open", Path: "/x/y.sgf", Err: syscall.EACCES})), "⟦not saved⟧: open /x/y.sgf: ⟦permission denied⟧"; got != want {
+	if got, want := ErrorText(fmt.Errorf("⟦not saved⟧: %w", &fs.PathError{Op: "open", Path: "/x/y.sgf", Err: syscall.EACCES})), "⟦not saved⟧⟦: ⟧⟦open⟧⟦ ⟧/x/y.sgf⟦: ⟧⟦permission denied⟧"; got != want {
 		t.Errorf("refused save: %q, want %q", got, want)
 	}
 	if _, _, err := NewGame("gomoku", rules.Options{"size": "7"}); err == nil {
@@ -129,7 +137,7 @@ func TestEngineFailureTranslated(t *testing.T) {
 		t.Fatal(err)
 	}
 	q.RunUntil(t, "no engine", func() bool { return c.Over() })
-	if got, want := c.Result(), `⟦it did not start⟧: ⟦program "/nonexistent/engine" not found⟧`; !strings.Contains(got, want) {
+	if got, want := c.Result(), `⟦it did not start⟧⟦: ⟧⟦program "/nonexistent/engine" not found⟧`; !strings.Contains(got, want) {
 		t.Errorf("result %q, want it to hold %q", got, want)
 	}
 }
@@ -155,6 +163,7 @@ func TestRecordErrorsTranslated(t *testing.T) {
 		{"t.ggf", "(;GM[Othello]PC[x]TY[10]BO[8 --------]B[d3];)"},
 		{"t.sgf", "(;GM[2]FF[4]SZ[8];B[d3]"},
 		{"t.sgf", "(;GM[2]FF[4]SZ[8];B[d3]]"},
+		{"t.sgf", "(;GM[2]FF[4]SZ[8]AB[d4];B[d3])"},
 	} {
 		_, err := ParseRecord(c.name, []byte(c.data))
 		if err == nil {
@@ -166,5 +175,95 @@ func TestRecordErrorsTranslated(t *testing.T) {
 		if !strings.Contains(got, "⟦") {
 			t.Errorf("%s %q: %q is not translated", c.name, c.data, got)
 		}
+	}
+}
+
+// TestRareErrorsTranslated: with the marking backend, the window's text
+// of the rarer errors (a square off the Othello board, a Gomoku game with
+// a size, win rule or opening not offered, a DVONN set-up that cannot
+// be, a folder opened as a record, a system file error and a move-aside
+// with every name taken) comes through the translations, joiners
+// included, while its English stays the error's own text.
+func TestRareErrorsTranslated(t *testing.T) {
+	installMarks(t)
+	dir := t.TempDir()
+	var cases []error
+	_, err := othello.New().PlaceDisc(64)
+	cases = append(cases, err)
+	for _, o := range []gomoku.Options{
+		{Size: 9},
+		{Size: 15, Rule: 99},
+		{Size: 19, Rule: gomoku.Renju},
+		{Size: 15, Opening: 99},
+	} {
+		_, err := gomoku.New(o)
+		cases = append(cases, err)
+	}
+	var cells [dvonn.NumCells]dvonn.Contents
+	_, err = dvonn.NewPosition(cells, rules.First)
+	cases = append(cases, err)
+	cells[0] = dvonn.Contents{White: -1}
+	_, err = dvonn.NewPosition(cells, rules.First)
+	cases = append(cases, err)
+	cells[0] = dvonn.Contents{White: 1, Top: dvonn.Black}
+	_, err = dvonn.NewPosition(cells, rules.First)
+	cases = append(cases, err)
+	cells[0] = dvonn.Contents{White: 1, Top: dvonn.White}
+	for _, c := range []int{dvonn.NumCells - 1, dvonn.NumCells - 2, dvonn.NumCells - 3} {
+		cells[c] = dvonn.Contents{Dvonns: 1, Top: dvonn.Red}
+	}
+	_, err = dvonn.NewPosition(cells, rules.First)
+	cases = append(cases, err)
+	_, err = registry.OpenRegular(dir)
+	cases = append(cases, err)
+	_, err = os.Open(filepath.Join(dir, "missing.sgf"))
+	cases = append(cases, fmt.Errorf("game.sgf: %w", err))
+	a := &Autosave{Dir: dir, Now: func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) }}
+	stem := filepath.Join(dir, a.Base()+".bad-20260102-030405")
+	for i := 1; i < 100; i++ {
+		name := stem + ".sgf"
+		if i > 1 {
+			name = fmt.Sprintf("%s-%d.sgf", stem, i)
+		}
+		if err := os.WriteFile(name, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err = a.moveAside(filepath.Join(dir, "autosave.sgf"))
+	cases = append(cases, err)
+	for i, err := range cases {
+		if err == nil {
+			t.Errorf("case %d: no error", i)
+			continue
+		}
+		if got := ErrorPhrase(err).String(); got != err.Error() {
+			t.Errorf("case %d: ErrorPhrase writes %q, the error %q", i, got, err.Error())
+		}
+		got := ErrorText(err)
+		if unmark(got) != err.Error() {
+			t.Errorf("case %d: %q is not %q marked", i, got, err.Error())
+		}
+		checkMarked(t, fmt.Sprintf("case %d (%s)", i, err), strings.NewReplacer(dir, "", "game.sgf", "", "autosave", "", "missing.sgf", "").Replace(got))
+	}
+}
+
+// TestErrorJoinersFrench: in French's templates the joiners of a chained
+// error and of a system file error put a no-break space before the
+// colon, and the file operation is translated.
+func TestErrorJoinersFrench(t *testing.T) {
+	fr, err := i18n.ReadBundle("fr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := langBackend{}
+	for _, k := range []string{"error.chain", "error.os.path", "error.os.op.open"} {
+		b[k] = fr[k].Other
+	}
+	i18n.Install(b)
+	t.Cleanup(func() { i18n.Install(nil) })
+	err = fmt.Errorf("partie.sgf: %w", rules.Contextp(phrase.T("error.ply", "ply {{.Ply}}", map[string]any{"Ply": 2}),
+		&fs.PathError{Op: "open", Path: "/x/y.sgf", Err: syscall.EACCES}))
+	if got, want := ErrorText(err), "partie.sgf\u00a0: ply 2\u00a0: ouverture de /x/y.sgf\u00a0: permission denied"; got != want {
+		t.Errorf("French: %q, want %q", got, want)
 	}
 }

@@ -308,7 +308,7 @@ func (a *Autosave) moveAside(path string) (string, error) {
 			return name, os.Rename(path, name)
 		}
 	}
-	return "", fmt.Errorf("too many files called %s*%s", filepath.Base(stem), ext)
+	return "", rules.Errorp(nil, phrase.T("error.file.too_many", "too many files called {{.Name}}", map[string]any{"Name": filepath.Base(stem) + "*" + ext}))
 }
 
 // readFileLimited reads the record file path, at most

@@ -2,6 +2,7 @@ package dvonn
 
 import (
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // Contents describes the stack on one space for NewPosition: how many white,
@@ -27,7 +28,7 @@ func NewPosition(cells [NumCells]Contents, toMove rules.Seat) (*Game, error) {
 	var whites, blacks, dvonns int
 	for c, in := range cells {
 		if in.White < 0 || in.Black < 0 || in.Dvonns < 0 {
-			return nil, rules.Errorf(rules.ErrIllegal, "dvonn: %s: negative piece count", CellName(c))
+			return nil, rules.Errorp(rules.ErrIllegal, phrase.T("error.dvonn.negative", "dvonn: {{.Cell}}: negative piece count", map[string]any{"Cell": CellName(c)}))
 		}
 		h := in.White + in.Black + in.Dvonns
 		whites += in.White
@@ -45,8 +46,8 @@ func NewPosition(cells [NumCells]Contents, toMove rules.Seat) (*Game, error) {
 			ok = h == 1 && in.Dvonns == 1
 		}
 		if !ok {
-			return nil, rules.Errorf(rules.ErrIllegal, "dvonn: %s: a stack of %d white, %d black, %d DVONN pieces cannot have %s on top",
-				CellName(c), in.White, in.Black, in.Dvonns, in.Top)
+			return nil, rules.Errorp(rules.ErrIllegal, phrase.T("error.dvonn.top", "dvonn: {{.Cell}}: a stack of {{.White}} white, {{.Black}} black, {{.Dvonn}} DVONN pieces cannot have {{.Top}} on top",
+				map[string]any{"Cell": CellName(c), "White": in.White, "Black": in.Black, "Dvonn": in.Dvonns, "Top": phrase.T("error.dvonn.piece."+in.Top.String(), in.Top.String(), nil)}))
 		}
 		if h == 0 {
 			continue
@@ -66,11 +67,11 @@ func NewPosition(cells [NumCells]Contents, toMove rules.Seat) (*Game, error) {
 		g.hash ^= stackKey(c, s)
 	}
 	if whites > 23 || blacks > 23 || dvonns != 3 {
-		return nil, rules.Errorf(rules.ErrIllegal, "dvonn: %d white, %d black, %d DVONN pieces (at most 23, 23, exactly 3)",
-			whites, blacks, dvonns)
+		return nil, rules.Errorp(rules.ErrIllegal, phrase.T("error.dvonn.counts", "dvonn: {{.White}} white, {{.Black}} black, {{.Dvonn}} DVONN pieces (at most 23, 23, exactly 3)",
+			map[string]any{"White": whites, "Black": blacks, "Dvonn": dvonns}))
 	}
 	if cut := g.occ &^ Connected(g.occ, g.dvonn); cut != 0 {
-		return nil, rules.Errorf(rules.ErrIllegal, "dvonn: stacks cut off from the DVONN pieces (%s...)", CellName(lowestCell(cut)))
+		return nil, rules.Errorp(rules.ErrIllegal, phrase.T("error.dvonn.cut_off", "dvonn: stacks cut off from the DVONN pieces ({{.Cell}}...)", map[string]any{"Cell": CellName(lowestCell(cut))}))
 	}
 	g.gone = [3]uint8{uint8(23 - whites), uint8(23 - blacks), 0}
 	if g.toMove == rules.Second {

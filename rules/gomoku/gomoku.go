@@ -232,16 +232,16 @@ func New(o Options) (*Game, error) {
 	switch o.Size {
 	case 15, 19, 20:
 	default:
-		return nil, fmt.Errorf("gomoku: board size %d not offered (want 15, 19 or 20)", o.Size)
+		return nil, rules.Errorp(nil, phrase.T("error.gomoku.size", "gomoku: board size {{.Size}} not offered (want 15, 19 or 20)", map[string]any{"Size": o.Size}))
 	}
 	if o.Rule > Renju {
-		return nil, fmt.Errorf("gomoku: unknown win rule %d", o.Rule)
+		return nil, rules.Errorp(nil, phrase.T("error.gomoku.rule", "gomoku: unknown win rule {{.Rule}}", map[string]any{"Rule": int(o.Rule)}))
 	}
 	if o.Rule == Renju && o.Size != 15 {
-		return nil, fmt.Errorf("gomoku: renju is played on 15x15 only, not %dx%d", o.Size, o.Size)
+		return nil, rules.Errorp(nil, phrase.T("error.gomoku.renju_size", "gomoku: renju is played on 15x15 only, not {{.Size}}x{{.Size}}", map[string]any{"Size": o.Size}))
 	}
 	if o.Opening > Swap2Opening {
-		return nil, fmt.Errorf("gomoku: unknown opening rule %d", o.Opening)
+		return nil, rules.Errorp(nil, phrase.T("error.gomoku.opening", "gomoku: unknown opening rule {{.Opening}}", map[string]any{"Opening": int(o.Opening)}))
 	}
 	g := &Game{opts: o, size: o.Size, n: o.Size * o.Size, winDir: -1}
 	g.hash = ScratchHash(g)

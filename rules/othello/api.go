@@ -79,7 +79,7 @@ func (b *Board) placementError(sq int) error {
 	own, opp := b.Bitboards()
 	switch {
 	case sq < 0 || sq >= 64:
-		return rules.Errorf(rules.ErrIllegal, "square %d is off the board", sq)
+		return rules.Errorp(rules.ErrIllegal, phrase.T("error.othello.off_board", "square {{.Square}} is off the board", map[string]any{"Square": sq}))
 	case (own|opp)>>sq&1 != 0:
 		return rules.Errorp(rules.ErrIllegal, phrase.T("error.square_occupied", "{{.Square}} is occupied", map[string]any{"Square": squareName(sq)}))
 	case MovesMask(own, opp) == 0 && MovesMask(opp, own) == 0:
@@ -128,7 +128,7 @@ func (b *Board) LegalPlacements() []Placement {
 func (b *Board) PlaceDisc(sq int) (flipped []int, err error) {
 	own, opp := b.Bitboards()
 	if sq < 0 || sq >= 64 || MovesMask(own, opp)>>sq&1 == 0 {
-		return nil, fmt.Errorf("othello: cannot place on %s: %w", SquareName(sq), b.placementError(sq))
+		return nil, rules.Contextp(phrase.T("error.othello.cannot_place", "othello: cannot place on {{.Square}}", map[string]any{"Square": SquareName(sq)}), b.placementError(sq))
 	}
 	b.Play(rules.Move(sq))
 	return squares(b.LastFlips()), nil

@@ -184,18 +184,18 @@ func OpenRegular(path string) (*os.File, error) {
 
 // notRegular is OpenRegular's error for a file that is not a regular one.
 func notRegular(path string, fi os.FileInfo) error {
-	what := "not a regular file"
+	data := map[string]any{"File": rules.Quote(path)}
 	switch m := fi.Mode(); {
 	case m.IsDir():
-		what = "a folder"
+		return rules.Errorp(nil, phrase.T("error.file.folder", "{{.File}} is a folder, not a record file", data))
 	case m&os.ModeNamedPipe != 0:
-		what = "a named pipe (FIFO)"
+		return rules.Errorp(nil, phrase.T("error.file.pipe", "{{.File}} is a named pipe (FIFO), not a record file", data))
 	case m&os.ModeDevice != 0:
-		what = "a device"
+		return rules.Errorp(nil, phrase.T("error.file.device", "{{.File}} is a device, not a record file", data))
 	case m&os.ModeSocket != 0:
-		what = "a socket"
+		return rules.Errorp(nil, phrase.T("error.file.socket", "{{.File}} is a socket, not a record file", data))
 	}
-	return fmt.Errorf("%s is %s, not a record file", rules.Quote(path), what)
+	return rules.Errorp(nil, phrase.T("error.file.irregular", "{{.File}} is not a regular file, not a record file", data))
 }
 
 // WriteRecord writes r, a record of a registered game, in that game's

@@ -2,7 +2,6 @@ package sgf
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -99,7 +98,7 @@ func CheckSetup(nodes []Node) error {
 		for _, p := range n {
 			switch p.ID {
 			case "AB", "AW", "AE", "PL":
-				return fmt.Errorf("sgf: %w (%s in node %d)", ErrSetup, p.ID, i+1)
+				return rules.Errorp(ErrSetup, phrase.T("error.sgf.setup", "sgf: set-up positions (AB/AW) are not supported ({{.Property}} in node {{.Node}})", map[string]any{"Property": p.ID, "Node": i + 1}))
 			}
 		}
 	}
