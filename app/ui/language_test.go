@@ -25,34 +25,22 @@ import (
 // Fyne's own words (dialog buttons) are Japanese as well; with the system's
 // language (English here) they are English again.
 func TestSetupLanguageTranslatesThroughFyne(t *testing.T) {
-	t.Setenv("LC_ALL", "")
-	t.Setenv("LC_MESSAGES", "")
-	t.Setenv("LANG", "en_US.UTF-8")
-	t.Setenv("LANGUAGE", "")
-	a := test.NewTempApp(t)
-	p := a.Preferences()
-	defer func() {
-		p.SetString(prefLanguage, "")
-		setupLanguage(p)
-		i18n.Install(nil)
-	}()
-	p.SetString(prefLanguage, "ja")
-	setupLanguage(p)
-	if got := i18n.T("ui.button.close", "Close", nil); got != "閉じる" {
-		t.Errorf("Close in Japanese = %q", got)
-	}
-	if got := lang.L("Cancel"); got != "キャンセル" {
-		t.Errorf("Fyne's Cancel in Japanese = %q", got)
-	}
-	p.SetString(prefLanguage, "ru")
-	setupLanguage(p)
-	if got := i18n.T("ui.settings.language.title", "Language", nil); got != "Язык" {
-		t.Errorf("Language in Russian = %q", got)
-	}
-	p.SetString(prefLanguage, "")
-	setupLanguage(p)
-	if got := i18n.T("ui.button.close", "Close", nil); got != "Close" {
-		t.Errorf("Close with the system's English = %q", got)
+	inLanguage(t, "ja", func() {
+		if got := i18n.T("ui.button.close", "Close", nil); got != "閉じる" {
+			t.Errorf("Close in Japanese = %q", got)
+		}
+		if got := lang.L("Cancel"); got != "キャンセル" {
+			t.Errorf("Fyne's Cancel in Japanese = %q", got)
+		}
+	})
+	inLanguage(t, "ru", func() {
+		if got := i18n.T("ui.settings.language.title", "Language", nil); got != "Язык" {
+			t.Errorf("Language in Russian = %q", got)
+		}
+	})
+	// inLanguage has chosen the system's language (English here) again.
+	if got := lang.L("Cancel"); got != "Cancel" {
+		t.Errorf("Fyne's Cancel with the system's English = %q", got)
 	}
 }
 
