@@ -29,8 +29,8 @@ const MaxPlayerMoves = 3
 const othelloMistake = 4
 
 // generateOthelloEmpties is the most empty squares of an Othello position
-// Generate solves: each square more costs the exact solver about twice
-// the time, and at 16 a record takes about a second (EXPERIMENTS.md).
+// Generate solves: the exact solver's time grows steeply with them
+// (EXPERIMENTS.md, the Othello rows at 16 and 20 empties).
 const generateOthelloEmpties = 16
 
 // minOthelloEmpties is the fewest empty squares of an Othello position
