@@ -320,13 +320,20 @@ func (g *Descriptor) Start(o Options) (State, error) {
 // resolved: the title and the short texts of the options that apply
 // ("Gomoku · 15x15 · freestyle · swap opening"), in English
 // (DescribePhrases joined by " · ").
-func (g *Descriptor) Describe(o Options) string {
+func (g *Descriptor) Describe(o Options) string { return g.DescribePhrase(o).String() }
+
+// DescribePhrase returns Describe as one phrase: DescribePhrases joined
+// by " · " (a join of translated parts, itself without a key).
+func (g *Descriptor) DescribePhrase(o Options) phrase.P {
 	ps := g.DescribePhrases(o)
-	parts := make([]string, len(ps))
+	fields := make([]string, len(ps))
+	data := make(map[string]any, len(ps))
 	for i, p := range ps {
-		parts[i] = p.String()
+		name := "P" + strconv.Itoa(i)
+		fields[i] = "{{." + name + "}}"
+		data[name] = p
 	}
-	return strings.Join(parts, " · ")
+	return phrase.T("", strings.Join(fields, " · "), data)
 }
 
 // DescribePhrases returns the parts of Describe as phrases: the title

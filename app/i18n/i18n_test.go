@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"os"
+	"regexp"
 	"sync"
 	"testing"
 	"time"
@@ -42,23 +43,44 @@ func TestInstalledBackendAnswers(t *testing.T) {
 	}
 }
 
+// TestNWithoutBackendUsesEnglishForms: without a backend, N writes every
+// plural entry of the English bundle with its "one" form for a count of 1
+// and its "other" form for 2, every named argument filled.
 func TestNWithoutBackendUsesEnglishForms(t *testing.T) {
 	en, err := ReadBundle("en")
 	if err != nil {
 		t.Fatal(err)
 	}
+	args := regexp.MustCompile(`{{\s*\.(\w+)`)
+	checked := 0
 	for k, e := range en {
 		if !e.Plural || e.One == "" {
 			continue
 		}
-		one := N(k, e.Other, 1, nil)
-		many := N(k, e.Other, 2, nil)
-		if one == many {
-			t.Errorf("%s: N for 1 and 2 both %q", k, one)
+		data := map[string]any{}
+		for _, m := range args.FindAllStringSubmatch(e.One+e.Other, -1) {
+			if m[1] != "Count" {
+				data[m[1]] = "x"
+			}
 		}
-		return
+		fill := func(text string, n int) string {
+			d := map[string]any{"Count": n}
+			for name, v := range data {
+				d[name] = v
+			}
+			return execute(k, text, d)
+		}
+		if got, want := N(k, e.Other, 1, data), fill(e.One, 1); got != want {
+			t.Errorf("%s: N for 1 = %q, want %q", k, got, want)
+		}
+		if got, want := N(k, e.Other, 2, data), fill(e.Other, 2); got != want {
+			t.Errorf("%s: N for 2 = %q, want %q", k, got, want)
+		}
+		checked++
 	}
-	t.Skip("no English plural entry yet")
+	if checked == 0 {
+		t.Error("no English plural entry")
+	}
 }
 
 func TestMatch(t *testing.T) {

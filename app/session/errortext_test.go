@@ -14,11 +14,13 @@ import (
 	"planiverse/app/i18n"
 	"planiverse/app/internal/sessiontest"
 	"planiverse/rules"
+	"planiverse/rules/alak"
 	"planiverse/rules/dvonn"
 	"planiverse/rules/gomoku"
 	"planiverse/rules/othello"
 	"planiverse/rules/phrase"
 	"planiverse/rules/registry"
+	"planiverse/rules/sgf"
 )
 
 // TestErrorPhraseEnglish: an error's phrase (ErrorPhrase) writes in
@@ -164,6 +166,11 @@ func TestRecordErrorsTranslated(t *testing.T) {
 		{"t.sgf", "(;GM[2]FF[4]SZ[8];B[d3]"},
 		{"t.sgf", "(;GM[2]FF[4]SZ[8];B[d3]]"},
 		{"t.sgf", "(;GM[2]FF[4]SZ[8]AB[d4];B[d3])"},
+		{"t.dvn", "x unfinished : zz"},
+		{"t.ggf", "(;GM[Othello]PC[x]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[d3];W[d3];)"},
+		{"t.sgf", "(;GM[Dvonn]VV[1]\n; P0[0 Start P0]\n; P0[1 dropb B]\n)"},
+		{"t.dvn", "x nonsense : "},
+		{"t.dvn", "x illegal a1 : "},
 	} {
 		_, err := ParseRecord(c.name, []byte(c.data))
 		if err == nil {
@@ -215,6 +222,19 @@ func TestRareErrorsTranslated(t *testing.T) {
 	_, err = dvonn.NewPosition(cells, rules.First)
 	cases = append(cases, err)
 	_, err = registry.OpenRegular(dir)
+	cases = append(cases, err)
+	_, err = othello.ParseSquare("z9")
+	cases = append(cases, err)
+	cases = append(cases, othello.New().PassTurn())
+	_, err = alak.NewModern(99)
+	cases = append(cases, err)
+	_, err = registry.Lookup("chess")
+	cases = append(cases, err)
+	_, err = registry.WriteRecord("game.psq", &rules.Record{Game: "gomoku", Options: rules.Options{"rules": "renju"}})
+	cases = append(cases, err)
+	_, err = sgf.Annotate([]byte("(;GM[2];B[d3];W[c5])"), make([]sgf.Annotation, 1))
+	cases = append(cases, err)
+	_, err = sgf.Annotate([]byte("(;GM[2];B[d3];W[c5])"), make([]sgf.Annotation, 3))
 	cases = append(cases, err)
 	_, err = os.Open(filepath.Join(dir, "missing.sgf"))
 	cases = append(cases, fmt.Errorf("game.sgf: %w", err))

@@ -126,7 +126,7 @@ func NewClassic() *Game {
 // reports n outside MinPoints..MaxPoints (7..26).
 func NewModern(n int) (*Game, error) {
 	if n < MinPoints || n > MaxPoints {
-		return nil, rules.Errorf(rules.ErrOption, "alak: modern Alak has %d to %d points, not %d", MinPoints, MaxPoints, n)
+		return nil, rules.Errorp(rules.ErrOption, phrase.T("error.alak.points", "alak: modern Alak has {{.Min}} to {{.Max}} points, not {{.Points}}", map[string]any{"Min": MinPoints, "Max": MaxPoints, "Points": n}))
 	}
 	return ParsePosition(true, strings.Repeat(".", n)+" x")
 }

@@ -177,8 +177,8 @@ func bsCell(f []string) (int, bool) {
 func (b *bsReplay) verb(p sgf.Prop, verb string, args []string) (stop bool, err error) {
 	ply := len(b.r.Moves) + 1
 	bad := func() error {
-		return rules.Errorf(rules.ErrSyntax, "boardspace sgf: ply %d: %s[%s]: want %s and a space such as \"E 3\"",
-			ply, p.ID, rules.Quote(p.Values[0]), verb)
+		return rules.Errorp(rules.ErrSyntax, phrase.T("error.boardspace.space", "boardspace sgf: ply {{.Ply}}: {{.Property}}[{{.Value}}]: want {{.Verb}} and a space such as \"E 3\"",
+			map[string]any{"Ply": ply, "Property": p.ID, "Value": rules.Quote(p.Values[0]), "Verb": verb}))
 	}
 	switch verb {
 	case "start", "pick", "drop":
@@ -271,7 +271,7 @@ func readLine(data []byte) (*rules.Record, error) {
 	result := strings.Join(hf[1:], " ")
 	s, played, err := Descriptor.Replay(r)
 	if err != nil {
-		return nil, fmt.Errorf("dvonn line: %w", err)
+		return nil, rules.Contextp(phrase.T("error.dvonnline", "dvonn line", nil), err)
 	}
 	for i, m := range played {
 		r.Moves[i] = MoveText(m) // "e3" reads as "E3"
@@ -283,7 +283,7 @@ func readLine(data []byte) (*rules.Record, error) {
 		if _, err := g.ParseMove(hf[2]); err != nil {
 			return nil, rules.Contextp(phrase.T("error.dvonnline.ply", "dvonn line: ply {{.Ply}}", map[string]any{"Ply": len(r.Moves) + 1}), err)
 		}
-		return nil, rules.Errorf(rules.ErrSyntax, "dvonn line: %s, but %s is legal", rules.Quote(result), hf[2])
+		return nil, rules.Errorp(rules.ErrSyntax, phrase.T("error.dvonnline.legal", "dvonn line: {{.Result}}, but {{.Move}} is legal", map[string]any{"Result": rules.Quote(result), "Move": hf[2]}))
 	case hf[1] == "over" && len(hf) == 4:
 		w, b := g.Score()
 		if !over || result != fmt.Sprintf("over W%d B%d", w, b) {
@@ -294,7 +294,7 @@ func readLine(data []byte) (*rules.Record, error) {
 		r.Info.Result = [2]string{"W+R", "B+R"}[1-Descriptor.ColorOf(g, g.ToMove())]
 	case result == "unfinished" && !over:
 	default:
-		return nil, rules.Errorf(rules.ErrSyntax, "dvonn line: result %s: want over W<n> B<n>, resigned or unfinished before the end, illegal <move> or skip", rules.Quote(result))
+		return nil, rules.Errorp(rules.ErrSyntax, phrase.T("error.dvonnline.result_word", "dvonn line: result {{.Result}}: want over W<n> B<n>, resigned or unfinished before the end, illegal <move> or skip", map[string]any{"Result": rules.Quote(result)}))
 	}
 	return r, nil
 }

@@ -155,7 +155,7 @@ func writePSQ(r *rules.Record) ([]byte, error) {
 		return nil, err
 	}
 	if o["rules"] != "freestyle" || o["opening"] != "none" {
-		return nil, rules.Errorf(rules.ErrFormat, "psq: Piskvork's record has no way to say %s", Descriptor.Describe(o))
+		return nil, rules.Errorp(rules.ErrFormat, phrase.T("error.psq.variant", "psq: Piskvork's record has no way to say {{.Variant}}", map[string]any{"Variant": Descriptor.DescribePhrase(o)}))
 	}
 	_, played, err := Descriptor.Replay(r)
 	if err != nil {

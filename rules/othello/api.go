@@ -29,7 +29,7 @@ func SquareName(sq int) string {
 func ParseSquare(s string) (int, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	if len(t) != 2 || t[0] < 'a' || t[0] > 'h' || t[1] < '1' || t[1] > '8' {
-		return 0, rules.Errorf(rules.ErrSyntax, "othello square %s: want a column a-h and a row 1-8, like d3", rules.Quote(s))
+		return 0, rules.Errorp(rules.ErrSyntax, phrase.T("error.othello.square", "othello square {{.Square}}: want a column a-h and a row 1-8, like d3", map[string]any{"Square": rules.Quote(s)}))
 	}
 	return int(t[1]-'1')*8 + int(t[0]-'a'), nil
 }
@@ -141,10 +141,10 @@ func (b *Board) PlaceDisc(sq int) (flipped []int, err error) {
 func (b *Board) PassTurn() error {
 	own, opp := b.Bitboards()
 	if MovesMask(own, opp) != 0 {
-		return rules.Errorf(rules.ErrIllegal, "othello: cannot pass while a placement exists")
+		return rules.Errorp(rules.ErrIllegal, phrase.T("error.othello.pass_placement", "othello: cannot pass while a placement exists", nil))
 	}
 	if MovesMask(opp, own) == 0 {
-		return rules.Errorf(rules.ErrIllegal, "othello: cannot pass, the game is over")
+		return rules.Errorp(rules.ErrIllegal, phrase.T("error.othello.pass_over", "othello: cannot pass, the game is over", nil))
 	}
 	b.Play(rules.Pass)
 	return nil

@@ -102,7 +102,7 @@ func readGGF(data []byte) (*rules.Record, error) {
 	r.Info.Time = root.Value("TI")
 	r.Info.Result = ggfResult(root.Value("RE"))
 	if r.Moves, err = ggfGame.Play(New(), nodes); err != nil {
-		return nil, fmt.Errorf("ggf: %w", err)
+		return nil, rules.Contextp(phrase.T("error.ggf", "ggf", nil), err)
 	}
 	return r, nil
 }

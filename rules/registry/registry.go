@@ -18,6 +18,7 @@ import (
 	"planiverse/rules/dvonn"
 	"planiverse/rules/gomoku"
 	"planiverse/rules/othello"
+	"planiverse/rules/phrase"
 )
 
 var (
@@ -87,7 +88,7 @@ func Lookup(name string) (*rules.Descriptor, error) {
 	for i, g := range games {
 		names[i] = g.Name
 	}
-	return nil, rules.Errorf(rules.ErrOption, "unknown game %s (want one of %s)", rules.Quote(name), strings.Join(names, ", "))
+	return nil, rules.Errorp(rules.ErrOption, phrase.T("error.unknown_game", "unknown game {{.Name}} (want one of {{.Games}})", map[string]any{"Name": rules.Quote(name), "Games": strings.Join(names, ", ")}))
 }
 
 // Of returns the game of position s (rules.GameName), or nil when s does

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 )
 
 // Annotation is what FF[4]'s annotation properties say of one move node:
@@ -66,7 +67,8 @@ func Annotate(data []byte, notes []Annotation) ([]byte, error) {
 			continue
 		}
 		if i >= len(notes) {
-			return nil, rules.Errorf(rules.ErrFormat, "sgf: more moves than the %d annotations", len(notes))
+			return nil, rules.Errorp(rules.ErrFormat, phrase.N("error.sgf.more_moves", "sgf: more moves than the {{.Count}} annotation",
+				"sgf: more moves than the {{.Count}} annotations", len(notes), nil))
 		}
 		kept := Node{}
 		for _, p := range n {
@@ -78,7 +80,8 @@ func Annotate(data []byte, notes []Annotation) ([]byte, error) {
 		i++
 	}
 	if i != len(notes) {
-		return nil, rules.Errorf(rules.ErrFormat, "sgf: %d moves for %d annotations", i, len(notes))
+		return nil, rules.Errorp(rules.ErrFormat, phrase.N("error.sgf.moves_for_annotations", "sgf: {{.Moves}} for {{.Count}} annotation",
+			"sgf: {{.Moves}} for {{.Count}} annotations", len(notes), map[string]any{"Moves": phrase.N("count.move", "{{.Count}} move", "{{.Count}} moves", i, nil)}))
 	}
 	return Write(nodes), nil
 }
