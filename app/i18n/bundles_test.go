@@ -3,6 +3,7 @@ package i18n
 import (
 	"encoding/json"
 	"maps"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -219,6 +220,40 @@ func TestCategoriesOfKnownLanguages(t *testing.T) {
 	} {
 		if got := slices.Sorted(maps.Keys(categories(language.Make(tag)))); !slices.Equal(got, want) {
 			t.Errorf("categories(%s) = %v, want %v", tag, got, want)
+		}
+	}
+}
+
+// TestKoreanParticlesAfterArguments: a Korean particle right after a
+// template argument depends on whether the argument's last syllable ends
+// in a consonant, which the template cannot know. After a color (흑, 백:
+// the arguments colorArgs) it is the consonant form; after any other
+// argument it is written for both, as Korean software does ("은(는)",
+// "이(가)", "을(를)", "와(과)", "(으)로").
+func TestKoreanParticlesAfterArguments(t *testing.T) {
+	ko, err := ReadBundle("ko")
+	if err != nil {
+		t.Fatal(err)
+	}
+	colorArgs := map[string]bool{"Opponent": true, "Mover": true, "Owner": true, "Side": true, "Winner": true, "Who": true, "Next": true}
+	vowelForm := regexp.MustCompile(`{{\.(\w+)}}(는|가|를|와|로)([^\x{ac00}-\x{d7a3}(]|$)`)
+	consonantForm := regexp.MustCompile(`{{\.(\w+)}}(은|이|을|과|으로)([^\x{ac00}-\x{d7a3}(]|$)`)
+	for k, e := range ko {
+		for _, text := range e.Forms() {
+			for _, m := range vowelForm.FindAllStringSubmatch(text, -1) {
+				t.Errorf("%s: %q after {{.%s}} fits only a word ending in a vowel: %q", k, m[2], m[1], text)
+			}
+			for _, m := range consonantForm.FindAllStringSubmatch(text, -1) {
+				if !colorArgs[m[1]] {
+					t.Errorf("%s: %q after {{.%s}} fits only a word ending in a consonant: %q", k, m[2], m[1], text)
+				}
+			}
+		}
+	}
+	for _, c := range []string{"color.black", "color.white"} {
+		r := []rune(ko[c].Other)
+		if last := r[len(r)-1]; last < 0xac00 || last > 0xd7a3 || (last-0xac00)%28 == 0 {
+			t.Errorf("%s %q does not end in a consonant: the particles after colorArgs are wrong", c, ko[c].Other)
 		}
 	}
 }

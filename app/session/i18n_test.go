@@ -419,3 +419,40 @@ func TestNumbersWrittenByTheLanguage(t *testing.T) {
 		t.Errorf("WordsPhrase = %q", got)
 	}
 }
+
+// TestMoveWordsAddressThePerson: the person's own move is written with
+// its own templates (session.move.*You), so that the verb agrees with
+// "you" ("Sie spielten", "vous avez joué"), and a color keeps the third
+// person.
+func TestMoveWordsAddressThePerson(t *testing.T) {
+	sc := quality.ScaleFor(mustStart(t, "othello"))
+	q := quality.Move{Ply: 5, Color: "Black", Move: "b2", Best: "c4", Class: quality.Mistake, Loss: 6, Unit: "discs",
+		Value: quality.Value{Score: -400}, BestValue: quality.Value{Score: 200}}
+	best := q
+	best.Class, best.Best, best.BestValue = quality.Best, "b2", q.Value
+	for _, c := range []struct{ lang, you, color string }{
+		{"de", "Sie spielten b2", "Schwarz spielte b2"},
+		{"fr", "vous avez joué b2", "Noir a joué b2"},
+		{"ko", "내가 b2에", "흑이 b2에"},
+		{"cs", "zahráli jste b2", "Černý — b2"},
+	} {
+		bundle, err := i18n.ReadBundle(c.lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := langBackend{}
+		for k, e := range bundle {
+			b[k] = e.Other
+		}
+		i18n.Install(b)
+		t.Cleanup(func() { i18n.Install(nil) })
+		for _, m := range []quality.Move{q, best} {
+			if got := MoveWords(m, sc, true); !strings.Contains(got, c.you) {
+				t.Errorf("%s, %s, the person's move: %q does not hold %q", c.lang, m.Class, got, c.you)
+			}
+			if got := MoveWords(m, sc, false); !strings.Contains(got, c.color) {
+				t.Errorf("%s, %s, a color's move: %q does not hold %q", c.lang, m.Class, got, c.color)
+			}
+		}
+	}
+}

@@ -213,16 +213,23 @@ func (c *Controller) ReviewMistake(dir int) bool {
 func MoveWords(q quality.Move, sc quality.Scale, you bool) string {
 	data := map[string]any{"Ply": q.Ply, "Who": sideColor(q.Color), "Move": q.Move, "Value": sc.WordsPhrase(q.Value),
 		"Best": q.Best, "BestValue": sc.WordsPhrase(q.BestValue)}
-	if you {
-		data["Who"] = phrase.T("session.player.you", "You", nil)
-	}
+	// The person's own moves have their own templates: "you" takes
+	// another form of the verb than a color in most languages.
+	var s string
 	switch {
+	case q.Forced && you:
+		return tr("session.move.onlyYou", "Move {{.Ply}}: You played {{.Move}} ({{.Value}}), the only move.", data)
 	case q.Forced:
 		return tr("session.move.only", "Move {{.Ply}}: {{.Who}} played {{.Move}} ({{.Value}}), the only move.", data)
+	case q.Class == quality.Best && you:
+		return tr("session.move.bestYou", "Move {{.Ply}}: You played {{.Move}} ({{.Value}}), the best move.", data)
 	case q.Class == quality.Best:
 		return tr("session.move.best", "Move {{.Ply}}: {{.Who}} played {{.Move}} ({{.Value}}), the best move.", data)
+	case you:
+		s = tr("session.move.worseYou", "Move {{.Ply}}: You played {{.Move}} ({{.Value}}); best was {{.Best}} ({{.BestValue}}).", data)
+	default:
+		s = tr("session.move.worse", "Move {{.Ply}}: {{.Who}} played {{.Move}} ({{.Value}}); best was {{.Best}} ({{.BestValue}}).", data)
 	}
-	s := tr("session.move.worse", "Move {{.Ply}}: {{.Who}} played {{.Move}} ({{.Value}}); best was {{.Best}} ({{.BestValue}}).", data)
 	if (q.Class == quality.MissedWin || q.Class == quality.Losing) && q.Why != "" {
 		// The why says it: "b2 lets the win slip."
 		return withWhy(sentences(s, tr("session.move.class", "{{.Class}}.", map[string]any{"Class": q.Class.TitlePhrase()})), q)
