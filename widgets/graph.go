@@ -15,9 +15,10 @@ import (
 // of NBoard or Edax do: one bar per ply, left to right, rising from a zero
 // line in the middle in the dark color when the dark side (Black) is
 // ahead and falling below it in the light color when the light side
-// (White) is, each bar outlined in the theme's foreground color so that
-// both colors read on the theme's background, light or dark. The panel,
-// the zero line and the line that marks the ply on view take the current
+// (White) is. The bars meet without gaps or outlines, so that the game
+// reads as one area, on a mid-gray panel (colGraphPanel) on which both
+// the dark and the light pieces' colors stand out, in either theme; the
+// panel's edge and the line that marks the ply on view take the current
 // theme's colors. The graph spans at least graphMinPlies plies, so that
 // the first bars are narrow, and a score of ±1 leaves a little headroom
 // (graphHeadroom) at the panel's edge. A tap or
@@ -135,15 +136,21 @@ const (
 	graphHeadroom = 0.88 // the share of the half height a score of ±1 reaches
 )
 
-// graphColors returns the theme's colors for the graph g: the panel, its
-// edge, the zero line, the bars' outline and the ply line.
-func graphColors(g fyne.Widget) (bg, edge, zero, outline, cur color.Color) {
+// The graph's own colors, the same in both themes: a mid-gray panel on
+// which the dark and the light pieces' colors both stand out, and a zero
+// line between the two.
+var (
+	colGraphPanel = color.NRGBA{0x7e, 0x86, 0x82, 0xff}
+	colGraphZero  = color.NRGBA{0x4a, 0x50, 0x4d, 0xff}
+)
+
+// graphColors returns the colors of the graph g: the panel, its edge (the
+// theme's), the zero line and the ply line (the theme's primary color).
+func graphColors(g fyne.Widget) (bg, edge, zero, cur color.Color) {
 	c := func(n fyne.ThemeColorName) color.NRGBA {
 		return color.NRGBAModel.Convert(theme.ColorForWidget(n, g)).(color.NRGBA)
 	}
-	fg := c(theme.ColorNameForeground)
-	return c(theme.ColorNameInputBackground), c(theme.ColorNameInputBorder),
-		withAlpha(fg, 0.55), withAlpha(fg, 0.6), c(theme.ColorNamePrimary)
+	return colGraphPanel, c(theme.ColorNameInputBorder), colGraphZero, c(theme.ColorNamePrimary)
 }
 
 // evalGeometry places the bars of n plies in a widget of one size: bar i
@@ -217,7 +224,7 @@ func (r *evalRenderer) draw(size fyne.Size) {
 		r.rebuild()
 	}
 	gm := evalGeom(size, n)
-	bg, edge, zero, outline, cur := graphColors(g)
+	bg, edge, zero, cur := graphColors(g)
 	if !sameColor(r.bg.FillColor, bg) || !sameColor(r.bg.StrokeColor, edge) {
 		r.bg.FillColor, r.bg.StrokeColor = bg, edge
 		r.bg.Refresh()
@@ -228,10 +235,6 @@ func (r *evalRenderer) draw(size fyne.Size) {
 		r.cur.Refresh()
 	}
 	setLine(r.zero, fyne.NewPos(gm.x0, gm.mid), fyne.NewPos(size.Width-graphPad, gm.mid))
-	gap := float32(0)
-	if gm.slot >= 4 {
-		gap = 1
-	}
 	for i, b := range r.bars {
 		on := i < n && g.known[i]
 		setVisible(b, on)
@@ -242,18 +245,12 @@ func (r *evalRenderer) draw(size fyne.Size) {
 		hgt := max(1.5, abs32(v)*gm.half)
 		// Whole units at the sides, so that narrow bars meet without seams.
 		x := round32(gm.x0 + float32(i)*gm.slot)
-		wd := max(1, round32(gm.x0+float32(i+1)*gm.slot)-x-gap)
+		wd := max(1, round32(gm.x0+float32(i+1)*gm.slot)-x)
 		pos, col := fyne.NewPos(x, gm.mid-hgt), colBlackPiece
 		if v < 0 {
 			pos, col = fyne.NewPos(x, gm.mid), colWhitePiece
 		}
-		// A bar of a level game is a sliver: an outline around it would
-		// draw an empty box.
-		stroke := outline
-		if hgt < 4 {
-			stroke = color.Transparent
-		}
-		setRect(b, pos, fyne.NewSize(wd, hgt), col, stroke)
+		setRect(b, pos, fyne.NewSize(wd, hgt), col)
 	}
 	p := g.current
 	on := p >= 0 && p <= n && n > 0
@@ -268,17 +265,17 @@ func (r *evalRenderer) draw(size fyne.Size) {
 	g.marks.draw(gm, size) // graphmarks.go
 }
 
-// setRect moves, sizes and colors a rectangle (a 1-pixel outline in
-// stroke), refreshing it only when it changed.
-func setRect(b *canvas.Rectangle, pos fyne.Position, size fyne.Size, fill color.NRGBA, stroke color.Color) {
+// setRect moves, sizes and fills a rectangle without an outline,
+// refreshing it only when it changed.
+func setRect(b *canvas.Rectangle, pos fyne.Position, size fyne.Size, fill color.NRGBA) {
 	if b.Position() != pos {
 		b.Move(pos)
 	}
 	if b.Size() != size {
 		b.Resize(size)
 	}
-	if cur, ok := b.FillColor.(color.NRGBA); !ok || cur != fill || !sameColor(b.StrokeColor, stroke) {
-		b.FillColor, b.StrokeColor, b.StrokeWidth = fill, stroke, 1
+	if cur, ok := b.FillColor.(color.NRGBA); !ok || cur != fill {
+		b.FillColor, b.StrokeWidth = fill, 0
 		b.Refresh()
 	}
 }

@@ -153,10 +153,10 @@ func checkEvalCurrent(t *testing.T, g *EvalGraph, r *evalRenderer, gm evalGeomet
 	}
 }
 
-// TestEvalGraphThemes draws the graph in both themes: the panel, the zero
-// line and the ply line in the theme's colors, the bars in the pieces'
-// colors, outlined in the theme's foreground so that both stand out from
-// the panel.
+// TestEvalGraphThemes draws the graph in both themes: the bars in the
+// pieces' colors, meeting without gaps or outlines, on the graph's
+// mid-gray panel, which both pieces' colors stand out from; the ply line
+// in the theme's primary color.
 func TestEvalGraphThemes(t *testing.T) {
 	for _, v := range []fyne.ThemeVariant{theme.VariantLight, theme.VariantDark} {
 		newAppVariant(t, v)
@@ -175,7 +175,7 @@ func TestEvalGraphThemes(t *testing.T) {
 		rgb := func(n fyne.ThemeColorName) color.NRGBA {
 			return color.NRGBAModel.Convert(theme.Color(n)).(color.NRGBA)
 		}
-		panel := rgb(theme.ColorNameInputBackground)
+		panel := colGraphPanel
 		// Ply 7 (score 1/8) is dark above the zero line, ply 1 (-5/8)
 		// light below it, the panel around.
 		s := float32(img.Bounds().Dx()) / 320
@@ -196,17 +196,27 @@ func TestEvalGraphThemes(t *testing.T) {
 				t.Errorf("theme %v: %s at %v is %v, want %v", v, c.what, c.p, col, c.want)
 			}
 		}
-		// Each bar's outline (its top edge for a dark bar, the bottom one
-		// for a light bar) stands out from the panel.
-		for _, c := range []struct {
-			p    fyne.Position
-			what string
-		}{
-			{at(gm.x0+6.5*gm.slot, gm.mid-gm.half/8), "dark bar's top"},
-			{at(gm.x0+0.5*gm.slot, gm.mid+gm.half*5/8), "light bar's bottom"},
-		} {
-			if col := img.At(int(c.p.X), int(c.p.Y)); near(col, panel, 40) {
-				t.Errorf("theme %v: %s at %v is %v, hardly different from the panel %v", v, c.what, c.p, col, panel)
+		// Both pieces' colors stand out from the panel.
+		for _, c := range []color.NRGBA{colBlackPiece, colWhitePiece} {
+			if d := luma(c) - luma(panel); d > -60 && d < 60 {
+				t.Errorf("piece color %v: luma %.0f against the panel's %.0f", c, luma(c), luma(panel))
+			}
+		}
+		// Neighboring bars meet: no panel shows between two dark bars
+		// (plies 6 and 7, scores 0 and 1/8: ply 6 is a sliver at the
+		// zero line, so look just above it between 7 and 8, scores 1/8
+		// and 2/8).
+		seam := at(round32(gm.x0+7*gm.slot), gm.mid-gm.half/16)
+		for dx := float32(-1); dx <= 1; dx++ {
+			if col := img.At(int(seam.X+dx), int(seam.Y)); !near(col, colBlackPiece, 8) {
+				t.Errorf("theme %v: between plies 7 and 8 at %v is %v, not the dark bars' color", v, seam.X+dx, col)
+			}
+		}
+		// No bar has an outline.
+		r := test.WidgetRenderer(g).(*evalRenderer)
+		for i, b := range r.bars {
+			if b.StrokeWidth != 0 {
+				t.Errorf("theme %v: bar %d has an outline of %.0f", v, i+1, b.StrokeWidth)
 			}
 		}
 	}
@@ -228,4 +238,9 @@ func TestEvalGraphScale(t *testing.T) {
 			t.Errorf("ply %d (score ±1): bar %.1f..%.1f reaches the edge of a %.0f px panel", i+1, top, bottom, g.Size().Height)
 		}
 	}
+}
+
+// luma is c's brightness, 0..255 (ITU-R BT.601 weights).
+func luma(c color.NRGBA) float64 {
+	return 0.299*float64(c.R) + 0.587*float64(c.G) + 0.114*float64(c.B)
 }
