@@ -142,3 +142,33 @@ func TestSimple(t *testing.T) {
 		}
 	}
 }
+
+// FuzzJSON: reading any input never panics, and a phrase that reads
+// writes JSON that reads back to the same phrase and text.
+func FuzzJSON(f *testing.F) {
+	for _, p := range shapes() {
+		b, err := json.Marshal(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte(`{"key":"k","data":{"A":{"n":{"x":1e308,"decimals":9}}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var p P
+		if json.Unmarshal(data, &p) != nil {
+			return
+		}
+		b, err := json.Marshal(p)
+		if err != nil {
+			t.Fatalf("%s read as %#v, which does not write: %v", data, p, err)
+		}
+		var q P
+		if err := json.Unmarshal(b, &q); err != nil || !reflect.DeepEqual(q, p) {
+			t.Fatalf("%s read back as %#v, %v; want %#v", b, q, err, p)
+		}
+		if p.Simple() && q.String() != p.String() {
+			t.Fatalf("%s writes %q read back, %q before", b, q.String(), p.String())
+		}
+	})
+}
