@@ -42,7 +42,8 @@ type analyzeJSON struct {
 // runAnalyze is analyze GAME --record FILE: judges every move of the
 // record (package quality) and prints the report, or with --json one JSON
 // object per move; --sgf OUT also writes the record with the analysis in
-// SGF's annotation properties; OUT is checked to be a new file in a
+// SGF's annotation properties and each judgment whole in the private PQ
+// (quality.Report.SGF); OUT is checked to be a new file in a
 // folder that can be written before the analysis runs.
 func runAnalyze(args []string, stdout io.Writer) error {
 	fset := newFlagSet("analyze")

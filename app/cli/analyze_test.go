@@ -100,6 +100,12 @@ func TestAnalyzeTextAndSGF(t *testing.T) {
 	if err != nil || len(notes) != 10 {
 		t.Fatalf("%d notes, %v", len(notes), err)
 	}
+	// Each move keeps its whole judgment (PQ) for the window.
+	for i, n := range notes {
+		if !n.HasJudgment || n.Judgment.Ply != i+1 || !n.HasClass || n.Class != n.Judgment.Class {
+			t.Errorf("move %d: note %+v, want its judgment", i+1, n)
+		}
+	}
 	// The record with its annotations still reads as a game.
 	if shown, errOut, code := runArgs("show", "othello", "--record", out); code != 0 || !strings.Contains(shown, "10 plies") {
 		t.Errorf("show the annotated record: exit %d, %s%s", code, errOut, shown)

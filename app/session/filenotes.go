@@ -8,9 +8,10 @@ import (
 )
 
 // fileNotes is the analysis an opened SGF record carried in its
-// annotations (quality.Notes: each move's class, value and comment, as
-// `planiverse analyze --sgf` writes them). It holds while the game on
-// screen is the one opened and its moves begin with the record's.
+// annotations (quality.Notes: each move's class, value and comment, and
+// the whole judgment where Planiverse wrote one, as `planiverse analyze
+// --sgf` writes them). It holds while the game on screen is the one
+// opened and its moves begin with the record's.
 type fileNotes struct {
 	game  rules.State // the game object the notes belong to (Controller.state)
 	moves []string    // the record's moves, in move texts

@@ -375,8 +375,11 @@ func (c *Controller) coachView() CoachView {
 	rep := c.Report()
 	ply, _ := c.Reviewing()
 	if q, ok := c.MoveQuality(ply); ok {
-		you := c.set.Opponent == VsComputer && !c.IsComputer(q.Seat)
-		return CoachView{Kind: CoachMove, Text: MoveWords(q, rep.Scale, you)}
+		return CoachView{Kind: CoachMove, Text: MoveWords(q, rep.Scale, c.yours(q))}
+	}
+	if n, ok := c.FileNote(ply); ok && n.HasJudgment {
+		// The record's own judgment (PQ), in the words of the window's.
+		return CoachView{Kind: CoachMove, Text: MoveWords(n.Judgment, quality.ScaleFor(c.state), c.yours(n.Judgment))}
 	}
 	if n, ok := c.FileNote(ply); ok && n.Comment != "" {
 		return CoachView{Kind: CoachMove, Text: tr("session.coach.recordComment", "Move {{.Ply}}, from the record: {{.Comment}}", map[string]any{"Ply": ply, "Comment": n.Comment})}
@@ -388,6 +391,12 @@ func (c *Controller) coachView() CoachView {
 		return CoachView{Kind: CoachOffer, Text: tr("session.coach.offer", "Analyze this game to see each side's mistakes and the better moves.", nil)}
 	}
 	return CoachView{}
+}
+
+// yours reports whether the coach calls the player of judged move q
+// "you": a person playing against the computer.
+func (c *Controller) yours(q quality.Move) bool {
+	return c.set.Opponent == VsComputer && !c.IsComputer(q.Seat)
 }
 
 // learnText says the exercise of Learn from your mistakes

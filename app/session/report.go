@@ -247,7 +247,8 @@ func withWhy(text string, q quality.Move) string {
 }
 
 // whyText is q's sentence of why in the window's language: its Reason,
-// or Why as it is for a judgment read back without one (JSON).
+// or Why as it is for a judgment without one (a record's PQ whose reason
+// had no JSON form).
 func whyText(q quality.Move) string {
 	if q.Reason.IsZero() {
 		return q.Why

@@ -18,6 +18,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"regexp"
 	"strings"
 	"sync"
 	"text/template"
@@ -163,4 +164,34 @@ func (n Number) String() string {
 		return fmt.Sprintf("%+.*f", n.Decimals, n.X)
 	}
 	return fmt.Sprintf("%.*f", n.Decimals, n.X)
+}
+
+// simpleAction is a template action that only names an argument.
+var simpleAction = regexp.MustCompile(`^{{\s*\.[A-Za-z_][A-Za-z0-9_]*\s*}}$`)
+
+// Simple reports whether every template of p and of the phrases among its
+// arguments has no action but naming an argument ("{{.Move}}"), as the
+// program's own phrases do: such a template costs no more to fill than
+// its length, so a phrase read from a file may be written safely.
+func (p P) Simple() bool {
+	for _, text := range []string{p.One, p.Other} {
+		rest := text
+		for {
+			i := strings.Index(rest, "{{")
+			if i < 0 {
+				break
+			}
+			j := strings.Index(rest[i:], "}}")
+			if j < 0 || !simpleAction.MatchString(rest[i:i+j+2]) {
+				return false
+			}
+			rest = rest[i+j+2:]
+		}
+	}
+	for _, v := range p.Data {
+		if q, ok := v.(P); ok && !q.Simple() {
+			return false
+		}
+	}
+	return true
 }

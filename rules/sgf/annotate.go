@@ -22,13 +22,17 @@ type Annotation struct {
 	Degree int
 	// Comment is C's text, "" for none.
 	Comment string
+	// Extra are further properties: Annotate writes them after C;
+	// Annotations reads here every property of the node that is neither
+	// its move (B, W) nor one of the above, in file order (nil for none).
+	Extra Node
 }
 
 // qualities are the move annotation properties, in the order read.
 var qualities = [...]string{"BM", "DO", "IT", "TE"}
 
 // props returns a's properties, the empty ones left out: V, then the
-// quality, then C.
+// quality, then C, then Extra.
 func (a Annotation) props() Node {
 	var n Node
 	if a.HasValue {
@@ -41,7 +45,7 @@ func (a Annotation) props() Node {
 		n.Add(a.Quality, "")
 	}
 	n.AddIf("C", a.Comment)
-	return n
+	return append(n, a.Extra...)
 }
 
 // isMove reports whether n holds a move (B or W).
@@ -53,13 +57,20 @@ func isMove(n Node) bool {
 
 // Annotate returns the SGF record data with notes[i] added to its i-th
 // move node (a node with B or W), after the move; the properties V, BM,
-// DO, IT, TE and C the nodes had are replaced. Errors wrap
+// DO, IT, TE and C the move nodes had are replaced, and so are those of
+// any identifier that some note's Extra holds. Errors wrap
 // rules.ErrSyntax (not SGF) or rules.ErrFormat (not as many move nodes as
 // notes). Only the main line is kept.
 func Annotate(data []byte, notes []Annotation) ([]byte, error) {
 	nodes, err := Parse(data)
 	if err != nil {
 		return nil, err
+	}
+	extra := map[string]bool{}
+	for _, a := range notes {
+		for _, p := range a.Extra {
+			extra[p.ID] = true
+		}
 	}
 	i := 0
 	for k, n := range nodes {
@@ -72,7 +83,7 @@ func Annotate(data []byte, notes []Annotation) ([]byte, error) {
 		}
 		kept := Node{}
 		for _, p := range n {
-			if p.ID != "V" && p.ID != "C" && !isQuality(p.ID) {
+			if p.ID != "V" && p.ID != "C" && !isQuality(p.ID) && !extra[p.ID] {
 				kept = append(kept, p)
 			}
 		}
@@ -96,8 +107,8 @@ func isQuality(id string) bool {
 }
 
 // Annotations reads the annotation properties of every move node (a node
-// with B or W) of SGF data's main line, in order; a node without them
-// gives the zero Annotation. An unreadable V or degree is left out (the
+// with B or W) of SGF data's main line, in order, with the node's other
+// properties in Extra; a node without any gives the zero Annotation. An unreadable V or degree is left out (the
 // annotation of other programs is advice, never a reason to refuse a
 // record). Errors wrap rules.ErrSyntax: data is not SGF.
 func Annotations(data []byte) ([]Annotation, error) {
@@ -129,6 +140,11 @@ func Annotations(data []byte) ([]Annotation, error) {
 			}
 		}
 		a.Comment = n.Value("C")
+		for _, p := range n {
+			if p.ID != "B" && p.ID != "W" && p.ID != "V" && p.ID != "C" && !isQuality(p.ID) {
+				a.Extra = append(a.Extra, p)
+			}
+		}
 		out = append(out, a)
 	}
 	return out, nil

@@ -54,3 +54,40 @@ func TestAnnotateCounts(t *testing.T) {
 		t.Errorf("unreadable V and degree: %+v, %v", got, err)
 	}
 }
+
+// TestAnnotateExtra: further properties are written after C, escaped
+// (`]` and `\` in a JSON text), and read back as they were, with every
+// other property of a move node that is not its move; a second Annotate
+// replaces the earlier ones of the same identifiers instead of adding.
+func TestAnnotateExtra(t *testing.T) {
+	data := []byte("(;FF[4]GM[2]PQ[root's own];B[f5]BL[12.5];W[d6];B[c3])")
+	json := `{"why":"a \"quoted\" ] and a \\ backslash","reason":{"key":"k","data":{"A":{"p":{"key":"c"}}}}}`
+	notes := []Annotation{
+		{Value: 1, HasValue: true, Quality: "TE", Degree: 1, Comment: "Best move (+1)", Extra: Node{{ID: "PQ", Values: []string{json}}}},
+		{Extra: Node{{ID: "PQ", Values: []string{"]"}}, {ID: "XX", Values: []string{`\`, "two"}}}},
+		{},
+	}
+	out, err := Annotate(data, notes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), `C[Best move (+1)]PQ[{"why":"a \\"quoted\\" \] and a \\\\ backslash"`) {
+		t.Errorf("PQ not after C, or not escaped:\n%s", out)
+	}
+	got, err := Annotations(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Annotation{notes[0], notes[1], {}}
+	want[0].Extra = Node{{ID: "BL", Values: []string{"12.5"}}, notes[0].Extra[0]}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("read back %+v\nwant %+v\n%s", got, want, out)
+	}
+	again, err := Annotate(out, []Annotation{{Extra: Node{{ID: "PQ", Values: []string{"new"}}}}, {}, {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := string(again); strings.Count(s, "PQ[") != 2 || !strings.Contains(s, "PQ[new]") || !strings.Contains(s, "PQ[root's own]") || !strings.Contains(s, "XX[") {
+		t.Errorf("a second Annotate must replace the moves' PQ, keep the root's and others:\n%s", again)
+	}
+}

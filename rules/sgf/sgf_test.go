@@ -55,6 +55,7 @@ func TestParseErrors(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	f.Add([]byte("(;FF[4]C[a\\]b\\\\]AB[aa][bb];B[f5](;W[d6])(;W[f4]))"))
 	f.Add([]byte("(;GM[Othello]B[f5//1.2]W[d6];)"))
+	f.Add([]byte(`(;FF[4]GM[2];B[f5]V[1]TE[1]C[Best move (+1)]PQ[{"game":"othello","why":"x \\] y \\\\ z"}])`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		nodes, err := Parse(data)
 		if err != nil {

@@ -31,43 +31,47 @@ type Options struct {
 // DefaultTime is Options.Time when neither Time nor Depth is set.
 const DefaultTime = 300 * time.Millisecond
 
-// Move is the analysis of one move.
+// Move is the analysis of one move. Its JSON form (the analyzed record's
+// PQ property, sgf.go) names the fields in snake case ("best_value"),
+// the class by its name and Reason as phrase.P writes it.
 type Move struct {
 	// Ply is the move's number in the game, 1 for the first.
-	Ply int
+	Ply int `json:"ply"`
 	// Setup says the program made the move before play began (DVONN's
 	// placement at random, rules.Descriptor.Setup): it is not judged
 	// (Best is Move, the class Best, Forced) and no side's count or
 	// accuracy includes it.
-	Setup bool
+	Setup bool `json:"setup,omitempty"`
 	// Seat is the side that played it; Color its color's name ("Black").
-	Seat  rules.Seat
-	Color string
+	Seat  rules.Seat `json:"seat"`
+	Color string     `json:"color"`
 	// Move and Best are the move played and the best move, in the game's
 	// notation.
-	Move, Best string
+	Move string `json:"move"`
+	Best string `json:"best"`
 	// Value and BestValue are their values for the mover.
-	Value, BestValue Value
+	Value     Value `json:"value"`
+	BestValue Value `json:"best_value"`
 	// Loss is what the move played lost against the best: in the game's
 	// unit (Unit: discs in Othello), else in percent of expected score.
-	Loss float64
+	Loss float64 `json:"loss"`
 	// Unit is Loss's unit: the game's ("discs") or "%".
-	Unit string
+	Unit string `json:"unit"`
 	// Drop is the drop of the mover's expected score, in percent.
-	Drop float64
+	Drop float64 `json:"drop"`
 	// Class is the move's quality.
-	Class Class
+	Class Class `json:"class"`
 	// Forced says the move was the only legal one (its class is Best).
-	Forced bool
+	Forced bool `json:"forced,omitempty"`
 	// Why is one sentence on why a move of class Mistake or worse falls
 	// short of the best, in the game's own terms where its knowledge
 	// names a reason (ai.Explainer: "b2 gives White the corner a1."),
 	// else what the best move keeps ("c4 keeps 16 more discs by the end
 	// with best play."); "" for a better class.
-	Why string
+	Why string `json:"why,omitempty"`
 	// Reason is Why in a form the window translates (its String is Why);
-	// the zero phrase for a judgment read back from JSON.
-	Reason phrase.P `json:"-"`
+	// the zero phrase for a better class.
+	Reason phrase.P `json:"reason,omitzero"`
 }
 
 // exactEntry is a cached ai.Analyst.ExactValue answer.

@@ -136,10 +136,10 @@ type Value struct {
 	// Score is on the search's scale (package ai): evaluation units, a
 	// proven win in n plies ai.WinScore - n; for a game with a unit an
 	// exact value is its final margin times the unit's score.
-	Score int
+	Score int `json:"score"`
 	// Exact says the value is proven: by the game's exact solver or
 	// table, a finished game, or a win or loss the search proved.
-	Exact bool
+	Exact bool `json:"exact,omitempty"`
 }
 
 // ProvenWin reports whether v is a proven win.

@@ -1,11 +1,14 @@
 package quality
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
 
+	"planiverse/ai"
 	"planiverse/rules"
+	"planiverse/rules/phrase"
 	"planiverse/rules/registry"
 	"planiverse/rules/sgf"
 )
@@ -20,6 +23,23 @@ import (
 //     move gets none);
 //   - C, a comment that starts with the class's title: "Mistake: loses 6
 //     discs; best d3 (+4), played -2. b2 gives White the corner a1."
+//
+// Other programs read those. For Planiverse itself the node also holds
+// PQ ("Planiverse quality", a private property: FF[4] defines none of
+// that name), the judgment whole as compact JSON: the game's registry
+// name and the Move, its Reason a phrase (phrase.P's JSON), so that the
+// window that opens the record says the move in its own language as it
+// says a move it judged itself:
+//
+//	PQ[{"game":"othello","ply":12,"seat":1,"color":"White","move":"b2","best":"d3",
+//	    "value":{"score":-200,"exact":true},"best_value":{"score":400,"exact":true},
+//	    "loss":6,"unit":"discs","drop":12.3,"class":"mistake","why":"b2 gives White the corner a1.",
+//	    "reason":{"key":"explain.othello.corner","other":"{{.Move}} gives {{.Opponent}} the corner {{.Square}}.",
+//	    "data":{"Move":"b2","Opponent":{"p":{"key":"color.white","other":"White"}},"Square":"a1"}}}]
+//
+// (on one line, `]` and `\` escaped as in any SGF text). Notes reads it
+// back and ignores a PQ that does not read, names another game, or does
+// not fit its node (another ply or move).
 //
 // A move the program made before play (Move.Setup) gets none of them.
 
@@ -61,11 +81,34 @@ func (r *Report) darkColor() string {
 	return "Black"
 }
 
+// judgmentProp is the SGF property of an analysis's own judgment of a
+// move (PQ, "Planiverse quality"; not an FF[4] property).
+const judgmentProp = "PQ"
+
+// judgment is PQ's JSON: the move's judgment and its game.
+type judgment struct {
+	// Game is the game's registry name ("othello").
+	Game string `json:"game"`
+	Move
+}
+
+// judgmentJSON is m's judgment as PQ's value: its JSON, the Reason left
+// out when it has no JSON form (Why still says it in English).
+func (r *Report) judgmentJSON(m Move) string {
+	b, err := json.Marshal(judgment{Game: r.Game, Move: m})
+	if err != nil {
+		m.Reason = phrase.P{}
+		b, _ = json.Marshal(judgment{Game: r.Game, Move: m})
+	}
+	return string(b)
+}
+
 func (r *Report) annotation(m Move) sgf.Annotation {
 	if m.Setup {
 		return sgf.Annotation{} // placed by the program: not judged
 	}
-	a := sgf.Annotation{Value: r.darkValue(m), HasValue: true, Comment: r.Comment(m)}
+	a := sgf.Annotation{Value: r.darkValue(m), HasValue: true, Comment: r.Comment(m),
+		Extra: sgf.Node{{ID: judgmentProp, Values: []string{r.judgmentJSON(m)}}}}
 	switch m.Class {
 	case Best:
 		a.Quality, a.Degree = "TE", 1
@@ -102,8 +145,9 @@ func (r *Report) Comment(m Move) string {
 
 // Note is what an annotated SGF record says of one move.
 type Note struct {
-	// Class is the move's class (from the comment's title, else from the
-	// move annotation BM, DO or TE); HasClass says whether it says one.
+	// Class is the move's class (from the judgment, else from the
+	// comment's title, else from the move annotation BM, DO or TE);
+	// HasClass says whether it says one.
 	Class    Class
 	HasClass bool
 	// Value is V, from the dark color's view; HasValue whether it is there.
@@ -111,15 +155,26 @@ type Note struct {
 	HasValue bool
 	// Comment is C's text.
 	Comment string
+	// Judgment is the move's judgment as Planiverse wrote it (PQ),
+	// HasJudgment whether the node holds one that reads, is of the
+	// record's game and fits the node: its Ply is the move's number
+	// and its Move the record's move.
+	Judgment    Move
+	HasJudgment bool
 }
 
 // Notes reads the annotations of an SGF record's moves, one per move
-// node in order. Errors wrap rules.ErrSyntax: data is not SGF.
+// node in order, with Planiverse's own judgments (PQ) where they read.
+// A PQ that does not read, or does not fit, is left out: the note keeps
+// what the other annotations say. Errors wrap rules.ErrSyntax: data is
+// not SGF.
 func Notes(data []byte) ([]Note, error) {
 	as, err := sgf.Annotations(data)
 	if err != nil {
 		return nil, err
 	}
+	var rec *rules.Record // read once a node holds a PQ
+	recRead := false
 	notes := make([]Note, len(as))
 	for i, a := range as {
 		n := Note{Value: a.Value, HasValue: a.HasValue, Comment: a.Comment}
@@ -130,9 +185,55 @@ func Notes(data []byte) ([]Note, error) {
 		} else {
 			n.Class, n.HasClass = classOfQuality(a)
 		}
+		if v, ok := a.Extra.Get(judgmentProp); ok {
+			if !recRead {
+				rec, recRead = readRecord(data), true
+			}
+			if j, ok := readJudgment(v, rec, i); ok {
+				n.Judgment, n.HasJudgment = j, true
+				n.Class, n.HasClass = j.Class, true
+			}
+		}
 		notes[i] = n
 	}
 	return notes, nil
+}
+
+// readRecord reads SGF data as a record of any game, nil when none
+// reads it.
+func readRecord(data []byte) *rules.Record {
+	r, _, err := registry.ReadRecord("record.sgf", data)
+	if err != nil {
+		return nil
+	}
+	return r
+}
+
+// maxLoss bounds a judgment's Loss read from a record: more than any
+// game's unit or percent gives.
+const maxLoss = 1000
+
+// readJudgment reads the PQ value v of the i-th move node (0-based) of
+// the record rec; false when it does not read as a judgment, rec is nil
+// or of another game, the judgment is of another ply or move, a placement
+// (Setup), or holds a value out of its range or a Reason that is not
+// phrase.P.Simple.
+func readJudgment(v string, rec *rules.Record, i int) (Move, bool) {
+	var j judgment
+	if rec == nil || json.Unmarshal([]byte(v), &j) != nil {
+		return Move{}, false
+	}
+	m := j.Move
+	inRange := func(x, hi float64) bool { return x >= 0 && x <= hi } // false for NaN
+	switch {
+	case j.Game != rec.Game, m.Ply != i+1, i >= len(rec.Moves), !strings.EqualFold(m.Move, rec.Moves[i]),
+		m.Setup, m.Best == "", m.Seat > 1, m.Class >= NumClasses,
+		m.Value.Score < -ai.WinScore || m.Value.Score > ai.WinScore,
+		m.BestValue.Score < -ai.WinScore || m.BestValue.Score > ai.WinScore,
+		!inRange(m.Loss, maxLoss), !inRange(m.Drop, 100), !m.Reason.Simple():
+		return Move{}, false
+	}
+	return m, true
 }
 
 // classOfQuality reads a class from a move annotation alone.
