@@ -108,9 +108,10 @@ func isQuality(id string) bool {
 
 // Annotations reads the annotation properties of every move node (a node
 // with B or W) of SGF data's main line, in order, with the node's other
-// properties in Extra; a node without any gives the zero Annotation. An unreadable V or degree is left out (the
-// annotation of other programs is advice, never a reason to refuse a
-// record). Errors wrap rules.ErrSyntax: data is not SGF.
+// properties in Extra; a node without any gives the zero Annotation. An
+// unreadable V or degree is left out (the annotation of other programs is
+// advice, never a reason to refuse a record). Errors wrap
+// rules.ErrSyntax: data is not SGF.
 func Annotations(data []byte) ([]Annotation, error) {
 	nodes, err := Parse(data)
 	if err != nil {
