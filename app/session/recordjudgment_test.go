@@ -102,6 +102,20 @@ func TestRecordJudgmentInWindowLanguage(t *testing.T) {
 	if row := v.Moves[m.Ply-1]; !row.Judged || row.Class != m.Class {
 		t.Errorf("move %d's row %+v, want class %s", m.Ply, row, m.Class)
 	}
+	// Previous and Next mistake walk the record's mistakes.
+	if p := c.NextMistake(0, 1); p != m.Ply {
+		t.Errorf("the record's first mistake is move %d, NextMistake gives %d", m.Ply, p)
+	}
+	c.Review(0)
+	if !c.ReviewMistake(1) {
+		t.Fatal("ReviewMistake(1) finds no mistake in the record")
+	}
+	if p, _ := c.Reviewing(); p != m.Ply {
+		t.Errorf("the first mistake reviewed is move %d, want %d", p, m.Ply)
+	}
+	if b := c.Panel().Buttons; b.NextMistake != (c.NextMistake(m.Ply, 1) != 0) || b.PrevMistake != (c.NextMistake(m.Ply, -1) != 0) {
+		t.Errorf("the mistake buttons %+v do not follow the record's notes", b)
+	}
 }
 
 // TestRecordWithoutJudgment: a record without PQ (an older file, another

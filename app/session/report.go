@@ -175,14 +175,23 @@ func IsMistake(cl quality.Class) bool { return cl >= quality.Mistake }
 
 // NextMistake returns the ply (1-based) of the first mistake (IsMistake)
 // after ply when dir > 0, or the last one before it when dir < 0; 0 when
-// there is none (or no report).
+// there is none. The moves' classes are the report's, or, before the
+// window made one, those of the opened record's notes (FileNote).
 func (c *Controller) NextMistake(ply, dir int) int {
-	rep := c.Report()
-	if rep == nil || dir == 0 {
+	if dir == 0 {
 		return 0
 	}
-	for p := ply + dir; p >= 1 && p <= len(rep.Moves); p += dir {
-		if IsMistake(rep.Moves[p-1].Class) {
+	n := len(c.hist)
+	class := func(p int) (quality.Class, bool) {
+		note, ok := c.FileNote(p)
+		return note.Class, ok && note.HasClass
+	}
+	if rep := c.Report(); rep != nil {
+		n = len(rep.Moves)
+		class = func(p int) (quality.Class, bool) { return rep.Moves[p-1].Class, true }
+	}
+	for p := ply + dir; p >= 1 && p <= n; p += dir {
+		if cl, ok := class(p); ok && IsMistake(cl) {
 			return p
 		}
 	}
