@@ -173,9 +173,6 @@ func TestTemplateArguments(t *testing.T) {
 	}
 }
 
-var formNames = map[plural.Form]string{plural.Other: "other", plural.Zero: "zero", plural.One: "one",
-	plural.Two: "two", plural.Few: "few", plural.Many: "many"}
-
 // categories are the CLDR cardinal plural categories of tag, found by
 // matching integers and decimals against golang.org/x/text's rules.
 func categories(tag language.Tag) map[string]bool {

@@ -11,15 +11,19 @@ import (
 func Phrase(p phrase.P) string { return p.In(Translate) }
 
 // Translate writes a phrase (rules/phrase) in the window's language: T,
-// or N for a phrase with a count (whose English "one" form is en.json's);
-// its numbers (phrase.Number) as the language writes them. It is a
+// or N for a phrase with a count (whose English "one" form is en.json's),
+// NDecimal for one with a decimal count (phrase.ND); its numbers
+// (phrase.Number) as the language writes them. It is a
 // phrase.Translator.
 func Translate(key, one, other string, count int, data map[string]any) string {
+	decimal, isDecimal := data["Count"].(phrase.Number)
 	data = localNumbers(data)
-	if key == "" {
+	switch {
+	case key == "":
 		return phrase.Fill(other, data) // a text that is not a word (a mark, a number)
-	}
-	if one == "" {
+	case isDecimal && decimal.Decimals > 0 && one != "":
+		return NDecimal(key, other, decimal.X, decimal.Decimals, data) // phrase.ND
+	case one == "":
 		return T(key, other, data)
 	}
 	return N(key, other, count, data)

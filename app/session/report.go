@@ -321,17 +321,14 @@ func (c *Controller) ReportLabels() map[rules.Move]string {
 }
 
 // unitWords writes an amount x of a game's unit (a plural noun, "discs")
-// to one decimal: "6.5 discs", "1 disc" for exactly one (key
-// "amount.<unit>": the form of 1 for exactly one, else the form of 2,
-// which every language of the bundles uses for a decimal amount).
+// to one decimal: "6.5 discs", and "1 disc" for exactly one (key
+// "amount.<unit>", a decimal count: phrase.ND).
 func unitWords(x float64, unit string) phrase.P {
-	t := fmt.Sprintf("%.1f", x)
-	n := 2
-	if t == "1.0" {
-		n = 1
+	one, other := "{{.Amount}} "+strings.TrimSuffix(unit, "s"), "{{.Amount}} "+unit
+	if fmt.Sprintf("%.1f", x) == "1.0" {
+		return phrase.N("amount."+unit, one, other, 1, map[string]any{"Amount": phrase.Number{X: 1}})
 	}
-	return phrase.N("amount."+unit, "1 "+strings.TrimSuffix(unit, "s"), "{{.Amount}} "+unit, n,
-		map[string]any{"Amount": phrase.Number{X: x, Decimals: 1}})
+	return phrase.ND("amount."+unit, one, other, x, 1, map[string]any{"Amount": phrase.Number{X: x, Decimals: 1}})
 }
 
 // reportValues returns the game report's values of the move played from

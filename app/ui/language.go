@@ -11,6 +11,8 @@ import (
 	"fyne.io/fyne/v2/lang"
 	"fyne.io/fyne/v2/widget"
 
+	"golang.org/x/text/language"
+
 	"planiverse/app/i18n"
 )
 
@@ -31,6 +33,26 @@ func (fyneLang) Translate(key, fallback string, data map[string]any) string {
 
 func (fyneLang) Plural(key, fallback string, count int, data map[string]any) string {
 	return lang.LocalizePluralKey(key, fallback, count, data)
+}
+
+// PluralDecimal writes a plural sentence for a decimal count
+// (i18n.DecimalPluralizer), which lang's whole counts cannot choose: the
+// form of the language lang speaks, the one whose bundle's
+// "language.name" it answers, from that bundle.
+func (fyneLang) PluralDecimal(key, fallback string, x float64, decimals int, data map[string]any) string {
+	return i18n.DecimalText(spokenLanguage(), key, fallback, x, decimals, data)
+}
+
+// spokenLanguage is the language of Languages that lang speaks (by the
+// "language.name" it answers), English when it speaks none of them.
+func spokenLanguage() language.Tag {
+	name := lang.LocalizeKey("language.name", "English")
+	for _, l := range i18n.Languages {
+		if l.Name == name {
+			return language.Make(l.Tag)
+		}
+	}
+	return language.English
 }
 
 // setupLanguage applies the language chosen in p (i18n.Apply: before the

@@ -16,6 +16,7 @@ import (
 	"planiverse/app/i18n"
 	"planiverse/app/internal/prefsfile"
 	"planiverse/app/session"
+	"planiverse/app/session/quality"
 	"planiverse/rules"
 	"planiverse/rules/registry"
 )
@@ -250,5 +251,39 @@ func eachLanguage(t *testing.T, f func(tag string, tr func(key string) string)) 
 			return b[key].Other
 		}
 		inLanguage(t, l.Tag, func() { f(l.Tag, tr) })
+	}
+}
+
+// TestDecimalPluralsThroughFyne: through the window's backend (Fyne's
+// lang), a decimal amount takes its language's form for a written
+// decimal, which no whole count has in Czech, and a whole one the form
+// of its count.
+func TestDecimalPluralsThroughFyne(t *testing.T) {
+	d, err := registry.Lookup("othello")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := d.New(d.Defaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := quality.ScaleFor(s)
+	loss := func(x float64) string {
+		return session.LossWords(quality.Move{Class: quality.Mistake, Loss: x, Unit: "discs"}, sc)
+	}
+	for _, c := range []struct {
+		tag  string
+		x    float64
+		want string
+	}{
+		{"cs", 2.5, "2,5 kamene"}, {"cs", 6, "6,0 kamene"}, {"cs", 1, "1 kámen"},
+		{"fr", 1.5, "1,5 pion"}, {"fr", 2.5, "2,5 pions"},
+		{"ru", 2.5, "2,5 фишки"}, {"de", 2.5, "2,5 Steine"}, {"en", 1, "1 disc"},
+	} {
+		inLanguage(t, c.tag, func() {
+			if got := loss(c.x); !strings.Contains(got, c.want) {
+				t.Errorf("%s, a loss of %v: %q, want it to hold %q", c.tag, c.x, got, c.want)
+			}
+		})
 	}
 }

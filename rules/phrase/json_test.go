@@ -29,6 +29,8 @@ func shapes() map[string]P {
 			map[string]any{"Move": "e3", "Best": "f4", "From": Number{X: 70.4, Percent: true}, "To": Number{X: 39.6, Percent: true}}),
 		"signed number": N("quality.words.margin.discs", "{{.Value}} discs", "{{.Value}} discs", 2,
 			map[string]any{"Value": Number{X: -3.46, Decimals: 1, Sign: true}}),
+		"decimal count": ND("amount.discs", "{{.Amount}} disc", "{{.Amount}} discs", 1, 1,
+			map[string]any{"Amount": Number{X: 1, Decimals: 1}}),
 		"float":       T("k", "{{.X}} and {{.Y}}", map[string]any{"X": 3.0, "Y": -0.125}),
 		"no data":     T("quality.label.win", "win", nil),
 		"zero":        {},

@@ -18,6 +18,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"math"
 	"regexp"
 	"strings"
 	"sync"
@@ -54,6 +55,18 @@ func N(key, one, other string, count int, data map[string]any) P {
 	maps.Copy(d, data)
 	d["Count"] = count
 	return P{Key: key, One: one, Other: other, Count: count, Data: d}
+}
+
+// ND returns the phrase key with a decimal count: x written with
+// decimals digits after the decimal point ("6.5 discs"), whose plural
+// form each language chooses by its rules for a written decimal (CLDR:
+// English says "1.0 discs", Czech "2,5 kamene" but "2 kameny"). The
+// argument Count is x as a Number; P.Count is x's whole part.
+func ND(key, one, other string, x float64, decimals int, data map[string]any) P {
+	d := make(map[string]any, len(data)+1)
+	maps.Copy(d, data)
+	d["Count"] = Number{X: x, Decimals: decimals}
+	return P{Key: key, One: one, Other: other, Count: int(math.Abs(x)), Data: d}
 }
 
 // Translator writes one message in a language: the message key with its
@@ -95,10 +108,17 @@ func (p P) In(tr Translator) string {
 // parse or fill is returned as it is.
 func English(key, one, other string, count int, data map[string]any) string {
 	text := other
-	if one != "" && count == 1 {
+	if one != "" && count == 1 && !isDecimal(data["Count"]) {
 		text = one
 	}
 	return Fill(text, data)
+}
+
+// isDecimal reports whether a count argument is a decimal one (ND): its
+// English form is "other", even for 1.0.
+func isDecimal(count any) bool {
+	n, ok := count.(Number)
+	return ok && n.Decimals > 0
 }
 
 var templates sync.Map // template text -> *template.Template, or nil when it does not parse

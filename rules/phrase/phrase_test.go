@@ -15,6 +15,8 @@ func TestEnglish(t *testing.T) {
 		{N("k", "{{.Count}} move", "{{.Count}} moves", 1, nil), "1 move"},
 		{N("k", "{{.Count}} move", "{{.Count}} moves", 0, nil), "0 moves"},
 		{N("k", "{{.Count}} move", "{{.Count}} moves", 7, map[string]any{"X": 1}), "7 moves"},
+		{ND("k", "{{.Count}} disc", "{{.Count}} discs", 1, 1, nil), "1.0 discs"},
+		{ND("k", "{{.Count}} disc", "{{.Count}} discs", 2.54, 1, nil), "2.5 discs"},
 		{T("k", "{{.Who}} wins.", map[string]any{"Who": T("color.black", "Black", nil)}), "Black wins."},
 		{P{}, ""},
 	} {

@@ -303,18 +303,16 @@ func (sc Scale) Words(v Value) string { return sc.WordsPhrase(v).String() }
 func (sc Scale) WordsPhrase(v Value) phrase.P {
 	switch sc.Kind(v) {
 	case Margin:
-		// An exact margin is a whole number; a decimal one takes the
-		// form of 2, which the bundles' languages use for decimals.
-		n := 2
+		// An exact margin is a whole number; an estimate has one
+		// decimal, and a decimal count's plural form (phrase.ND).
+		one, other := "{{.Value}} "+strings.TrimSuffix(sc.Unit, "s"), "{{.Value}} "+sc.Unit
 		if v.Exact {
-			n = int(math.Round(math.Abs(sc.Units(v))))
+			n := math.Round(sc.Units(v))
+			return phrase.N("quality.words.margin."+sc.Unit, one, other, int(math.Abs(n)),
+				map[string]any{"Value": phrase.Number{X: n, Sign: true}})
 		}
-		value := phrase.Number{X: sc.Units(v), Decimals: 1, Sign: true}
-		if v.Exact {
-			value = phrase.Number{X: float64(int(math.Round(sc.Units(v)))), Sign: true}
-		}
-		return phrase.N("quality.words.margin."+sc.Unit, "{{.Value}} "+sc.Unit, "{{.Value}} "+sc.Unit, n,
-			map[string]any{"Value": value})
+		return phrase.ND("quality.words.margin."+sc.Unit, one, other, sc.Units(v), 1,
+			map[string]any{"Value": phrase.Number{X: sc.Units(v), Decimals: 1, Sign: true}})
 	case Won, Lost, Chance:
 		return phrase.T("quality.words.chance", "{{.Percent}} to win", map[string]any{"Percent": sc.percentNumber(v)})
 	case WinIn, LossIn:
