@@ -1,7 +1,6 @@
 package quality_test
 
 import (
-	"context"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -19,16 +18,7 @@ import (
 func TestSGFJudgmentRoundTrip(t *testing.T) {
 	for _, game := range []string{"gomoku", "othello"} {
 		t.Run(game, func(t *testing.T) {
-			d := lookup(t, game)
-			rec := selfPlay(t, d, [2]int{0, 1}, 3, 30)
-			rep, err := quality.New(d, quality.Options{Depth: 2}).Game(context.Background(), rec, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			data, err := rep.SGF(rec)
-			if err != nil {
-				t.Fatal(err)
-			}
+			_, rep, data := analyzedSGF(t, game, [2]int{0, 1}, 3)
 			if strings.Count(string(data), "PQ[") != len(rep.Moves) {
 				t.Fatalf("%d PQ for %d moves:\n%s", strings.Count(string(data), "PQ["), len(rep.Moves), data)
 			}

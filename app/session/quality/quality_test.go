@@ -333,16 +333,7 @@ func TestLiveSameAsRecord(t *testing.T) {
 func TestSGFRoundTrip(t *testing.T) {
 	for _, game := range []string{"gomoku", "othello"} {
 		t.Run(game, func(t *testing.T) {
-			d := lookup(t, game)
-			rec := selfPlay(t, d, [2]int{1, 2}, 5, 30)
-			rep, err := quality.New(d, quality.Options{Depth: 2}).Game(context.Background(), rec, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			data, err := rep.SGF(rec)
-			if err != nil {
-				t.Fatal(err)
-			}
+			rec, rep, data := analyzedSGF(t, game, [2]int{1, 2}, 5)
 			back, _, err := registry.ReadRecord("x.sgf", data)
 			if err != nil {
 				t.Fatalf("%v\n%s", err, data)
@@ -368,7 +359,7 @@ func TestSGFRoundTrip(t *testing.T) {
 				if rep.Scale.Unit == "" {
 					v = 2*v - 100
 				}
-				if m.Color != d.Colors[0] {
+				if m.Color != lookup(t, game).Colors[0] {
 					v = -v
 				}
 				if !n.HasValue || math.Abs(n.Value-v) > 0.006 {
@@ -463,4 +454,22 @@ func TestDvonnExactEndgame(t *testing.T) {
 		}
 	}
 	t.Logf("%d of the last 4 moves judged exactly", exact)
+}
+
+// analyzedSGF plays a game of up to 30 plies between levels (selfPlay,
+// seed), judges it at depth 2 and returns the record, the report and the
+// report's SGF.
+func analyzedSGF(t *testing.T, game string, levels [2]int, seed uint64) (*rules.Record, *quality.Report, []byte) {
+	t.Helper()
+	d := lookup(t, game)
+	rec := selfPlay(t, d, levels, seed, 30)
+	rep, err := quality.New(d, quality.Options{Depth: 2}).Game(context.Background(), rec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := rep.SGF(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec, rep, data
 }
