@@ -58,6 +58,8 @@ type lessonsUI struct {
 	solution *widget.Button
 	next     *widget.Button
 	view     session.LessonView
+	rowsW    float32 // the list width the rows' heights were fitted to (fitRows)
+	rowsN    int     // and the number of rows
 }
 
 // showLessons opens Help → Learn on the current game's course.
@@ -91,14 +93,17 @@ func (g *gui) openLessons(game string) *lessonsUI {
 	u.list = widget.NewList(
 		func() int { return len(u.view.Stages) },
 		func() fyne.CanvasObject {
-			return container.NewBorder(nil, nil, nil, widget.NewLabel("★★★"), widget.NewLabel(""))
+			// The stars' column keeps the width of three stars, so that a
+			// title wraps at the width fitRows measured it at.
+			room := canvas.NewRectangle(color.Transparent)
+			room.SetMinSize(fyne.NewSize(starsSize().Width, 0))
+			return container.NewBorder(nil, nil, nil, container.NewStack(room, widget.NewLabel("")), newWrapLabel(""))
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			c := o.(*fyne.Container)
 			item := u.view.Stages[i]
-			c.Objects[0].(*widget.Label).SetText(item.Title)
-			c.Objects[0].(*widget.Label).Truncation = fyne.TextTruncateEllipsis
-			c.Objects[1].(*widget.Label).SetText(item.Stars)
+			c.Objects[0].(*wrapLabel).SetText(item.Title)
+			c.Objects[1].(*fyne.Container).Objects[1].(*widget.Label).SetText(item.Stars)
 		})
 	u.list.OnSelected = func(i widget.ListItemID) {
 		if i != u.view.Current {
@@ -108,7 +113,7 @@ func (g *gui) openLessons(game string) *lessonsUI {
 		}
 	}
 	u.boardBox = container.NewStack()
-	side := container.NewBorder(nil, u.summary, nil, nil, u.list)
+	side := container.NewBorder(nil, u.summary, nil, nil, container.New(stageRowsLayout{u}, u.list))
 	// The answer keeps two lines' room, so that the board does not jump
 	// when one comes.
 	room := canvas.NewRectangle(color.Transparent)
@@ -279,3 +284,37 @@ func relayout(o fyne.CanvasObject) {
 		c.Layout.Layout(c.Objects, c.Size())
 	}
 }
+
+// stageRowsLayout lays the list of stages out at its size and fits each
+// row's height to its title wrapped at that width (fitRows), so that no
+// title is cut, however narrow the dialog or long the language's words.
+type stageRowsLayout struct{ u *lessonsUI }
+
+func (l stageRowsLayout) MinSize(objects []fyne.CanvasObject) fyne.Size { return objects[0].MinSize() }
+
+func (l stageRowsLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	l.u.fitRows(size.Width)
+	objects[0].Move(fyne.NewPos(0, 0))
+	objects[0].Resize(size)
+}
+
+// fitRows sets the height of each row of the list of stages to that of
+// its title wrapped at a list width wide beside the stars, and at least a
+// one-line row's, when the width or the rows changed.
+func (u *lessonsUI) fitRows(width float32) {
+	if (width == u.rowsW && len(u.view.Stages) == u.rowsN) || width <= 0 {
+		return
+	}
+	u.rowsW, u.rowsN = width, len(u.view.Stages)
+	stars := starsSize()
+	measure := newWrapLabel("")
+	textW := max(width-stars.Width-theme.Padding(), 1)
+	for i, s := range u.view.Stages {
+		measure.SetText(s.Title)
+		measure.Resize(fyne.NewSize(textW, stars.Height))
+		u.list.SetItemHeight(i, max(measure.MinSize().Height, stars.Height))
+	}
+}
+
+// starsSize is the size of a label of three stars, a stage's best.
+func starsSize() fyne.Size { return widget.NewLabel("★★★").MinSize() }

@@ -184,3 +184,43 @@ func TestLearnEnterGoesOn(t *testing.T) {
 		t.Errorf("Enter after the stage was solved: stage %d, want 1", u.view.Current)
 	}
 }
+
+// TestLearnTitlesWrap: in a narrow Learn dialog in German, whose titles
+// run long, every stage's title in the list is whole, wrapped over as
+// many lines as it needs, its row as tall as its lines.
+func TestLearnTitlesWrap(t *testing.T) {
+	inLanguage(t, "de", func() {
+		g, _ := newTestGUI(t)
+		g.win.Resize(fyne.NewSize(700, 520))
+		g.startGame(settings("othello", session.VsPerson))
+		u := g.openLessons("othello")
+		if u == nil {
+			t.Fatal("no Learn dialog")
+		}
+		wrapped := 0
+		seen := map[string]bool{}
+		eachObject(u.list, func(o fyne.CanvasObject) bool {
+			l, ok := o.(*wrapLabel)
+			if !ok || l.Source == "" || !o.Visible() {
+				return false
+			}
+			seen[l.Source] = true
+			if l.Truncation != fyne.TextTruncateOff {
+				t.Errorf("%q is truncated", l.Source)
+			}
+			if h := l.MinSize().Height; l.Size().Height+0.5 < h {
+				t.Errorf("%q needs %.0f high, its row gives %.0f", l.Source, h, l.Size().Height)
+			}
+			if l.MinSize().Height > widget.NewLabel("x").MinSize().Height+1 {
+				wrapped++
+			}
+			return false
+		})
+		if len(seen) == 0 {
+			t.Fatal("no stage title found in the list")
+		}
+		if wrapped == 0 {
+			t.Errorf("no title wraps in a %v list: not a test", u.list.Size())
+		}
+	})
+}
