@@ -220,7 +220,7 @@ func (f *finder) findExact(ctx context.Context, d *rules.Descriptor, s rules.Sta
 			ok = err == nil
 		}
 		if ok && prevOK && f.worth(s) && mistake(prevV, childValue(s, prevSeat, v), f.j.margin() > 0) {
-			moves, vals, _, err := f.j.values(ctx, s)
+			moves, vals, _, err := values(ctx, f.j, s)
 			if err == nil {
 				if goal, only, ok := goalOf(moves, vals, f.j.margin()); ok && moves[0] != rules.Pass {
 					if p, ok := f.line(ctx, d, s, src, texts[:k], goal, only, moves, vals); ok {
@@ -266,7 +266,7 @@ func (f *finder) line(ctx context.Context, d *rules.Descriptor, s rules.State, s
 			break
 		}
 		// The reply: the solver's best.
-		rm, rv, _, err := f.j.values(ctx, h)
+		rm, rv, _, err := values(ctx, f.j, h)
 		if err != nil || h.ToMove() == player {
 			break
 		}
@@ -276,7 +276,7 @@ func (f *finder) line(ctx context.Context, d *rules.Descriptor, s rules.State, s
 			h.Undo()
 			break
 		}
-		pm, pv, _, err := f.j.values(ctx, h)
+		pm, pv, _, err := values(ctx, f.j, h)
 		if err != nil {
 			h.Undo()
 			break

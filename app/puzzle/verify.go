@@ -65,12 +65,11 @@ func unproven(p *Puzzle, format string, args ...any) error {
 
 // judge proves the value of every legal move of a position exactly.
 type judge interface {
-	// values returns s's legal moves and the proven value of each for
-	// s's side to move (greater is better; its sign the result), and the
-	// nodes searched. s is left as it was.
-	values(ctx context.Context, s rules.State) (moves []rules.Move, vals []int, nodes int64, err error)
-	// value returns the proven value of s (not over) for its side to move,
-	// on the scale of values, and the nodes searched.
+	// refuse returns why the moves of s cannot be proven (wrapping
+	// ErrUnproven), nil when they can (values).
+	refuse(s rules.State) error
+	// value returns the proven value of s for its side to move (greater
+	// is better; its sign the result), and the nodes searched.
 	value(ctx context.Context, s rules.State) (v int, nodes int64, err error)
 	// margin is the clear margin of goal Best, or 0 when the game has no
 	// such goal.
@@ -153,7 +152,7 @@ func verifyLine(ctx context.Context, p *Puzzle, s rules.State, j judge) (Proof, 
 	var pr Proof
 	for i, text := range p.Solution {
 		m, _ := s.ParseMove(text) // Check has parsed it
-		moves, vals, nodes, err := j.values(ctx, s)
+		moves, vals, nodes, err := values(ctx, j, s)
 		pr.Nodes += nodes
 		if err != nil {
 			return pr, fmt.Errorf("puzzle %s: solution move %d: %w", p.ID, i+1, err)
@@ -174,6 +173,31 @@ func verifyLine(ctx context.Context, p *Puzzle, s rules.State, j judge) (Proof, 
 	return pr, nil
 }
 
+// values returns s's legal moves and the proven value of each for s's
+// side to move (j's value of the position after it, for the mover), and
+// the nodes searched. s is left as it was.
+func values(ctx context.Context, j judge, s rules.State) (moves []rules.Move, vals []int, nodes int64, err error) {
+	if err := j.refuse(s); err != nil {
+		return nil, nil, 0, err
+	}
+	s = s.Clone()
+	moves = s.Moves(nil)
+	vals = make([]int, len(moves))
+	mover := s.ToMove()
+	for i, m := range moves {
+		text := s.MoveString(m)
+		s.Play(m)
+		v, n, err := j.value(ctx, s)
+		nodes += n
+		vals[i] = childValue(s, mover, v)
+		s.Undo()
+		if err != nil {
+			return nil, nil, nodes, fmt.Errorf("after %s: %w", text, err)
+		}
+	}
+	return moves, vals, nodes, nil
+}
+
 // childValue returns the value of the move just played on s for the side
 // that played it (mover), given the value v of s for its own side to move.
 func childValue(s rules.State, mover rules.Seat, v int) int {
@@ -188,33 +212,18 @@ type othelloJudge struct{}
 
 func (othelloJudge) margin() int { return OthelloMargin }
 
-func (othelloJudge) values(ctx context.Context, s rules.State) ([]rules.Move, []int, int64, error) {
-	b := s.(*othello.Board).Copy()
-	if e := b.Empties(); e > MaxOthelloEmpties {
-		return nil, nil, 0, rules.Errorf(ErrUnproven, "%d empty squares (at most %d are solved)", e, MaxOthelloEmpties)
+func (othelloJudge) refuse(s rules.State) error {
+	if e := s.(*othello.Board).Empties(); e > MaxOthelloEmpties {
+		return rules.Errorf(ErrUnproven, "%d empty squares (at most %d are solved)", e, MaxOthelloEmpties)
 	}
-	moves := b.Moves(nil)
-	vals := make([]int, len(moves))
-	var total int64
-	mover := b.ToMove()
-	for i, m := range moves {
-		b.Play(m)
-		_, v, nodes, ok := othelloai.SolveExact(ctx, b)
-		total += nodes
-		vals[i] = childValue(b, mover, v)
-		b.Undo()
-		if !ok {
-			return nil, nil, total, errOr(ctx, "the exact solver stopped")
-		}
-	}
-	return moves, vals, total, nil
+	return nil
 }
 
-func (othelloJudge) value(ctx context.Context, s rules.State) (int, int64, error) {
-	b := s.(*othello.Board)
-	if e := b.Empties(); e > MaxOthelloEmpties {
-		return 0, 0, rules.Errorf(ErrUnproven, "%d empty squares (at most %d are solved)", e, MaxOthelloEmpties)
+func (j othelloJudge) value(ctx context.Context, s rules.State) (int, int64, error) {
+	if err := j.refuse(s); err != nil {
+		return 0, 0, err
 	}
+	b := s.(*othello.Board)
 	_, v, nodes, ok := othelloai.SolveExact(ctx, b)
 	if !ok {
 		return 0, nodes, errOr(ctx, "the exact solver stopped")
@@ -236,31 +245,11 @@ type dvonnJudge struct{ k *dvonnai.Knowledge }
 
 func (*dvonnJudge) margin() int { return 0 }
 
-func (j *dvonnJudge) values(ctx context.Context, s rules.State) ([]rules.Move, []int, int64, error) {
-	g := s.(*dvonn.Game).Copy()
-	if g.Placing() {
-		return nil, nil, 0, rules.Errorf(ErrUnproven, "a placement position (the solver proves movement endgames)")
+func (*dvonnJudge) refuse(s rules.State) error {
+	if s.(*dvonn.Game).Placing() {
+		return rules.Errorf(ErrUnproven, "a placement position (the solver proves movement endgames)")
 	}
-	moves := g.Moves(nil)
-	vals := make([]int, len(moves))
-	mover := g.ToMove()
-	for i, m := range moves {
-		g.Play(m)
-		var v int
-		if over, margin := g.Outcome(); over {
-			v = ai.TerminalScore(margin, 0)
-		} else {
-			_, sv, ok := j.k.ExactValue(ctx, g)
-			if !ok {
-				g.Undo()
-				return nil, nil, 0, errOr(ctx, fmt.Sprintf("the exact solver cannot decide the position after %s (%d mobile stacks)", dvonn.MoveText(m), bits.OnesCount64(g.Mobile())))
-			}
-			v = sv
-		}
-		vals[i] = childValue(g, mover, v)
-		g.Undo()
-	}
-	return moves, vals, 0, nil
+	return nil
 }
 
 func (j *dvonnJudge) value(ctx context.Context, s rules.State) (int, int64, error) {
@@ -270,7 +259,7 @@ func (j *dvonnJudge) value(ctx context.Context, s rules.State) (int, int64, erro
 	}
 	_, v, ok := j.k.ExactValue(ctx, g)
 	if !ok {
-		return 0, 0, errOr(ctx, "the exact solver cannot decide the position")
+		return 0, 0, errOr(ctx, fmt.Sprintf("the exact solver cannot decide the position (%d mobile stacks)", bits.OnesCount64(g.Mobile())))
 	}
 	return v, 0, nil
 }
@@ -284,34 +273,12 @@ type alakJudge struct{}
 
 func (alakJudge) margin() int { return 0 }
 
-func (alakJudge) values(ctx context.Context, s rules.State) ([]rules.Move, []int, int64, error) {
-	g := s.(*alak.Game).Copy()
-	moves := g.Moves(nil)
-	vals := make([]int, len(moves))
-	mover := g.ToMove()
-	for i, m := range moves {
-		g.Play(m)
-		var v int
-		if over, score := g.Outcome(); over {
-			v = ai.TerminalScore(score, 0) / ai.WinScore * alakScale
-		} else {
-			res, dist, ok := alakai.Value(g)
-			if !ok {
-				g.Undo()
-				return nil, nil, 0, rules.Errorf(ErrUnproven, "no perfect table for this board (at most %d points)", alakai.MaxSolvedPoints)
-			}
-			v = res * (alakScale - dist)
-		}
-		vals[i] = childValue(g, mover, v)
-		g.Undo()
-	}
-	return moves, vals, int64(len(moves)), ctx.Err()
-}
+func (alakJudge) refuse(rules.State) error { return nil }
 
 func (alakJudge) value(ctx context.Context, s rules.State) (int, int64, error) {
 	g := s.(*alak.Game)
 	if over, score := g.Outcome(); over {
-		return ai.TerminalScore(score, 0) / ai.WinScore * alakScale, 0, nil
+		return ai.TerminalScore(score, 0) / ai.WinScore * alakScale, 1, ctx.Err()
 	}
 	res, dist, ok := alakai.Value(g)
 	if !ok {
