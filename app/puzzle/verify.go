@@ -31,7 +31,7 @@ const OthelloMargin = 6
 // not one of the best) or cannot be proven (a solver gave up).
 var ErrUnproven = errors.New("puzzle not proven")
 
-// Proof is what Verify measured while proving a puzzle; Generate turns it
+// Proof is what Verify counted while proving a puzzle; Generate turns it
 // into the initial rating.
 type Proof struct {
 	PlayerMoves int   // the player's moves in the solution
@@ -43,7 +43,7 @@ type Proof struct {
 // player's moves in the solution is the only one that keeps the goal
 // (win, draw, or Othello's exact best score with every other move at
 // least OthelloMargin discs worse), and each reply is one of the replies
-// of best value. It returns what it measured, or an error wrapping
+// of best value. It returns what it counted, or an error wrapping
 // ErrPuzzle for a malformed puzzle, ErrUnproven when it does not hold or
 // a solver gave up, or ctx's error.
 func Verify(ctx context.Context, p *Puzzle) (Proof, error) {

@@ -94,7 +94,7 @@ func (g *gui) openLessons(game string) *lessonsUI {
 		func() int { return len(u.view.Stages) },
 		func() fyne.CanvasObject {
 			// The stars' column keeps the width of three stars, so that a
-			// title wraps at the width fitRows measured it at.
+			// title wraps at the width fitRows sized its row for.
 			room := canvas.NewRectangle(color.Transparent)
 			room.SetMinSize(fyne.NewSize(starsSize().Width, 0))
 			return container.NewBorder(nil, nil, nil, container.NewStack(room, widget.NewLabel("")), newWrapLabel(""))
