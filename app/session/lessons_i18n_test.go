@@ -50,21 +50,27 @@ func (m *marking) Plural(key, fallback string, _ int, data map[string]any) strin
 // marked reports whether s came through the marking backend.
 func marked(s string) bool { return strings.HasPrefix(s, "⟦") && strings.HasSuffix(s, "⟧") }
 
+// installMarking installs a marking backend for the test and returns it
+// with check, which fails the test unless a text came through it.
+func installMarking(t *testing.T) (*marking, func(what, text string)) {
+	m := &marking{}
+	i18n.Install(m)
+	t.Cleanup(func() { i18n.Install(nil) })
+	return m, func(what, text string) {
+		t.Helper()
+		if !marked(text) {
+			t.Errorf("%s %q did not come through i18n", what, text)
+		}
+	}
+}
+
 // TestLessonTextsComeThroughI18n: with a marking backend, every text of
 // the Learn view-model (heading, task, stage list, summary, "Checking…",
 // a refused try's answer and the tries, the success text, Show
 // solution's sentence, the game's title and the first-start offer) came
 // through i18n, and so did every word argument of its templates.
 func TestLessonTextsComeThroughI18n(t *testing.T) {
-	m := &marking{}
-	i18n.Install(m)
-	defer i18n.Install(nil)
-	check := func(what, text string) {
-		t.Helper()
-		if !marked(text) {
-			t.Errorf("%s %q did not come through i18n", what, text)
-		}
-	}
+	m, check := installMarking(t)
 	check("offer", LessonOffer("dvonn", 0, false))
 	q := sessiontest.NewQueue()
 	l, err := NewLessons("othello", nil, q.Post)

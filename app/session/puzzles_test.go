@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"planiverse/app/i18n"
 	"planiverse/app/puzzle"
 	"planiverse/rules"
 	"planiverse/rules/dvonn"
@@ -181,15 +180,7 @@ func TestPuzzlesThemeFilter(t *testing.T) {
 // argument of its templates but the notation (moves, puzzle ids) and an
 // error's text.
 func TestPuzzleTextsComeThroughI18n(t *testing.T) {
-	m := &marking{}
-	i18n.Install(m)
-	defer i18n.Install(nil)
-	check := func(what, text string) {
-		t.Helper()
-		if !marked(text) {
-			t.Errorf("%s %q did not come through i18n", what, text)
-		}
-	}
+	m, check := installMarking(t)
 	views := func(what string, p *Puzzles) {
 		t.Helper()
 		v := p.View()
