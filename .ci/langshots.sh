@@ -9,11 +9,8 @@ bin=$(realpath "$1") out=$2
 mkdir -p "$out"
 work=$(mktemp -d)
 trap 'kill "${xvfb:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
-display=:$((RANDOM % 400 + 200))
-Xvfb "$display" -screen 0 1366x768x24 >/dev/null 2>&1 &
-xvfb=$!
-export DISPLAY=$display
-sleep 1
+source "$(dirname "$0")/xvfb.sh"
+start_xvfb 200 1366x768x24
 "$bin" match othello --a "$bin engine othello --level 1" --b "$bin engine othello --level 4" \
   --games 1 --time-ms 200 --records "$work/r" >/dev/null
 "$bin" analyze othello --record "$work/r/othello-001.txt" --depth 6 --sgf "$work/game.sgf" --json >"$work/a.json"

@@ -11,11 +11,8 @@ bin=$(realpath "$1") out=$2 scale=${3:-1} theme=${4:-dark}
 mkdir -p "$out"
 work=$(mktemp -d)
 trap 'kill "${xvfb:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
-display=:$((RANDOM % 400 + 200))
-Xvfb "$display" -screen 0 1366x768x24 >/dev/null 2>&1 &
-xvfb=$!
-export DISPLAY=$display
-sleep 1
+source "$(dirname "$0")/xvfb.sh"
+start_xvfb 220 1366x768x24
 s() { python3 -c "print(round($1*$scale))"; }
 # menu Y clicks the Analysis menu's item at height Y (in units at scale 1).
 menu() { xdotool mousemove "$(s 101)" "$(s 14)" click 1; sleep 0.7; xdotool mousemove "$(s 140)" "$(s "$1")" click 1; sleep 0.5; }

@@ -1,14 +1,15 @@
-# Sourced by smoke.sh and autosave.sh: start_xvfb BASE starts Xvfb on a free display
-# :BASE..:BASE+19 (one without a lock file), exports DISPLAY and sets xvfb to its pid,
-# then waits up to 30 s for the server to answer; it fails loudly if it never does
-# (a slow start under load once let the app run without a display).
+# Sourced by the scripts that run the window: start_xvfb BASE [SCREEN] starts Xvfb on a
+# free display :BASE..:BASE+19 (one without a lock file) with a screen of SCREEN
+# (WxHxDEPTH, 1280x800x24 unless given), exports DISPLAY and sets xvfb to its pid, then
+# waits up to 30 s for the server to answer; it fails loudly if it never does (a slow
+# start under load once let the app run without a display).
 start_xvfb() {
-  local base=$1 n
+  local base=$1 screen=${2:-1280x800x24} n
   for _ in $(seq 20); do
     n=$((base + RANDOM % 20))
     [ -e "/tmp/.X$n-lock" ] || break
   done
-  Xvfb ":$n" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+  Xvfb ":$n" -screen 0 "$screen" -nolisten tcp >/dev/null 2>&1 &
   xvfb=$!
   export DISPLAY=:$n
   for _ in $(seq 300); do
