@@ -60,7 +60,7 @@ func ParseRecord(name string, data []byte) (ParsedRecord, error) {
 	if err != nil {
 		return ParsedRecord{}, fmt.Errorf("%s: %w", filepath.Base(name), err)
 	}
-	notes, nerr := quality.Notes(data)
+	notes, nerr := quality.NotesOf(data, r)
 	return ParsedRecord{Record: r, Notes: notes, NotesErr: nerr}, nil
 }
 

@@ -168,13 +168,17 @@ type Note struct {
 // A PQ that does not read, or does not fit, is left out: the note keeps
 // what the other annotations say. Errors wrap rules.ErrSyntax: data is
 // not SGF.
-func Notes(data []byte) ([]Note, error) {
+func Notes(data []byte) ([]Note, error) { return NotesOf(data, nil) }
+
+// NotesOf is Notes of data already read as the record rec, whose game and
+// moves a judgment must fit; nil reads data as a record when a node holds
+// a PQ.
+func NotesOf(data []byte, rec *rules.Record) ([]Note, error) {
 	as, err := sgf.Annotations(data)
 	if err != nil {
 		return nil, err
 	}
-	var rec *rules.Record // read once a node holds a PQ
-	recRead := false
+	recRead := rec != nil
 	notes := make([]Note, len(as))
 	for i, a := range as {
 		n := Note{Value: a.Value, HasValue: a.HasValue, Comment: a.Comment}
